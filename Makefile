@@ -1,0 +1,112 @@
+# warptrace - GPU memory-hierarchy simulation from memory-access traces.
+#
+#   make            build the library and programs into build/
+#   make demo       check/install dependencies, build, run the sample job
+#   make check      build and run every test under prove
+#   make asan       the tests again, built with ASan and UBSan
+#   make bench      throughput and memory benchmarks
+#   make samples    regenerate samples/*.trc.zst with the kernel emulator
+#   make install PREFIX=/usr/local     make clean
+
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+MANDIR   ?= $(PREFIX)/share/man
+CC       ?= cc
+OPT      ?= -O2 -g
+CFLAGS   ?=
+BUILD    ?= build
+
+WT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
+	    -fopenmp -Ilib $(OPT) $(CFLAGS)
+WT_LDLIBS = -fopenmp -lzstd -lcsv -lz -lm $(LDLIBS)
+
+PROGS    = trace-gen trace-dump
+LIB_SRC  = $(wildcard lib/*.c)
+LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+LIB      = $(BUILD)/libwarptrace.a
+BINS     = $(PROGS:%=$(BUILD)/bin/%)
+EMU_SRC  = $(wildcard samples/emu/*.c)
+EMU      = $(BUILD)/bin/trace-emu
+UNIT_SRC = $(wildcard tests/unit/*.c)
+UNITS    = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+TOOLS    = $(BUILD)/tools/gen-dump $(BUILD)/tools/measure
+MAN1     = $(wildcard man/*.1)
+MAN5     = $(wildcard man/*.5)
+MAN7     = $(wildcard man/*.7)
+DEPS_OK  = $(BUILD)/.deps-ok
+
+.PHONY: all deps demo check test asan bench samples install uninstall clean lint-man
+
+all: $(BINS) $(EMU) $(UNITS) $(TOOLS)
+
+$(DEPS_OK): scripts/deps.sh
+	@mkdir -p $(BUILD)
+	@scripts/deps.sh $(CC)
+	@touch $@
+
+deps:
+	@scripts/deps.sh $(CC)
+
+$(BUILD)/obj/%.o: %.c $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(WT_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
+
+$(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(WT_CFLAGS) -o $@ $< $(LIB) $(WT_LDLIBS)
+
+$(EMU): $(EMU_SRC) $(wildcard samples/emu/*.h) $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(WT_CFLAGS) -o $@ $(EMU_SRC) -lm
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(WT_CFLAGS) -o $@ $< $(LIB) $(WT_LDLIBS)
+
+$(BUILD)/tools/%: $(BUILD)/obj/bench/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(WT_CFLAGS) -o $@ $< $(LIB) $(WT_LDLIBS)
+
+demo: all
+	@sh scripts/demo.sh $(BUILD)/bin
+
+check test: all
+	WT_BUILD=$(BUILD) prove -j2 tests/*.t
+
+# The same tests with AddressSanitizer and UndefinedBehaviorSanitizer.
+asan:
+	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined \
+		-fno-omit-frame-pointer -fno-sanitize-recover=all" check
+
+bench: all
+	@sh bench/run.sh $(BUILD)
+
+samples: $(EMU)
+	EMU=$(EMU) sh samples/generate.sh samples
+
+lint-man:
+	@for m in $(MAN1) $(MAN5) $(MAN7); do mandoc -Tlint -W warning $$m || exit 1; done
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
+	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1
+	install -m 644 $(MAN5) $(DESTDIR)$(MANDIR)/man5
+	install -m 644 $(MAN7) $(DESTDIR)$(MANDIR)/man7
+
+uninstall:
+	rm -f $(PROGS:%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(MAN1:man/%=$(DESTDIR)$(MANDIR)/man1/%) \
+		$(MAN5:man/%=$(DESTDIR)$(MANDIR)/man5/%) \
+		$(MAN7:man/%=$(DESTDIR)$(MANDIR)/man7/%)
+
+clean:
+	rm -rf build build-asan
+
+.SECONDARY:
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,134 @@
+/*
+ * columns.c - column tables of the record kinds.
+ */
+#include "columns.h"
+#include "util.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#define COL(type, field, style) \
+	{ #field, offsetof(struct type, field), \
+	  sizeof(((struct type *)0)->field), style }
+
+static const struct wt_column access_cols[] = {
+	COL(wt_access, thread, WT_COL_DEC),
+	COL(wt_access, op, WT_COL_OP),
+	COL(wt_access, space, WT_COL_SPACE),
+	COL(wt_access, addr, WT_COL_HEX),
+	COL(wt_access, size, WT_COL_DEC),
+	COL(wt_access, pc, WT_COL_HEX),
+	COL(wt_access, icount, WT_COL_DEC),
+	{ NULL, 0, 0, 0 },
+};
+
+static const struct wt_column warp_cols[] = {
+	COL(wt_warp, time, WT_COL_DEC),
+	COL(wt_warp, sm, WT_COL_DEC),
+	COL(wt_warp, cta, WT_COL_DEC),
+	COL(wt_warp, warp, WT_COL_DEC),
+	COL(wt_warp, instr, WT_COL_DEC),
+	COL(wt_warp, pc, WT_COL_HEX),
+	COL(wt_warp, op, WT_COL_OP),
+	COL(wt_warp, space, WT_COL_SPACE),
+	COL(wt_warp, size, WT_COL_DEC),
+	COL(wt_warp, icount, WT_COL_DEC),
+	COL(wt_warp, mask, WT_COL_HEX),
+	{ NULL, 0, 0, 0 },
+};
+
+static const struct wt_column request_cols[] = {
+	COL(wt_request, time, WT_COL_DEC),
+	COL(wt_request, sm, WT_COL_DEC),
+	COL(wt_request, cta, WT_COL_DEC),
+	COL(wt_request, warp, WT_COL_DEC),
+	COL(wt_request, instr, WT_COL_DEC),
+	COL(wt_request, pc, WT_COL_HEX),
+	COL(wt_request, op, WT_COL_OP),
+	COL(wt_request, index, WT_COL_DEC),
+	COL(wt_request, count, WT_COL_DEC),
+	COL(wt_request, addr, WT_COL_HEX),
+	COL(wt_request, sectors, WT_COL_HEX),
+	COL(wt_request, bytes, WT_COL_DEC),
+	COL(wt_request, lanes, WT_COL_HEX),
+	{ NULL, 0, 0, 0 },
+};
+
+static const struct wt_column event_cols[] = {
+	COL(wt_event, time, WT_COL_DEC),
+	COL(wt_event, level, WT_COL_DEC),
+	COL(wt_event, sm, WT_COL_DEC),
+	COL(wt_event, cta, WT_COL_DEC),
+	COL(wt_event, warp, WT_COL_DEC),
+	COL(wt_event, instr, WT_COL_DEC),
+	COL(wt_event, pc, WT_COL_HEX),
+	COL(wt_event, type, WT_COL_EVENT),
+	COL(wt_event, op, WT_COL_OP),
+	COL(wt_event, miss_class, WT_COL_CLASS),
+	COL(wt_event, addr, WT_COL_HEX),
+	COL(wt_event, sectors, WT_COL_HEX),
+	COL(wt_event, bytes, WT_COL_DEC),
+	COL(wt_event, latency, WT_COL_DEC),
+	COL(wt_event, partition, WT_COL_DEC),
+	{ NULL, 0, 0, 0 },
+};
+
+const struct wt_column *wt_columns(enum wt_kind kind)
+{
+	switch (kind) {
+	case WT_KIND_ACCESS:
+		return access_cols;
+	case WT_KIND_WARP:
+		return warp_cols;
+	case WT_KIND_REQUEST:
+		return request_cols;
+	case WT_KIND_EVENT:
+		return event_cols;
+	}
+	return NULL;
+}
+
+uint64_t wt_column_value(const struct wt_column *c, const void *rec)
+{
+	const unsigned char *p = (const unsigned char *)rec + c->offset;
+	uint8_t v8;
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64;
+
+	switch (c->width) {
+	case 1:
+		memcpy(&v8, p, 1);
+		return v8;
+	case 2:
+		memcpy(&v16, p, 2);
+		return v16;
+	case 4:
+		memcpy(&v32, p, 4);
+		return v32;
+	default:
+		memcpy(&v64, p, 8);
+		return v64;
+	}
+}
+
+const char *wt_column_text(const struct wt_column *c, const void *rec,
+			   char *buf, size_t n)
+{
+	uint64_t v = wt_column_value(c, rec);
+
+	switch (c->style) {
+	case WT_COL_HEX:
+		return wt_snprintf(buf, n, "0x%llx", (unsigned long long)v);
+	case WT_COL_OP:
+		return wt_op_name((unsigned)v);
+	case WT_COL_SPACE:
+		return wt_space_name((unsigned)v);
+	case WT_COL_EVENT:
+		return wt_event_name((unsigned)v);
+	case WT_COL_CLASS:
+		return wt_miss_class_name((unsigned)v);
+	default:
+		return wt_snprintf(buf, n, "%llu", (unsigned long long)v);
+	}
+}

@@ -1,0 +1,526 @@
+/*
+ * dump.c - strict, streaming parser of per-thread access dumps.
+ *
+ * The file is read in large blocks and split into lines in place; memory
+ * stays bounded by the block size and the longest line, however long the
+ * dump.  Every line is checked; the first problem ends the parse with
+ * "file:line: what was expected".
+ */
+#include "dump.h"
+#include "source.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK (4u << 20)
+#define MAX_LINE 4096
+#define MAX_DIM (1u << 31)
+
+enum { H_BLOCKSIZE = 1, H_GRIDSIZE = 2, H_KERNEL = 4, H_REGS = 8, H_SHMEM = 16 };
+
+struct wt_dump {
+	struct wt_src *src;	/* NULL when parsing memory */
+	char *name;
+	char *base;		/* file name without directories and suffixes */
+	char *buf;
+	size_t len, pos;	/* bytes in buf, parse position */
+	int eof;
+	uint64_t line;
+	char err[768];
+	enum wt_dialect dialect;
+	uint64_t dialect_line;	/* line that fixed the dialect */
+	/* kernel state */
+	enum { S_IDLE, S_HEADER, S_BODY } state;
+	struct wt_kernel kernel;	/* the kernel reported last */
+	struct wt_kernel building;	/* the header block being read */
+	unsigned seen;		/* header keys of the block being read */
+	uint64_t header_line;
+	uint32_t nkernels;
+	uint64_t grid_threads;	/* 0 when the grid is unknown */
+	/* events decided but not yet returned, oldest first */
+	int queue[4];
+	int queued, head;
+	struct wt_access next;	/* the access of a queued WT_DUMP_ACCESS */
+};
+
+static int fail(struct wt_dump *d, const char *fmt, ...) WT_PRINTF(2, 3);
+
+static int fail(struct wt_dump *d, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	wt_snprintf(d->err, sizeof(d->err), "%s:%llu: %s", d->name,
+		    (unsigned long long)d->line, msg);
+	return WT_DUMP_ERROR;
+}
+
+static char *base_name(const char *path)
+{
+	static const char *const suffixes[] = { ".zst", ".gz", ".trc", ".txt", ".dump" };
+	const char *slash = strrchr(path, '/');
+	char *b = wt_strdup(slash ? slash + 1 : path);
+	int again = 1;
+
+	while (again) {
+		size_t n = strlen(b);
+
+		again = 0;
+		for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+			size_t k = strlen(suffixes[i]);
+			if (n > k && strcmp(b + n - k, suffixes[i]) == 0) {
+				b[n - k] = '\0';
+				again = 1;
+				break;
+			}
+		}
+	}
+	return b;
+}
+
+static struct wt_dump *new_dump(const char *name)
+{
+	struct wt_dump *d = wt_calloc(1, sizeof(*d));
+
+	d->name = wt_strdup(name);
+	d->base = base_name(name);
+	wt_kernel_init(&d->kernel);
+	wt_kernel_init(&d->building);
+	return d;
+}
+
+struct wt_dump *wt_dump_open(const char *path, char *err, size_t errlen)
+{
+	struct wt_src *src = wt_src_open(path, err, errlen);
+	struct wt_dump *d;
+
+	if (!src)
+		return NULL;
+	d = new_dump(wt_src_name(src));
+	d->src = src;
+	d->buf = wt_malloc(BLOCK + 1);
+	return d;
+}
+
+struct wt_dump *wt_dump_open_mem(const char *name, const char *buf, size_t len)
+{
+	struct wt_dump *d = new_dump(name);
+
+	d->buf = wt_malloc(len + 1);
+	memcpy(d->buf, buf, len);
+	d->len = len;
+	d->eof = 1;
+	return d;
+}
+
+/*
+ * Next line, NUL-terminated, without its newline (and without a trailing
+ * CR).  NULL at the end of the input, or on error with d->err set.
+ */
+static char *next_line(struct wt_dump *d)
+{
+	for (;;) {
+		char *start = d->buf + d->pos;
+		size_t avail = d->len - d->pos;
+		char *nl = memchr(start, '\n', avail);
+		ssize_t got;
+
+		if (nl || (d->eof && avail > 0)) {
+			size_t n = nl ? (size_t)(nl - start) : avail;
+
+			d->pos += nl ? n + 1 : n;
+			d->line++;
+			if (n > 0 && start[n - 1] == '\r')
+				n--;
+			start[n] = '\0';
+			if (memchr(start, '\0', n)) {
+				fail(d, "NUL byte in line (is this a binary file?)");
+				return NULL;
+			}
+			return start;
+		}
+		if (d->eof)
+			return NULL;
+		if (avail > MAX_LINE) {
+			d->line++;
+			fail(d, "line longer than %u bytes (is this a dump?)", MAX_LINE);
+			return NULL;
+		}
+		memmove(d->buf, start, avail);
+		d->len = avail;
+		d->pos = 0;
+		got = wt_src_read(d->src, d->buf + d->len, BLOCK - d->len);
+		if (got < 0) {
+			wt_snprintf(d->err, sizeof(d->err), "%s: %s", d->name,
+				    wt_src_error(d->src));
+			return NULL;
+		}
+		if (got == 0)
+			d->eof = 1;
+		d->len += (size_t)got;
+	}
+}
+
+/* Split off the next space-separated field; NULL if none is left. */
+static char *field(char **p)
+{
+	char *s = *p, *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s)
+		return NULL;
+	e = s;
+	while (*e && *e != ' ' && *e != '\t')
+		e++;
+	if (*e)
+		*e++ = '\0';
+	*p = e;
+	return s;
+}
+
+static int number(struct wt_dump *d, const char *what, const char *s,
+		  uint64_t max, uint64_t *out)
+{
+	const char *why;
+
+	if (wt_parse_u64(s, max, out, &why) < 0)
+		return fail(d, "%s '%s': %s (expected %s up to %llu)", what, s, why,
+			    max == UINT64_MAX ? "a 64-bit unsigned number" :
+			    "an unsigned number", (unsigned long long)max);
+	return 0;
+}
+
+static int dims(struct wt_dump *d, const char *key, char *rest, uint32_t out[3])
+{
+	char *f;
+	uint64_t v;
+	int i;
+
+	for (i = 0; (f = field(&rest)) != NULL; i++) {
+		if (i == 3)
+			return fail(d, "%s: expected 3 dimensions X Y Z, got more", key);
+		if (number(d, key, f, MAX_DIM, &v) < 0)
+			return -1;
+		if (v == 0)
+			return fail(d, "%s: dimension %d is 0 (expected at least 1)", key, i);
+		out[i] = (uint32_t)v;
+	}
+	if (i != 3)
+		return fail(d, "%s: expected 3 dimensions X Y Z, got %d", key, i);
+	return 0;
+}
+
+static void start_kernel(struct wt_dump *d)
+{
+	char src[32];
+	struct wt_kernel *k = &d->building;
+
+	wt_kernel_free(k);
+	wt_kernel_init(k);
+	wt_snprintf(src, sizeof(src), ":%llu", (unsigned long long)d->line);
+	free(k->source);
+	k->source = wt_malloc(strlen(d->name) + strlen(src) + 1);
+	strcpy(k->source, d->name);
+	strcat(k->source, src);
+	d->seen = 0;
+	d->state = S_HEADER;
+	d->header_line = d->line;
+}
+
+static int header_key(const char *key)
+{
+	static const struct { const char *name; int bit; } keys[] = {
+		{ "blocksize", H_BLOCKSIZE }, { "gridsize", H_GRIDSIZE },
+		{ "kernel", H_KERNEL }, { "regs", H_REGS }, { "shmem", H_SHMEM },
+	};
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strcmp(key, keys[i].name) == 0)
+			return keys[i].bit;
+	return 0;
+}
+
+static int kernel_name_ok(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if ((unsigned char)*s <= 0x20 || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
+/* Apply one "key: value" line to the kernel being read. */
+static int header_line(struct wt_dump *d, char *line, char *colon, int bit)
+{
+	char *rest = colon + 1, *f;
+	uint64_t v;
+
+	switch (bit) {
+	case H_BLOCKSIZE:
+		return dims(d, "blocksize", rest, d->building.block);
+	case H_GRIDSIZE:
+		return dims(d, "gridsize", rest, d->building.grid);
+	case H_KERNEL:
+		f = field(&rest);
+		if (!f || field(&rest) || !kernel_name_ok(f))
+			return fail(d, "kernel: expected one name without spaces");
+		free(d->building.name);
+		d->building.name = wt_strdup(f);
+		return 0;
+	default:
+		f = field(&rest);
+		if (!f || field(&rest))
+			return fail(d, "%s: expected one number", line);
+		if (number(d, line, f, UINT32_MAX, &v) < 0)
+			return -1;
+		if (bit == H_REGS)
+			d->building.regs = (uint32_t)v;
+		else
+			d->building.shmem = (uint32_t)v;
+		return 0;
+	}
+}
+
+static void push(struct wt_dump *d, int ev)
+{
+	d->queue[(d->head + d->queued++) % 4] = ev;
+}
+
+/* The header block is over: check it, make it the current kernel, and
+ * queue its WT_DUMP_KERNEL. */
+static int finish_header(struct wt_dump *d)
+{
+	struct wt_kernel *k = &d->building;
+	uint64_t b, at = d->line;
+
+	d->line = d->header_line;
+	if (!(d->seen & H_BLOCKSIZE))
+		return fail(d, "kernel header has no 'blocksize: X Y Z' line");
+	b = wt_kernel_block_threads(k);
+	if (b > UINT32_MAX)
+		return fail(d, "blocksize of %llu threads is too large",
+			    (unsigned long long)b);
+	d->grid_threads = 0;
+	if (d->seen & H_GRIDSIZE) {
+		d->grid_threads = wt_kernel_grid_threads(k);
+		if (d->grid_threads - 1 > UINT32_MAX)
+			return fail(d, "grid of %llu threads exceeds the 2^32 "
+				    "thread ids a stream can hold",
+				    (unsigned long long)d->grid_threads);
+	}
+	d->line = at;
+	if (!(d->seen & H_KERNEL)) {
+		char *name = wt_malloc(strlen(d->base) + 16);
+
+		if (d->nkernels == 0)
+			strcpy(name, d->base);
+		else
+			sprintf(name, "%s.%u", d->base, d->nkernels);
+		free(k->name);
+		k->name = name;
+	}
+	k->id = d->nkernels++;
+	wt_kernel_free(&d->kernel);
+	d->kernel = *k;
+	wt_kernel_init(k);
+	d->state = S_BODY;
+	push(d, WT_DUMP_KERNEL);
+	return 0;
+}
+
+static int access_line(struct wt_dump *d, char *line, struct wt_access *a)
+{
+	char *f[7], *p = line;
+	int n = 0;
+	uint64_t gid, rw, addr, size, pc = 0, icount = 0;
+	enum wt_dialect dialect;
+
+	while (n < 7 && (f[n] = field(&p)) != NULL)
+		n++;
+	if (n != 4 && n != 6)
+		return fail(d, "expected 'gid rw address size' (4 fields) or "
+			    "'gid rw address size pc icount' (6), got %d field%s",
+			    n, n == 1 ? "" : "s");
+	dialect = n == 4 ? WT_DIALECT_OCELOT : WT_DIALECT_EXTENDED;
+	if (d->dialect == WT_DIALECT_UNKNOWN) {
+		d->dialect = dialect;
+		d->dialect_line = d->line;
+	} else if (dialect != d->dialect) {
+		return fail(d, "%d fields, but line %llu set the %s dialect (%d fields)",
+			    n, (unsigned long long)d->dialect_line,
+			    wt_dialect_name(d->dialect),
+			    d->dialect == WT_DIALECT_OCELOT ? 4 : 6);
+	}
+	if (number(d, "thread id", f[0], UINT32_MAX, &gid) < 0 ||
+	    number(d, "rw", f[1], UINT64_MAX, &rw) < 0 ||
+	    number(d, "address", f[2], UINT64_MAX, &addr) < 0 ||
+	    number(d, "size", f[3], UINT64_MAX, &size) < 0)
+		return -1;
+	if (n == 6 && (number(d, "pc", f[4], UINT32_MAX, &pc) < 0 ||
+		       number(d, "icount", f[5], UINT32_MAX, &icount) < 0))
+		return -1;
+	if (rw > WT_OP_MAX)
+		return fail(d, "rw %llu: expected 0 (load), 1 (store) or 2 (atomic)",
+			    (unsigned long long)rw);
+	if (size == 0 || size > WT_DUMP_MAX_SIZE || (size & (size - 1)))
+		return fail(d, "size %llu: expected a power of two from 1 to %u bytes",
+			    (unsigned long long)size, WT_DUMP_MAX_SIZE);
+	if (addr > UINT64_MAX - size + 1)
+		return fail(d, "access of %llu bytes at %s wraps past the end of "
+			    "the address space", (unsigned long long)size, f[2]);
+	if (d->grid_threads && gid >= d->grid_threads)
+		return fail(d, "thread id %llu outside the grid of %llu threads",
+			    (unsigned long long)gid,
+			    (unsigned long long)d->grid_threads);
+	a->addr = addr;
+	a->thread = (uint32_t)gid;
+	a->pc = (uint32_t)pc;
+	a->icount = (uint32_t)icount;
+	a->size = (uint16_t)size;
+	a->op = (uint8_t)rw;
+	a->space = WT_SPACE_GLOBAL;
+	return WT_DUMP_ACCESS;
+}
+
+static int pop(struct wt_dump *d, struct wt_access *a)
+{
+	int ev = d->queue[d->head];
+
+	d->head = (d->head + 1) % 4;
+	d->queued--;
+	if (ev == WT_DUMP_ACCESS)
+		*a = d->next;
+	return ev;
+}
+
+/* A "key: value" line: it may end the kernel before and start a new one. */
+static int on_header(struct wt_dump *d, char *key, char *colon)
+{
+	int bit;
+
+	*colon = '\0';
+	bit = header_key(key);
+	if (!bit)
+		return fail(d, "unknown header '%s:' (expected blocksize, "
+			    "gridsize, kernel, regs or shmem)", key);
+	if (d->state == S_BODY) {
+		push(d, WT_DUMP_KERNEL_END);
+		d->state = S_IDLE;
+	} else if (d->state == S_HEADER && (d->seen & bit)) {
+		/* A repeated key: the block so far was a kernel without
+		 * accesses, and this line begins the next one. */
+		if (finish_header(d) < 0)
+			return -1;
+		push(d, WT_DUMP_KERNEL_END);
+		d->state = S_IDLE;
+	}
+	if (d->state == S_IDLE)
+		start_kernel(d);
+	d->seen |= (unsigned)bit;
+	return header_line(d, key, colon, bit);
+}
+
+int wt_dump_next(struct wt_dump *d, struct wt_access *a)
+{
+	char *line;
+
+	if (d->err[0])
+		return WT_DUMP_ERROR;
+	if (d->queued)
+		return pop(d, a);
+	while ((line = next_line(d)) != NULL) {
+		char *colon, *key = line;
+		int r;
+
+		while (*key == ' ' || *key == '\t')
+			key++;
+		if (*key == '\0' || *key == '#')
+			continue;
+		colon = strchr(key, ':');
+		if (colon) {
+			if (on_header(d, key, colon) < 0)
+				return WT_DUMP_ERROR;
+			if (d->queued)
+				return pop(d, a);
+			continue;
+		}
+		if (d->state == S_BODY)
+			return access_line(d, key, a);
+		if (d->state == S_IDLE)
+			return fail(d, "access before any 'blocksize: X Y Z' "
+				    "header (expected as line 1)");
+		/* The first access ends the header block. */
+		if (finish_header(d) < 0)
+			return WT_DUMP_ERROR;
+		r = access_line(d, key, &d->next);
+		if (r < 0)
+			return r;
+		push(d, WT_DUMP_ACCESS);
+		return pop(d, a);
+	}
+	if (d->err[0])
+		return WT_DUMP_ERROR;
+	if (d->state == S_HEADER && finish_header(d) < 0)
+		return WT_DUMP_ERROR;
+	if (d->state == S_BODY) {
+		push(d, WT_DUMP_KERNEL_END);
+		d->state = S_IDLE;
+	}
+	if (d->queued)
+		return pop(d, a);
+	if (d->nkernels == 0)
+		return fail(d, "empty dump: expected a 'blocksize: X Y Z' header");
+	return WT_DUMP_END;
+}
+
+const struct wt_kernel *wt_dump_kernel(const struct wt_dump *d)
+{
+	return &d->kernel;
+}
+
+enum wt_dialect wt_dump_dialect(const struct wt_dump *d)
+{
+	return d->dialect;
+}
+
+const char *wt_dialect_name(enum wt_dialect dialect)
+{
+	switch (dialect) {
+	case WT_DIALECT_OCELOT:
+		return "ocelot";
+	case WT_DIALECT_EXTENDED:
+		return "extended";
+	default:
+		return "unknown";
+	}
+}
+
+const char *wt_dump_error(const struct wt_dump *d)
+{
+	return d->err;
+}
+
+uint64_t wt_dump_line(const struct wt_dump *d)
+{
+	return d->line;
+}
+
+void wt_dump_close(struct wt_dump *d)
+{
+	if (!d)
+		return;
+	wt_src_close(d->src);
+	wt_kernel_free(&d->kernel);
+	wt_kernel_free(&d->building);
+	free(d->buf);
+	free(d->name);
+	free(d->base);
+	free(d);
+}

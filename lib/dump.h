@@ -1,0 +1,49 @@
+/*
+ * dump.h - parser for Ocelot-style per-thread memory-access dumps.
+ *
+ * Two dialects, told apart by the number of fields on access lines:
+ *   Ocelot (Nugteren's tracer):  gid rw address size
+ *   warptrace extended:          gid rw address size pc icount
+ * A kernel is a block of "key: value" header lines (blocksize mandatory;
+ * gridsize, kernel, regs, shmem optional) followed by its access lines; a
+ * header line after access lines, or a repeated header key, starts the
+ * next kernel.  trace-gen(1) is the normative description.
+ */
+#ifndef WT_DUMP_H
+#define WT_DUMP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+#include "stream.h"
+
+enum wt_dump_event {
+	WT_DUMP_ERROR = -1,
+	WT_DUMP_END = 0,	/* end of file */
+	WT_DUMP_KERNEL = 1,	/* a kernel's header is complete */
+	WT_DUMP_ACCESS = 2,	/* one access */
+	WT_DUMP_KERNEL_END = 3,
+};
+
+enum wt_dialect { WT_DIALECT_UNKNOWN, WT_DIALECT_OCELOT, WT_DIALECT_EXTENDED };
+
+struct wt_dump;
+
+struct wt_dump *wt_dump_open(const char *path, char *err, size_t errlen);
+/* Parse from an in-memory buffer (tests, fuzzing); name is used in errors. */
+struct wt_dump *wt_dump_open_mem(const char *name, const char *buf, size_t len);
+int wt_dump_next(struct wt_dump *d, struct wt_access *a);
+/* The current kernel (valid after WT_DUMP_KERNEL until the next one). */
+const struct wt_kernel *wt_dump_kernel(const struct wt_dump *d);
+enum wt_dialect wt_dump_dialect(const struct wt_dump *d);
+const char *wt_dialect_name(enum wt_dialect dialect);
+/* "file:line: what was wrong" after WT_DUMP_ERROR. */
+const char *wt_dump_error(const struct wt_dump *d);
+uint64_t wt_dump_line(const struct wt_dump *d);
+void wt_dump_close(struct wt_dump *d);
+
+/* Largest access size accepted (bytes, a power of two). */
+#define WT_DUMP_MAX_SIZE 128
+
+#endif

@@ -1,0 +1,180 @@
+/*
+ * record.h - the typed, fixed-size records of a warptrace stream (format v1).
+ *
+ * Every stream carries records of exactly one kind, named in its header.
+ * Records are stored little-endian, exactly as these structs lay them out
+ * on a little-endian host: every field is naturally aligned and the sizes
+ * are multiples of 8, so there is no padding the compiler may choose.
+ * warptrace(5) is the normative description; keep the two in step.
+ */
+#ifndef WT_RECORD_H
+#define WT_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "warptrace streams are little-endian; this host is not"
+/*
+ * Check one record's fields for values its kind allows.  Returns 0, or -1
+ * with a reason in why.  Readers verify checksums, not meanings; this is
+ * what trace-dump --check adds.
+ */
+int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
+		    char *why, size_t whylen);
+
+#endif
+
+enum wt_kind {
+	WT_KIND_ACCESS = 1,	/* one thread's memory access (trace-gen) */
+	WT_KIND_WARP = 2,	/* one warp memory instruction (trace-order) */
+	WT_KIND_REQUEST = 3,	/* one coalesced memory request (coalesce) */
+	WT_KIND_EVENT = 4,	/* one cache outcome (l1sim, l2sim) */
+	WT_KIND_MAX = 4
+};
+
+/* Memory operation, shared by every kind. */
+enum wt_op {
+	WT_OP_LOAD = 0,
+	WT_OP_STORE = 1,
+	WT_OP_ATOMIC = 2,
+	WT_OP_MAX = 2
+};
+
+/* Memory space of an access; dumps carry global accesses unless told. */
+enum wt_space {
+	WT_SPACE_GLOBAL = 0,
+	WT_SPACE_LOCAL = 1,
+	WT_SPACE_SHARED = 2,
+	WT_SPACE_CONST = 3,
+	WT_SPACE_TEXTURE = 4,
+	WT_SPACE_MAX = 4
+};
+
+/*
+ * WT_KIND_ACCESS: one access of one thread, in that thread's program order.
+ * 24 bytes.
+ */
+struct wt_access {
+	uint64_t addr;		/* byte address */
+	uint32_t thread;	/* flat global thread id within the kernel */
+	uint32_t pc;		/* PC of the memory instruction, 0 if unknown */
+	uint32_t icount;	/* non-memory instructions since the thread's
+				   previous access (or its start) */
+	uint16_t size;		/* bytes accessed */
+	uint8_t op;		/* enum wt_op */
+	uint8_t space;		/* enum wt_space */
+};
+
+/* Widest warp a warp record can hold; the stream names the warp size. */
+#define WT_MAX_LANES 64
+
+/*
+ * WT_KIND_WARP: one memory instruction of one warp, as issued on an SM.
+ * A stream's record size is 48 + 8 * warp_size bytes: the fixed head below
+ * followed by warp_size lane addresses (lane i valid iff bit i of mask).
+ */
+struct wt_warp {
+	uint64_t time;		/* nominal issue cycle */
+	uint64_t mask;		/* active lanes */
+	uint32_t pc;
+	uint32_t cta;		/* flat CTA id within the kernel */
+	uint32_t warp;		/* warp id within the kernel */
+	uint32_t instr;		/* per-warp memory-instruction index */
+	uint32_t icount;	/* non-memory instructions before this one */
+	uint16_t sm;
+	uint16_t size;		/* bytes per lane */
+	uint8_t op;
+	uint8_t space;
+	uint16_t lanes;		/* number of lane slots that follow */
+	uint32_t reserved;	/* zero */
+	uint64_t addr[];	/* lane addresses */
+};
+
+/*
+ * WT_KIND_REQUEST: one memory request (line or sector group) made by a
+ * warp instruction after coalescing.  48 bytes.
+ */
+struct wt_request {
+	uint64_t time;
+	uint64_t addr;		/* line-aligned address */
+	uint64_t lanes;		/* threads this request serves */
+	uint32_t pc;
+	uint32_t cta;
+	uint32_t warp;
+	uint32_t instr;
+	uint16_t sm;
+	uint16_t bytes;		/* bytes actually used by the threads */
+	uint8_t index;		/* this request's index within the instruction */
+	uint8_t count;		/* requests the instruction made */
+	uint8_t op;
+	uint8_t sectors;	/* sector mask, bit i = sector i of the line */
+};
+
+/* What a cache did with a request (WT_KIND_EVENT). */
+enum wt_event_type {
+	WT_EV_HIT = 0,
+	WT_EV_MISS = 1,
+	WT_EV_BYPASS = 2,	/* sent on without a lookup */
+	WT_EV_WRITE_THROUGH = 3,
+	WT_EV_WRITE_BACK = 4,	/* dirty eviction */
+	WT_EV_MAX = 4
+};
+
+/* Miss classes (Nugteren et al., HPCA 2014). */
+enum wt_miss_class {
+	WT_MISS_NONE = 0,
+	WT_MISS_COMPULSORY = 1,
+	WT_MISS_CAPACITY = 2,
+	WT_MISS_ASSOCIATIVITY = 3,
+	WT_MISS_MSHR = 4,
+	WT_MISS_LATENCY = 5,
+	WT_MISS_MAX = 5
+};
+
+/*
+ * WT_KIND_EVENT: one outcome at one cache level; the misses, bypasses and
+ * write traffic of a level are the requests of the next.  48 bytes.
+ */
+struct wt_event {
+	uint64_t time;		/* cycle the request left this level */
+	uint64_t addr;		/* line-aligned address */
+	uint32_t pc;
+	uint32_t cta;
+	uint32_t warp;
+	uint32_t instr;
+	uint32_t latency;	/* cycles spent at this level */
+	uint16_t sm;
+	uint16_t bytes;
+	uint8_t type;		/* enum wt_event_type */
+	uint8_t op;
+	uint8_t sectors;
+	uint8_t miss_class;	/* enum wt_miss_class */
+	uint8_t level;		/* 1 = L1, 2 = L2 */
+	uint8_t reserved8;
+	uint16_t partition;	/* L2 partition / DRAM channel, if known */
+};
+
+_Static_assert(sizeof(struct wt_access) == 24, "access record size");
+_Static_assert(sizeof(struct wt_warp) == 48, "warp record head size");
+_Static_assert(sizeof(struct wt_request) == 48, "request record size");
+_Static_assert(sizeof(struct wt_event) == 48, "event record size");
+
+/* Record size of a kind; warp records depend on the warp size (lanes). */
+unsigned wt_record_size(enum wt_kind kind, unsigned lanes);
+const char *wt_kind_name(enum wt_kind kind);
+int wt_kind_parse(const char *name);	/* -1 if unknown */
+const char *wt_op_name(unsigned op);
+const char *wt_space_name(unsigned space);
+const char *wt_event_name(unsigned type);
+const char *wt_miss_class_name(unsigned cls);
+
+/*
+ * Check one record's fields for values its kind allows.  Returns 0, or -1
+ * with a reason in why.  Readers verify checksums, not meanings; this is
+ * what trace-dump --check adds.
+ */
+int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
+		    char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,267 @@
+/*
+ * source.c - byte source with transparent zstd/gzip decompression.
+ *
+ * The first bytes of the file decide: 28 b5 2f fd is a zstd frame, 1f 8b a
+ * gzip member, anything else is read as it is.  Concatenated frames and
+ * members are read one after the other, as zstdcat and zcat do.
+ */
+#include "source.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#define IN_SIZE (1u << 20)
+
+struct wt_src {
+	int fd;
+	int own_fd;
+	enum wt_compression comp;
+	char *name;
+	char err[512];
+	unsigned char *in;
+	size_t in_len, in_pos;
+	int in_eof;
+	ZSTD_DCtx *zd;
+	size_t zret;		/* last ZSTD_decompressStream result */
+	z_stream gz;
+	int gz_live;		/* inside a gzip member */
+	int failed;
+};
+
+void wt_grow_pipe(int fd)
+{
+#ifdef F_SETPIPE_SZ
+	if (fcntl(fd, F_GETPIPE_SZ) > 0 && fcntl(fd, F_GETPIPE_SZ) < (1 << 20))
+		(void)fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+#else
+	(void)fd;
+#endif
+}
+
+static int fail(struct wt_src *s, const char *fmt, const char *detail)
+{
+	wt_snprintf(s->err, sizeof(s->err), fmt, detail);
+	s->failed = 1;
+	return -1;
+}
+
+/* Refill the compressed-input buffer; returns bytes now available. */
+static ssize_t fill(struct wt_src *s)
+{
+	ssize_t r;
+
+	if (s->in_pos < s->in_len)
+		return (ssize_t)(s->in_len - s->in_pos);
+	s->in_pos = s->in_len = 0;
+	if (s->in_eof)
+		return 0;
+	do
+		r = read(s->fd, s->in, IN_SIZE);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		return fail(s, "read error: %s", strerror(errno));
+	if (r == 0)
+		s->in_eof = 1;
+	s->in_len = (size_t)r;
+	return r;
+}
+
+struct wt_src *wt_src_fdopen(int fd, const char *name, char *err, size_t errlen)
+{
+	struct wt_src *s = wt_calloc(1, sizeof(*s));
+	ssize_t r;
+
+	s->fd = fd;
+	s->name = wt_strdup(name);
+	s->in = wt_malloc(IN_SIZE);
+	wt_grow_pipe(fd);
+	/* Gather enough bytes to recognise the magic. */
+	while (s->in_len < 4 && !s->in_eof) {
+		do
+			r = read(fd, s->in + s->in_len, IN_SIZE - s->in_len);
+		while (r < 0 && errno == EINTR);
+		if (r < 0) {
+			wt_snprintf(err, errlen, "%s: read error: %s", name, strerror(errno));
+			wt_src_close(s);
+			return NULL;
+		}
+		if (r == 0)
+			s->in_eof = 1;
+		s->in_len += (size_t)r;
+	}
+	if (s->in_len >= 4 && s->in[0] == 0x28 && s->in[1] == 0xb5 &&
+	    s->in[2] == 0x2f && s->in[3] == 0xfd) {
+		s->comp = WT_COMP_ZSTD;
+		s->zd = ZSTD_createDCtx();
+		if (!s->zd) {
+			wt_snprintf(err, errlen, "%s: cannot create zstd context", name);
+			wt_src_close(s);
+			return NULL;
+		}
+		s->zret = 0;
+	} else if (s->in_len >= 2 && s->in[0] == 0x1f && s->in[1] == 0x8b) {
+		s->comp = WT_COMP_GZIP;
+		if (inflateInit2(&s->gz, 16 + MAX_WBITS) != Z_OK) {
+			wt_snprintf(err, errlen, "%s: cannot create zlib context", name);
+			wt_src_close(s);
+			return NULL;
+		}
+		s->gz_live = 1;
+	}
+	return s;
+}
+
+struct wt_src *wt_src_open(const char *path, char *err, size_t errlen)
+{
+	int fd;
+	struct wt_src *s;
+
+	if (strcmp(path, "-") == 0)
+		return wt_src_fdopen(STDIN_FILENO, "stdin", err, errlen);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		wt_snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	s = wt_src_fdopen(fd, path, err, errlen);
+	if (s)
+		s->own_fd = 1;
+	else
+		close(fd);
+	return s;
+}
+
+static ssize_t read_plain(struct wt_src *s, unsigned char *buf, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t avail = fill(s);
+		size_t take;
+
+		if (avail < 0)
+			return -1;
+		if (avail == 0)
+			break;
+		take = n - got < (size_t)avail ? n - got : (size_t)avail;
+		memcpy(buf + got, s->in + s->in_pos, take);
+		s->in_pos += take;
+		got += take;
+	}
+	return (ssize_t)got;
+}
+
+static ssize_t read_zstd(struct wt_src *s, unsigned char *buf, size_t n)
+{
+	ZSTD_outBuffer out = { buf, n, 0 };
+
+	while (out.pos < out.size) {
+		ZSTD_inBuffer in;
+		ssize_t avail = fill(s);
+
+		if (avail < 0)
+			return -1;
+		if (avail == 0) {
+			if (s->zret != 0)
+				return fail(s, "%s", "truncated zstd data (unexpected end of file)");
+			break;
+		}
+		in.src = s->in;
+		in.size = s->in_len;
+		in.pos = s->in_pos;
+		s->zret = ZSTD_decompressStream(s->zd, &out, &in);
+		s->in_pos = in.pos;
+		if (ZSTD_isError(s->zret))
+			return fail(s, "corrupt zstd data: %s", ZSTD_getErrorName(s->zret));
+	}
+	return (ssize_t)out.pos;
+}
+
+static ssize_t read_gzip(struct wt_src *s, unsigned char *buf, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t avail = fill(s);
+		int zr;
+
+		if (avail < 0)
+			return -1;
+		if (avail == 0) {
+			if (s->gz_live)
+				return fail(s, "%s", "truncated gzip data (unexpected end of file)");
+			break;
+		}
+		if (!s->gz_live) {	/* another member follows */
+			if (inflateReset(&s->gz) != Z_OK)
+				return fail(s, "%s", "cannot reset zlib context");
+			s->gz_live = 1;
+		}
+		s->gz.next_in = s->in + s->in_pos;
+		s->gz.avail_in = (uInt)(s->in_len - s->in_pos);
+		s->gz.next_out = buf + got;
+		s->gz.avail_out = (uInt)(n - got > (1u << 30) ? (1u << 30) : n - got);
+		{
+			uInt before = s->gz.avail_out;
+			zr = inflate(&s->gz, Z_NO_FLUSH);
+			got += before - s->gz.avail_out;
+		}
+		s->in_pos = s->in_len - s->gz.avail_in;
+		if (zr == Z_STREAM_END)
+			s->gz_live = 0;
+		else if (zr != Z_OK && zr != Z_BUF_ERROR)
+			return fail(s, "corrupt gzip data: %s",
+				    s->gz.msg ? s->gz.msg : "inflate failed");
+	}
+	return (ssize_t)got;
+}
+
+ssize_t wt_src_read(struct wt_src *s, void *buf, size_t n)
+{
+	if (s->failed)
+		return -1;
+	switch (s->comp) {
+	case WT_COMP_ZSTD:
+		return read_zstd(s, buf, n);
+	case WT_COMP_GZIP:
+		return read_gzip(s, buf, n);
+	default:
+		return read_plain(s, buf, n);
+	}
+}
+
+const char *wt_src_name(const struct wt_src *s)
+{
+	return s->name;
+}
+
+const char *wt_src_error(const struct wt_src *s)
+{
+	return s->err;
+}
+
+enum wt_compression wt_src_compression(const struct wt_src *s)
+{
+	return s->comp;
+}
+
+void wt_src_close(struct wt_src *s)
+{
+	if (!s)
+		return;
+	if (s->zd)
+		ZSTD_freeDCtx(s->zd);
+	if (s->comp == WT_COMP_GZIP)
+		inflateEnd(&s->gz);
+	if (s->own_fd)
+		close(s->fd);
+	free(s->in);
+	free(s->name);
+	free(s);
+}

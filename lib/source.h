@@ -1,0 +1,34 @@
+/*
+ * source.h - a byte source over a file or stdin that undoes zstd or gzip
+ * compression transparently (detected by magic bytes, not by file name).
+ */
+#ifndef WT_SOURCE_H
+#define WT_SOURCE_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+enum wt_compression { WT_COMP_NONE, WT_COMP_ZSTD, WT_COMP_GZIP };
+
+struct wt_src;
+
+/* Open path ("-" is stdin).  NULL on failure, with the reason in err. */
+struct wt_src *wt_src_open(const char *path, char *err, size_t errlen);
+struct wt_src *wt_src_fdopen(int fd, const char *name, char *err, size_t errlen);
+
+/*
+ * Read up to n bytes into buf, fewer only at the end of the data.
+ * Returns the count (0 at the end) or -1 on error (see wt_src_error).
+ * A compressed frame cut short is an error, not an end.
+ */
+ssize_t wt_src_read(struct wt_src *s, void *buf, size_t n);
+
+const char *wt_src_name(const struct wt_src *s);
+const char *wt_src_error(const struct wt_src *s);
+enum wt_compression wt_src_compression(const struct wt_src *s);
+void wt_src_close(struct wt_src *s);
+
+/* Raise a pipe's buffer to 1 MiB where the kernel allows it. */
+void wt_grow_pipe(int fd);
+
+#endif

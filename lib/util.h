@@ -1,0 +1,50 @@
+/*
+ * util.h - small helpers every warptrace program shares: program name and
+ * error reporting, checked allocation, strict number parsing.
+ *
+ * Exit codes follow the project convention: 0 ok, 1 data or runtime error,
+ * 2 usage error.
+ */
+#ifndef WT_UTIL_H
+#define WT_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define WT_VERSION "0.1.0"
+
+enum { WT_EXIT_OK = 0, WT_EXIT_DATA = 1, WT_EXIT_USAGE = 2 };
+
+#define WT_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define WT_NORETURN __attribute__((noreturn))
+
+void wt_set_progname(const char *argv0);
+const char *wt_progname(void);
+
+/* Print "prog: message" on stderr and exit with the given code. */
+WT_NORETURN void wt_die(int code, const char *fmt, ...) WT_PRINTF(2, 3);
+void wt_warn(const char *fmt, ...) WT_PRINTF(1, 2);
+
+/* Hooks run by wt_die before exiting, e.g. to remove partial outputs. */
+void wt_atdie(void (*fn)(void));
+
+void *wt_malloc(size_t n);
+void *wt_calloc(size_t n, size_t size);
+void *wt_realloc(void *p, size_t n);
+char *wt_strdup(const char *s);
+
+/* Format into a buffer, always terminated; returns buf. */
+char *wt_snprintf(char *buf, size_t n, const char *fmt, ...) WT_PRINTF(3, 4);
+
+/*
+ * Strict unsigned parsing of a whole string: decimal, or hexadecimal with a
+ * 0x prefix.  No sign, no spaces, no trailing junk, no overflow past max.
+ * Returns 0 on success, -1 on failure with *why set to a short reason.
+ */
+int wt_parse_u64(const char *s, uint64_t max, uint64_t *out, const char **why);
+
+/* Parse a size with an optional K, M or G suffix (powers of 1024). */
+int wt_parse_size(const char *s, uint64_t max, uint64_t *out, const char **why);
+
+#endif
