@@ -465,6 +465,7 @@ int main(int argc, char **argv)
 	int c;
 
 	wt_set_progname(argv[0]);
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "f:schV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -496,8 +497,7 @@ int main(int argc, char **argv)
 			printf("trace-dump (warptrace) %s\n", WT_VERSION);
 			return WT_EXIT_OK;
 		default:
-			fputs("Try 'trace-dump --help'.\n", stderr);
-			return WT_EXIT_USAGE;
+			wt_bad_option(argv, optind, optopt);
 		}
 	}
 	if (format == F_JSON && mode == M_RECORDS)

@@ -223,6 +223,7 @@ int main(int argc, char **argv)
 	char err[768];
 
 	wt_set_progname(argv[0]);
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
@@ -248,8 +249,7 @@ int main(int argc, char **argv)
 			printf("trace-gen (warptrace) %s\n", WT_VERSION);
 			return WT_EXIT_OK;
 		default:
-			fputs("Try 'trace-gen --help'.\n", stderr);
-			return WT_EXIT_USAGE;
+			wt_bad_option(argv, optind, optopt);
 		}
 	}
 	if (level == -1000)

@@ -335,56 +335,105 @@ static int finish_header(struct wt_dump *d)
 	return 0;
 }
 
-static int access_line(struct wt_dump *d, char *line, struct wt_access *a)
+/* Scan the next field of an access line as a number. */
+static int scan(struct wt_dump *d, const char **p, const char *what,
+		uint64_t max, uint64_t *v)
 {
-	char *f[7], *p = line;
+	const char *s = *p, *why;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	*p = s;
+	if (!*s)
+		return -2;
+	why = wt_scan_u64(p, max, v);
+	if (why) {
+		const char *e = s;
+
+		while (*e && *e != ' ' && *e != '\t')
+			e++;
+		return fail(d, "%s '%.*s': %s (expected %s up to %llu)", what,
+			    (int)(e - s), s, why, max == UINT64_MAX ?
+			    "a 64-bit unsigned number" : "an unsigned number",
+			    (unsigned long long)max);
+	}
+	return 0;
+}
+
+static int field_count(const char *s)
+{
 	int n = 0;
-	uint64_t gid, rw, addr, size, pc = 0, icount = 0;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			return n;
+		n++;
+		while (*s && *s != ' ' && *s != '\t')
+			s++;
+	}
+}
+
+static int access_line(struct wt_dump *d, const char *line, struct wt_access *a)
+{
+	static const char *const names[6] = {
+		"thread id", "rw", "address", "size", "pc", "icount"
+	};
+	static const uint64_t max[6] = {
+		UINT32_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT32_MAX, UINT32_MAX
+	};
+	uint64_t v[6] = { 0 };
+	const char *p = line;
+	int n, r;
 	enum wt_dialect dialect;
 
-	while (n < 7 && (f[n] = field(&p)) != NULL)
-		n++;
-	if (n != 4 && n != 6)
+	for (n = 0; n < 6; n++) {
+		r = scan(d, &p, names[n], max[n], &v[n]);
+		if (r == -2)
+			break;
+		if (r < 0)
+			return r;
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p || (n != 4 && n != 6)) {
+		n = field_count(line);
 		return fail(d, "expected 'gid rw address size' (4 fields) or "
 			    "'gid rw address size pc icount' (6), got %d field%s",
 			    n, n == 1 ? "" : "s");
+	}
 	dialect = n == 4 ? WT_DIALECT_OCELOT : WT_DIALECT_EXTENDED;
-	if (d->dialect == WT_DIALECT_UNKNOWN) {
+	if (d->dialect != dialect) {
+		if (d->dialect != WT_DIALECT_UNKNOWN)
+			return fail(d, "%d fields, but line %llu set the %s dialect "
+				    "(%d fields)", n,
+				    (unsigned long long)d->dialect_line,
+				    wt_dialect_name(d->dialect),
+				    d->dialect == WT_DIALECT_OCELOT ? 4 : 6);
 		d->dialect = dialect;
 		d->dialect_line = d->line;
-	} else if (dialect != d->dialect) {
-		return fail(d, "%d fields, but line %llu set the %s dialect (%d fields)",
-			    n, (unsigned long long)d->dialect_line,
-			    wt_dialect_name(d->dialect),
-			    d->dialect == WT_DIALECT_OCELOT ? 4 : 6);
 	}
-	if (number(d, "thread id", f[0], UINT32_MAX, &gid) < 0 ||
-	    number(d, "rw", f[1], UINT64_MAX, &rw) < 0 ||
-	    number(d, "address", f[2], UINT64_MAX, &addr) < 0 ||
-	    number(d, "size", f[3], UINT64_MAX, &size) < 0)
-		return -1;
-	if (n == 6 && (number(d, "pc", f[4], UINT32_MAX, &pc) < 0 ||
-		       number(d, "icount", f[5], UINT32_MAX, &icount) < 0))
-		return -1;
-	if (rw > WT_OP_MAX)
+	if (v[1] > WT_OP_MAX)
 		return fail(d, "rw %llu: expected 0 (load), 1 (store) or 2 (atomic)",
-			    (unsigned long long)rw);
-	if (size == 0 || size > WT_DUMP_MAX_SIZE || (size & (size - 1)))
+			    (unsigned long long)v[1]);
+	if (v[3] == 0 || v[3] > WT_DUMP_MAX_SIZE || (v[3] & (v[3] - 1)))
 		return fail(d, "size %llu: expected a power of two from 1 to %u bytes",
-			    (unsigned long long)size, WT_DUMP_MAX_SIZE);
-	if (addr > UINT64_MAX - size + 1)
-		return fail(d, "access of %llu bytes at %s wraps past the end of "
-			    "the address space", (unsigned long long)size, f[2]);
-	if (d->grid_threads && gid >= d->grid_threads)
+			    (unsigned long long)v[3], WT_DUMP_MAX_SIZE);
+	if (v[2] > UINT64_MAX - v[3] + 1)
+		return fail(d, "access of %llu bytes at %llu wraps past the end of "
+			    "the address space", (unsigned long long)v[3],
+			    (unsigned long long)v[2]);
+	if (d->grid_threads && v[0] >= d->grid_threads)
 		return fail(d, "thread id %llu outside the grid of %llu threads",
-			    (unsigned long long)gid,
+			    (unsigned long long)v[0],
 			    (unsigned long long)d->grid_threads);
-	a->addr = addr;
-	a->thread = (uint32_t)gid;
-	a->pc = (uint32_t)pc;
-	a->icount = (uint32_t)icount;
-	a->size = (uint16_t)size;
-	a->op = (uint8_t)rw;
+	a->addr = v[2];
+	a->thread = (uint32_t)v[0];
+	a->pc = (uint32_t)v[4];
+	a->icount = (uint32_t)v[5];
+	a->size = (uint16_t)v[3];
+	a->op = (uint8_t)v[1];
 	a->space = WT_SPACE_GLOBAL;
 	return WT_DUMP_ACCESS;
 }

@@ -44,6 +44,17 @@ void wt_die(int code, const char *fmt, ...)
 	exit(code);
 }
 
+void wt_bad_option(char **argv, int optind_now, int optopt_now)
+{
+	const char *arg = argv[optind_now - 1];
+
+	if (optopt_now && arg[0] == '-' && arg[1] != '-')
+		wt_die(WT_EXIT_USAGE, "option '-%c' is unknown or needs a value "
+		       "(try '%s --help')", optopt_now, progname);
+	wt_die(WT_EXIT_USAGE, "option '%s' is unknown or needs a value "
+	       "(try '%s --help')", arg, progname);
+}
+
 void wt_warn(const char *fmt, ...)
 {
 	va_list ap;
@@ -113,38 +124,59 @@ static int digit_value(char c, unsigned base)
 	return v < base ? (int)v : -1;
 }
 
-int wt_parse_u64(const char *s, uint64_t max, uint64_t *out, const char **why)
+const char *wt_scan_u64(const char **sp, uint64_t max, uint64_t *out)
 {
+	const char *s = *sp;
 	unsigned base = 10;
 	uint64_t v = 0;
-	int d;
+	int d, any = 0;
 
-	if (*s == '-') {
-		*why = "negative number";
-		return -1;
-	}
+	if (*s == '-')
+		return "negative number";
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		base = 16;
 		s += 2;
+	} else {
+		/* Fast path: up to 19 decimal digits cannot overflow. */
+		const char *start = s;
+
+		while ((unsigned)(*s - '0') < 10 && s - start < 19)
+			v = v * 10 + (uint64_t)(*s++ - '0');
+		any = s > start;
+		if ((*s == '\0' || *s == ' ' || *s == '\t') && any) {
+			if (v > max)
+				return "number too large";
+			*out = v;
+			*sp = s;
+			return NULL;
+		}
 	}
-	if (!*s) {
-		*why = "empty number";
-		return -1;
-	}
-	for (; *s; s++) {
+	for (;; s++) {
+		if (*s == '\0' || *s == ' ' || *s == '\t')
+			break;
 		d = digit_value(*s, base);
-		if (d < 0) {
-			*why = "not a number";
-			return -1;
-		}
-		if (v > (max - (uint64_t)d) / base) {
-			*why = "number too large";
-			return -1;
-		}
-		v = v * base + (uint64_t)d;
+		if (d < 0)
+			return "not a number";
+		if (__builtin_mul_overflow(v, base, &v) ||
+		    __builtin_add_overflow(v, (uint64_t)d, &v) || v > max)
+			return "number too large";
+		any = 1;
 	}
+	if (!any)
+		return "empty number";
 	*out = v;
-	return 0;
+	*sp = s;
+	return NULL;
+}
+
+int wt_parse_u64(const char *s, uint64_t max, uint64_t *out, const char **why)
+{
+	const char *p = s;
+
+	*why = wt_scan_u64(&p, max, out);
+	if (!*why && *p)
+		*why = "not a number";
+	return *why ? -1 : 0;
 }
 
 int wt_parse_size(const char *s, uint64_t max, uint64_t *out, const char **why)

@@ -26,6 +26,10 @@ const char *wt_progname(void);
 WT_NORETURN void wt_die(int code, const char *fmt, ...) WT_PRINTF(2, 3);
 void wt_warn(const char *fmt, ...) WT_PRINTF(1, 2);
 
+/* getopt saw an unknown option or a missing argument: say which in one
+ * line and exit 2.  Call with opterr = 0. */
+WT_NORETURN void wt_bad_option(char **argv, int optind_now, int optopt_now);
+
 /* Hooks run by wt_die before exiting, e.g. to remove partial outputs. */
 void wt_atdie(void (*fn)(void));
 
@@ -43,6 +47,13 @@ char *wt_snprintf(char *buf, size_t n, const char *fmt, ...) WT_PRINTF(3, 4);
  * Returns 0 on success, -1 on failure with *why set to a short reason.
  */
 int wt_parse_u64(const char *s, uint64_t max, uint64_t *out, const char **why);
+
+/*
+ * Scan a number at *sp up to a space, tab or the end of the string, with
+ * the rules of wt_parse_u64.  Returns NULL and advances *sp past the
+ * number, or returns the reason it is not one.
+ */
+const char *wt_scan_u64(const char **sp, uint64_t max, uint64_t *out);
 
 /* Parse a size with an optional K, M or G suffix (powers of 1024). */
 int wt_parse_size(const char *s, uint64_t max, uint64_t *out, const char **why);

@@ -1,0 +1,114 @@
+/*
+ * gen-dump - write large deterministic dumps for benchmarks, fast.
+ *
+ *   gen-dump [--accesses=N] [--pattern=stream|reuse|conflict] [--ocelot]
+ *
+ * Threads run in blocks of 256; each thread makes 16 accesses in program
+ * order, and threads are written one after another.  Patterns:
+ *   stream    thread t, access k reads A[k*T + t]: coalesced, no reuse
+ *   reuse     every block re-reads its own 16 KB tile
+ *   conflict  accesses 4 KB apart: every one maps to the same L1 set
+ * Every fourth access is a store.  Extended dialect unless --ocelot.
+ */
+#include "util.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PER_THREAD 16
+#define BLOCK 256
+#define BASE 0x200000000ULL
+
+static char *put_u64(char *p, uint64_t v)
+{
+	char tmp[24];
+	int n = 0;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (n > 0)
+		*p++ = tmp[--n];
+	return p;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "accesses", required_argument, NULL, 'n' },
+		{ "pattern", required_argument, NULL, 'p' },
+		{ "ocelot", no_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	uint64_t accesses = 1000000, threads, v;
+	const char *pattern = "stream", *why;
+	int ocelot = 0, c;
+	static char buf[1 << 20];
+	char *p = buf;
+
+	wt_set_progname(argv[0]);
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			if (wt_parse_size(optarg, UINT64_MAX, &v, &why) < 0)
+				wt_die(WT_EXIT_USAGE, "--accesses=%s: %s", optarg, why);
+			accesses = v;
+			break;
+		case 'p':
+			pattern = optarg;
+			break;
+		case 'o':
+			ocelot = 1;
+			break;
+		default:
+			return WT_EXIT_USAGE;
+		}
+	}
+	if (strcmp(pattern, "stream") && strcmp(pattern, "reuse") &&
+	    strcmp(pattern, "conflict"))
+		wt_die(WT_EXIT_USAGE, "--pattern=%s: expected stream, reuse or conflict",
+		       pattern);
+	threads = (accesses + PER_THREAD - 1) / PER_THREAD;
+	threads = (threads + BLOCK - 1) / BLOCK * BLOCK;
+	p += sprintf(p, "blocksize: %d 1 1\ngridsize: %llu 1 1\nkernel: bench_%s\n",
+		     BLOCK, (unsigned long long)(threads / BLOCK), pattern);
+	for (uint64_t t = 0, n = 0; t < threads && n < accesses; t++) {
+		for (unsigned k = 0; k < PER_THREAD && n < accesses; k++, n++) {
+			uint64_t addr;
+
+			if (pattern[0] == 's')
+				addr = BASE + 4 * (k * threads + t);
+			else if (pattern[0] == 'r')
+				addr = BASE + (t / BLOCK) * 16384 +
+				       4 * ((t % BLOCK) * PER_THREAD + k) % 16384;
+			else
+				addr = BASE + 4096 * ((t * PER_THREAD + k) % 4096);
+			p = put_u64(p, t);
+			*p++ = ' ';
+			*p++ = (k % 4 == 3) ? '1' : '0';
+			*p++ = ' ';
+			p = put_u64(p, addr);
+			*p++ = ' ';
+			*p++ = '4';
+			if (!ocelot) {
+				memcpy(p, " 0x", 3);
+				p += 3;
+				*p++ = "0123456789abcdef"[k];
+				*p++ = '8';
+				*p++ = ' ';
+				*p++ = '3';
+			}
+			*p++ = '\n';
+			if (p - buf > (long)sizeof(buf) - 128) {
+				if (write(1, buf, (size_t)(p - buf)) != p - buf)
+					return WT_EXIT_DATA;
+				p = buf;
+			}
+		}
+	}
+	if (write(1, buf, (size_t)(p - buf)) != p - buf)
+		return WT_EXIT_DATA;
+	return 0;
+}

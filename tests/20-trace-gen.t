@@ -1,0 +1,86 @@
+#!/bin/sh
+# trace-gen from the command line: conversions, kernels, compression of the
+# input, determinism, and every kind of bad input.
+. "$(dirname "$0")/lib.sh"
+
+printf 'blocksize: 4 1 1\n0 0 100 4\n1 0 104 4\n2 1 108 4\n3 0 112 8\n' > "$T/a.trc"
+printf 'blocksize: 2 2 1\ngridsize: 1 1 1\nkernel: k2\n0 0 0x1000 4 0x10 3\n3 2 4096 4 0x18 1\n' > "$T/b.trc"
+
+run trace-gen --help
+is "$rc" 0 "--help exits 0"
+like "$out" "usage: trace-gen" "--help prints usage"
+run trace-gen --version
+like "$out" "^trace-gen \(warptrace\) [0-9]" "--version"
+fails_with 2 "option .--bogus. is unknown" "unknown option" trace-gen --bogus
+fails_with 2 "--level=99: expected a zstd level" "bad level" trace-gen --level=99 "$T/a.trc"
+
+trace-gen -o "$T/a.wt" "$T/a.trc"
+ok $? "converts an Ocelot dump"
+run trace-dump "$T/a.wt"
+is "$(printf '%s\n' "$out" | grep -v '^#')" "0 0 load global 0x64 4 0x0 0
+0 1 load global 0x68 4 0x0 0
+0 2 store global 0x6c 4 0x0 0
+0 3 load global 0x70 8 0x0 0" "records read back exactly"
+like "$out" "# kernel 0 a grid 0 0 0 block 4 1 1 from .*/a.trc:1" "kernel named after the file"
+like "$out" "# stage: trace-gen [0-9.]+ -o .*a.wt .*a.trc" "provenance recorded"
+
+trace-gen "$T/a.trc" "$T/b.trc" > "$T/ab.wt"
+run trace-dump --summary --format=csv "$T/ab.wt"
+is "$(printf '%s\n' "$out" | cut -d, -f2-13 | tail -2)" \
+'0,"a",0,0,0,4,1,1,4,3,1,0
+1,"k2",1,1,1,2,2,1,2,1,0,1' "two files become two kernels"
+
+# compressed and piped inputs give the same stream contents
+zstd -q -c "$T/a.trc" > "$T/a.trc.zst"
+gzip -c "$T/a.trc" > "$T/a.trc.gz"
+trace-dump "$T/a.wt" | grep -v '^#' > "$T/plain.txt"
+trace-gen "$T/a.trc.zst" | trace-dump | grep -v '^#' > "$T/zst.txt"
+trace-gen "$T/a.trc.gz" | trace-dump | grep -v '^#' > "$T/gz.txt"
+trace-gen < "$T/a.trc" | trace-dump | grep -v '^#' > "$T/stdin.txt"
+cmp -s "$T/plain.txt" "$T/zst.txt"; ok $? ".zst input"
+cmp -s "$T/plain.txt" "$T/gz.txt"; ok $? ".gz input"
+cmp -s "$T/plain.txt" "$T/stdin.txt"; ok $? "stdin input"
+head -c 20 "$T/a.trc.zst" > "$T/cut.trc.zst"
+fails_with 1 "cut.trc.zst: truncated zstd data" "truncated .zst input" trace-gen "$T/cut.trc.zst" -o "$T/x.wt"
+
+# determinism: the same input gives the same bytes, at every level
+for level in 0 1 19; do
+	trace-gen --level=$level -o "$T/d.wt" "$T/a.trc" "$T/b.trc"
+	mv "$T/d.wt" "$T/d1.wt"
+	trace-gen --level=$level -o "$T/d.wt" "$T/a.trc" "$T/b.trc"
+	cmp -s "$T/d.wt" "$T/d1.wt"; ok $? "byte-identical output twice (level $level)"
+done
+
+# a bigger dump through the whole path
+"$BUILD/tools/gen-dump" --accesses=300000 --pattern=reuse | trace-gen --stats "$T/s.json" | trace-dump --check
+ok $? "300k accesses: stream checks"
+like "$(cat "$T/s.json")" '"accesses": 300000' "stats count every access"
+
+# bad input: file:line, exit 1, no output file left behind
+bad() {	# bad NAME PATTERN DUMP-TEXT
+	printf "$3" > "$T/bad.trc"
+	fails_with 1 "$2" "$1" trace-gen -o "$T/out.wt" "$T/bad.trc"
+	[ ! -e "$T/out.wt" ] && [ -z "$(ls "$T" | grep 'out.wt.tmp')" ]
+	ok $? "$1: no output file left"
+}
+bad "bad number" "bad.trc:2: address '12a': not a number" 'blocksize: 1 1 1\n0 0 12a 4\n'
+bad "missing field" "bad.trc:3: expected 'gid rw address size' .* got 3 fields" 'blocksize: 1 1 1\n0 0 1 4\n0 0 1\n'
+bad "negative" "bad.trc:2: size '-4': negative number" 'blocksize: 1 1 1\n0 0 1 -4\n'
+bad "overflow" "bad.trc:2: address '99999999999999999999': number too large" 'blocksize: 1 1 1\n0 0 99999999999999999999 4\n'
+bad "missing header" "bad.trc:1: access before any 'blocksize: X Y Z' header" '0 0 1 4\n'
+bad "empty file" "bad.trc:0: empty dump" ''
+bad "zero-byte access" "bad.trc:2: size 0" 'blocksize: 1 1 1\n0 0 1 0\n'
+bad "binary junk" "bad.trc:1: NUL byte" 'blocksize\000\001\002\n'
+fails_with 1 "nonexistent.trc: No such file" "missing file" trace-gen -o "$T/out.wt" "$T/nonexistent.trc"
+
+# write errors
+run sh -c "trace-gen '$T/a.trc' > /dev/full"
+is "$rc" 1 "disk full: exit 1"
+like "$err" "stdout: write error: No space left on device" "disk full: says so"
+fails_with 1 "cannot create" "unwritable output directory" trace-gen -o "$T/no/such/dir/x.wt" "$T/a.trc"
+if command -v script >/dev/null 2>&1; then
+	run script -qec "trace-gen '$T/a.trc'" /dev/null
+	like "$out" "refusing to write a binary stream to a terminal" "refuses a terminal"
+fi
+
+done_testing

@@ -1,0 +1,70 @@
+# lib.sh - TAP helpers for the shell tests.  Source it, call the checks,
+# end with done_testing.  Binaries come from $WT_BUILD/bin (default build).
+set -u
+BUILD=${WT_BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+BIN=$BUILD/bin
+PATH=$BIN:$PATH
+export PATH
+T=$(mktemp -d "${TMPDIR:-/tmp}/wt-test.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+_n=0
+_failed=0
+
+ok() {	# ok STATUS NAME
+	_n=$((_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $_n - $2"
+	else
+		echo "not ok $_n - $2"
+		_failed=$((_failed + 1))
+	fi
+}
+
+is() {	# is GOT WANT NAME
+	_n=$((_n + 1))
+	if [ "$1" = "$2" ]; then
+		echo "ok $_n - $3"
+	else
+		echo "not ok $_n - $3"
+		echo "#   got: '$1'"
+		echo "#  want: '$2'"
+		_failed=$((_failed + 1))
+	fi
+}
+
+like() {	# like GOT PATTERN NAME (grep -E pattern)
+	_n=$((_n + 1))
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		echo "ok $_n - $3"
+	else
+		echo "not ok $_n - $3"
+		echo "#   got: '$1'"
+		echo "#  want: /$2/"
+		_failed=$((_failed + 1))
+	fi
+}
+
+# run CMD...: sets $out, $err and $rc
+run() {
+	"$@" >"$T/.out" 2>"$T/.err"
+	rc=$?
+	out=$(cat "$T/.out")
+	err=$(cat "$T/.err")
+}
+
+# fails_with RC PATTERN NAME CMD...: exit status RC, one stderr line
+# matching PATTERN.
+fails_with() {
+	_rc=$1 _pat=$2 _name=$3
+	shift 3
+	run "$@"
+	is "$rc" "$_rc" "$_name: exit $_rc"
+	like "$err" "$_pat" "$_name: error message"
+	is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 1 "$_name: one line"
+}
+
+done_testing() {
+	echo "1..$_n"
+	[ "$_failed" -eq 0 ]
+}

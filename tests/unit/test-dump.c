@@ -1,0 +1,171 @@
+/*
+ * test-dump.c - the dump parser: both dialects, kernel boundaries, and
+ * every malformed line named by file and line.
+ */
+#include "dump.h"
+#include "util.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Parse text; return the events as a string ("K A A E ..."), and the error. */
+static char *events(const char *text, char *err, size_t n)
+{
+	static char out[4096];
+	struct wt_dump *d = wt_dump_open_mem("t.trc", text, strlen(text));
+	struct wt_access a;
+	size_t len = 0;
+	int ev;
+
+	out[0] = '\0';
+	err[0] = '\0';
+	while ((ev = wt_dump_next(d, &a)) > 0 && len + 4 < sizeof(out)) {
+		out[len++] = ev == WT_DUMP_KERNEL ? 'K' : ev == WT_DUMP_ACCESS ? 'A' : 'E';
+		out[len] = '\0';
+	}
+	if (ev < 0)
+		snprintf(err, n, "%s", wt_dump_error(d));
+	wt_dump_close(d);
+	return out;
+}
+
+static void check_error(const char *text, const char *want, const char *name)
+{
+	char err[800];
+
+	events(text, err, sizeof(err));
+	like(err, want, "%s", name);
+}
+
+static void valid(void)
+{
+	char err[800];
+	struct wt_dump *d;
+	struct wt_access a;
+	const char *ext =
+		"blocksize: 32 8 1\n"
+		"gridsize: 2 2 1\n"
+		"kernel: syrk_kernel\n"
+		"regs: 20\n"
+		"shmem: 0\n"
+		"# trace-emu syrk\n"
+		"1023 1 0x200000400 8 0x1f8 12\n";
+
+	is_str(events("blocksize: 4 1 1\n0 0 100 4\n1 0 104 4\n", err, sizeof(err)),
+	       "KAAE", "Ocelot dump: one kernel, two accesses");
+	is_str(err, "", "no error");
+	is_str(events("blocksize: 4 1 1\r\n0 0 100 4\r\n", err, sizeof(err)), "KAE",
+	       "CRLF line ends accepted");
+	is_str(events("blocksize: 4 1 1\n\n  # note\n0 0 100 4", err, sizeof(err)),
+	       "KAE", "blank lines, comments, no final newline");
+	is_str(events("blocksize: 4 1 1\n0 0 1 4\nblocksize: 2 1 1\n0 1 2 4\n1 0 3 8\n",
+		      err, sizeof(err)), "KAEKAAE", "two kernels in one file");
+	is_str(events("blocksize: 4 1 1\nblocksize: 2 1 1\n0 0 1 4\n", err, sizeof(err)),
+	       "KEKAE", "repeated header key: an empty kernel before");
+	is_str(events("blocksize: 4 1 1\n", err, sizeof(err)), "KE",
+	       "header only: one empty kernel");
+	is_str(events("kernel: a\nblocksize: 1 1 1\n0 0 0 1\nkernel: b\nblocksize: 1 1 1\n",
+		      err, sizeof(err)), "KAEKE", "kernel name before blocksize");
+
+	d = wt_dump_open_mem("dir/syrk.trc.zst", ext, strlen(ext));
+	is_u64(wt_dump_next(d, &a), WT_DUMP_KERNEL, "extended: kernel first");
+	is_str(wt_dump_kernel(d)->name, "syrk_kernel", "extended: kernel name");
+	ok(wt_dump_kernel(d)->grid[0] == 2 && wt_dump_kernel(d)->grid[1] == 2 &&
+	   wt_dump_kernel(d)->block[0] == 32 && wt_dump_kernel(d)->block[1] == 8,
+	   "extended: grid and block");
+	ok(wt_dump_kernel(d)->regs == 20 && wt_dump_kernel(d)->shmem == 0,
+	   "extended: regs and shmem");
+	is_str(wt_dump_kernel(d)->source, "dir/syrk.trc.zst:1", "kernel source file:line");
+	is_u64(wt_dump_next(d, &a), WT_DUMP_ACCESS, "extended: access");
+	ok(a.thread == 1023 && a.op == WT_OP_STORE && a.addr == 0x200000400 &&
+	   a.size == 8 && a.pc == 0x1f8 && a.icount == 12,
+	   "extended: every field of the access");
+	is_u64(wt_dump_dialect(d), WT_DIALECT_EXTENDED, "dialect is extended");
+	is_u64(wt_dump_next(d, &a), WT_DUMP_KERNEL_END, "kernel end");
+	is_u64(wt_dump_next(d, &a), WT_DUMP_END, "end");
+	wt_dump_close(d);
+
+	d = wt_dump_open_mem("x/conv.trc.gz", "blocksize: 1 1 1\n0 2 18446744073709551608 8\n"
+			     "blocksize: 1 1 1\n", 60);
+	wt_dump_next(d, &a);
+	is_str(wt_dump_kernel(d)->name, "conv", "unnamed kernel: file name without suffixes");
+	wt_dump_next(d, &a);
+	ok(a.op == WT_OP_ATOMIC && a.addr == 18446744073709551608ULL,
+	   "atomic at the top of the address space");
+	wt_dump_next(d, &a);
+	wt_dump_next(d, &a);
+	is_str(wt_dump_kernel(d)->name, "conv.1", "second unnamed kernel: numbered");
+	wt_dump_close(d);
+}
+
+static void malformed(void)
+{
+	check_error("0 0 100 4\n", "t.trc:1: access before any 'blocksize: X Y Z' header",
+		    "missing header");
+	check_error("", "t.trc:0: empty dump", "empty file");
+	check_error("# only a comment\n", "empty dump", "comment only");
+	check_error("blocksize: 4 1\n", "t.trc:1: blocksize: expected 3 dimensions X Y Z, got 2",
+		    "blocksize with two numbers");
+	check_error("blocksize: 4 0 1\n", "t.trc:1: blocksize: dimension 1 is 0",
+		    "blocksize dimension 0");
+	check_error("blocksize: 4 1 1\n0 0 100\n", "t.trc:2: expected 'gid rw address size'",
+		    "missing field");
+	check_error("blocksize: 4 1 1\n0 0 100 4 5\n", "got 5 fields", "five fields");
+	check_error("blocksize: 4 1 1\n0 0 10x0 4\n", "t.trc:2: address '10x0': not a number",
+		    "bad number");
+	check_error("blocksize: 4 1 1\n-1 0 100 4\n", "t.trc:2: thread id '-1': negative number",
+		    "negative thread id");
+	check_error("blocksize: 4 1 1\n0 0 -100 4\n", "address '-100': negative number",
+		    "negative address");
+	check_error("blocksize: 4 1 1\n0 0 18446744073709551616 4\n",
+		    "t.trc:2: address '18446744073709551616': number too large",
+		    "address overflow");
+	check_error("blocksize: 4 1 1\n4294967296 0 0 4\n",
+		    "thread id '4294967296': number too large", "thread id past 2^32");
+	check_error("blocksize: 4 1 1\n0 3 100 4\n", "t.trc:2: rw 3: expected 0 (load), 1 (store) or 2",
+		    "rw out of range");
+	check_error("blocksize: 4 1 1\n0 0 100 0\n", "t.trc:2: size 0: expected a power of two",
+		    "zero-byte access");
+	check_error("blocksize: 4 1 1\n0 0 100 12\n", "size 12", "size not a power of two");
+	check_error("blocksize: 4 1 1\n0 0 18446744073709551615 4\n", "wraps past the end",
+		    "access wrapping the address space");
+	check_error("blocksize: 4 1 1\n0 0 100 4\n1 0 104 4 0x10 2\n",
+		    "t.trc:3: 6 fields, but line 2 set the ocelot dialect (4 fields)",
+		    "dialects mixed");
+	check_error("blocksize: 4 1 1\ngridsize: 2 1 1\n8 0 100 4\n",
+		    "t.trc:3: thread id 8 outside the grid of 8 threads", "thread outside grid");
+	check_error("blocksize: 65536 65536 2\n", "blocksize of 8589934592 threads is too large",
+		    "block too large");
+	check_error("blocksize: 1024 1 1\ngridsize: 65536 65536 1\n0 0 0 4\n",
+		    "exceeds the 2^32 thread ids", "grid product overflow");
+	check_error("blocksize: 4 1 1\ncolour: red\n", "t.trc:2: unknown header 'colour:'",
+		    "unknown header key");
+	check_error("blocksize: 4 1 1\nkernel: two words\n", "t.trc:2: kernel: expected one name",
+		    "kernel name with a space");
+	check_error("gridsize: 1 1 1\n0 0 0 4\n", "t.trc:1: kernel header has no 'blocksize",
+		    "header without blocksize");
+	check_error("blocksize: 4 1 1\nregs: many\n", "t.trc:2: regs 'many': not a number",
+		    "bad regs");
+	check_error("blocksize: 4 1 1\n0 0 100 4 0x1g 2\n", "pc '0x1g': not a number", "bad pc");
+	check_error("blocksize: 4 1 1\n0 0 100 4 16 4294967296\n", "icount '4294967296'",
+		    "icount overflow");
+	{
+		char err[800];
+		struct wt_dump *d = wt_dump_open_mem("b.trc", "blocksize: 1 1 1\n0 0 1\0 4\n", 26);
+		struct wt_access a;
+
+		while (wt_dump_next(d, &a) > 0)
+			;
+		like(wt_dump_error(d), "b.trc:2: NUL byte", "NUL byte in a line: error");
+		wt_dump_close(d);
+		(void)err;
+	}
+}
+
+int main(void)
+{
+	valid();
+	malformed();
+	return tap_done();
+}

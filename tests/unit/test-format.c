@@ -1,0 +1,416 @@
+/*
+ * test-format.c - stream format v1: round trips of every record kind,
+ * concatenation, and every way a stream can be damaged.
+ */
+#include "stream.h"
+#include "util.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/wt-test-format.XXXXXX";
+
+static char *tmp(const char *name)
+{
+	static char path[8][256];
+	static int i;
+
+	i = (i + 1) % 8;
+	snprintf(path[i], sizeof(path[i]), "%s/%s", dir, name);
+	return path[i];
+}
+
+/* Deterministic record contents: every byte depends on kind, index, lanes. */
+static void fill(void *rec, enum wt_kind kind, unsigned lanes, uint64_t i)
+{
+	uint64_t x = i * 0x9E3779B97F4A7C15ULL + kind;
+
+	switch (kind) {
+	case WT_KIND_ACCESS: {
+		struct wt_access *a = rec;
+		a->addr = x;
+		a->thread = (uint32_t)i;
+		a->pc = (uint32_t)(x >> 7);
+		a->icount = (uint32_t)(i % 97);
+		a->size = (uint16_t)(1u << (i % 5));
+		a->op = (uint8_t)(i % 3);
+		a->space = (uint8_t)(i % 5);
+		break;
+	}
+	case WT_KIND_WARP: {
+		struct wt_warp *w = rec;
+		memset(w, 0, sizeof(*w));
+		w->time = i * 3;
+		w->mask = lanes == 64 ? x : x & ((1ULL << lanes) - 1);
+		w->pc = (uint32_t)x;
+		w->cta = (uint32_t)(i / 8);
+		w->warp = (uint32_t)(i / 2);
+		w->instr = (uint32_t)i;
+		w->icount = 7;
+		w->sm = (uint16_t)(i % 15);
+		w->size = 4;
+		w->op = (uint8_t)(i % 2);
+		w->lanes = (uint16_t)lanes;
+		for (unsigned l = 0; l < lanes; l++)
+			w->addr[l] = x + 4 * l;
+		break;
+	}
+	case WT_KIND_REQUEST: {
+		struct wt_request *r = rec;
+		r->time = i;
+		r->addr = x & ~127ULL;
+		r->lanes = x;
+		r->pc = 16;
+		r->cta = (uint32_t)i;
+		r->warp = 3;
+		r->instr = (uint32_t)(i >> 2);
+		r->sm = 2;
+		r->bytes = 128;
+		r->count = 4;
+		r->index = (uint8_t)(i % 4);
+		r->op = 0;
+		r->sectors = 0xf;
+		break;
+	}
+	case WT_KIND_EVENT: {
+		struct wt_event *e = rec;
+		memset(e, 0, sizeof(*e));
+		e->time = i;
+		e->addr = x & ~127ULL;
+		e->pc = 8;
+		e->cta = 1;
+		e->warp = (uint32_t)i;
+		e->instr = 2;
+		e->latency = 100;
+		e->sm = 5;
+		e->bytes = 32;
+		e->type = (uint8_t)(i % 5);
+		e->op = (uint8_t)(i % 3);
+		e->sectors = 1;
+		e->miss_class = (uint8_t)(i % 6);
+		e->level = 1 + (uint8_t)(i % 2);
+		e->partition = (uint16_t)(i % 6);
+		break;
+	}
+	}
+}
+
+static const uint64_t kernel_sizes[] = { 3, 0, 20000, 1 };
+#define NKERNELS (sizeof(kernel_sizes) / sizeof(kernel_sizes[0]))
+
+static void write_stream(const char *path, enum wt_kind kind, unsigned lanes,
+			 int level)
+{
+	struct wt_header h;
+	struct wt_writer *w;
+	unsigned char rec[sizeof(struct wt_warp) + 8 * WT_MAX_LANES];
+	char err[512];
+	uint64_t n = 0;
+
+	wt_header_init(&h, kind, lanes);
+	wt_meta_add(&h.meta, "stage", "test-format 1 --flag");
+	wt_meta_add(&h.meta, "line_size", "128");
+	w = wt_writer_open(path, &h, level, err, sizeof(err));
+	wt_header_free(&h);
+	if (!w) {
+		printf("# %s\n", err);
+		exit(1);
+	}
+	for (size_t k = 0; k < NKERNELS; k++) {
+		struct wt_kernel kern;
+
+		wt_kernel_init(&kern);
+		free(kern.name);
+		kern.name = wt_strdup(k == 1 ? "empty_kernel" : "kernel<float>");
+		kern.grid[0] = 4 + (uint32_t)k;
+		kern.grid[1] = 2;
+		kern.grid[2] = 1;
+		kern.block[0] = 32;
+		kern.block[1] = 8;
+		kern.block[2] = 1;
+		kern.regs = 21;
+		kern.shmem = 4096;
+		wt_meta_add(&kern.extra, "note", "passed through");
+		wt_writer_kernel_begin(w, &kern);
+		wt_kernel_free(&kern);
+		for (uint64_t i = 0; i < kernel_sizes[k]; i++) {
+			fill(rec, kind, lanes, n++);
+			wt_writer_put(w, rec);
+		}
+		wt_writer_kernel_end(w);
+	}
+	if (wt_writer_close(w, err, sizeof(err)) < 0) {
+		printf("# %s\n", err);
+		exit(1);
+	}
+}
+
+/* Read a whole stream; 0 if sound, else -1 with the reader's message. */
+static int drain(const char *path, char *msg, size_t n, uint64_t *records)
+{
+	struct wt_reader *r = wt_reader_open(path, msg, n);
+	struct wt_item it;
+
+	*records = 0;
+	if (!r)
+		return -1;
+	while (wt_reader_next(r, &it) > 0)
+		if (it.type == WT_ITEM_RECORDS)
+			*records += it.count;
+	if (it.type == WT_ITEM_ERROR) {
+		snprintf(msg, n, "%s", wt_reader_error(r));
+		wt_reader_close(r);
+		return -1;
+	}
+	wt_reader_close(r);
+	return 0;
+}
+
+static void round_trip(enum wt_kind kind, unsigned lanes, int level)
+{
+	const char *path = tmp("rt.wt");
+	unsigned char want[sizeof(struct wt_warp) + 8 * WT_MAX_LANES];
+	struct wt_reader *r;
+	struct wt_item it;
+	char err[512];
+	uint64_t n = 0, bad = 0, kernels = 0, ends = 0;
+	int meta_ok = 1;
+
+	write_stream(path, kind, lanes, level);
+	r = wt_reader_open(path, err, sizeof(err));
+	if (!ok(r != NULL, "%s/%u level %d: opens", wt_kind_name(kind), lanes, level)) {
+		printf("# %s\n", err);
+		return;
+	}
+	is_u64(wt_reader_header(r)->kind, kind, "%s: kind in header", wt_kind_name(kind));
+	is_str(wt_meta_get(&wt_reader_header(r)->meta, "stage"),
+	       "test-format 1 --flag", "%s: provenance kept", wt_kind_name(kind));
+	while (wt_reader_next(r, &it) > 0) {
+		if (it.type == WT_ITEM_KERNEL) {
+			const struct wt_kernel *k = it.kernel;
+
+			meta_ok &= k->id == kernels && k->grid[0] == 4 + kernels &&
+				   k->block[1] == 8 && k->regs == 21 &&
+				   k->shmem == 4096 &&
+				   strcmp(k->name, kernels == 1 ? "empty_kernel" :
+					  "kernel<float>") == 0 &&
+				   strcmp(wt_meta_get(&k->extra, "note") ?
+					  wt_meta_get(&k->extra, "note") : "",
+					  "passed through") == 0;
+			kernels++;
+		} else if (it.type == WT_ITEM_KERNEL_END) {
+			ends++;
+		} else if (it.type == WT_ITEM_RECORDS) {
+			for (size_t i = 0; i < it.count; i++, n++) {
+				fill(want, kind, lanes, n);
+				if (memcmp(want, (const char *)it.recs +
+					   i * wt_reader_header(r)->record_size,
+					   wt_record_size(kind, lanes)) != 0)
+					bad++;
+			}
+		}
+	}
+	is_u64(it.type, WT_ITEM_END, "%s/%u level %d: clean end", wt_kind_name(kind),
+	       lanes, level);
+	is_u64(n, 20004, "%s/%u level %d: every record back", wt_kind_name(kind),
+	       lanes, level);
+	is_u64(bad, 0, "%s/%u level %d: records byte-identical", wt_kind_name(kind),
+	       lanes, level);
+	ok(kernels == NKERNELS && ends == NKERNELS && meta_ok,
+	   "%s/%u level %d: kernels and their metadata", wt_kind_name(kind), lanes,
+	   level);
+	wt_reader_close(r);
+}
+
+static unsigned char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *buf;
+	long n;
+
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	*len = fread(buf, 1, (size_t)n, f);
+	fclose(f);
+	return buf;
+}
+
+static void spill(const char *path, const void *buf, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+
+	fwrite(buf, 1, len, f);
+	fclose(f);
+}
+
+static void damage(void)
+{
+	const char *good = tmp("good.wt"), *bad = tmp("bad.wt");
+	unsigned char *buf;
+	size_t len, cut_ok = 0, flip_ok = 0, positions = 0;
+	char err[512];
+	uint64_t n;
+
+	/* A small raw stream: every truncation and every flipped byte. */
+	{
+		struct wt_header h;
+		struct wt_writer *w;
+		struct wt_kernel k;
+		struct wt_access a;
+
+		wt_header_init(&h, WT_KIND_ACCESS, 0);
+		wt_meta_add(&h.meta, "stage", "test");
+		w = wt_writer_open(good, &h, 0, err, sizeof(err));
+		wt_header_free(&h);
+		wt_kernel_init(&k);
+		wt_writer_kernel_begin(w, &k);
+		for (int i = 0; i < 10; i++) {
+			fill(&a, WT_KIND_ACCESS, 0, (uint64_t)i);
+			wt_writer_put(w, &a);
+		}
+		wt_writer_kernel_end(w);
+		wt_kernel_free(&k);
+		wt_writer_close(w, err, sizeof(err));
+	}
+	buf = slurp(good, &len);
+	for (size_t cut = 0; cut < len; cut++) {
+		spill(bad, buf, cut);
+		if (drain(bad, err, sizeof(err), &n) < 0 &&
+		    (strstr(err, cut ? "truncated" : "empty input")))
+			cut_ok++;
+		else
+			printf("# cut at %zu: %s\n", cut, err);
+	}
+	is_u64(cut_ok, len, "raw stream cut at each of %zu bytes: truncation error", len);
+	for (size_t pos = 0; pos < len; pos++) {
+		buf[pos] ^= 0x20;
+		spill(bad, buf, len);
+		if (drain(bad, err, sizeof(err), &n) < 0)
+			flip_ok++;
+		else
+			printf("# flip at %zu went unnoticed\n", pos);
+		buf[pos] ^= 0x20;
+		positions++;
+	}
+	is_u64(flip_ok, positions, "raw stream: a flipped byte anywhere is an error");
+	free(buf);
+
+	/* A compressed stream: truncation and a flipped byte. */
+	write_stream(good, WT_KIND_ACCESS, 0, 3);
+	buf = slurp(good, &len);
+	spill(bad, buf, len / 2);
+	ok(drain(bad, err, sizeof(err), &n) < 0 && strstr(err, "truncated"),
+	   "zstd stream cut in half: truncated");
+	like(err, "truncated", "message says truncated");
+	spill(bad, buf, len - 1);
+	ok(drain(bad, err, sizeof(err), &n) < 0, "zstd stream missing its last byte: error");
+	buf[len / 2] ^= 0x01;
+	spill(bad, buf, len);
+	ok(drain(bad, err, sizeof(err), &n) < 0, "zstd stream with a flipped bit: error (%s)", err);
+	free(buf);
+
+	/* Magic, version, kind. */
+	spill(bad, "NOTATRACEFILE...........", 24);
+	ok(drain(bad, err, sizeof(err), &n) < 0, "wrong magic: error");
+	like(err, "not a warptrace stream", "wrong magic: says so");
+	spill(bad, "blocksize: 32 1 1\n0 0 0 4\n", 26);
+	ok(drain(bad, err, sizeof(err), &n) < 0, "text dump: error");
+	like(err, "trace-gen", "text dump: hints at trace-gen");
+	spill(bad, "", 0);
+	ok(drain(bad, err, sizeof(err), &n) < 0, "empty input: error");
+	like(err, "empty input", "empty input: says so");
+
+	write_stream(good, WT_KIND_REQUEST, 0, 0);
+	buf = slurp(good, &len);
+	buf[8] = 2;		/* major version */
+	spill(bad, buf, len);
+	ok(drain(bad, err, sizeof(err), &n) < 0, "version 2.0: error");
+	like(err, "unsupported stream format version 2.0", "version: says which");
+	free(buf);
+
+	{
+		struct wt_reader *r = wt_reader_open(good, err, sizeof(err));
+
+		ok(wt_reader_expect(r, WT_KIND_ACCESS, "run trace-gen first") < 0,
+		   "wrong kind: expect fails");
+		like(wt_reader_error(r), "expected a stream of 'access' records, "
+		     "got 'request' records; run trace-gen first",
+		     "wrong kind: names both kinds and the hint");
+		wt_reader_close(r);
+	}
+}
+
+static void concatenation(void)
+{
+	const char *a = tmp("a.wt"), *b = tmp("b.wt"), *ab = tmp("ab.wt");
+	unsigned char *x, *y, *both;
+	size_t nx, ny;
+	struct wt_reader *r;
+	struct wt_item it;
+	char err[512];
+	uint64_t recs = 0, last_id = 0, stages = 0;
+
+	write_stream(a, WT_KIND_EVENT, 0, 1);
+	x = slurp(a, &nx);
+	write_stream(b, WT_KIND_EVENT, 0, 1);
+	y = slurp(b, &ny);
+	both = malloc(nx + ny);
+	memcpy(both, x, nx);
+	memcpy(both + nx, y, ny);
+	spill(ab, both, nx + ny);
+	r = wt_reader_open(ab, err, sizeof(err));
+	while (wt_reader_next(r, &it) > 0) {
+		if (it.type == WT_ITEM_RECORDS)
+			recs += it.count;
+		if (it.type == WT_ITEM_KERNEL)
+			last_id = it.kernel->id;
+	}
+	is_u64(it.type, WT_ITEM_END, "concatenated streams read to the end");
+	is_u64(recs, 2 * 20004, "concatenated streams: all records");
+	is_u64(last_id, 2 * NKERNELS - 1, "concatenated streams: kernels renumbered");
+	for (size_t i = 0; i < wt_reader_header(r)->meta.n; i++)
+		stages += strcmp(wt_reader_header(r)->meta.key[i], "stage") == 0;
+	is_u64(stages, 2, "concatenated streams: provenance of both");
+	wt_reader_close(r);
+
+	write_stream(b, WT_KIND_ACCESS, 0, 1);
+	free(y);
+	y = slurp(b, &ny);
+	both = realloc(both, nx + ny);
+	memcpy(both + nx, y, ny);
+	spill(ab, both, nx + ny);
+	ok(drain(ab, err, sizeof(err), &recs) < 0, "concatenation of two kinds: error");
+	like(err, "'access' records after 'event' records", "mixed kinds: says which");
+	free(x);
+	free(y);
+	free(both);
+}
+
+int main(void)
+{
+	static const enum wt_kind kinds[] = {
+		WT_KIND_ACCESS, WT_KIND_REQUEST, WT_KIND_EVENT
+	};
+	char cmd[300];
+
+	if (!mkdtemp(dir))
+		return 1;
+	for (size_t i = 0; i < 3; i++) {
+		round_trip(kinds[i], 0, 0);
+		round_trip(kinds[i], 0, 1);
+	}
+	round_trip(WT_KIND_WARP, 32, 1);
+	round_trip(WT_KIND_WARP, 64, 0);
+	round_trip(WT_KIND_WARP, 16, -5);
+	round_trip(WT_KIND_ACCESS, 0, 19);
+	damage();
+	concatenation();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		return 1;
+	return tap_done();
+}
