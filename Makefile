@@ -29,7 +29,7 @@ EMU_SRC  = $(wildcard samples/emu/*.c)
 EMU      = $(BUILD)/bin/trace-emu
 UNIT_SRC = $(wildcard tests/unit/*.c)
 UNITS    = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
-TOOLS    = $(BUILD)/tools/gen-dump $(BUILD)/tools/measure
+TOOLS    = $(BUILD)/tools/gen-dump $(BUILD)/tools/measure $(BUILD)/tools/stream-bench
 MAN1     = $(wildcard man/*.1)
 MAN5     = $(wildcard man/*.5)
 MAN7     = $(wildcard man/*.7)

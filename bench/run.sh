@@ -1,0 +1,69 @@
+#!/bin/sh
+# run.sh - warptrace benchmarks: throughput of each stage and of the stream
+# library in records/s, with peak memory, each beside the limit it works
+# against, measured in the same run.  Results: $OUT/results.json.
+#
+#   sh bench/run.sh [BUILD]        BENCH_ACCESSES=100M by default
+set -eu
+build=${1:-build}
+n=${BENCH_ACCESSES:-100M}
+out=${BENCH_DIR:-$build/bench}
+bin=$build/bin
+tools=$build/tools
+mkdir -p "$out"
+json=$out/results.json
+tmp=$out/tmp
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+# measure NAME RECORDS 'COMMAND': time and peak memory of COMMAND
+results=""
+measure() {
+	m=$("$tools/measure" "$3" 2>&1 >/dev/null | tail -n 1)
+	wall=$(printf '%s' "$m" | sed 's/.*"wall_s": \([0-9.]*\).*/\1/')
+	rss=$(printf '%s' "$m" | sed 's/.*"max_rss_kib": \([0-9]*\).*/\1/')
+	status=$(printf '%s' "$m" | sed 's/.*"status": \([0-9]*\).*/\1/')
+	[ "$status" = 0 ] || { echo "bench: '$3' failed ($status)" >&2; exit 1; }
+	rate=$(awk -v r="$2" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0 ? r / w : 0) }')
+	printf '%-34s %12s records %8.2f s %12.2f M/s %8d MiB\n' "$1" "$2" "$wall" \
+		"$(awk -v x="$rate" 'BEGIN { print x / 1e6 }')" $((rss / 1024))
+	results="$results${results:+,}
+    {\"name\": \"$1\", \"records\": $2, \"seconds\": $wall, \"records_per_s\": $rate, \"max_rss_kib\": $rss}"
+}
+
+echo "warptrace bench: $n thread accesses per pattern ($(nproc) CPUs)"
+"$tools/gen-dump" --accesses=1 > /dev/null
+for pattern in stream reuse conflict; do
+	dump=$tmp/$pattern.trc
+	"$tools/gen-dump" --accesses="$n" --pattern=$pattern > "$dump"
+	recs=$(($(wc -l < "$dump") - 3))
+	echo "-- $pattern: $recs accesses, $(($(wc -c < "$dump") / 1048576)) MiB of text"
+	measure "limit: cat dump ($pattern)" $recs "cat '$dump' > /dev/null"
+	for level in 0 -1 1 3; do
+		measure "trace-gen level $level ($pattern)" $recs \
+			"'$bin/trace-gen' --level=$level -o '$tmp/$pattern.$level.wt' '$dump'"
+		printf '%-34s %12s bytes\n' "  stream size, level $level" \
+			"$(wc -c < "$tmp/$pattern.$level.wt")"
+	done
+	measure "limit: zstd -d, level 1 ($pattern)" $recs "zstd -q -dc '$tmp/$pattern.1.wt' > /dev/null"
+	measure "read: trace-dump --check L1 ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.1.wt'"
+	measure "read: trace-dump --check L-1 ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.-1.wt'"
+	measure "read: trace-dump --check raw ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.0.wt'"
+	measure "pipe: gen-dump | trace-gen | check" $recs \
+		"'$tools/gen-dump' --accesses=$n --pattern=$pattern | '$bin/trace-gen' | '$bin/trace-dump' --check"
+	rm -f "$dump" "$tmp/$pattern".*.wt
+done
+echo "-- stream library alone (synthetic access records)"
+for level in 0 -1 1 3; do
+	"$tools/stream-bench" write "$n" $level "$tmp/lib.wt" > "$tmp/w.json"
+	"$tools/stream-bench" read "$tmp/lib.wt" > "$tmp/r.json"
+	for f in w r; do
+		line=$(cat "$tmp/$f.json")
+		printf '%-34s %s\n' "  level $level" "$line"
+		results="$results,
+    $(printf '%s' "$line" | sed "s/^{/{\"name\": \"stream-bench level $level\", /")"
+	done
+done
+printf '{\n  "accesses": "%s",\n  "cpus": %s,\n  "date": "%s",\n  "results": [%s\n  ]\n}\n' \
+	"$n" "$(nproc)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$results" > "$json"
+echo "results: $json"
