@@ -94,13 +94,13 @@ lint-man:
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
-	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
-	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1
-	install -m 644 $(MAN5) $(DESTDIR)$(MANDIR)/man5
-	install -m 644 $(MAN7) $(DESTDIR)$(MANDIR)/man7
+	install -m 755 $(BINS) $(EMU) $(DESTDIR)$(BINDIR)
+	for m in $(MAN1) $(MAN5) $(MAN7); do \
+		s=$${m##*.}; install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s || exit 1; \
+	done
 
 uninstall:
-	rm -f $(PROGS:%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(PROGS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(BINDIR)/trace-emu
 	rm -f $(MAN1:man/%=$(DESTDIR)$(MANDIR)/man1/%) \
 		$(MAN5:man/%=$(DESTDIR)$(MANDIR)/man5/%) \
 		$(MAN7:man/%=$(DESTDIR)$(MANDIR)/man7/%)

@@ -59,12 +59,13 @@ like "$err" "stdin: empty input" "empty stdin: says so"
 
 # an upstream stage killed mid-stream: the next stage reports truncation
 mkfifo "$T/fifo"
+: > "$T/partial.wt"
 "$BUILD/tools/gen-dump" --accesses=50M > "$T/fifo" 2>/dev/null &
 gen=$!
 trace-gen "$T/fifo" > "$T/partial.wt" &
 pid=$!
 i=0
-while [ "$(wc -c < "$T/partial.wt")" -lt 100000 ] && [ $i -lt 200 ]; do
+while [ "$(wc -c < "$T/partial.wt")" -lt 100000 ] && [ $i -lt 600 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done
