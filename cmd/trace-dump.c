@@ -32,7 +32,7 @@ enum mode { M_RECORDS, M_SUMMARY, M_CHECK, M_HEADER };
 
 static enum format format = F_TEXT;
 static enum mode mode = M_RECORDS;
-static int csv_header_done;
+static int csv_header_kind;	/* kind whose CSV column names were printed */
 
 /* ---- record views ---- */
 
@@ -137,6 +137,8 @@ static void print_kernel(const struct wt_kernel *k, FILE *out)
 		fprintf(out, " regs %u", k->regs);
 	if (k->shmem)
 		fprintf(out, " shmem %u", k->shmem);
+	for (size_t i = 0; i < k->extra.n; i++)
+		fprintf(out, " %s=%s", k->extra.key[i], k->extra.val[i]);
 	if (*k->source)
 		fprintf(out, " from %s", k->source);
 	fputc('\n', out);
@@ -246,6 +248,11 @@ static void sum_end(struct summarizer *s)
 	x->pcs = s->pcs.count;
 }
 
+static const char *hex(char *buf, size_t n, uint64_t v)
+{
+	return wt_snprintf(buf, n, "0x%llx", (unsigned long long)v);
+}
+
 static void print_summary_text(const char *name, const struct wt_header *h,
 			       struct summarizer *s, FILE *out)
 {
@@ -260,7 +267,7 @@ static void print_summary_text(const char *name, const struct wt_header *h,
 		"addr_min", "addr_max");
 	for (size_t i = 0; i < s->n; i++) {
 		struct summary *x = &s->k[i];
-		char grid[48], block[48];
+		char grid[48], block[48], a[24], b[24];
 
 		wt_snprintf(grid, sizeof(grid), "%ux%ux%u", x->kernel.grid[0],
 			    x->kernel.grid[1], x->kernel.grid[2]);
@@ -276,9 +283,8 @@ static void print_summary_text(const char *name, const struct wt_header *h,
 					     x->threads : x->warps),
 			(unsigned long long)x->pcs);
 		if (x->records)
-			fprintf(out, "%#18llx %#18llx\n",
-				(unsigned long long)x->addr_min,
-				(unsigned long long)x->addr_max);
+			fprintf(out, "%18s %18s\n", hex(a, sizeof(a), x->addr_min),
+				hex(b, sizeof(b), x->addr_max));
 		else
 			fprintf(out, "%18s %18s\n", "-", "-");
 		t.records += x->records;
@@ -295,7 +301,7 @@ static void print_summary_text(const char *name, const struct wt_header *h,
 
 static void print_summary_csv(const char *name, struct summarizer *s, FILE *out)
 {
-	if (!csv_header_done++)
+	if (!csv_header_kind++)
 		fputs("file,kernel,name,grid_x,grid_y,grid_z,block_x,block_y,block_z,"
 		      "records,loads,stores,atomics,bytes,threads,warps,pcs,"
 		      "addr_min,addr_max\n", out);
@@ -358,7 +364,7 @@ static void print_summary_json(const char *name, const struct wt_header *h,
 			(unsigned long long)x->warps, (unsigned long long)x->pcs);
 		if (h->kind == WT_KIND_EVENT)
 			for (int e = 0; e <= WT_EV_MAX; e++)
-				fprintf(out, ",\"%ss\":%llu", wt_event_name((unsigned)e),
+				fprintf(out, ",\"%s\":%llu", wt_event_plural((unsigned)e),
 					(unsigned long long)x->events[e]);
 		if (x->records)
 			fprintf(out, ",\"addr_min\":%llu,\"addr_max\":%llu}",
@@ -394,8 +400,10 @@ static void dump_file(const char *path, FILE *out)
 		print_header(wt_reader_name(r), h, out);
 		fputs("# ", out);
 		print_column_names(h, out, ' ');
-	} else if (mode == M_RECORDS && format == F_CSV && !csv_header_done++) {
+	} else if (mode == M_RECORDS && format == F_CSV &&
+		   csv_header_kind != (int)h->kind) {
 		print_column_names(h, out, ',');
+		csv_header_kind = (int)h->kind;
 	}
 	while (wt_reader_next(r, &it) > 0) {
 		switch (it.type) {

@@ -19,8 +19,8 @@ static const char usage[] =
 "\n"
 "  -o, --output=FILE   write the stream to FILE (default: stdout)\n"
 "      --stats=FILE    write statistics as JSON to FILE\n"
-"      --level=N       zstd level, 0 for an uncompressed stream\n"
-"                      (default: $WARPTRACE_LEVEL, else 1)\n"
+"      --level=N       zstd level from -100 to 22, 0 for an uncompressed\n"
+"                      stream (default: $WARPTRACE_LEVEL, else 1)\n"
 "  -h, --help          show this help\n"
 "  -V, --version       show the version\n"
 "\n"
@@ -254,6 +254,9 @@ int main(int argc, char **argv)
 	}
 	if (level == -1000)
 		level = wt_env_level();
+	if (stats && strcmp(stats, "-") == 0 && strcmp(output, "-") == 0)
+		wt_die(WT_EXIT_USAGE, "--stats=- and the stream cannot both go to "
+		       "stdout; give the stream -o FILE");
 
 	wt_header_init(&h, WT_KIND_ACCESS, 0);
 	wt_meta_add_stage(&h.meta, argc, argv);

@@ -135,6 +135,11 @@ static char *next_line(struct wt_dump *d)
 
 			d->pos += nl ? n + 1 : n;
 			d->line++;
+			if (n > MAX_LINE) {
+				fail(d, "line longer than %u bytes (is this a dump?)",
+				     MAX_LINE);
+				return NULL;
+			}
 			if (n > 0 && start[n - 1] == '\r')
 				n--;
 			start[n] = '\0';

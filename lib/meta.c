@@ -82,20 +82,44 @@ int wt_meta_value_ok(const char *val)
 	return 1;
 }
 
+/* An argument as a shell would need it: bare if plain, else single-quoted
+ * (with ' written as '\''); control characters become '?'. */
+static char *quote_arg(char *p, const char *a)
+{
+	int plain = *a != '\0';
+
+	for (const char *c = a; *c; c++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789-_=.,/:+%@", *c))
+			plain = 0;
+	if (plain)
+		return p + sprintf(p, "%s", a);
+	*p++ = '\'';
+	for (; *a; a++) {
+		if (*a == '\'') {
+			memcpy(p, "'\\''", 4);
+			p += 4;
+		} else {
+			*p++ = ((unsigned char)*a < 0x20 || *a == 0x7f) ? '?' : *a;
+		}
+	}
+	*p++ = '\'';
+	*p = '\0';
+	return p;
+}
+
 void wt_meta_add_stage(struct wt_meta *m, int argc, char **argv)
 {
 	size_t len = strlen(wt_progname()) + strlen(WT_VERSION) + 2;
 	char *s, *p;
 
 	for (int i = 1; i < argc; i++)
-		len += strlen(argv[i]) + 1;
+		len += 4 * strlen(argv[i]) + 3;
 	s = p = wt_malloc(len + 1);
 	p += sprintf(p, "%s %s", wt_progname(), WT_VERSION);
 	for (int i = 1; i < argc; i++) {
 		*p++ = ' ';
-		/* Control characters cannot travel in a value. */
-		for (const char *a = argv[i]; *a; a++)
-			*p++ = ((unsigned char)*a < 0x20 || *a == 0x7f) ? '?' : *a;
+		p = quote_arg(p, argv[i]);
 	}
 	*p = '\0';
 	wt_meta_add(m, "stage", s);

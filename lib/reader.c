@@ -245,7 +245,7 @@ static int on_kernel_end(struct wt_reader *r, const unsigned char *p,
 	memcpy(v, p, sizeof(v));
 	if (v[0] != r->seg_kernels || v[1] != r->kernel_records)
 		return fail(r, "corrupt stream: kernel %u ends with %llu records, "
-			    "%llu were read", r->kernel.id, (unsigned long long)v[1],
+			    "%llu were read", r->kernels, (unsigned long long)v[1],
 			    (unsigned long long)r->kernel_records);
 	r->in_kernel = 0;
 	r->seg_kernels++;

@@ -60,6 +60,14 @@ const char *wt_space_name(unsigned space)
 	return NAME_OF(t, space);
 }
 
+const char *wt_event_plural(unsigned type)
+{
+	static const char *const t[] = {
+		"hits", "misses", "bypasses", "write_throughs", "write_backs"
+	};
+	return NAME_OF(t, type);
+}
+
 const char *wt_event_name(unsigned type)
 {
 	static const char *const t[] = {
@@ -133,7 +141,7 @@ int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
 			return bad(why, n, "op", e->op);
 		if (e->miss_class > WT_MISS_MAX)
 			return bad(why, n, "miss class", e->miss_class);
-		if (e->level < 1 || e->level > 3)
+		if (e->level < 1 || e->level > 2)
 			return bad(why, n, "level", e->level);
 		return 0;
 	}

@@ -15,14 +15,6 @@
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "warptrace streams are little-endian; this host is not"
-/*
- * Check one record's fields for values its kind allows.  Returns 0, or -1
- * with a reason in why.  Readers verify checksums, not meanings; this is
- * what trace-dump --check adds.
- */
-int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
-		    char *why, size_t whylen);
-
 #endif
 
 enum wt_kind {
@@ -167,6 +159,8 @@ int wt_kind_parse(const char *name);	/* -1 if unknown */
 const char *wt_op_name(unsigned op);
 const char *wt_space_name(unsigned space);
 const char *wt_event_name(unsigned type);
+/* A plural key for counts of an event type: "misses", "write_backs". */
+const char *wt_event_plural(unsigned type);
 const char *wt_miss_class_name(unsigned cls);
 
 /*

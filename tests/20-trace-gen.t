@@ -13,6 +13,8 @@ run trace-gen --version
 like "$out" "^trace-gen \(warptrace\) [0-9]" "--version"
 fails_with 2 "option .--bogus. is unknown" "unknown option" trace-gen --bogus
 fails_with 2 "--level=99: expected a zstd level" "bad level" trace-gen --level=99 "$T/a.trc"
+fails_with 2 "--stats=- and the stream cannot both go to stdout" "stats and stream on stdout" \
+	trace-gen --stats=- "$T/a.trc"
 
 trace-gen -o "$T/a.wt" "$T/a.trc"
 ok $? "converts an Ocelot dump"
@@ -70,6 +72,8 @@ bad "overflow" "bad.trc:2: address '99999999999999999999': number too large" 'bl
 bad "missing header" "bad.trc:1: access before any 'blocksize: X Y Z' header" '0 0 1 4\n'
 bad "empty file" "bad.trc:0: empty dump" ''
 bad "zero-byte access" "bad.trc:2: size 0" 'blocksize: 1 1 1\n0 0 1 0\n'
+long=$(head -c 5000 /dev/zero | tr '\0' 7)
+bad "overlong line" "bad.trc:2: line longer than 4096 bytes" "blocksize: 1 1 1\n$long\n"
 bad "binary junk" "bad.trc:1: NUL byte" 'blocksize\000\001\002\n'
 fails_with 1 "nonexistent.trc: No such file" "missing file" trace-gen -o "$T/out.wt" "$T/nonexistent.trc"
 
