@@ -17,51 +17,64 @@
 	for (by = 0; by < (g).grid[1]; by++) \
 		for (bx = 0; bx < (g).grid[0]; bx++)
 
-/* syrk_kernel, 32x8 blocks, grid (ceil(N/32), ceil(N/8)):
- *   j = blockIdx.x*blockDim.x + threadIdx.x; i = blockIdx.y*... ;
- *   if (i < N && j < N) { c[i*N+j] *= beta;
- *     for (k = 0; k < M; k++) c[i*N+j] += alpha*a[i*M+k]*a[j*M+k]; }
- * Host: cudaMalloc A_gpu (N x M), C_gpu (N x N).
- * Per thread: ld c, st c, then per k: ld a[i][k], ld a[j][k], st c (the
- * loop's load of c is forwarded from the thread's own previous store). */
-int run_syrk(struct emu *e)
+/*
+ * The thread program shared by syrk and gemm, whose kernels differ only
+ * in the second operand: per thread (i, j) of an rows x cols result,
+ * ld c, st c, then per k < depth: ld a[i][k], ld the second operand, st c
+ * (the loop's load of c is forwarded from the thread's own previous
+ * store).  The second operand is b[j][k] when b_by_row (syrk reads A
+ * again, as A^T), else b[k][j] (gemm).
+ */
+static void product_kernel(struct emu *e, struct kgeom *g, unsigned long rows,
+			   unsigned long cols, unsigned long depth, uint64_t A,
+			   uint64_t B, int b_by_row, uint64_t C)
 {
-	unsigned long N = (unsigned long)e->p.n, M = (unsigned long)e->p.m;
-	uint64_t A, C;
 	unsigned bx, by;
-	struct kgeom g = { "syrk_kernel", { 0 }, { 0, 0, 1 }, 16, 0 };
 
-	A = dmalloc(&e->al, N * M * 4);
-	C = dmalloc(&e->al, N * N * 4);
-	block_shape(e, 32, 8, g.block);
-	g.grid[0] = ceil_div(N, g.block[0]);
-	g.grid[1] = ceil_div(N, g.block[1]);
-	dump_kernel(e->d, &g);
-	FOR_CTA_2D(g, bx, by) {
+	block_shape(e, 32, 8, g->block);
+	g->grid[0] = ceil_div(cols, g->block[0]);
+	g->grid[1] = ceil_div(rows, g->block[1]);
+	dump_kernel(e->d, g);
+	FOR_CTA_2D(*g, bx, by) {
 		unsigned tx, ty;
 
 		dump_cta(e->d, bx, by, 0);
-		for (ty = 0; ty < g.block[1]; ty++)
-			for (tx = 0; tx < g.block[0]; tx++) {
-				unsigned t = ty * g.block[0] + tx;
-				unsigned long j = (unsigned long)bx * g.block[0] + tx;
-				unsigned long i = (unsigned long)by * g.block[1] + ty, k;
-				uint64_t c = C + 4 * (i * N + j);
+		for (ty = 0; ty < g->block[1]; ty++)
+			for (tx = 0; tx < g->block[0]; tx++) {
+				unsigned t = ty * g->block[0] + tx;
+				unsigned long j = (unsigned long)bx * g->block[0] + tx;
+				unsigned long i = (unsigned long)by * g->block[1] + ty, k;
+				uint64_t c = C + 4 * (i * cols + j);
 
-				if (i >= N || j >= N)
+				if (i >= rows || j >= cols)
 					continue;
 				dump_acc(e->d, t, RW_LOAD, c, 4, PC(11), 11);
 				dump_acc(e->d, t, RW_STORE, c, 4, PC(13), 1);
-				for (k = 0; k < M; k++) {
-					dump_acc(e->d, t, RW_LOAD, A + 4 * (i * M + k),
+				for (k = 0; k < depth; k++) {
+					dump_acc(e->d, t, RW_LOAD, A + 4 * (i * depth + k),
 						 4, PC(18), k == 0 ? 4 : 5);
-					dump_acc(e->d, t, RW_LOAD, A + 4 * (j * M + k),
-						 4, PC(19), 0);
+					dump_acc(e->d, t, RW_LOAD, b_by_row ?
+						 B + 4 * (j * depth + k) :
+						 B + 4 * (k * cols + j), 4, PC(19), 0);
 					dump_acc(e->d, t, RW_STORE, c, 4, PC(22), 2);
 				}
 			}
 	}
 	dump_end(e->d);
+}
+
+/* syrk_kernel, 32x8 blocks, grid (ceil(N/32), ceil(N/8)):
+ *   if (i < N && j < N) { c[i*N+j] *= beta;
+ *     for (k = 0; k < M; k++) c[i*N+j] += alpha*a[i*M+k]*a[j*M+k]; }
+ * Host: cudaMalloc A_gpu (N x M), C_gpu (N x N). */
+int run_syrk(struct emu *e)
+{
+	unsigned long N = (unsigned long)e->p.n, M = (unsigned long)e->p.m;
+	struct kgeom g = { "syrk_kernel", { 0 }, { 0, 0, 1 }, 16, 0 };
+	uint64_t A = dmalloc(&e->al, N * M * 4);
+	uint64_t C = dmalloc(&e->al, N * N * 4);
+
+	product_kernel(e, &g, N, N, M, A, A, 1, C);
 	return 0;
 }
 
@@ -74,42 +87,12 @@ int run_gemm(struct emu *e)
 {
 	unsigned long NI = (unsigned long)e->p.n, NJ = NI;
 	unsigned long NK = (unsigned long)e->p.m;
-	uint64_t A, B, C;
-	unsigned bx, by;
 	struct kgeom g = { "gemm_kernel", { 0 }, { 0, 0, 1 }, 18, 0 };
+	uint64_t A = dmalloc(&e->al, NI * NK * 4);
+	uint64_t B = dmalloc(&e->al, NK * NJ * 4);
+	uint64_t C = dmalloc(&e->al, NI * NJ * 4);
 
-	A = dmalloc(&e->al, NI * NK * 4);
-	B = dmalloc(&e->al, NK * NJ * 4);
-	C = dmalloc(&e->al, NI * NJ * 4);
-	block_shape(e, 32, 8, g.block);
-	g.grid[0] = ceil_div(NJ, g.block[0]);
-	g.grid[1] = ceil_div(NI, g.block[1]);
-	dump_kernel(e->d, &g);
-	FOR_CTA_2D(g, bx, by) {
-		unsigned tx, ty;
-
-		dump_cta(e->d, bx, by, 0);
-		for (ty = 0; ty < g.block[1]; ty++)
-			for (tx = 0; tx < g.block[0]; tx++) {
-				unsigned t = ty * g.block[0] + tx;
-				unsigned long j = (unsigned long)bx * g.block[0] + tx;
-				unsigned long i = (unsigned long)by * g.block[1] + ty, k;
-				uint64_t c = C + 4 * (i * NJ + j);
-
-				if (i >= NI || j >= NJ)
-					continue;
-				dump_acc(e->d, t, RW_LOAD, c, 4, PC(11), 11);
-				dump_acc(e->d, t, RW_STORE, c, 4, PC(13), 1);
-				for (k = 0; k < NK; k++) {
-					dump_acc(e->d, t, RW_LOAD, A + 4 * (i * NK + k),
-						 4, PC(18), k == 0 ? 4 : 5);
-					dump_acc(e->d, t, RW_LOAD, B + 4 * (k * NJ + j),
-						 4, PC(19), 0);
-					dump_acc(e->d, t, RW_STORE, c, 4, PC(22), 2);
-				}
-			}
-	}
-	dump_end(e->d);
+	product_kernel(e, &g, NI, NJ, NK, A, B, 0, C);
 	return 0;
 }
 
