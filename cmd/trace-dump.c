@@ -184,6 +184,18 @@ static void sum_addr(struct summary *x, uint64_t lo, uint64_t hi)
 		x->addr_max = hi;
 }
 
+/* What request and event records have in common. */
+static void sum_line(struct summarizer *s, struct summary *x, unsigned op,
+		     uint64_t addr, unsigned bytes, uint32_t warp, uint32_t pc)
+{
+	x->ops[op]++;
+	x->bytes += bytes;
+	sum_addr(x, addr, addr);
+	wt_idset_add(&s->warps, warp);
+	wt_idset_add(&s->pcs, pc);
+}
+
+/* Count one record; it has passed wt_record_check, so enums are in range. */
 static void sum_record(struct summarizer *s, enum wt_kind kind, const void *rec)
 {
 	struct summary *x = &s->k[s->n - 1];
@@ -193,7 +205,7 @@ static void sum_record(struct summarizer *s, enum wt_kind kind, const void *rec)
 	case WT_KIND_ACCESS: {
 		const struct wt_access *a = rec;
 
-		x->ops[a->op <= WT_OP_MAX ? a->op : 0]++;
+		x->ops[a->op]++;
 		x->bytes += a->size;
 		sum_addr(x, a->addr, a->addr + a->size - 1);
 		wt_idset_add(&s->threads, a->thread);
@@ -203,7 +215,7 @@ static void sum_record(struct summarizer *s, enum wt_kind kind, const void *rec)
 	case WT_KIND_WARP: {
 		const struct wt_warp *w = rec;
 
-		x->ops[w->op <= WT_OP_MAX ? w->op : 0]++;
+		x->ops[w->op]++;
 		for (unsigned i = 0; i < w->lanes; i++) {
 			if (!(w->mask >> i & 1))
 				continue;
@@ -218,22 +230,14 @@ static void sum_record(struct summarizer *s, enum wt_kind kind, const void *rec)
 	case WT_KIND_REQUEST: {
 		const struct wt_request *r = rec;
 
-		x->ops[r->op <= WT_OP_MAX ? r->op : 0]++;
-		x->bytes += r->bytes;
-		sum_addr(x, r->addr, r->addr);
-		wt_idset_add(&s->warps, r->warp);
-		wt_idset_add(&s->pcs, r->pc);
+		sum_line(s, x, r->op, r->addr, r->bytes, r->warp, r->pc);
 		break;
 	}
 	case WT_KIND_EVENT: {
 		const struct wt_event *e = rec;
 
-		x->ops[e->op <= WT_OP_MAX ? e->op : 0]++;
-		x->events[e->type <= WT_EV_MAX ? e->type : 0]++;
-		x->bytes += e->bytes;
-		sum_addr(x, e->addr, e->addr);
-		wt_idset_add(&s->warps, e->warp);
-		wt_idset_add(&s->pcs, e->pc);
+		sum_line(s, x, e->op, e->addr, e->bytes, e->warp, e->pc);
+		x->events[e->type]++;
 		break;
 	}
 	}
@@ -419,7 +423,7 @@ static void dump_file(const char *path, FILE *out)
 				const void *rec = (const char *)it.recs +
 						  i * h->record_size;
 
-				if (mode == M_CHECK &&
+				if ((mode == M_CHECK || mode == M_SUMMARY) &&
 				    wt_record_check(h->kind, h->lanes, rec, why,
 						    sizeof(why)) < 0)
 					wt_die(WT_EXIT_DATA, "%s: record %llu: %s",
