@@ -390,6 +390,44 @@ static void concatenation(void)
 	free(both);
 }
 
+static void record_checks(void)
+{
+	unsigned char rec[sizeof(struct wt_warp) + 8 * WT_MAX_LANES];
+	struct wt_access *a = (void *)rec;
+	struct wt_warp *w = (void *)rec;
+	struct wt_request *q = (void *)rec;
+	struct wt_event *e = (void *)rec;
+	char why[128];
+
+	for (int k = 1; k <= WT_KIND_MAX; k++) {
+		fill(rec, (enum wt_kind)k, 32, 5);
+		ok(wt_record_check((enum wt_kind)k, 32, rec, why, sizeof(why)) == 0,
+		   "check: a sound %s record passes", wt_kind_name((enum wt_kind)k));
+	}
+	fill(rec, WT_KIND_ACCESS, 0, 1);
+	a->op = 3;
+	ok(wt_record_check(WT_KIND_ACCESS, 0, rec, why, sizeof(why)) < 0, "check: access op 3");
+	is_str(why, "bad op 3", "check: says which field");
+	fill(rec, WT_KIND_ACCESS, 0, 1);
+	a->size = 12;
+	ok(wt_record_check(WT_KIND_ACCESS, 0, rec, why, sizeof(why)) < 0, "check: access size 12");
+	fill(rec, WT_KIND_WARP, 16, 1);
+	w->mask = 1ULL << 20;
+	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) < 0,
+	   "check: warp lane 20 active in a 16-lane warp");
+	fill(rec, WT_KIND_REQUEST, 0, 1);
+	q->index = q->count;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
+	   "check: request index not below its count");
+	fill(rec, WT_KIND_EVENT, 0, 1);
+	e->miss_class = WT_MISS_MAX + 1;
+	ok(wt_record_check(WT_KIND_EVENT, 0, rec, why, sizeof(why)) < 0,
+	   "check: event miss class out of range");
+	fill(rec, WT_KIND_EVENT, 0, 1);
+	e->level = 3;
+	ok(wt_record_check(WT_KIND_EVENT, 0, rec, why, sizeof(why)) < 0, "check: event level 3");
+}
+
 int main(void)
 {
 	static const enum wt_kind kinds[] = {
@@ -409,6 +447,7 @@ int main(void)
 	round_trip(WT_KIND_ACCESS, 0, 19);
 	damage();
 	concatenation();
+	record_checks();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		return 1;
