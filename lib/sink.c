@@ -156,6 +156,9 @@ struct wt_sink *wt_sink_open(const char *path, int level, int binary,
 			wt_sink_abort(s);
 			return NULL;
 		}
+		/* Compress in a worker thread, beside the producer.  The output
+		 * does not depend on the number of workers once there is one. */
+		(void)ZSTD_CCtx_setParameter(s->zc, ZSTD_c_nbWorkers, 1);
 	}
 	return s;
 }
