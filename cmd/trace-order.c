@@ -1,0 +1,408 @@
+/*
+ * trace-order - the GPU execution model: turn per-thread accesses into
+ * warp memory instructions on SMs, in issue order, with nominal times.
+ */
+#include "arch.h"
+#include "json.h"
+#include "kbuf.h"
+#include "order.h"
+#include "progress.h"
+#include "stream.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+"usage: trace-order [options] [FILE]\n"
+"Form warps from thread accesses, dispatch CTAs onto SMs and schedule the\n"
+"warps, writing warp memory instructions in issue order.  No FILE, or -,\n"
+"reads stdin.\n"
+"\n"
+"  -a, --arch=NAME         preset: fermi (default), kepler, volta, ampere,\n"
+"                          hopper; the options below override it\n"
+"      --sms=N             SMs\n"
+"      --warp-size=N       threads per warp, 1 to 64\n"
+"      --max-threads=N     resident threads per SM\n"
+"      --max-ctas=N        resident CTAs per SM\n"
+"      --max-warps=N       resident warps per SM\n"
+"      --regs=N            registers per SM\n"
+"      --shmem=N           shared memory bytes per SM (K, M suffixes)\n"
+"      --schedulers=N      warp schedulers per SM\n"
+"      --policy=P          lrr, gto or two-level\n"
+"      --active-warps=N    two-level: active warps per scheduler (8)\n"
+"      --warp-limit=N      static warp limit per scheduler (SWT); 0 = none\n"
+"      --cta-limit=N       CTAs per SM (multithreading degree); 0 = none\n"
+"      --latency=N         cycles a warp waits after a load (100)\n"
+"  -o, --output=FILE       write the stream to FILE (default: stdout)\n"
+"      --stats=FILE        write statistics as JSON to FILE\n"
+"      --level=N           zstd level, 0 for an uncompressed stream\n"
+"  -h, --help              show this help\n"
+"  -V, --version           show the version\n";
+
+enum {
+	O_SMS = 256, O_WARP, O_THREADS, O_CTAS, O_WARPS, O_REGS, O_SHMEM,
+	O_SCHED, O_POLICY, O_ACTIVE, O_WLIMIT, O_CLIMIT, O_LATENCY, O_STATS,
+	O_LEVEL, O_NOPTS
+};
+
+struct kernel_result {
+	struct wt_kernel k;
+	struct wt_order_stats st;
+	int inferred;
+};
+
+static struct {
+	struct wt_writer *w;
+	struct kernel_result *res;
+	size_t nres, capres;
+	uint64_t records;
+} G;
+
+static void cleanup(void)
+{
+	wt_writer_abort(G.w);
+	G.w = NULL;
+}
+
+static int emit(void *ctx, const struct wt_warp *w)
+{
+	(void)ctx;
+	if ((++G.records & 0xfffff) == 0)
+		wt_progress("ordering", G.records);
+	return wt_writer_put(G.w, w);
+}
+
+static unsigned opt_uint(const char *name, const char *arg, uint64_t lo, uint64_t hi)
+{
+	uint64_t v;
+	const char *why;
+
+	if (wt_parse_size(arg, UINT32_MAX, &v, &why) < 0 || v < lo || v > hi)
+		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
+		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
+	return (unsigned)v;
+}
+
+static void run_kernel(const struct wt_order_cfg *cfg, const struct wt_kernel *in,
+		       struct wt_kbuf *kb, uint64_t *clock)
+{
+	struct kernel_result *res;
+	const char *why;
+	char buf[64], err[768];
+	unsigned cps;
+
+	if (G.nres == G.capres) {
+		G.capres = G.capres ? 2 * G.capres : 16;
+		G.res = wt_realloc(G.res, G.capres * sizeof(*G.res));
+	}
+	res = &G.res[G.nres++];
+	memset(res, 0, sizeof(*res));
+	wt_kernel_copy(&res->k, in);
+	if (res->k.grid[0] == 0) {
+		/* An Ocelot dump gives no grid: it has as many CTAs as its
+		 * largest thread id needs. */
+		res->k.grid[0] = kb->nctas;
+		res->k.grid[1] = res->k.grid[2] = 1;
+		res->inferred = 1;
+		wt_meta_set(&res->k.extra, "grid_inferred", "yes");
+	}
+	cps = wt_order_occupancy(cfg, &res->k, &why);
+	wt_meta_set(&res->k.extra, "ctas_per_sm",
+		    wt_snprintf(buf, sizeof(buf), "%u", cps));
+	wt_meta_set(&res->k.extra, "ctas_limited_by", why);
+	if (wt_writer_kernel_begin(G.w, &res->k) < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	if (wt_order_run(cfg, &res->k, kb, *clock, emit, NULL, &res->st, err,
+			 sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w)[0] ?
+		       wt_writer_error(G.w) : err);
+	if (wt_writer_kernel_end(G.w) < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	*clock = res->st.end;
+}
+
+static void u64_array(struct wt_json *j, const char *key, const uint64_t *v,
+		      unsigned n)
+{
+	wt_json_key(j, key);
+	wt_json_begin_array(j);
+	for (unsigned i = 0; i < n; i++)
+		wt_json_u64(j, v[i]);
+	wt_json_end_array(j);
+}
+
+static void key_u64(struct wt_json *j, const char *key, uint64_t v)
+{
+	wt_json_key(j, key);
+	wt_json_u64(j, v);
+}
+
+static void write_stats(const char *path, const struct wt_order_cfg *cfg,
+			const char *arch, int argc, char **argv)
+{
+	char err[768];
+	struct wt_json *j = wt_json_open(path, err, sizeof(err));
+	uint64_t instrs = 0, lanes = 0, split = 0, ctas = 0, warps = 0;
+
+	if (!j)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	wt_json_begin_object(j);
+	wt_json_key(j, "program");
+	wt_json_string(j, "trace-order");
+	wt_json_key(j, "version");
+	wt_json_string(j, WT_VERSION);
+	wt_json_key(j, "command");
+	wt_json_begin_array(j);
+	for (int i = 0; i < argc; i++)
+		wt_json_string(j, argv[i]);
+	wt_json_end_array(j);
+	wt_json_key(j, "settings");
+	wt_json_begin_object(j);
+	wt_json_key(j, "arch");
+	wt_json_string(j, arch);
+	key_u64(j, "sms", cfg->sms);
+	key_u64(j, "warp_size", cfg->warp_size);
+	key_u64(j, "max_threads", cfg->max_threads);
+	key_u64(j, "max_ctas", cfg->max_ctas);
+	key_u64(j, "max_warps", cfg->max_warps);
+	key_u64(j, "regs", cfg->regs);
+	key_u64(j, "shmem", cfg->shmem);
+	key_u64(j, "schedulers", cfg->schedulers);
+	wt_json_key(j, "policy");
+	wt_json_string(j, wt_policy_name(cfg->policy));
+	key_u64(j, "active_warps", cfg->active_warps);
+	key_u64(j, "warp_limit", cfg->warp_limit);
+	key_u64(j, "cta_limit", cfg->cta_limit);
+	key_u64(j, "latency", cfg->latency);
+	wt_json_end_object(j);
+	wt_json_key(j, "kernels");
+	wt_json_begin_array(j);
+	for (size_t i = 0; i < G.nres; i++) {
+		const struct kernel_result *r = &G.res[i];
+		const struct wt_order_stats *st = &r->st;
+
+		wt_json_begin_object(j);
+		key_u64(j, "id", r->k.id);
+		wt_json_key(j, "name");
+		wt_json_string(j, r->k.name);
+		u64_array(j, "grid", (uint64_t[]){ r->k.grid[0], r->k.grid[1],
+						   r->k.grid[2] }, 3);
+		wt_json_key(j, "grid_inferred");
+		wt_json_bool(j, r->inferred);
+		u64_array(j, "block", (uint64_t[]){ r->k.block[0], r->k.block[1],
+						    r->k.block[2] }, 3);
+		key_u64(j, "ctas", st->ctas);
+		key_u64(j, "warps", st->warps);
+		key_u64(j, "ctas_per_sm", st->ctas_per_sm);
+		wt_json_key(j, "ctas_limited_by");
+		wt_json_string(j, st->limited_by);
+		key_u64(j, "instructions", st->instrs);
+		key_u64(j, "split_instructions", st->split);
+		key_u64(j, "active_lanes", st->lanes);
+		wt_json_key(j, "mean_active_lanes");
+		wt_json_double(j, st->instrs ? (double)st->lanes / st->instrs : 0);
+		key_u64(j, "start_cycle", st->start);
+		key_u64(j, "end_cycle", st->end);
+		u64_array(j, "sm_instructions", st->sm_instrs, cfg->sms);
+		u64_array(j, "sm_ctas", st->sm_ctas, cfg->sms);
+		wt_json_end_object(j);
+		instrs += st->instrs;
+		lanes += st->lanes;
+		split += st->split;
+		ctas += st->ctas;
+		warps += st->warps;
+	}
+	wt_json_end_array(j);
+	wt_json_key(j, "total");
+	wt_json_begin_object(j);
+	key_u64(j, "kernels", G.nres);
+	key_u64(j, "ctas", ctas);
+	key_u64(j, "warps", warps);
+	key_u64(j, "instructions", instrs);
+	key_u64(j, "split_instructions", split);
+	key_u64(j, "active_lanes", lanes);
+	key_u64(j, "cycles", G.nres ? G.res[G.nres - 1].st.end : 0);
+	wt_json_end_object(j);
+	wt_json_end_object(j);
+	if (wt_json_close(j, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "arch", required_argument, NULL, 'a' },
+		{ "sms", required_argument, NULL, O_SMS },
+		{ "warp-size", required_argument, NULL, O_WARP },
+		{ "max-threads", required_argument, NULL, O_THREADS },
+		{ "max-ctas", required_argument, NULL, O_CTAS },
+		{ "max-warps", required_argument, NULL, O_WARPS },
+		{ "regs", required_argument, NULL, O_REGS },
+		{ "shmem", required_argument, NULL, O_SHMEM },
+		{ "schedulers", required_argument, NULL, O_SCHED },
+		{ "policy", required_argument, NULL, O_POLICY },
+		{ "active-warps", required_argument, NULL, O_ACTIVE },
+		{ "warp-limit", required_argument, NULL, O_WLIMIT },
+		{ "cta-limit", required_argument, NULL, O_CLIMIT },
+		{ "latency", required_argument, NULL, O_LATENCY },
+		{ "output", required_argument, NULL, 'o' },
+		{ "stats", required_argument, NULL, O_STATS },
+		{ "level", required_argument, NULL, O_LEVEL },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *set[O_NOPTS] = { 0 };
+	const char *arch_name = "fermi", *output = "-", *stats = NULL, *input;
+	const struct wt_arch *arch;
+	struct wt_order_cfg cfg;
+	struct wt_reader *r;
+	struct wt_header h;
+	struct wt_item it;
+	struct wt_kbuf kb;
+	uint64_t clock = 0;
+	int level, c;
+	char err[768];
+
+	wt_set_progname(argv[0]);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			arch_name = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return WT_EXIT_OK;
+		case 'V':
+			printf("trace-order (warptrace) %s\n", WT_VERSION);
+			return WT_EXIT_OK;
+		default:
+			if (c >= O_SMS && c < O_NOPTS) {
+				set[c] = optarg;
+				break;
+			}
+			wt_bad_option(argv, optind, optopt);
+		}
+	}
+	if (optind + 1 < argc)
+		wt_die(WT_EXIT_USAGE, "one input stream at most (got %d); "
+		       "concatenate streams with cat", argc - optind);
+	input = optind < argc ? argv[optind] : "-";
+	arch = wt_arch_find(arch_name);
+	if (!arch)
+		wt_die(WT_EXIT_USAGE, "--arch=%s: expected %s", arch_name,
+		       wt_arch_names());
+	/* The preset first, then every explicit option, wherever it stood. */
+	wt_order_cfg_arch(&cfg, arch);
+	if (set[O_SMS])
+		cfg.sms = opt_uint("sms", set[O_SMS], 1, 65535);
+	if (set[O_WARP])
+		cfg.warp_size = opt_uint("warp-size", set[O_WARP], 1, WT_MAX_LANES);
+	if (set[O_THREADS])
+		cfg.max_threads = opt_uint("max-threads", set[O_THREADS], 1, 1u << 20);
+	if (set[O_CTAS])
+		cfg.max_ctas = opt_uint("max-ctas", set[O_CTAS], 1, 1024);
+	if (set[O_WARPS])
+		cfg.max_warps = opt_uint("max-warps", set[O_WARPS], 1, 65536);
+	if (set[O_REGS])
+		cfg.regs = opt_uint("regs", set[O_REGS], 1, 1u << 24);
+	if (set[O_SHMEM])
+		cfg.shmem = opt_uint("shmem", set[O_SHMEM], 1, 1u << 30);
+	if (set[O_SCHED])
+		cfg.schedulers = opt_uint("schedulers", set[O_SCHED], 1, 64);
+	if (set[O_POLICY]) {
+		int p = wt_policy_parse(set[O_POLICY]);
+
+		if (p < 0)
+			wt_die(WT_EXIT_USAGE, "--policy=%s: expected lrr, gto or "
+			       "two-level", set[O_POLICY]);
+		cfg.policy = (enum wt_policy)p;
+	}
+	if (set[O_ACTIVE])
+		cfg.active_warps = opt_uint("active-warps", set[O_ACTIVE], 1, 65536);
+	if (set[O_WLIMIT])
+		cfg.warp_limit = opt_uint("warp-limit", set[O_WLIMIT], 0, 65536);
+	if (set[O_CLIMIT])
+		cfg.cta_limit = opt_uint("cta-limit", set[O_CLIMIT], 0, 1024);
+	if (set[O_LATENCY])
+		cfg.latency = opt_uint("latency", set[O_LATENCY], 1, 1u << 30);
+	level = set[O_LEVEL] ? (int)opt_uint("level", set[O_LEVEL], 0, 22)
+			     : wt_env_level();
+	stats = set[O_STATS];
+	if (stats && strcmp(stats, "-") == 0 && strcmp(output, "-") == 0)
+		wt_die(WT_EXIT_USAGE, "--stats=- and the stream cannot both go to "
+		       "stdout; give the stream -o FILE");
+
+	r = wt_reader_open(input, err, sizeof(err));
+	if (!r)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	if (wt_reader_expect(r, WT_KIND_ACCESS, "run trace-gen first") < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	wt_header_init(&h, WT_KIND_WARP, cfg.warp_size);
+	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
+	wt_meta_add_stage(&h.meta, argc, argv);
+	{
+		char buf[32];
+
+		wt_meta_set(&h.meta, "arch", arch->name);
+		wt_meta_set(&h.meta, "sms", wt_snprintf(buf, sizeof(buf), "%u", cfg.sms));
+		wt_meta_set(&h.meta, "warp_size",
+			    wt_snprintf(buf, sizeof(buf), "%u", cfg.warp_size));
+		wt_meta_set(&h.meta, "policy", wt_policy_name(cfg.policy));
+	}
+	G.w = wt_writer_open(output, &h, level, err, sizeof(err));
+	wt_header_free(&h);
+	if (!G.w)
+		wt_die(strstr(err, "terminal") ? WT_EXIT_USAGE : WT_EXIT_DATA, "%s", err);
+	wt_atdie(cleanup);
+
+	memset(&kb, 0, sizeof(kb));
+	while (wt_reader_next(r, &it) > 0) {
+		const struct wt_access *a = it.recs;
+
+		switch (it.type) {
+		case WT_ITEM_KERNEL:
+			if (wt_kernel_block_threads(it.kernel) == 0)
+				wt_die(WT_EXIT_DATA, "%s: kernel %u (%s) has no block "
+				       "size", wt_reader_name(r), it.kernel->id,
+				       it.kernel->name);
+			wt_kbuf_init(&kb, (uint32_t)wt_kernel_block_threads(it.kernel));
+			break;
+		case WT_ITEM_RECORDS:
+			for (size_t i = 0; i < it.count; i++)
+				wt_kbuf_add(&kb, &a[i]);
+			break;
+		case WT_ITEM_KERNEL_END:
+			run_kernel(&cfg, it.kernel, &kb, &clock);
+			wt_kbuf_free(&kb);
+			break;
+		default:
+			break;
+		}
+	}
+	if (it.type == WT_ITEM_ERROR)
+		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	wt_progress_done();
+	wt_reader_close(r);
+	{
+		struct wt_writer *w = G.w;
+
+		G.w = NULL;
+		if (wt_writer_close(w, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+	}
+	if (stats)
+		write_stats(stats, &cfg, arch->name, argc, argv);
+	for (size_t i = 0; i < G.nres; i++) {
+		wt_kernel_free(&G.res[i].k);
+		wt_order_stats_free(&G.res[i].st);
+	}
+	free(G.res);
+	return WT_EXIT_OK;
+}

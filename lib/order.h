@@ -1,0 +1,70 @@
+/*
+ * order.h - the GPU execution model of trace-order: threads into warps,
+ * warps into CTAs, CTAs onto SMs, and warp schedulers choosing which
+ * warp issues its next memory instruction, with nominal issue times.
+ */
+#ifndef WT_ORDER_H
+#define WT_ORDER_H
+
+#include <stdint.h>
+
+#include "arch.h"
+#include "record.h"
+#include "stream.h"
+
+struct wt_order_cfg {
+	unsigned sms;
+	unsigned warp_size;
+	unsigned max_threads, max_ctas, max_warps;	/* per SM */
+	unsigned regs, reg_unit;			/* per SM; per warp */
+	unsigned shmem, shmem_unit;			/* per SM; per CTA */
+	unsigned cta_threads;				/* per CTA */
+	unsigned schedulers;
+	enum wt_policy policy;
+	unsigned active_warps;	/* two-level: active warps per scheduler */
+	unsigned warp_limit;	/* static warp limit per scheduler (SWT), 0 = none */
+	unsigned cta_limit;	/* CTAs per SM (multithreading degree), 0 = none */
+	unsigned latency;	/* cycles a warp waits after a load or atomic */
+};
+
+/* Fill cfg from an architecture preset (active_warps 8, latency 100). */
+void wt_order_cfg_arch(struct wt_order_cfg *cfg, const struct wt_arch *a);
+
+/*
+ * Resident CTAs per SM for kernel k, and the resource that limits them
+ * ("threads", "ctas", "warps", "registers", "shared memory", "cta-limit").
+ * 0 with *why explaining it when a single CTA does not fit.
+ */
+unsigned wt_order_occupancy(const struct wt_order_cfg *cfg,
+			    const struct wt_kernel *k, const char **why);
+
+struct wt_order_stats {
+	uint64_t ctas, warps;		/* dispatched */
+	uint64_t instrs;		/* warp memory instructions issued */
+	uint64_t split;			/* extra instructions from lanes whose
+					   accesses at one index differ in PC,
+					   op, size or space */
+	uint64_t lanes;			/* active lanes over all instructions */
+	uint64_t start, end;		/* first cycle, cycle the last CTA ended */
+	unsigned ctas_per_sm;
+	const char *limited_by;
+	uint64_t *sm_instrs;		/* per SM */
+	uint64_t *sm_ctas;		/* per SM */
+};
+
+/* Called for each warp instruction, in issue order; nonzero stops. */
+typedef int (*wt_order_emit)(void *ctx, const struct wt_warp *w);
+
+/*
+ * Run one kernel whose accesses were gathered in kb (see kbuf.h), starting
+ * at cycle start.  Returns 0, or -1 with err set (a CTA that cannot fit,
+ * or the emitter's failure).  st->sm_* arrays are allocated; free them
+ * with wt_order_stats_free.
+ */
+struct wt_kbuf;
+int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
+		 struct wt_kbuf *kb, uint64_t start, wt_order_emit emit,
+		 void *ctx, struct wt_order_stats *st, char *err, size_t errlen);
+void wt_order_stats_free(struct wt_order_stats *st);
+
+#endif

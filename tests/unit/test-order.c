@@ -1,0 +1,318 @@
+/*
+ * test-order.c - the execution model on hand-built kernels: Nugteren's
+ * Table 2 order, the three warp-scheduling policies, static warp limits,
+ * CTA dispatch, occupancy limits, divergent threads and issue times.
+ */
+#include "kbuf.h"
+#include "order.h"
+#include "util.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXREC 256
+
+static struct {
+	struct wt_warp w;
+	uint64_t addr[WT_MAX_LANES];
+} out[MAXREC];
+static int nout;
+
+static int collect(void *ctx, const struct wt_warp *w)
+{
+	(void)ctx;
+	if (nout < MAXREC) {
+		memcpy(&out[nout], w, sizeof(struct wt_warp) + 8 * w->lanes);
+		nout++;
+	}
+	return 0;
+}
+
+static struct wt_order_cfg base_cfg(unsigned warp_size)
+{
+	struct wt_order_cfg c;
+
+	wt_order_cfg_arch(&c, wt_arch_find("fermi"));
+	c.sms = 1;
+	c.schedulers = 1;
+	c.warp_size = warp_size;
+	return c;
+}
+
+static void kernel(struct wt_kernel *k, unsigned block, unsigned grid)
+{
+	wt_kernel_init(k);
+	k->block[0] = block;
+	k->block[1] = k->block[2] = 1;
+	k->grid[0] = grid;
+	k->grid[1] = k->grid[2] = 1;
+}
+
+static void add(struct wt_kbuf *kb, uint32_t thread, int op, uint64_t addr,
+		uint32_t pc, uint32_t icount)
+{
+	struct wt_access a = { addr, thread, pc, icount, 4, (uint8_t)op, 0 };
+
+	wt_kbuf_add(kb, &a);
+}
+
+static int run(const struct wt_order_cfg *c, struct wt_kernel *k,
+	       struct wt_kbuf *kb, struct wt_order_stats *st)
+{
+	char err[256];
+	int r;
+
+	nout = 0;
+	r = wt_order_run(c, k, kb, 0, collect, NULL, st, err, sizeof(err));
+	if (r < 0)
+		printf("# %s\n", err);
+	return r;
+}
+
+/* The warp ids of the output, as a string of digits. */
+static const char *warp_order(void)
+{
+	static char s[MAXREC + 1];
+
+	for (int i = 0; i < nout; i++)
+		s[i] = (char)('0' + out[i].w.warp % 10);
+	s[nout] = '\0';
+	return s;
+}
+
+static void table2(void)
+{
+	struct wt_order_cfg c = base_cfg(1);
+	struct wt_order_stats st;
+	struct wt_kernel k;
+	struct wt_kbuf kb;
+	char got[64] = "";
+
+	/* 4 threads, each loading x[2*tid] then x[2*tid+1] (4-byte floats). */
+	kernel(&k, 4, 1);
+	wt_kbuf_init(&kb, 4);
+	for (uint32_t t = 0; t < 4; t++) {
+		add(&kb, t, WT_OP_LOAD, 4 * (2 * t), 0, 0);
+		add(&kb, t, WT_OP_LOAD, 4 * (2 * t + 1), 0, 0);
+	}
+	c.policy = WT_POLICY_LRR;
+	ok(run(&c, &k, &kb, &st) == 0, "Table 2: runs");
+	for (int i = 0; i < nout; i++)
+		sprintf(got + strlen(got), "%llu ", (unsigned long long)out[i].addr[0] / 4);
+	is_str(got, "0 2 4 6 1 3 5 7 ", "Nugteren Table 2: round-robin address order");
+	is_str(warp_order(), "01230123", "Table 2: thread order");
+	wt_order_stats_free(&st);
+	wt_kbuf_free(&kb);
+	wt_kernel_free(&k);
+}
+
+/* Four one-thread warps, each: store, store, load. */
+static void policy_kernel(struct wt_kernel *k, struct wt_kbuf *kb)
+{
+	kernel(k, 4, 1);
+	wt_kbuf_init(kb, 4);
+	for (uint32_t t = 0; t < 4; t++) {
+		add(kb, t, WT_OP_STORE, 0x1000 + 64 * t, 0x10, 0);
+		add(kb, t, WT_OP_STORE, 0x1004 + 64 * t, 0x20, 0);
+		add(kb, t, WT_OP_LOAD, 0x2000 + 64 * t, 0x30, 0);
+	}
+}
+
+static void policies(void)
+{
+	static const struct {
+		enum wt_policy p;
+		unsigned warp_limit;
+		const char *want, *name;
+	} cases[] = {
+		{ WT_POLICY_LRR, 0, "012301230123", "LRR rotates over the warps" },
+		{ WT_POLICY_GTO, 0, "000111222333", "GTO keeps the warp that does not stall" },
+		{ WT_POLICY_TWO_LEVEL, 0, "010101232323",
+		  "two-level: round robin within an active set of 2" },
+		{ WT_POLICY_LRR, 2, "010101232323", "LRR with a static limit of 2 warps" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct wt_order_cfg c = base_cfg(1);
+		struct wt_order_stats st;
+		struct wt_kernel k;
+		struct wt_kbuf kb;
+
+		policy_kernel(&k, &kb);
+		c.policy = cases[i].p;
+		c.active_warps = 2;
+		c.warp_limit = cases[i].warp_limit;
+		run(&c, &k, &kb, &st);
+		is_str(warp_order(), cases[i].want, "%s", cases[i].name);
+		wt_order_stats_free(&st);
+		wt_kbuf_free(&kb);
+		wt_kernel_free(&k);
+	}
+}
+
+static void gto_loads(void)
+{
+	struct wt_order_cfg c = base_cfg(1);
+	struct wt_order_stats st;
+	struct wt_kernel k;
+	struct wt_kbuf kb;
+
+	/* Two warps of two loads: GTO switches when the warp stalls. */
+	kernel(&k, 2, 1);
+	wt_kbuf_init(&kb, 2);
+	for (uint32_t t = 0; t < 2; t++)
+		for (int i = 0; i < 2; i++)
+			add(&kb, t, WT_OP_LOAD, 0x100 * t + 4 * (uint64_t)i, 0x10, 3);
+	c.policy = WT_POLICY_GTO;
+	c.latency = 50;
+	run(&c, &k, &kb, &st);
+	is_str(warp_order(), "0101", "GTO with loads: the oldest ready warp after a stall");
+	ok(out[0].w.time == 3 && out[1].w.time == 7 && out[2].w.time == 56 &&
+	   out[3].w.time == 60, "issue times: icount cycles, then latency");
+	is_u64(st.end, 110, "the CTA ends when the last load returns");
+	wt_order_stats_free(&st);
+	wt_kbuf_free(&kb);
+	wt_kernel_free(&k);
+}
+
+static void schedulers(void)
+{
+	struct wt_order_cfg c = base_cfg(1);
+	struct wt_order_stats st;
+	struct wt_kernel k;
+	struct wt_kbuf kb;
+
+	kernel(&k, 2, 1);
+	wt_kbuf_init(&kb, 2);
+	add(&kb, 0, WT_OP_LOAD, 0, 0, 0);
+	add(&kb, 1, WT_OP_LOAD, 64, 0, 0);
+	c.schedulers = 2;
+	run(&c, &k, &kb, &st);
+	ok(nout == 2 && out[0].w.time == 0 && out[1].w.time == 0,
+	   "two schedulers issue two warps in the same cycle");
+	wt_order_stats_free(&st);
+	wt_kbuf_free(&kb);
+	wt_kernel_free(&k);
+}
+
+static void dispatch(void)
+{
+	struct wt_order_cfg c = base_cfg(32);
+	struct wt_order_stats st;
+	struct wt_kernel k;
+	struct wt_kbuf kb;
+	int sm_of[5] = { -1, -1, -1, -1, -1 };
+
+	/* 5 CTAs of 32 threads on 2 SMs holding 2 CTAs each.  CTA 1 is
+	 * short, so its SM is the first with room for CTA 4. */
+	kernel(&k, 32, 5);
+	wt_kbuf_init(&kb, 32);
+	for (uint32_t cta = 0; cta < 5; cta++)
+		for (uint32_t t = 0; t < 32; t++)
+			for (int i = 0; i < (cta == 1 ? 1 : 4); i++)
+				add(&kb, cta * 32 + t, WT_OP_LOAD,
+				    0x10000 * cta + 128 * (uint64_t)i + 4 * t, 0x10, 0);
+	c.sms = 2;
+	c.max_ctas = 2;
+	run(&c, &k, &kb, &st);
+	for (int i = 0; i < nout; i++)
+		sm_of[out[i].w.cta] = out[i].w.sm;
+	ok(sm_of[0] == 0 && sm_of[1] == 1 && sm_of[2] == 0 && sm_of[3] == 1,
+	   "initial dispatch: round robin over the SMs");
+	is_u64((uint64_t)sm_of[4], 1, "then first done, first served");
+	ok(st.sm_ctas[0] == 2 && st.sm_ctas[1] == 3, "CTAs per SM counted");
+	is_u64(st.instrs, 4 + 1 + 4 + 4 + 4, "one instruction per warp and index");
+	is_str(st.limited_by, "ctas", "limited by the CTA count");
+	wt_order_stats_free(&st);
+	wt_kbuf_free(&kb);
+	wt_kernel_free(&k);
+}
+
+static void occupancy(void)
+{
+	struct wt_order_cfg c = base_cfg(32);
+	struct wt_kernel k;
+	const char *why;
+
+	kernel(&k, 512, 1);
+	is_u64(wt_order_occupancy(&c, &k, &why), 3, "512-thread CTAs on Fermi: 3");
+	is_str(why, "threads", "limited by threads");
+	kernel(&k, 256, 1);
+	k.regs = 21;		/* 672, rounded to 704 per warp; 5632 per CTA */
+	is_u64(wt_order_occupancy(&c, &k, &why), 5, "21 registers per thread: 5 CTAs");
+	is_str(why, "registers", "limited by registers");
+	k.regs = 0;
+	k.shmem = 10000;	/* rounded to 10112 bytes */
+	is_u64(wt_order_occupancy(&c, &k, &why), 4, "10000 B of shared memory: 4 CTAs");
+	is_str(why, "shared memory", "limited by shared memory");
+	k.shmem = 0;
+	kernel(&k, 32, 1);
+	is_u64(wt_order_occupancy(&c, &k, &why), 8, "32-thread CTAs on Fermi: 8");
+	c.cta_limit = 2;
+	is_u64(wt_order_occupancy(&c, &k, &why), 2, "multithreading degree 2");
+	is_str(why, "cta-limit", "limited by --cta-limit");
+	c.cta_limit = 0;
+	kernel(&k, 2048, 1);
+	is_u64(wt_order_occupancy(&c, &k, &why), 0, "a 2048-thread CTA does not fit");
+	kernel(&k, 192, 1);
+	c.max_warps = 10;	/* 6 warps per CTA */
+	is_u64(wt_order_occupancy(&c, &k, &why), 1, "10 warp slots hold one 6-warp CTA");
+	is_str(why, "warps", "limited by warps");
+	wt_kernel_free(&k);
+}
+
+static void divergence(void)
+{
+	struct wt_order_cfg c = base_cfg(4);
+	struct wt_order_stats st;
+	struct wt_kernel k;
+	struct wt_kbuf kb;
+
+	/* Threads 0 and 1 make 3 accesses, threads 2 and 3 one; at index 0,
+	 * lanes 2 and 3 are at another PC. */
+	kernel(&k, 4, 1);
+	wt_kbuf_init(&kb, 4);
+	for (uint32_t t = 0; t < 4; t++) {
+		add(&kb, t, WT_OP_LOAD, 0x100 + 4 * t, t < 2 ? 0x10 : 0x20, 0);
+		if (t < 2) {
+			add(&kb, t, WT_OP_LOAD, 0x200 + 4 * t, 0x30, 0);
+			add(&kb, t, WT_OP_STORE, 0x300 + 4 * t, 0x40, 0);
+		}
+	}
+	run(&c, &k, &kb, &st);
+	is_u64((uint64_t)nout, 4, "divergent warp: 4 instructions");
+	ok(out[0].w.mask == 0x3 && out[0].w.pc == 0x10 && out[1].w.mask == 0xc &&
+	   out[1].w.pc == 0x20, "index 0 splits by PC, lowest lane first");
+	ok(out[2].w.mask == 0x3 && out[3].w.mask == 0x3 && out[3].w.op == WT_OP_STORE,
+	   "threads with more accesses go on alone");
+	ok(out[0].addr[2] == 0 && out[1].addr[2] == 0x108, "inactive lanes hold 0");
+	is_u64(st.split, 1, "one split instruction counted");
+	ok(out[0].w.instr == 0 && out[1].w.instr == 1 && out[3].w.instr == 3,
+	   "per-warp instruction index");
+	wt_order_stats_free(&st);
+	wt_kbuf_free(&kb);
+
+	/* A kernel whose CTA 1 has no accesses at all still completes. */
+	kernel(&k, 4, 3);
+	wt_kbuf_init(&kb, 4);
+	add(&kb, 0, WT_OP_LOAD, 0, 0, 0);
+	add(&kb, 8, WT_OP_LOAD, 0, 0, 0);
+	ok(run(&c, &k, &kb, &st) == 0 && nout == 2 && st.ctas == 3,
+	   "a CTA without accesses is dispatched and ends");
+	wt_order_stats_free(&st);
+	wt_kbuf_free(&kb);
+	wt_kernel_free(&k);
+}
+
+int main(void)
+{
+	table2();
+	policies();
+	gto_loads();
+	schedulers();
+	dispatch();
+	occupancy();
+	divergence();
+	return tap_done();
+}
