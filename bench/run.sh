@@ -51,6 +51,14 @@ for pattern in stream reuse conflict; do
 	measure "read: trace-dump --check raw ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.0.wt'"
 	measure "pipe: gen-dump | trace-gen | check" $recs \
 		"'$tools/gen-dump' --accesses=$n --pattern=$pattern | '$bin/trace-gen' | '$bin/trace-dump' --check"
+	measure "trace-order, accesses in ($pattern)" $recs \
+		"'$bin/trace-order' --stats='$tmp/order.json' -o '$tmp/$pattern.warp.wt' '$tmp/$pattern.1.wt'"
+	winstr=$(tr -d ' \n' < "$tmp/order.json" | sed 's/.*"total":{[^}]*"instructions":\([0-9]*\).*/\1/')
+	measure "coalesce, warp instrs in ($pattern)" $winstr \
+		"'$bin/coalesce' --stats='$tmp/coal.json' -o '$tmp/$pattern.req.wt' '$tmp/$pattern.warp.wt'"
+	measure "read: trace-dump --check warp ($pattern)" $winstr "'$bin/trace-dump' --check '$tmp/$pattern.warp.wt'"
+	measure "pipe: trace-gen|order|coalesce|check" $recs \
+		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/trace-dump' --check"
 	rm -f "$dump" "$tmp/$pattern".*.wt
 done
 echo "-- stream library alone (synthetic access records)"

@@ -130,6 +130,8 @@ int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
 			return bad(why, n, "op", r->op);
 		if (r->count == 0 || r->index >= r->count)
 			return bad(why, n, "request index", r->index);
+		if (r->space > WT_SPACE_MAX)
+			return bad(why, n, "space", r->space);
 		return 0;
 	}
 	case WT_KIND_EVENT: {
@@ -143,6 +145,8 @@ int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
 			return bad(why, n, "miss class", e->miss_class);
 		if (e->level < 1 || e->level > 2)
 			return bad(why, n, "level", e->level);
+		if (e->space > WT_SPACE_MAX)
+			return bad(why, n, "space", e->space);
 		return 0;
 	}
 	}

@@ -85,7 +85,7 @@ struct wt_warp {
 
 /*
  * WT_KIND_REQUEST: one memory request (line or sector group) made by a
- * warp instruction after coalescing.  48 bytes.
+ * warp instruction after coalescing.  56 bytes.
  */
 struct wt_request {
 	uint64_t time;
@@ -101,6 +101,10 @@ struct wt_request {
 	uint8_t count;		/* requests the instruction made */
 	uint8_t op;
 	uint8_t sectors;	/* sector mask, bit i = sector i of the line */
+	uint8_t space;		/* enum wt_space */
+	uint8_t reserved8;	/* zero */
+	uint16_t reserved16;	/* zero */
+	uint32_t reserved32;	/* zero */
 };
 
 /* What a cache did with a request (WT_KIND_EVENT). */
@@ -143,13 +147,13 @@ struct wt_event {
 	uint8_t sectors;
 	uint8_t miss_class;	/* enum wt_miss_class */
 	uint8_t level;		/* 1 = L1, 2 = L2 */
-	uint8_t reserved8;
+	uint8_t space;		/* enum wt_space */
 	uint16_t partition;	/* L2 partition / DRAM channel, if known */
 };
 
 _Static_assert(sizeof(struct wt_access) == 24, "access record size");
 _Static_assert(sizeof(struct wt_warp) == 48, "warp record head size");
-_Static_assert(sizeof(struct wt_request) == 48, "request record size");
+_Static_assert(sizeof(struct wt_request) == 56, "request record size");
 _Static_assert(sizeof(struct wt_event) == 48, "event record size");
 
 /* Record size of a kind; warp records depend on the warp size (lanes). */

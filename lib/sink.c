@@ -19,6 +19,7 @@
 
 struct wt_sink {
 	int fd;
+	int own_fd;		/* fd is ours to close (not stdout) */
 	char *name;		/* final name, or "stdout" */
 	char *tmp;		/* temporary name while writing a file */
 	char err[512];
@@ -111,6 +112,7 @@ struct wt_sink *wt_sink_open(const char *path, int level, int binary,
 			     char *err, size_t errlen)
 {
 	struct wt_sink *s;
+	struct stat st;
 
 	if (binary && strcmp(path, "-") == 0 && isatty(STDOUT_FILENO)) {
 		wt_snprintf(err, errlen, "refusing to write a binary stream to a "
@@ -123,6 +125,18 @@ struct wt_sink *wt_sink_open(const char *path, int level, int binary,
 	if (strcmp(path, "-") == 0) {
 		s->fd = STDOUT_FILENO;
 		s->name = wt_strdup("stdout");
+		wt_grow_pipe(s->fd);
+	} else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* A device or FIFO (/dev/null, a named pipe): write to it as it
+		 * is; renaming a file over it would replace it. */
+		s->name = wt_strdup(path);
+		s->fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (s->fd < 0) {
+			wt_snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			wt_sink_abort(s);
+			return NULL;
+		}
+		s->own_fd = 1;
 		wt_grow_pipe(s->fd);
 	} else {
 		size_t n = strlen(path) + 16;
@@ -140,6 +154,7 @@ struct wt_sink *wt_sink_open(const char *path, int level, int binary,
 			wt_sink_abort(s);
 			return NULL;
 		}
+		s->own_fd = 1;
 		track_temp(s->tmp, 1);
 		{	/* mkostemp makes 0600; give the usual 0666 & ~umask */
 			mode_t mask = umask(0);
@@ -211,15 +226,18 @@ int wt_sink_close(struct wt_sink *s, char *err, size_t errlen)
 		r = compress(s, NULL, 0, ZSTD_e_end);
 	if (r == 0 && s->out_len)
 		r = flush_out(s);
-	if (s->tmp) {
+	if (s->own_fd) {
 		int fd = s->fd;
 
 		s->fd = -1;
+		s->own_fd = 0;
 		if (close(fd) < 0 && r == 0) {
 			wt_snprintf(s->err, sizeof(s->err), "%s: close: %s",
 				    s->name, strerror(errno));
 			r = -1;
 		}
+	}
+	if (s->tmp) {
 		if (r == 0 && rename(s->tmp, s->name) < 0) {
 			wt_snprintf(s->err, sizeof(s->err), "%s: rename: %s",
 				    s->name, strerror(errno));
@@ -241,9 +259,9 @@ void wt_sink_abort(struct wt_sink *s)
 {
 	if (!s)
 		return;
+	if (s->own_fd)
+		close(s->fd);
 	if (s->tmp) {
-		if (s->fd >= 0)
-			close(s->fd);
 		unlink(s->tmp);
 		track_temp(s->tmp, 0);
 		free(s->tmp);

@@ -3,7 +3,9 @@
  *
  * A file is written under a temporary name beside it and renamed into
  * place only when wt_sink_close succeeds, so a failed or interrupted run
- * never leaves a half-written file under the final name.
+ * never leaves a half-written file under the final name.  An existing
+ * target that is not a regular file (/dev/null, a FIFO) is written to
+ * directly.
  */
 #ifndef WT_SINK_H
 #define WT_SINK_H

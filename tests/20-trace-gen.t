@@ -89,6 +89,14 @@ bad "overlong line" "bad.trc:2: line longer than 4096 bytes" "blocksize: 1 1 1\n
 bad "binary junk" "bad.trc:1: NUL byte" 'blocksize\000\001\002\n'
 fails_with 1 "nonexistent.trc: No such file" "missing file" trace-gen -o "$T/out.wt" "$T/nonexistent.trc"
 
+# a FIFO or device as output is written to, not replaced
+mkfifo "$T/out.fifo"
+cat "$T/out.fifo" > "$T/from-fifo.wt" &
+trace-gen -o "$T/out.fifo" --stats="$T/out.fifo.json" "$T/a.trc"
+wait
+[ -p "$T/out.fifo" ]; ok $? "-o FIFO: the FIFO is still a FIFO"
+trace-dump --check "$T/from-fifo.wt"; ok $? "-o FIFO: the stream went through it"
+
 # write errors
 run sh -c "trace-gen '$T/a.trc' > /dev/full"
 is "$rc" 1 "disk full: exit 1"

@@ -59,6 +59,8 @@ static void fill(void *rec, enum wt_kind kind, unsigned lanes, uint64_t i)
 	}
 	case WT_KIND_REQUEST: {
 		struct wt_request *r = rec;
+		memset(r, 0, sizeof(*r));
+		r->space = (uint8_t)(i % 5);
 		r->time = i;
 		r->addr = x & ~127ULL;
 		r->lanes = x;
@@ -91,6 +93,7 @@ static void fill(void *rec, enum wt_kind kind, unsigned lanes, uint64_t i)
 		e->sectors = 1;
 		e->miss_class = (uint8_t)(i % 6);
 		e->level = 1 + (uint8_t)(i % 2);
+		e->space = (uint8_t)(i % 5);
 		e->partition = (uint16_t)(i % 6);
 		break;
 	}

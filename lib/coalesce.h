@@ -1,0 +1,134 @@
+/*
+ * coalesce.h - turn one warp memory instruction into the memory requests
+ * the hardware would make for it (coalescing).
+ *
+ * Two rule sets, both from NVIDIA's CUDA C Programming Guide:
+ *
+ *   fermi   compute capability 2.x with global memory cached in L1: the
+ *           warp is split into groups (the whole warp for accesses of up to
+ *           4 bytes, otherwise 128 / size lanes: half-warps for 8 bytes,
+ *           quarter-warps for 16), and each group makes one request per
+ *           distinct line its active lanes touch.  A request fetches the
+ *           whole line, so every sector bit is set.
+ *   sector  compute capability 3.x and later (L1/L2 lines of 32-byte
+ *           sectors): the whole warp is one group; one request per distinct
+ *           line, with the sectors the lanes actually touch.
+ *
+ * Requests of a group come in ascending line address, groups in lane
+ * order.  Loads, stores and atomics follow the same rules.  coalesce(1) is
+ * the normative description; keep the two in step.
+ *
+ * Everything here is pure: no I/O, no allocation.
+ */
+#ifndef WT_COALESCE_H
+#define WT_COALESCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+
+enum wt_coalesce_rules {
+	WT_COALESCE_FERMI = 0,
+	WT_COALESCE_SECTOR = 1,
+};
+
+struct wt_coalesce_cfg {
+	enum wt_coalesce_rules rules;
+	unsigned line;		/* line size in bytes: a power of two, 16..4096 */
+	unsigned sector;	/* sector size: a power of two >= 4 dividing
+				   line, at most 8 sectors per line */
+};
+
+/*
+ * The most requests one instruction can make: every lane of a 64-lane
+ * warp straddling a line boundary (accesses are at most one line long, see
+ * wt_coalesce_valid).  Fits the uint8_t count of a request record.
+ */
+#define WT_COALESCE_MAX_REQUESTS (2 * WT_MAX_LANES)
+
+/* Limits of the configuration. */
+#define WT_COALESCE_LINE_MIN 16
+#define WT_COALESCE_LINE_MAX 4096
+#define WT_COALESCE_SECTOR_MIN 4
+#define WT_COALESCE_SECTORS_MAX 8	/* bits of wt_request.sectors */
+
+/* The Fermi rules' group size in bytes: 128 / size lanes per group. */
+#define WT_COALESCE_FERMI_GROUP_BYTES 128
+
+/* The defaults: sector rules, 128-byte lines of 32-byte sectors. */
+void wt_coalesce_cfg_init(struct wt_coalesce_cfg *cfg);
+
+/*
+ * Make a default sector size fit the line: a sector larger than the line
+ * becomes the line, and one that would make more than 8 sectors becomes
+ * line / 8.  For a sector size the user did not choose.
+ */
+void wt_coalesce_fit_sector(struct wt_coalesce_cfg *cfg);
+
+/*
+ * Check a configuration: NULL if it is usable, else a sentence saying
+ * what is wrong with it (static storage, overwritten by the next call).
+ */
+const char *wt_coalesce_cfg_check(const struct wt_coalesce_cfg *cfg);
+
+/* "fermi" or "sector"; parse returns -1 for anything else. */
+const char *wt_coalesce_rules_name(enum wt_coalesce_rules rules);
+int wt_coalesce_rules_parse(const char *name);
+
+/*
+ * Apply an architecture preset (fermi, kepler, volta, ampere, hopper) to
+ * cfg: its rules, line and sector size.  0, or -1 for an unknown name.
+ */
+int wt_coalesce_arch(const char *arch, struct wt_coalesce_cfg *cfg);
+
+/* Lanes per group under cfg's rules for a warp of lanes lanes. */
+unsigned wt_coalesce_group_lanes(const struct wt_coalesce_cfg *cfg,
+				 unsigned lanes, unsigned size);
+
+/* Bytes a request occupies in the memory system: the whole line under the
+ * Fermi rules, the sectors it names under the sector rules. */
+unsigned wt_coalesce_request_bytes(const struct wt_coalesce_cfg *cfg,
+				   const struct wt_request *r);
+
+/*
+ * Check that w can be coalesced under cfg: at most WT_MAX_LANES lanes, no
+ * active lane beyond them, a size that is a power of two no larger than a
+ * line, and no active lane's access running past the end of the address
+ * space.  0, or -1 with a reason in why.
+ */
+int wt_coalesce_valid(const struct wt_coalesce_cfg *cfg,
+		      const struct wt_warp *w, char *why, size_t whylen);
+
+/*
+ * Fill out[] (room for WT_COALESCE_MAX_REQUESTS) with the requests of the
+ * warp instruction w and return their number: 0 when no lane is active.
+ * cfg must pass wt_coalesce_cfg_check and w wt_coalesce_valid; a record
+ * that does not makes no requests.  The warp size is w->lanes.
+ */
+size_t wt_coalesce(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
+		   struct wt_request *out);
+
+/* What coalesce --stats reports, for one kernel or a whole stream. */
+struct wt_coalesce_stats {
+	uint64_t instructions;	/* warp instructions */
+	uint64_t empty;		/* ... with no active lane (no request) */
+	uint64_t threads;	/* active lanes, i.e. threads served */
+	uint64_t requests;
+	uint64_t op_requests[WT_OP_MAX + 1];
+	/* histogram[n]: instructions that made n requests (n >= 1) */
+	uint64_t histogram[WT_COALESCE_MAX_REQUESTS + 1];
+	uint64_t bytes_requested;	/* see wt_coalesce_request_bytes */
+	uint64_t bytes_used;		/* sum of the requests' bytes */
+};
+
+/* Count one instruction w and the n requests wt_coalesce made for it.
+ * Start from a zeroed struct. */
+void wt_coalesce_stats_add(struct wt_coalesce_stats *s,
+			   const struct wt_coalesce_cfg *cfg,
+			   const struct wt_warp *w, const struct wt_request *reqs,
+			   size_t n);
+void wt_coalesce_stats_merge(struct wt_coalesce_stats *dst,
+			     const struct wt_coalesce_stats *src);
+
+#endif

@@ -1,0 +1,141 @@
+#!/bin/sh
+# coalesce: the command line, its output on a small warp stream made by
+# tests/unit/test-coalesce.c, statistics, provenance, and broken inputs.
+# The rules themselves are tested in tests/unit/test-coalesce.c.
+. "$(dirname "$0")/lib.sh"
+
+run coalesce --help
+is "$rc" 0 "--help: exit 0"
+like "$out" "^usage: coalesce " "--help: usage line"
+run coalesce --version
+is "$rc:$out" "0:coalesce (warptrace) 0.1.0" "--version"
+
+fails_with 2 "option '--bogus' is unknown" "unknown option" coalesce --bogus
+fails_with 2 "option '--line' is unknown or needs a value" "--line without value" coalesce --line
+fails_with 2 "line size 100: expected a power of two from 16 to 4096" "--line=100" coalesce --line=100
+fails_with 2 "--line=abc: not a number" "--line=abc" coalesce --line=abc
+fails_with 2 "sector size 3: expected a power of two" "--sector=3" coalesce --sector=3
+fails_with 2 "16 sectors; a request's sector mask holds at most 8" "--sector=8" coalesce --sector=8
+fails_with 2 "--rules=kepler: expected fermi or sector" "--rules=kepler" coalesce --rules=kepler
+fails_with 2 "--arch=tesla: expected fermi, kepler, volta, ampere or hopper" "--arch=tesla" coalesce --arch=tesla
+fails_with 2 "expected at most one FILE" "two files" coalesce a.wt b.wt
+fails_with 2 "cannot both go to stdout" "--stats=- without -o" coalesce --stats=-
+
+# Inputs that are not a warp stream.
+printf 'blocksize: 4 1 1\n0 0 0x100 4\n' > "$T/a.trc"
+trace-gen -o "$T/a.wt" "$T/a.trc"
+fails_with 1 "a.wt: expected a stream of 'warp' records, got 'access' records; run trace-order first" \
+	"access stream" coalesce "$T/a.wt"
+fails_with 1 "stdin: empty input: expected a warptrace stream" "empty input" \
+	sh -c "coalesce < /dev/null"
+fails_with 1 "missing.wt: " "missing file" coalesce "$T/missing.wt"
+
+# A small warp stream: see make_warp_stream() in tests/unit/test-coalesce.c.
+"$BUILD/tests/test-coalesce" --make-warp-stream "$T/w.wt"
+ok $? "test-coalesce --make-warp-stream writes a warp stream"
+
+run sh -c "coalesce < '$T/w.wt' | trace-dump --format=csv"
+is "$rc:$err" "0:" "sector rules: exit 0, quiet"
+is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes
+0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff
+0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff
+0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0x1,4,0x80000000
+0,13,1,1,2,0,0x20,atomic,global,0,1,0x2000,0x1,8,0xffffffff
+1,20,0,0,0,0,0x30,load,global,0,4,0x3000,0x1,4,0x1
+1,20,0,0,0,0,0x30,load,global,1,4,0x3080,0x1,4,0x2
+1,20,0,0,0,0,0x30,load,global,2,4,0x3100,0x1,4,0x4
+1,20,0,0,0,0,0x30,load,global,3,4,0x3180,0x1,4,0x8" "sector rules: the requests"
+
+run sh -c "coalesce --rules=fermi '$T/w.wt' | trace-dump --format=csv"
+is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes
+0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff
+0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff
+0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0xf,4,0x80000000
+0,13,1,1,2,0,0x20,atomic,global,0,2,0x2000,0xf,8,0xffff
+0,13,1,1,2,0,0x20,atomic,global,1,2,0x2000,0xf,8,0xffff0000
+1,20,0,0,0,0,0x30,load,global,0,4,0x3000,0xf,4,0x1
+1,20,0,0,0,0,0x30,load,global,1,4,0x3080,0xf,4,0x2
+1,20,0,0,0,0,0x30,load,global,2,4,0x3100,0xf,4,0x4
+1,20,0,0,0,0,0x30,load,global,3,4,0x3180,0xf,4,0x8" "fermi rules: whole lines, 8-byte accesses per half-warp"
+
+run sh -c "coalesce --line=64 --sector=16 '$T/w.wt' | trace-dump --format=csv | sed -n 2,5p"
+is "$out" "0,10,0,0,0,0,0x10,load,global,0,2,0x1000,0xf,64,0xffff
+0,10,0,0,0,0,0x10,load,global,1,2,0x1040,0xf,64,0xffff0000
+0,11,0,0,1,0,0x10,store,global,0,3,0x1000,0xf,60,0x7fff
+0,11,0,0,1,0,0x10,store,global,1,3,0x1040,0xf,64,0x7fff8000" "--line=64 --sector=16"
+
+run sh -c "coalesce '$T/w.wt' | trace-dump --check"
+is "$rc:$out$err" "0:" "the output passes trace-dump --check"
+run sh -c "coalesce '$T/w.wt' | trace-dump --summary --format=csv | cut -d, -f2,10-13"
+is "$out" "kernel,records,loads,stores,atomics
+0,4,1,2,1
+1,4,4,0,0" "kernels pass through, with their requests"
+
+# Statistics.
+coalesce --arch=fermi --stats="$T/s.json" -o "$T/r.wt" "$T/w.wt"
+ok $? "--stats: exit 0"
+json=$(tr -d ' \n' < "$T/s.json")
+like "$json" '^\{"program":"coalesce","version":"0\.1\.0","command":\[' "stats: program, version, command"
+like "$json" '"settings":\{"arch":"fermi","rules":"fermi","line":128,"sector":32\}' "stats: settings"
+like "$json" '"id":0,"name":"k0","warp_instructions":4,"empty_instructions":1,"threads":96,"requests":5,"requests_by_op":\{"loads":1,"stores":2,"atomics":2\},"requests_per_instruction":\{"1":1,"2":2\}' \
+	"stats: kernel 0 counts and histogram"
+like "$json" '"total":\{"kernels":2,"warp_instructions":5,"empty_instructions":1,"threads":100,"requests":9,.*"requests_per_instruction":\{"1":1,"2":2,"4":1\},"mean_requests":2\.25,"bytes_requested":1152,"bytes_used":288,"efficiency":0\.25\}' \
+	"stats: totals, histogram, mean, bytes, efficiency"
+coalesce --stats=- -o "$T/r2.wt" "$T/w.wt" > "$T/s2.json"
+json=$(tr -d ' \n' < "$T/s2.json")
+like "$json" '"settings":\{"arch":null,"rules":"sector","line":128,"sector":32\}.*"total":\{.*"bytes_requested":448,"bytes_used":280,' \
+	"--stats=- with -o; sector rules count sectors"
+
+# Presets first, explicit options after, whatever their order.
+coalesce --line=64 --arch=fermi --sector=16 -o "$T/p.wt" "$T/w.wt"
+run trace-dump --header "$T/p.wt"
+like "$out" "# stage: test-coalesce --make-warp-stream" "provenance: the input's stage line is kept"
+like "$out" "# stage: coalesce 0\.1\.0 --line=64 --arch=fermi --sector=16 -o " "provenance: this stage is added"
+like "$out" "# line_size: 64" "--line after the preset wins: line_size 64"
+like "$out" "# sector_size: 16" "header: sector_size"
+like "$out" "# coalesce_rules: fermi" "header: coalesce_rules from the preset"
+is "$(printf '%s\n' "$out" | grep -c 'line_size')" 1 "header: line_size replaced, not repeated"
+coalesce --rules=sector --arch=fermi -o "$T/p.wt" "$T/w.wt"
+like "$(trace-dump --header "$T/p.wt")" "# coalesce_rules: sector" "--rules before --arch still wins"
+
+# A default sector size follows the line; an explicit one must fit.
+coalesce --line=16 -o "$T/p.wt" "$T/w.wt"
+ok $? "--line=16 alone: the default sector shrinks to the line"
+like "$(trace-dump --header "$T/p.wt")" "# sector_size: 16" "--line=16: sector_size 16"
+coalesce --line=4096 -o "$T/p.wt" "$T/w.wt"
+like "$(trace-dump --header "$T/p.wt")" "# sector_size: 512" "--line=4096: sector_size 512"
+fails_with 2 "sector size 32 is larger than the line size 16" "--line=16 --sector=32" \
+	coalesce --line=16 --sector=32 "$T/w.wt"
+
+# Deterministic: the same bytes twice.
+coalesce -o "$T/d.wt" "$T/w.wt" && mv "$T/d.wt" "$T/d1.wt" &&
+	coalesce -o "$T/d.wt" "$T/w.wt"
+ok $? "two runs"
+cmp -s "$T/d1.wt" "$T/d.wt"
+ok $? "deterministic: byte-identical output"
+
+# Concatenated input: kernels of both segments.
+cat "$T/w.wt" "$T/w.wt" > "$T/ww.wt"
+run sh -c "coalesce '$T/ww.wt' | trace-dump --summary --format=csv | tail -n +2 | cut -d, -f2,10"
+is "$out" "0,4
+1,4
+2,4
+3,4" "concatenated warp streams: four kernels"
+
+# Broken streams: an error, and no output file left behind.
+size=$(wc -c < "$T/w.wt")
+head -c $((size - 20)) "$T/w.wt" > "$T/cut.wt"
+fails_with 1 "cut.wt: truncated" "truncated zstd stream" coalesce -o "$T/out.wt" "$T/cut.wt"
+[ ! -e "$T/out.wt" ]
+ok $? "truncated input: no output file left behind"
+WARPTRACE_LEVEL=0 "$BUILD/tests/test-coalesce" --make-warp-stream "$T/raw.wt"
+rsize=$(wc -c < "$T/raw.wt")
+head -c $((rsize - 48)) "$T/raw.wt" > "$T/rawcut.wt"
+fails_with 1 "rawcut.wt: truncated stream" "raw stream without trailer" \
+	coalesce -o "$T/out.wt" "$T/rawcut.wt"
+[ ! -e "$T/out.wt" ]
+ok $? "raw stream without trailer: no output file left behind"
+run sh -c "coalesce '$T/rawcut.wt' | trace-dump --check"
+like "$err" "truncated" "a stream cut upstream is reported downstream as truncated"
+
+done_testing
