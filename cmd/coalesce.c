@@ -276,16 +276,9 @@ int main(int argc, char **argv)
 		case O_STATS:
 			stats = optarg;
 			break;
-		case O_LEVEL: {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-
-			if (!*optarg || *end || v < -100 || v > 22)
-				wt_die(WT_EXIT_USAGE, "--level=%s: expected a zstd "
-				       "level from -100 to 22, or 0", optarg);
-			level = (int)v;
+		case O_LEVEL:
+			level = wt_level_arg(optarg);
 			break;
-		}
 		case O_ARCH: {
 			struct wt_coalesce_cfg probe;
 

@@ -232,16 +232,9 @@ int main(int argc, char **argv)
 		case 's':
 			stats = optarg;
 			break;
-		case 'l': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-
-			if (!*optarg || *end || v < -100 || v > 22)
-				wt_die(WT_EXIT_USAGE, "--level=%s: expected a zstd "
-				       "level from -100 to 22, or 0", optarg);
-			level = (int)v;
+		case 'l':
+			level = wt_level_arg(optarg);
 			break;
-		}
 		case 'h':
 			fputs(usage, stdout);
 			return WT_EXIT_OK;

@@ -29,6 +29,9 @@ static const char usage[] =
 "      --max-warps=N       resident warps per SM\n"
 "      --regs=N            registers per SM\n"
 "      --shmem=N           shared memory bytes per SM (K, M suffixes)\n"
+"      --cta-threads=N     most threads in one CTA\n"
+"      --reg-unit=N        registers are allocated per warp in units of N\n"
+"      --shmem-unit=N      shared memory allocation unit, bytes\n"
 "      --schedulers=N      warp schedulers per SM\n"
 "      --policy=P          lrr, gto or two-level\n"
 "      --active-warps=N    two-level: active warps per scheduler (8)\n"
@@ -37,14 +40,15 @@ static const char usage[] =
 "      --latency=N         cycles a warp waits after a load (100)\n"
 "  -o, --output=FILE       write the stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
-"      --level=N           zstd level, 0 for an uncompressed stream\n"
+"      --level=N           zstd level from -100 to 22, 0 for an\n"
+"                          uncompressed stream (default: $WARPTRACE_LEVEL, else 1)\n"
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n";
 
 enum {
 	O_SMS = 256, O_WARP, O_THREADS, O_CTAS, O_WARPS, O_REGS, O_SHMEM,
 	O_SCHED, O_POLICY, O_ACTIVE, O_WLIMIT, O_CLIMIT, O_LATENCY, O_STATS,
-	O_LEVEL, O_NOPTS
+	O_LEVEL, O_CTHREADS, O_RUNIT, O_SUNIT, O_NOPTS
 };
 
 struct kernel_result {
@@ -85,12 +89,13 @@ static unsigned opt_uint(const char *name, const char *arg, uint64_t lo, uint64_
 	return (unsigned)v;
 }
 
-static void run_kernel(const struct wt_order_cfg *cfg, const struct wt_kernel *in,
-		       struct wt_kbuf *kb, uint64_t *clock)
+static void run_kernel(const char *input, const struct wt_order_cfg *cfg,
+		       const struct wt_kernel *in, struct wt_kbuf *kb,
+		       uint64_t *clock)
 {
 	struct kernel_result *res;
 	const char *why;
-	char buf[64], err[768];
+	char buf[64], err[768], msg[1024];
 	unsigned cps;
 
 	if (G.nres == G.capres) {
@@ -100,7 +105,7 @@ static void run_kernel(const struct wt_order_cfg *cfg, const struct wt_kernel *i
 	res = &G.res[G.nres++];
 	memset(res, 0, sizeof(*res));
 	wt_kernel_copy(&res->k, in);
-	if (res->k.grid[0] == 0) {
+	if (res->k.grid[0] == 0 && kb->nctas > 0) {
 		/* An Ocelot dump gives no grid: it has as many CTAs as its
 		 * largest thread id needs. */
 		res->k.grid[0] = kb->nctas;
@@ -117,7 +122,8 @@ static void run_kernel(const struct wt_order_cfg *cfg, const struct wt_kernel *i
 	if (wt_order_run(cfg, &res->k, kb, *clock, emit, NULL, &res->st, err,
 			 sizeof(err)) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w)[0] ?
-		       wt_writer_error(G.w) : err);
+		       wt_writer_error(G.w) : wt_snprintf(msg, sizeof(msg),
+							  "%s: %s", input, err));
 	if (wt_writer_kernel_end(G.w) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 	*clock = res->st.end;
@@ -169,6 +175,9 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 	key_u64(j, "max_warps", cfg->max_warps);
 	key_u64(j, "regs", cfg->regs);
 	key_u64(j, "shmem", cfg->shmem);
+	key_u64(j, "cta_threads", cfg->cta_threads);
+	key_u64(j, "reg_unit", cfg->reg_unit);
+	key_u64(j, "shmem_unit", cfg->shmem_unit);
 	key_u64(j, "schedulers", cfg->schedulers);
 	wt_json_key(j, "policy");
 	wt_json_string(j, wt_policy_name(cfg->policy));
@@ -242,6 +251,9 @@ int main(int argc, char **argv)
 		{ "regs", required_argument, NULL, O_REGS },
 		{ "shmem", required_argument, NULL, O_SHMEM },
 		{ "schedulers", required_argument, NULL, O_SCHED },
+		{ "cta-threads", required_argument, NULL, O_CTHREADS },
+		{ "reg-unit", required_argument, NULL, O_RUNIT },
+		{ "shmem-unit", required_argument, NULL, O_SUNIT },
 		{ "policy", required_argument, NULL, O_POLICY },
 		{ "active-warps", required_argument, NULL, O_ACTIVE },
 		{ "warp-limit", required_argument, NULL, O_WLIMIT },
@@ -314,6 +326,12 @@ int main(int argc, char **argv)
 		cfg.regs = opt_uint("regs", set[O_REGS], 1, 1u << 24);
 	if (set[O_SHMEM])
 		cfg.shmem = opt_uint("shmem", set[O_SHMEM], 1, 1u << 30);
+	if (set[O_CTHREADS])
+		cfg.cta_threads = opt_uint("cta-threads", set[O_CTHREADS], 1, 1u << 20);
+	if (set[O_RUNIT])
+		cfg.reg_unit = opt_uint("reg-unit", set[O_RUNIT], 1, 1u << 16);
+	if (set[O_SUNIT])
+		cfg.shmem_unit = opt_uint("shmem-unit", set[O_SUNIT], 1, 1u << 20);
 	if (set[O_SCHED])
 		cfg.schedulers = opt_uint("schedulers", set[O_SCHED], 1, 64);
 	if (set[O_POLICY]) {
@@ -332,8 +350,7 @@ int main(int argc, char **argv)
 		cfg.cta_limit = opt_uint("cta-limit", set[O_CLIMIT], 0, 1024);
 	if (set[O_LATENCY])
 		cfg.latency = opt_uint("latency", set[O_LATENCY], 1, 1u << 30);
-	level = set[O_LEVEL] ? (int)opt_uint("level", set[O_LEVEL], 0, 22)
-			     : wt_env_level();
+	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
 	stats = set[O_STATS];
 	if (stats && strcmp(stats, "-") == 0 && strcmp(output, "-") == 0)
 		wt_die(WT_EXIT_USAGE, "--stats=- and the stream cannot both go to "
@@ -379,7 +396,7 @@ int main(int argc, char **argv)
 				wt_kbuf_add(&kb, &a[i]);
 			break;
 		case WT_ITEM_KERNEL_END:
-			run_kernel(&cfg, it.kernel, &kb, &clock);
+			run_kernel(wt_reader_name(r), &cfg, it.kernel, &kb, &clock);
 			wt_kbuf_free(&kb);
 			break;
 		default:

@@ -31,7 +31,7 @@ void wt_kbuf_add(struct wt_kbuf *kb, const struct wt_access *a)
 		kb->nctas = c + 1;
 	x = &kb->cta[c];
 	if (x->n == x->cap) {
-		x->cap = x->cap ? x->cap + x->cap / 2 : 64;
+		x->cap = x->cap ? x->cap + x->cap / 2 : 8;
 		x->a = wt_realloc(x->a, x->cap * sizeof(*x->a));
 	}
 	x->a[x->n++] = *a;

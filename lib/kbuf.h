@@ -5,7 +5,7 @@
  * trace-order needs every access of a CTA before it can form its warps
  * (dumps interleave threads in any order), and CTAs of a kernel in any
  * order; a kernel is therefore held in memory: 24 bytes per access plus
- * growth slack.
+ * growth slack (buffers grow by half, from 8 accesses).
  */
 #ifndef WT_KBUF_H
 #define WT_KBUF_H

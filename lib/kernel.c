@@ -70,19 +70,39 @@ uint64_t wt_kernel_grid_threads(const struct wt_kernel *k)
 	return t;
 }
 
+/* A zstd level from -100 to 22 (0: no compression); -1 if s is not one. */
+static int parse_level(const char *s, int *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (!*s || *end || v < -100 || v > 22)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
 int wt_env_level(void)
 {
 	const char *s = getenv("WARPTRACE_LEVEL");
-	char *end;
-	long v;
+	int v;
 
 	if (!s || !*s)
 		return WT_DEFAULT_LEVEL;
-	v = strtol(s, &end, 10);
-	if (*end || v < -100 || v > 22)
+	if (parse_level(s, &v) < 0)
 		wt_die(WT_EXIT_USAGE, "WARPTRACE_LEVEL=%s: expected a zstd level "
 		       "from -100 to 22, or 0 for no compression", s);
-	return (int)v;
+	return v;
+}
+
+int wt_level_arg(const char *arg)
+{
+	int v;
+
+	if (parse_level(arg, &v) < 0)
+		wt_die(WT_EXIT_USAGE, "--level=%s: expected a zstd level from "
+		       "-100 to 22, or 0", arg);
+	return v;
 }
 
 static void put_dims(struct wt_meta *m, const char *key, const uint32_t d[3])

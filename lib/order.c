@@ -27,7 +27,8 @@
 
 #define NONE UINT64_MAX
 
-enum { EV_CTA_DONE = 0, EV_SCHED = 1 };
+/* Events at one cycle run in this order. */
+enum { EV_CTA_DONE = 0, EV_ISSUE = 1, EV_SCHED = 2 };
 
 struct warp {
 	int live, done, active;
@@ -39,6 +40,7 @@ struct warp {
 	uint32_t off[WT_MAX_LANES], cnt[WT_MAX_LANES];
 	uint32_t step, maxcnt;
 	uint64_t remaining;	/* lanes whose access at `step` is not issued */
+	int charged;		/* the icount of `step` has been spent */
 };
 
 struct sched {
@@ -48,6 +50,10 @@ struct sched {
 	uint64_t last_age;
 	int have_last;
 	unsigned active;	/* two-level: warps in the active set */
+	int busy;		/* a picked warp's memory instruction is due */
+	unsigned busy_slot;
+	uint64_t busy_mask;
+	uint32_t busy_icount;
 };
 
 struct cta_slot {
@@ -74,6 +80,7 @@ struct model {
 	struct wt_kbuf *kb;
 	unsigned cps, wpc, bt, W;
 	uint32_t nctas, next_cta;
+	uint64_t ended;		/* CTAs that have ended */
 	uint64_t age;
 	struct sm *sm;
 	struct event *heap;
@@ -138,7 +145,7 @@ unsigned wt_order_occupancy(const struct wt_order_cfg *cfg,
 		lim[nlim++] = (struct limit){ "registers", cfg->regs / (per_warp * wpc) };
 	}
 	if (k->shmem)
-		lim[nlim++] = (struct limit){ "shared memory",
+		lim[nlim++] = (struct limit){ "shared_memory",
 			cfg->shmem / round_up(k->shmem, cfg->shmem_unit) };
 	for (unsigned i = 1; i < nlim; i++)
 		if (lim[i].n < lim[best].n)
@@ -230,6 +237,8 @@ static void resched(struct model *m, uint32_t smi, uint32_t si, uint64_t now)
 	uint64_t best = NONE;
 	unsigned rank = 0;
 
+	if (s->busy)
+		return;		/* the pending issue will reschedule */
 	for (unsigned i = 0; i < s->n; i++) {
 		struct warp *w = &sm->w[s->order[i]];
 		uint64_t t;
@@ -383,6 +392,7 @@ static void cta_done(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 	cs->off = NULL;
 	wt_kbuf_release_cta(m->kb, cs->cta);
 	cs->live = 0;
+	m->ended++;
 	if (t > m->st->end)
 		m->st->end = t;
 	if (m->next_cta < m->nctas)
@@ -391,12 +401,14 @@ static void cta_done(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 		resched(m, smi, si, t);
 }
 
+/*
+ * The scheduler picked warp ws at cycle t: take the lanes of its next
+ * instruction, then issue it after its non-memory instructions.
+ */
 static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
 		  uint64_t t)
 {
-	struct sm *sm = &m->sm[smi];
-	struct warp *w = &sm->w[ws];
-	struct wt_warp *r = m->rec;
+	struct warp *w = &m->sm[smi].w[ws];
 	const struct wt_access *a0;
 	uint64_t mask = 0, bits;
 	uint32_t icount = 0;
@@ -404,36 +416,63 @@ static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
 
 	while (w->remaining == 0) {
 		w->step++;
+		w->charged = 0;
 		for (unsigned l = 0; l < w->lanes; l++)
 			if (w->cnt[l] > w->step)
 				w->remaining |= 1ULL << l;
 	}
 	l0 = (unsigned)__builtin_ctzll(w->remaining);
 	a0 = &w->base[w->off[l0] + w->step];
-	memset(r->addr, 0, m->W * sizeof(r->addr[0]));
 	for (bits = w->remaining; bits; bits &= bits - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(bits);
 		const struct wt_access *a = &w->base[w->off[l] + w->step];
 
-		if (a->pc != a0->pc || a->op != a0->op || a->size != a0->size ||
-		    a->space != a0->space)
-			continue;
-		mask |= 1ULL << l;
-		r->addr[l] = a->addr;
-		if (a->icount > icount)
+		/* The non-memory instructions before this index run once,
+		 * for the widest lane, whatever splits follow. */
+		if (!w->charged && a->icount > icount)
 			icount = a->icount;
+		if (a->pc == a0->pc && a->op == a0->op && a->size == a0->size &&
+		    a->space == a0->space)
+			mask |= 1ULL << l;
 	}
+	w->charged = 1;
 	w->remaining &= ~mask;
 	if (w->remaining)
 		m->st->split++;
+	s->busy = 1;
+	s->busy_slot = ws;
+	s->busy_mask = mask;
+	s->busy_icount = icount;
+	s->free_at = t + icount + 1;
+	w->ready = NONE;	/* in flight until it issues */
+	push(m, t + icount, EV_ISSUE, smi, (uint32_t)(s - m->sm[smi].s));
+}
 
-	r->time = t + icount;
+/* The memory instruction picked earlier issues now, at cycle t. */
+static void finish_issue(struct model *m, uint32_t smi, struct sched *s,
+			 uint64_t t)
+{
+	struct sm *sm = &m->sm[smi];
+	struct warp *w = &sm->w[s->busy_slot];
+	struct wt_warp *r = m->rec;
+	const struct wt_access *a0;
+	uint64_t mask = s->busy_mask;
+
+	s->busy = 0;
+	a0 = &w->base[w->off[__builtin_ctzll(mask)] + w->step];
+	memset(r->addr, 0, m->W * sizeof(r->addr[0]));
+	for (uint64_t bits = mask; bits; bits &= bits - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(bits);
+
+		r->addr[l] = w->base[w->off[l] + w->step].addr;
+	}
+	r->time = t;
 	r->mask = mask;
 	r->pc = a0->pc;
 	r->cta = w->cta;
 	r->warp = w->id;
 	r->instr = w->instr++;
-	r->icount = icount;
+	r->icount = s->busy_icount;
 	r->sm = (uint16_t)smi;
 	r->size = a0->size;
 	r->op = a0->op;
@@ -446,13 +485,7 @@ static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
 	m->st->lanes += (uint64_t)__builtin_popcountll(mask);
 	m->st->sm_instrs[smi]++;
 
-	s->free_at = r->time + 1;
-	w->ready = r->time + (a0->op == WT_OP_STORE ? 1 : m->cfg->latency);
-	if (m->cfg->policy == WT_POLICY_TWO_LEVEL && a0->op != WT_OP_STORE &&
-	    w->active) {
-		w->active = 0;
-		s->active--;
-	}
+	w->ready = t + (a0->op == WT_OP_STORE ? 1 : m->cfg->latency);
 	s->last_age = w->age;
 	s->have_last = 1;
 	if (w->remaining == 0 && w->step + 1 >= w->maxcnt) {
@@ -463,6 +496,13 @@ static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
 			cs->done_at = w->ready;
 		if (--cs->warps_left == 0)
 			push(m, cs->done_at, EV_CTA_DONE, smi, w->slot_cta);
+	}
+	/* Two-level: a warp leaves the active set when it waits for a load,
+	 * and when it has nothing left to issue. */
+	if (m->cfg->policy == WT_POLICY_TWO_LEVEL && w->active &&
+	    (a0->op != WT_OP_STORE || w->done)) {
+		w->active = 0;
+		s->active--;
 	}
 }
 
@@ -541,16 +581,29 @@ int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 			continue;
 		}
 		s = &m.sm[ev.sm].s[ev.arg];
-		if (ev.time != s->pending)
+		if (ev.type == EV_ISSUE) {
+			finish_issue(&m, ev.sm, s, ev.time);
+			resched(&m, ev.sm, ev.arg, s->free_at);
+			continue;
+		}
+		if (ev.time != s->pending || s->busy)
 			continue;	/* superseded */
 		s->pending = NONE;
 		ws = pick(&m, &m.sm[ev.sm], s, ev.time);
 		if (ws >= 0)
 			issue(&m, ev.sm, s, (unsigned)ws, ev.time);
-		resched(&m, ev.sm, ev.arg, ws >= 0 ? s->free_at : ev.time + 1);
+		else
+			resched(&m, ev.sm, ev.arg, ev.time + 1);
 	}
 	if (m.failed) {
 		wt_snprintf(err, errlen, "kernel %u (%s): output failed", k->id, k->name);
+		r = -1;
+	} else if (m.next_cta < m.nctas || m.ended != m.nctas) {
+		/* Every CTA must have been dispatched and ended: anything else
+		 * is a bug here, and must not pass as a short result. */
+		wt_snprintf(err, errlen, "kernel %u (%s): internal error: %llu of "
+			    "%u CTAs ran", k->id, k->name,
+			    (unsigned long long)m.ended, m.nctas);
 		r = -1;
 	}
 	for (unsigned i = 0; i < cfg->sms; i++) {

@@ -32,7 +32,7 @@ void wt_order_cfg_arch(struct wt_order_cfg *cfg, const struct wt_arch *a);
 
 /*
  * Resident CTAs per SM for kernel k, and the resource that limits them
- * ("threads", "ctas", "warps", "registers", "shared memory", "cta-limit").
+ * ("threads", "ctas", "warps", "registers", "shared_memory", "cta-limit").
  * 0 with *why explaining it when a single CTA does not fit.
  */
 unsigned wt_order_occupancy(const struct wt_order_cfg *cfg,

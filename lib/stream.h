@@ -55,6 +55,8 @@ uint64_t wt_kernel_grid_threads(const struct wt_kernel *k);
 
 /* Compression level from $WARPTRACE_LEVEL, or WT_DEFAULT_LEVEL. */
 int wt_env_level(void);
+/* The value of a --level option; a bad one is a usage error. */
+int wt_level_arg(const char *arg);
 
 /* ---- writing ---- */
 

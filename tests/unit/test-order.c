@@ -151,6 +151,68 @@ static void policies(void)
 	}
 }
 
+static void two_level_finish(void)
+{
+	struct wt_order_cfg c = base_cfg(1);
+	struct wt_order_stats st;
+	struct wt_kernel k;
+	struct wt_kbuf kb;
+
+	/* Warps whose last instruction is a store must leave the active set
+	 * when they finish, or the others never run. */
+	kernel(&k, 4, 1);
+	wt_kbuf_init(&kb, 4);
+	add(&kb, 0, WT_OP_STORE, 0, 0, 0);
+	add(&kb, 1, WT_OP_STORE, 4, 0, 0);
+	add(&kb, 2, WT_OP_LOAD, 8, 0, 0);
+	add(&kb, 3, WT_OP_LOAD, 12, 0, 0);
+	c.policy = WT_POLICY_TWO_LEVEL;
+	c.active_warps = 2;
+	ok(run(&c, &k, &kb, &st) == 0, "two-level with finished warps: runs");
+	is_str(warp_order(), "0123", "two-level: finished warps make room");
+	wt_order_stats_free(&st);
+	wt_kbuf_free(&kb);
+	wt_kernel_free(&k);
+}
+
+static void time_order(void)
+{
+	struct wt_order_cfg c = base_cfg(1);
+	struct wt_order_stats st;
+	struct wt_kernel k;
+	struct wt_kbuf kb;
+
+	/* Scheduler 0 picks a warp with 20 non-memory instructions at cycle
+	 * 0; scheduler 1 issues two loads meanwhile.  Output is in time
+	 * order. */
+	kernel(&k, 2, 1);
+	wt_kbuf_init(&kb, 2);
+	add(&kb, 0, WT_OP_LOAD, 0, 0x10, 20);
+	add(&kb, 1, WT_OP_STORE, 64, 0x10, 0);
+	add(&kb, 1, WT_OP_STORE, 68, 0x18, 0);
+	c.schedulers = 2;
+	run(&c, &k, &kb, &st);
+	ok(nout == 3 && out[0].w.time == 0 && out[1].w.time == 1 &&
+	   out[2].w.time == 20 && out[2].w.icount == 20,
+	   "records come out in issue-time order across schedulers");
+	wt_order_stats_free(&st);
+	wt_kbuf_free(&kb);
+
+	/* A split instruction spends the non-memory instructions once. */
+	kernel(&k, 2, 1);
+	wt_kbuf_init(&kb, 2);
+	add(&kb, 0, WT_OP_STORE, 0, 0x10, 7);
+	add(&kb, 1, WT_OP_STORE, 64, 0x20, 7);
+	c = base_cfg(2);
+	run(&c, &k, &kb, &st);
+	ok(nout == 2 && out[0].w.time == 7 && out[0].w.icount == 7 &&
+	   out[1].w.icount == 0 && out[1].w.time == 8,
+	   "the second part of a split spends no non-memory instructions");
+	wt_order_stats_free(&st);
+	wt_kbuf_free(&kb);
+	wt_kernel_free(&k);
+}
+
 static void gto_loads(void)
 {
 	struct wt_order_cfg c = base_cfg(1);
@@ -245,7 +307,7 @@ static void occupancy(void)
 	k.regs = 0;
 	k.shmem = 10000;	/* rounded to 10112 bytes */
 	is_u64(wt_order_occupancy(&c, &k, &why), 4, "10000 B of shared memory: 4 CTAs");
-	is_str(why, "shared memory", "limited by shared memory");
+	is_str(why, "shared_memory", "limited by shared memory");
 	k.shmem = 0;
 	kernel(&k, 32, 1);
 	is_u64(wt_order_occupancy(&c, &k, &why), 8, "32-thread CTAs on Fermi: 8");
@@ -310,6 +372,8 @@ int main(void)
 	table2();
 	policies();
 	gto_loads();
+	two_level_finish();
+	time_order();
 	schedulers();
 	dispatch();
 	occupancy();
