@@ -244,6 +244,27 @@ static unsigned parse_bytes(const char *opt, const char *arg)
 	return (unsigned)v;
 }
 
+/* The preset first, then the explicit options over it; a combination
+ * that does not work is a usage error. */
+static void make_cfg(int rules, unsigned line, unsigned sector)
+{
+	const char *why;
+
+	wt_coalesce_cfg_init(&G.cfg);
+	if (G.arch)
+		wt_coalesce_arch(G.arch, &G.cfg);
+	if (rules >= 0)
+		G.cfg.rules = (enum wt_coalesce_rules)rules;
+	if (line)
+		G.cfg.line = line;
+	if (sector)
+		G.cfg.sector = sector;
+	else
+		wt_coalesce_fit_sector(&G.cfg);
+	if ((why = wt_coalesce_cfg_check(&G.cfg)) != NULL)
+		wt_die(WT_EXIT_USAGE, "%s", why);
+}
+
 int main(int argc, char **argv)
 {
 	enum { O_STATS = 256, O_LEVEL, O_ARCH, O_RULES, O_LINE, O_SECTOR };
@@ -259,7 +280,7 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *output = "-", *stats = NULL, *input = "-", *why;
+	const char *output = "-", *stats = NULL, *input = "-";
 	int level = -1000, rules = -1, c;
 	unsigned line = 0, sector = 0;
 	struct wt_reader *r;
@@ -316,21 +337,7 @@ int main(int argc, char **argv)
 	if (optind < argc)
 		input = argv[optind];
 
-	/* The preset first, then the explicit options over it. */
-	wt_coalesce_cfg_init(&G.cfg);
-	if (G.arch)
-		wt_coalesce_arch(G.arch, &G.cfg);
-	if (rules >= 0)
-		G.cfg.rules = (enum wt_coalesce_rules)rules;
-	if (line)
-		G.cfg.line = line;
-	if (sector)
-		G.cfg.sector = sector;
-	else
-		wt_coalesce_fit_sector(&G.cfg);
-	if ((why = wt_coalesce_cfg_check(&G.cfg)) != NULL)
-		wt_die(WT_EXIT_USAGE, "%s", why);
-
+	make_cfg(rules, line, sector);	/* usage errors before any input */
 	if (level == -1000)
 		level = wt_env_level();
 	if (stats && strcmp(stats, "-") == 0 && strcmp(output, "-") == 0)
@@ -342,6 +349,18 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	if (wt_reader_expect(r, WT_KIND_WARP, "run trace-order first") < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+
+	/* Without --arch or --rules, the rules of the architecture the warps
+	 * were ordered for (trace-order's arch key), if the stream names one. */
+	if (!G.arch && rules < 0) {
+		const char *up = wt_meta_get(&wt_reader_header(r)->meta, "arch");
+		struct wt_coalesce_cfg probe;
+
+		if (up && wt_coalesce_arch(up, &probe) == 0) {
+			G.arch = wt_strdup(up);	/* outlives the reader */
+			make_cfg(rules, line, sector);
+		}
+	}
 
 	wt_header_init(&h, WT_KIND_REQUEST, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);

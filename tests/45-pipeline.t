@@ -34,6 +34,14 @@ trace-gen samples/syrk.trc.zst | trace-order | coalesce | trace-dump --format=cs
 	| awk -F, 'NR > 1 && $11 == 32' | cut -d, -f7 | sort -u > "$T/pcs"
 is "$(wc -l < "$T/pcs" | tr -d ' ')" 1 "syrk: the 32-request instructions are one load"
 
+# coalesce takes the rules of the architecture trace-order ordered for
+trace-gen samples/vectoradd.trc.zst | trace-order --arch=fermi | coalesce --stats="$T/f.json" > /dev/null
+like "$(tr -d ' \n' < "$T/f.json")" '"rules":"fermi"' "after trace-order --arch=fermi: Fermi rules"
+trace-gen samples/vectoradd.trc.zst | trace-order --arch=volta | coalesce --stats="$T/v.json" > /dev/null
+like "$(tr -d ' \n' < "$T/v.json")" '"rules":"sector"' "after trace-order --arch=volta: sector rules"
+trace-gen samples/vectoradd.trc.zst | trace-order --arch=volta | coalesce --rules=fermi --stats="$T/o.json" > /dev/null
+like "$(tr -d ' \n' < "$T/o.json")" '"rules":"fermi"' "--rules overrides the stream's architecture"
+
 for s in samples/*.trc.zst; do
 	name=$(basename "$s" .trc.zst)
 	trace-gen "$s" | trace-order | coalesce | trace-dump --summary > "$T/sum"
