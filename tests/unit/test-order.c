@@ -40,8 +40,11 @@ static struct wt_order_cfg base_cfg(unsigned warp_size)
 	return c;
 }
 
+/* Describe a kernel in k, zeroed or described before (what it held is
+ * freed). */
 static void kernel(struct wt_kernel *k, unsigned block, unsigned grid)
 {
+	wt_kernel_free(k);
 	wt_kernel_init(k);
 	k->block[0] = block;
 	k->block[1] = k->block[2] = 1;
@@ -85,7 +88,7 @@ static void table2(void)
 {
 	struct wt_order_cfg c = base_cfg(1);
 	struct wt_order_stats st;
-	struct wt_kernel k;
+	struct wt_kernel k = { 0 };
 	struct wt_kbuf kb;
 	char got[64] = "";
 
@@ -136,7 +139,7 @@ static void policies(void)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct wt_order_cfg c = base_cfg(1);
 		struct wt_order_stats st;
-		struct wt_kernel k;
+		struct wt_kernel k = { 0 };
 		struct wt_kbuf kb;
 
 		policy_kernel(&k, &kb);
@@ -155,7 +158,7 @@ static void two_level_finish(void)
 {
 	struct wt_order_cfg c = base_cfg(1);
 	struct wt_order_stats st;
-	struct wt_kernel k;
+	struct wt_kernel k = { 0 };
 	struct wt_kbuf kb;
 
 	/* Warps whose last instruction is a store must leave the active set
@@ -179,7 +182,7 @@ static void time_order(void)
 {
 	struct wt_order_cfg c = base_cfg(1);
 	struct wt_order_stats st;
-	struct wt_kernel k;
+	struct wt_kernel k = { 0 };
 	struct wt_kbuf kb;
 
 	/* Scheduler 0 picks a warp with 20 non-memory instructions at cycle
@@ -217,7 +220,7 @@ static void gto_loads(void)
 {
 	struct wt_order_cfg c = base_cfg(1);
 	struct wt_order_stats st;
-	struct wt_kernel k;
+	struct wt_kernel k = { 0 };
 	struct wt_kbuf kb;
 
 	/* Two warps of two loads: GTO switches when the warp stalls. */
@@ -242,7 +245,7 @@ static void schedulers(void)
 {
 	struct wt_order_cfg c = base_cfg(1);
 	struct wt_order_stats st;
-	struct wt_kernel k;
+	struct wt_kernel k = { 0 };
 	struct wt_kbuf kb;
 
 	kernel(&k, 2, 1);
@@ -262,7 +265,7 @@ static void dispatch(void)
 {
 	struct wt_order_cfg c = base_cfg(32);
 	struct wt_order_stats st;
-	struct wt_kernel k;
+	struct wt_kernel k = { 0 };
 	struct wt_kbuf kb;
 	int sm_of[5] = { -1, -1, -1, -1, -1 };
 
@@ -294,7 +297,7 @@ static void dispatch(void)
 static void occupancy(void)
 {
 	struct wt_order_cfg c = base_cfg(32);
-	struct wt_kernel k;
+	struct wt_kernel k = { 0 };
 	const char *why;
 
 	kernel(&k, 512, 1);
@@ -328,7 +331,7 @@ static void divergence(void)
 {
 	struct wt_order_cfg c = base_cfg(4);
 	struct wt_order_stats st;
-	struct wt_kernel k;
+	struct wt_kernel k = { 0 };
 	struct wt_kbuf kb;
 
 	/* Threads 0 and 1 make 3 accesses, threads 2 and 3 one; at index 0,
