@@ -278,6 +278,7 @@ static size_t group(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
 			r->sm = w->sm;
 			r->op = w->op;
 			r->space = w->space;
+			r->icount = w->icount;
 			r->sectors = (uint8_t)(cfg->rules == WT_COALESCE_FERMI ? all : 0);
 			covered = 0;
 		}

@@ -52,6 +52,7 @@ static const struct wt_column request_cols[] = {
 	COL(wt_request, sectors, WT_COL_HEX),
 	COL(wt_request, bytes, WT_COL_DEC),
 	COL(wt_request, lanes, WT_COL_HEX),
+	COL(wt_request, icount, WT_COL_DEC),
 	{ NULL, 0, 0, 0 },
 };
 

@@ -104,7 +104,8 @@ struct wt_request {
 	uint8_t space;		/* enum wt_space */
 	uint8_t reserved8;	/* zero */
 	uint16_t reserved16;	/* zero */
-	uint32_t reserved32;	/* zero */
+	uint32_t icount;	/* non-memory instructions before the
+				   instruction (as in its warp record) */
 };
 
 /* What a cache did with a request (WT_KIND_EVENT). */

@@ -74,6 +74,7 @@ static void fill(void *rec, enum wt_kind kind, unsigned lanes, uint64_t i)
 		r->index = (uint8_t)(i % 4);
 		r->op = 0;
 		r->sectors = 0xf;
+		r->icount = (uint32_t)(i % 13);
 		break;
 	}
 	case WT_KIND_EVENT: {
