@@ -20,7 +20,7 @@ WT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	    -fopenmp -Ilib $(OPT) $(CFLAGS)
 WT_LDLIBS = -fopenmp -lzstd -lcsv -lz -lm $(LDLIBS)
 
-PROGS    = trace-gen trace-dump trace-order coalesce
+PROGS    = trace-gen trace-dump trace-order coalesce l1sim
 LIB_SRC  = $(wildcard lib/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 LIB      = $(BUILD)/libwarptrace.a

@@ -1,0 +1,713 @@
+/*
+ * l1sim - the per-SM L1 data caches: requests in, L1 outcomes out (the
+ * misses, bypasses and write traffic that go on to L2), with hit and miss
+ * statistics, miss classes, reservation fails and reuse distances.
+ */
+#include "cachecfg.h"
+#include "cacheindex.h"
+#include "json.h"
+#include "l1model.h"
+#include "progress.h"
+#include "reuse.h"
+#include "stream.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+"usage: l1sim [options] [FILE]\n"
+"Simulate the L1 data cache of every SM on a stream of memory requests\n"
+"(from coalesce).  Writes the L1 outcomes that go on to L2 (misses,\n"
+"bypasses, write-throughs, write-backs) as event records.  No FILE, or -,\n"
+"reads stdin.\n"
+"\n"
+"  -a, --arch=NAME         preset: fermi (default) or nugteren (the model\n"
+"                          of Nugteren et al., HPCA 2014)\n"
+"      --config=STRING     a GPGPU-Sim cache configuration, e.g. the GTX 480\n"
+"                          L1 N:32:128:4,L:L:m:N:H,S:64:8,8; applied after\n"
+"                          the preset, before the options below\n"
+"      --size=N            capacity in bytes (K, M suffixes)\n"
+"      --assoc=N           ways per set\n"
+"      --line=N            line size in bytes\n"
+"      --index=SPEC        linear, xor, fermi, ipoly, ipolyNN, matrix:FILE\n"
+"      --repl=P            lru, fifo or random\n"
+"      --insert=POS        mru, lru, or a recency position 0..assoc-1\n"
+"      --write=P           write-back, write-through, write-evict or\n"
+"                          local-write-back (global write-evict)\n"
+"      --write-allocate=B  yes or no\n"
+"      --alloc=WHEN        miss (reserve the line on a miss) or fill\n"
+"      --mshr=N            MSHR entries (0: unlimited)\n"
+"      --mshr-merge=N      requests merged per entry (0: unlimited)\n"
+"      --mshr-per-warp=N   entries one warp may hold (0: unlimited)\n"
+"      --miss-queue=N      miss queue entries (0: unlimited)\n"
+"      --hit-latency=N     cycles of a hit\n"
+"      --miss-latency=N    minimum miss latency, lambda\n"
+"      --sigma=X           spread of the miss latency, |N(0, sigma^2)|\n"
+"      --seed=N            seed of random replacement and latencies\n"
+"      --mode=M            bounded (default), unbounded or bypass\n"
+"      --events=E          misses (default: what goes to L2) or all\n"
+"      --sched=S           stream: requests in the order given\n"
+"  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
+"      --stats=FILE        write statistics as JSON to FILE\n"
+"      --level=N           zstd level from -100 to 22, 0 for none\n"
+"  -h, --help              show this help\n"
+"  -V, --version           show the version\n";
+
+enum {
+	O_SIZE = 256, O_ASSOC, O_LINE, O_INDEX, O_REPL, O_INSERT, O_WRITE,
+	O_WALLOC, O_ALLOC, O_MSHR, O_MERGE, O_PERWARP, O_MISSQ, O_HITLAT,
+	O_MISSLAT, O_SIGMA, O_SEED, O_MODE, O_EVENTS, O_SCHED, O_STATS,
+	O_LEVEL, O_CONFIG, O_NOPTS
+};
+
+struct sm_bucket {
+	struct wt_request *r;
+	size_t n, cap;
+	struct wt_event *ev;
+	size_t nev, capev;
+};
+
+static struct {
+	struct wt_writer *w;
+	struct wt_l1 *l1;
+	unsigned nsm;
+	struct wt_l1_cfg cfg;
+	const char *arch, *index;
+} G;
+
+static void cleanup(void)
+{
+	wt_writer_abort(G.w);
+	G.w = NULL;
+}
+
+static uint64_t opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
+{
+	uint64_t v;
+	const char *why;
+
+	if (wt_parse_size(arg, UINT32_MAX, &v, &why) < 0 || v < lo || v > hi)
+		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
+		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
+	return v;
+}
+
+static int opt_choice(const char *name, const char *arg, const char *const *names,
+		      int n)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(arg, names[i]) == 0)
+			return i;
+	{
+		char list[256] = "";
+
+		for (int i = 0; i < n; i++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list),
+				 "%s%s", i ? (i == n - 1 ? " or " : ", ") : "", names[i]);
+		wt_die(WT_EXIT_USAGE, "--%s=%s: expected %s", name, arg, list);
+	}
+}
+
+/* The presets.  fermi: the GTX 480 L1 of GPGPU-Sim's configuration as the
+ * papers use it (Khairy et al. Table 1): 16 KB, 4 ways, 128-byte lines,
+ * LRU, local write-back and global write-evict, no write-allocate,
+ * allocate on miss, 32 MSHRs of 8 merges, a miss queue of 8, Nugteren's
+ * Fermi hash.  nugteren: the model of Nugteren et al. (HPCA 2014): 16 KB,
+ * 4 ways, Fermi hash, 64 MSHRs, 6 per warp, lambda 100, sigma 5. */
+static void preset(const char *arch, struct wt_l1_cfg *c, unsigned *size)
+{
+	memset(c, 0, sizeof(*c));
+	c->geom.assoc = 4;
+	c->geom.line = 128;
+	c->geom.repl = WT_REPL_LRU;
+	c->sector = 32;
+	c->write = WT_WRITE_LOCAL_WB;
+	c->write_allocate = 0;
+	c->alloc_on_fill = 0;
+	c->mshr_entries = 32;
+	c->mshr_merge = 8;
+	c->miss_queue = 8;
+	c->hit_latency = 1;
+	c->miss_latency = 100;
+	c->sigma = 0;
+	c->seed = 1;
+	c->mode = WT_L1_BOUNDED;
+	c->atomics_bypass = 1;
+	*size = 16 * 1024;
+	G.index = "fermi";
+	if (strcmp(arch, "nugteren") == 0) {
+		c->mshr_entries = 64;
+		c->mshr_merge = 0;
+		c->mshr_per_warp = 6;
+		c->miss_queue = 0;
+		c->sigma = 5;
+		c->hit_latency = 0;
+	} else if (strcmp(arch, "fermi") != 0) {
+		wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi or nugteren", arch);
+	}
+}
+
+/* A GPGPU-Sim cache configuration string, field by field. */
+static void apply_config(const char *s, struct wt_l1_cfg *c, unsigned *size)
+{
+	struct wt_cachecfg g;
+	char err[512];
+
+	if (wt_cachecfg_parse(s, &g, err, sizeof(err)) < 0 ||
+	    wt_cachecfg_check_data(&g, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "--config=%s: %s", s, err);
+	if (g.disabled) {
+		c->mode = WT_L1_BYPASS;
+		return;
+	}
+	c->geom.assoc = g.assoc;
+	c->geom.line = g.line;
+	*size = g.sets * g.line * g.assoc;
+	c->geom.repl = g.replacement == 'F' ? WT_REPL_FIFO : WT_REPL_LRU;
+	switch (g.write) {
+	case 'B': c->write = WT_WRITE_BACK; break;
+	case 'T': c->write = WT_WRITE_THROUGH; break;
+	case 'L': c->write = WT_WRITE_LOCAL_WB; break;
+	default: c->write = WT_WRITE_EVICT; break;
+	}
+	c->alloc_on_fill = g.alloc != 'm';
+	c->write_allocate = g.write_alloc != 'N';
+	switch (g.index) {
+	case 'H': G.index = "fermi"; break;
+	case 'P': G.index = "ipoly"; break;
+	case 'X': G.index = "xor"; break;
+	case 'L': G.index = "linear"; break;
+	default:
+		wt_die(WT_EXIT_USAGE, "--config=%s: set index '%c' is not "
+		       "modelled (GPGPU-Sim implements none for it)", s, g.index);
+	}
+	c->mshr_entries = g.mshr_entries;
+	c->mshr_merge = g.mshr_max_merge;
+	c->miss_queue = g.miss_queue;
+	if (g.sectored)
+		c->sector = 32;
+}
+
+static void put(struct sm_bucket *b, const struct wt_request *r)
+{
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 1024;
+		b->r = wt_realloc(b->r, b->cap * sizeof(*b->r));
+	}
+	b->r[b->n++] = *r;
+}
+
+static void ensure_sms(unsigned n)
+{
+	char err[512];
+
+	if (n <= G.nsm)
+		return;
+	G.l1 = wt_realloc(G.l1, n * sizeof(*G.l1));
+	for (unsigned i = G.nsm; i < n; i++)
+		if (wt_l1_init(&G.l1[i], &G.cfg, i, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "%s", err);
+	G.nsm = n;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct wt_event *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	if (x->sm != y->sm)
+		return x->sm < y->sm ? -1 : 1;
+	return 0;
+}
+
+/* Simulate one kernel's requests, SM by SM in parallel, and write its
+ * events in time order (then SM, then each SM's own order). */
+static void run_kernel(struct sm_bucket *b, unsigned nb)
+{
+	size_t total = 0, k = 0;
+	struct wt_event *all;
+
+	ensure_sms(nb);
+	#pragma omp parallel for schedule(dynamic, 1)
+	for (unsigned s = 0; s < nb; s++) {
+		struct wt_l1_out out = { NULL, 0, 0 };
+
+		b[s].nev = 0;
+		for (size_t i = 0; i < b[s].n; i++) {
+			wt_l1_request(&G.l1[s], &b[s].r[i], &out);
+			if (b[s].nev + out.n > b[s].capev) {
+				b[s].capev = 2 * (b[s].nev + out.n) + 64;
+				b[s].ev = wt_realloc(b[s].ev, b[s].capev * sizeof(*b[s].ev));
+			}
+			memcpy(b[s].ev + b[s].nev, out.ev, out.n * sizeof(*out.ev));
+			b[s].nev += out.n;
+		}
+		free(out.ev);
+		b[s].n = 0;
+	}
+	for (unsigned s = 0; s < nb; s++)
+		total += b[s].nev;
+	all = wt_malloc(total * sizeof(*all));
+	for (unsigned s = 0; s < nb; s++) {
+		/* Stable within an SM: the sort below keys on time and SM only,
+		 * so keep each SM's order by sorting SM runs that are already
+		 * in order; qsort is not stable, so merge by insertion. */
+		memcpy(all + k, b[s].ev, b[s].nev * sizeof(*all));
+		k += b[s].nev;
+	}
+	/* Each SM's events are in nondecreasing time except write-backs
+	 * emitted at fill time; order by (time, sm) with a stable merge. */
+	{
+		size_t n = total;
+		struct wt_event *tmp = wt_malloc(n * sizeof(*tmp));
+
+		for (size_t width = 1; width < n; width *= 2) {
+			for (size_t lo = 0; lo < n; lo += 2 * width) {
+				size_t mid = lo + width < n ? lo + width : n;
+				size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+				size_t i = lo, j = mid, o = lo;
+
+				while (i < mid && j < hi)
+					tmp[o++] = by_time(&all[j], &all[i]) < 0 ?
+						   all[j++] : all[i++];
+				while (i < mid)
+					tmp[o++] = all[i++];
+				while (j < hi)
+					tmp[o++] = all[j++];
+			}
+			memcpy(all, tmp, n * sizeof(*all));
+		}
+		free(tmp);
+	}
+	for (size_t i = 0; i < total; i++)
+		if (wt_writer_put(G.w, &all[i]) < 0)
+			wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	free(all);
+}
+
+static void key_u64(struct wt_json *j, const char *key, uint64_t v)
+{
+	wt_json_key(j, key);
+	wt_json_u64(j, v);
+}
+
+static void key_ratio(struct wt_json *j, const char *key, uint64_t a, uint64_t b)
+{
+	wt_json_key(j, key);
+	if (b)
+		wt_json_double(j, (double)a / (double)b);
+	else
+		wt_json_null(j);
+}
+
+static void hist_json(struct wt_json *j, const char *key, const struct wt_rdhist *h,
+		      uint64_t cutoff)
+{
+	wt_json_key(j, key);
+	wt_json_begin_object(j);
+	key_u64(j, "cutoff", cutoff);
+	key_u64(j, "accesses", h->total);
+	key_u64(j, "infinite", h->inf);
+	key_u64(j, "below_cutoff", wt_rdhist_below(h, cutoff));
+	wt_json_key(j, "bins");
+	wt_json_begin_array(j);
+	for (size_t i = 0; i < h->nbins; i++) {
+		uint64_t lo, hi;
+
+		if (!h->bins[i])
+			continue;
+		wt_rdhist_bin_range(h, i, &lo, &hi);
+		wt_json_begin_array(j);
+		wt_json_u64(j, lo);
+		wt_json_u64(j, hi);
+		wt_json_u64(j, h->bins[i]);
+		wt_json_end_array(j);
+	}
+	wt_json_end_array(j);
+	wt_json_end_object(j);
+}
+
+static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
+{
+	uint64_t cycles = s->last >= s->first && s->requests ? s->last - s->first + 1 : 0;
+
+	key_u64(j, "requests", s->requests);
+	key_u64(j, "loads", s->loads);
+	key_u64(j, "stores", s->stores);
+	key_u64(j, "atomics", s->atomics);
+	key_u64(j, "hits", s->hits);
+	key_u64(j, "misses", s->misses);
+	key_ratio(j, "miss_rate", s->misses, s->hits + s->misses);
+	key_u64(j, "store_hits", s->store_hits);
+	key_u64(j, "store_misses", s->store_misses);
+	wt_json_key(j, "miss_classes");
+	wt_json_begin_object(j);
+	for (int c = WT_MISS_COMPULSORY; c <= WT_MISS_MAX; c++)
+		key_u64(j, wt_miss_class_name((unsigned)c), s->miss_class[c]);
+	wt_json_end_object(j);
+	key_u64(j, "merged", s->merged);
+	key_u64(j, "bypasses", s->bypasses);
+	key_u64(j, "write_throughs", s->write_throughs);
+	key_u64(j, "write_backs", s->write_backs);
+	wt_json_key(j, "reservation_fails");
+	wt_json_begin_object(j);
+	for (int f = 0; f < WT_FAIL_MAX; f++)
+		key_u64(j, wt_fail_name((unsigned)f), s->fails[f]);
+	wt_json_end_object(j);
+	{
+		uint64_t fails = 0;
+
+		for (int f = 0; f < WT_FAIL_MAX; f++)
+			fails += s->fails[f];
+		wt_json_key(j, "reservation_fails_per_kilocycle");
+		wt_json_double(j, cycles ? 1000.0 * (double)fails / (double)cycles : 0);
+	}
+	key_u64(j, "stall_cycles", s->stall_cycles);
+	key_u64(j, "instructions", s->instructions);
+	key_u64(j, "cycles", cycles);
+	key_ratio(j, "ipc", s->instructions, cycles);
+	wt_json_key(j, "mpki");
+	wt_json_double(j, s->instructions ? 1000.0 * (double)s->misses /
+		       (double)s->instructions : 0);
+	hist_json(j, "reuse_fully_associative", &s->fa,
+		  (uint64_t)G.cfg.geom.sets * G.cfg.geom.assoc);
+	hist_json(j, "reuse_in_set", &s->set, G.cfg.geom.assoc);
+	if (pcs) {
+		wt_json_key(j, "pcs");
+		wt_json_begin_array(j);
+		for (size_t i = 0; i < s->npcs; i++) {
+			char buf[16];
+
+			wt_json_begin_object(j);
+			wt_json_key(j, "pc");
+			wt_json_string(j, wt_snprintf(buf, sizeof(buf), "0x%x", s->pcs[i].pc));
+			key_u64(j, "loads", s->pcs[i].accesses);
+			key_u64(j, "hits", s->pcs[i].hits);
+			key_u64(j, "misses", s->pcs[i].misses);
+			key_ratio(j, "miss_rate", s->pcs[i].misses,
+				  s->pcs[i].hits + s->pcs[i].misses);
+			wt_json_end_object(j);
+		}
+		wt_json_end_array(j);
+	}
+}
+
+static int by_pc(const void *a, const void *b)
+{
+	const struct wt_pc_stats *x = a, *y = b;
+
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+static void write_stats(const char *path, int argc, char **argv)
+{
+	char err[768];
+	struct wt_json *j = wt_json_open(path, err, sizeof(err));
+	struct wt_l1_stats tot;
+	const struct wt_l1_cfg *c = &G.cfg;
+
+	if (!j)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	memset(&tot, 0, sizeof(tot));
+	tot.first = UINT64_MAX;
+	wt_rdhist_init(&tot.fa, 4096);
+	wt_rdhist_init(&tot.set, 256);
+	for (unsigned s = 0; s < G.nsm; s++)
+		wt_l1_stats_merge(&tot, &G.l1[s].st);
+	qsort(tot.pcs, tot.npcs, sizeof(*tot.pcs), by_pc);
+	wt_json_begin_object(j);
+	wt_json_key(j, "program");
+	wt_json_string(j, "l1sim");
+	wt_json_key(j, "version");
+	wt_json_string(j, WT_VERSION);
+	wt_json_key(j, "command");
+	wt_json_begin_array(j);
+	for (int i = 0; i < argc; i++)
+		wt_json_string(j, argv[i]);
+	wt_json_end_array(j);
+	wt_json_key(j, "settings");
+	wt_json_begin_object(j);
+	wt_json_key(j, "arch");
+	wt_json_string(j, G.arch);
+	key_u64(j, "size", (uint64_t)c->geom.sets * c->geom.assoc * c->geom.line);
+	key_u64(j, "sets", c->geom.sets);
+	key_u64(j, "assoc", c->geom.assoc);
+	key_u64(j, "line", c->geom.line);
+	wt_json_key(j, "index");
+	wt_json_string(j, c->ix.name);
+	wt_json_key(j, "replacement");
+	wt_json_string(j, (const char *[]){ "lru", "fifo", "random" }[c->geom.repl]);
+	key_u64(j, "insert", c->geom.insert);
+	wt_json_key(j, "write");
+	wt_json_string(j, wt_write_policy_name(c->write));
+	wt_json_key(j, "write_allocate");
+	wt_json_bool(j, c->write_allocate);
+	wt_json_key(j, "alloc");
+	wt_json_string(j, c->alloc_on_fill ? "fill" : "miss");
+	key_u64(j, "mshr", c->mshr_entries);
+	key_u64(j, "mshr_merge", c->mshr_merge);
+	key_u64(j, "mshr_per_warp", c->mshr_per_warp);
+	key_u64(j, "miss_queue", c->miss_queue);
+	key_u64(j, "hit_latency", c->hit_latency);
+	key_u64(j, "miss_latency", c->miss_latency);
+	wt_json_key(j, "sigma");
+	wt_json_double(j, c->sigma);
+	key_u64(j, "seed", c->seed);
+	wt_json_key(j, "mode");
+	wt_json_string(j, wt_l1_mode_name(c->mode));
+	wt_json_end_object(j);
+	wt_json_key(j, "total");
+	wt_json_begin_object(j);
+	stats_json(j, &tot, 1);
+	wt_json_end_object(j);
+	wt_json_key(j, "sms");
+	wt_json_begin_array(j);
+	for (unsigned s = 0; s < G.nsm; s++) {
+		wt_json_begin_object(j);
+		key_u64(j, "sm", s);
+		stats_json(j, &G.l1[s].st, 0);
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+	wt_json_end_object(j);
+	wt_l1_stats_free(&tot);
+	if (wt_json_close(j, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "arch", required_argument, NULL, 'a' },
+		{ "config", required_argument, NULL, O_CONFIG },
+		{ "size", required_argument, NULL, O_SIZE },
+		{ "assoc", required_argument, NULL, O_ASSOC },
+		{ "line", required_argument, NULL, O_LINE },
+		{ "index", required_argument, NULL, O_INDEX },
+		{ "repl", required_argument, NULL, O_REPL },
+		{ "insert", required_argument, NULL, O_INSERT },
+		{ "write", required_argument, NULL, O_WRITE },
+		{ "write-allocate", required_argument, NULL, O_WALLOC },
+		{ "alloc", required_argument, NULL, O_ALLOC },
+		{ "mshr", required_argument, NULL, O_MSHR },
+		{ "mshr-merge", required_argument, NULL, O_MERGE },
+		{ "mshr-per-warp", required_argument, NULL, O_PERWARP },
+		{ "miss-queue", required_argument, NULL, O_MISSQ },
+		{ "hit-latency", required_argument, NULL, O_HITLAT },
+		{ "miss-latency", required_argument, NULL, O_MISSLAT },
+		{ "sigma", required_argument, NULL, O_SIGMA },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ "mode", required_argument, NULL, O_MODE },
+		{ "events", required_argument, NULL, O_EVENTS },
+		{ "sched", required_argument, NULL, O_SCHED },
+		{ "output", required_argument, NULL, 'o' },
+		{ "stats", required_argument, NULL, O_STATS },
+		{ "level", required_argument, NULL, O_LEVEL },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const repl_names[] = { "lru", "fifo", "random" };
+	static const char *const write_names[] = {
+		"write-back", "write-through", "write-evict", "local-write-back"
+	};
+	static const char *const yes_no[] = { "no", "yes" };
+	static const char *const alloc_names[] = { "miss", "fill" };
+	static const char *const mode_names[] = { "bounded", "unbounded", "bypass" };
+	static const char *const event_names[] = { "misses", "all" };
+	const char *set[O_NOPTS] = { 0 };
+	const char *output = "-", *input = "-", *stats;
+	struct wt_l1_cfg *c = &G.cfg;
+	struct sm_bucket *b = NULL;
+	unsigned nb = 0, size;
+	struct wt_reader *r;
+	struct wt_header h;
+	struct wt_item it;
+	char err[768];
+	int level, ch;
+
+	wt_set_progname(argv[0]);
+	opterr = 0;
+	G.arch = "fermi";
+	while ((ch = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			G.arch = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return WT_EXIT_OK;
+		case 'V':
+			printf("l1sim (warptrace) %s\n", WT_VERSION);
+			return WT_EXIT_OK;
+		default:
+			if (ch >= O_SIZE && ch < O_NOPTS) {
+				set[ch] = optarg;
+				break;
+			}
+			wt_bad_option(argv, optind, optopt);
+		}
+	}
+	if (argc - optind > 1)
+		wt_die(WT_EXIT_USAGE, "one input stream at most (got %d); "
+		       "concatenate streams with cat", argc - optind);
+	if (optind < argc)
+		input = argv[optind];
+
+	/* The preset first, then --config, then every other option. */
+	preset(G.arch, c, &size);
+	if (set[O_CONFIG])
+		apply_config(set[O_CONFIG], c, &size);
+	if (set[O_SIZE])
+		size = (unsigned)opt_num("size", set[O_SIZE], 1, 1u << 30);
+	if (set[O_ASSOC])
+		c->geom.assoc = (unsigned)opt_num("assoc", set[O_ASSOC], 1, 255);
+	if (set[O_LINE])
+		c->geom.line = (unsigned)opt_num("line", set[O_LINE], 16, 4096);
+	if (set[O_INDEX])
+		G.index = set[O_INDEX];
+	if (set[O_REPL])
+		c->geom.repl = (enum wt_repl)opt_choice("repl", set[O_REPL], repl_names, 3);
+	if (set[O_WRITE])
+		c->write = (enum wt_write_policy)opt_choice("write", set[O_WRITE],
+							    write_names, 4);
+	if (set[O_WALLOC])
+		c->write_allocate = opt_choice("write-allocate", set[O_WALLOC], yes_no, 2);
+	if (set[O_ALLOC])
+		c->alloc_on_fill = opt_choice("alloc", set[O_ALLOC], alloc_names, 2);
+	if (set[O_MSHR])
+		c->mshr_entries = (unsigned)opt_num("mshr", set[O_MSHR], 0, 4096);
+	if (set[O_MERGE])
+		c->mshr_merge = (unsigned)opt_num("mshr-merge", set[O_MERGE], 0, 65536);
+	if (set[O_PERWARP])
+		c->mshr_per_warp = (unsigned)opt_num("mshr-per-warp", set[O_PERWARP], 0, 4096);
+	if (set[O_MISSQ])
+		c->miss_queue = (unsigned)opt_num("miss-queue", set[O_MISSQ], 0, 65536);
+	if (set[O_HITLAT])
+		c->hit_latency = (unsigned)opt_num("hit-latency", set[O_HITLAT], 0, 1u << 20);
+	if (set[O_MISSLAT])
+		c->miss_latency = (unsigned)opt_num("miss-latency", set[O_MISSLAT], 1, 1u << 24);
+	if (set[O_SIGMA]) {
+		char *end;
+
+		c->sigma = strtod(set[O_SIGMA], &end);
+		if (!*set[O_SIGMA] || *end || c->sigma < 0 || c->sigma > 1e6)
+			wt_die(WT_EXIT_USAGE, "--sigma=%s: expected a number from 0 "
+			       "to 1000000", set[O_SIGMA]);
+	}
+	if (set[O_SEED])
+		c->seed = opt_num("seed", set[O_SEED], 0, UINT32_MAX);
+	if (set[O_MODE])
+		c->mode = (enum wt_l1_mode)opt_choice("mode", set[O_MODE], mode_names, 3);
+	if (set[O_EVENTS])
+		c->emit_all = opt_choice("events", set[O_EVENTS], event_names, 2);
+	if (set[O_SCHED] && strcmp(set[O_SCHED], "stream") != 0)
+		wt_die(WT_EXIT_USAGE, "--sched=%s: only 'stream' is implemented in "
+		       "this version (the warp pool is planned)", set[O_SCHED]);
+	if (c->mshr_entries > 4096)
+		wt_die(WT_EXIT_USAGE, "%u MSHR entries: at most 4096", c->mshr_entries);
+	{
+		uint64_t lines = size / c->geom.line;
+
+		if (size % (c->geom.line * c->geom.assoc) || lines < c->geom.assoc)
+			wt_die(WT_EXIT_USAGE, "a %u-byte cache is not a whole number of "
+			       "%u-way sets of %u-byte lines", size, c->geom.assoc,
+			       c->geom.line);
+		c->geom.sets = (unsigned)(lines / c->geom.assoc);
+		if (c->geom.sets & (c->geom.sets - 1))
+			wt_die(WT_EXIT_USAGE, "%u sets: the number of sets must be a "
+			       "power of two", c->geom.sets);
+	}
+	if (set[O_INSERT]) {
+		if (strcmp(set[O_INSERT], "mru") == 0)
+			c->geom.insert = 0;
+		else if (strcmp(set[O_INSERT], "lru") == 0)
+			c->geom.insert = c->geom.assoc - 1;
+		else
+			c->geom.insert = (unsigned)opt_num("insert", set[O_INSERT], 0,
+							   c->geom.assoc - 1);
+	}
+	if (wt_index_parse(G.index, c->geom.sets, c->geom.line, &c->ix, err,
+			   sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
+	stats = set[O_STATS];
+	if (stats && strcmp(stats, "-") == 0 && strcmp(output, "-") == 0)
+		wt_die(WT_EXIT_USAGE, "--stats=- and the stream cannot both go to "
+		       "stdout; give the stream -o FILE");
+
+	r = wt_reader_open(input, err, sizeof(err));
+	if (!r)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	if (wt_reader_expect(r, WT_KIND_REQUEST, "run coalesce first") < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	wt_header_init(&h, WT_KIND_EVENT, 0);
+	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
+	wt_meta_add_stage(&h.meta, argc, argv);
+	wt_meta_set(&h.meta, "l1_size", wt_snprintf(err, sizeof(err), "%u", size));
+	wt_meta_set(&h.meta, "l1_line", wt_snprintf(err, sizeof(err), "%u", c->geom.line));
+	wt_meta_set(&h.meta, "l1_index", c->ix.name);
+	wt_meta_set(&h.meta, "l1_mode", wt_l1_mode_name(c->mode));
+	G.w = wt_writer_open(output, &h, level, err, sizeof(err));
+	wt_header_free(&h);
+	if (!G.w)
+		wt_die(strstr(err, "terminal") ? WT_EXIT_USAGE : WT_EXIT_DATA, "%s", err);
+	wt_atdie(cleanup);
+
+	while (wt_reader_next(r, &it) > 0) {
+		const struct wt_request *q = it.recs;
+
+		switch (it.type) {
+		case WT_ITEM_KERNEL:
+			if (wt_writer_kernel_begin(G.w, it.kernel) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+			break;
+		case WT_ITEM_RECORDS:
+			for (size_t i = 0; i < it.count; i++) {
+				unsigned s = q[i].sm;
+
+				if (s >= nb) {
+					b = wt_realloc(b, (s + 1) * sizeof(*b));
+					memset(b + nb, 0, (s + 1 - nb) * sizeof(*b));
+					nb = s + 1;
+				}
+				put(&b[s], &q[i]);
+			}
+			break;
+		case WT_ITEM_KERNEL_END:
+			run_kernel(b, nb);
+			if (wt_writer_kernel_end(G.w) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+			break;
+		default:
+			break;
+		}
+	}
+	if (it.type == WT_ITEM_ERROR)
+		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	wt_reader_close(r);
+	{
+		struct wt_writer *w = G.w;
+
+		G.w = NULL;
+		if (wt_writer_close(w, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+	}
+	if (stats)
+		write_stats(stats, argc, argv);
+	for (unsigned s = 0; s < nb; s++) {
+		free(b[s].r);
+		free(b[s].ev);
+	}
+	free(b);
+	for (unsigned s = 0; s < G.nsm; s++)
+		wt_l1_free(&G.l1[s]);
+	free(G.l1);
+	return WT_EXIT_OK;
+}

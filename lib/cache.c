@@ -1,0 +1,141 @@
+/*
+ * cache.c - tag store with LRU, FIFO or random replacement.
+ *
+ * Each set keeps its ways in an order array, most recent (or newest, for
+ * FIFO) first.  A hit under LRU moves the way to the front; a new line is
+ * placed at the insertion position (0 = MRU, the usual choice; assoc-1 =
+ * LRU insertion, which lets a line that is not reused leave first).  The
+ * victim is the last way in the order that is not reserved.
+ */
+#include "cache.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int wt_cache_init(struct wt_cache *c, const struct wt_cache_geom *g,
+		  const struct wt_index *ix, char *err, size_t errlen)
+{
+	memset(c, 0, sizeof(*c));
+	if (g->sets == 0 || g->assoc == 0 || g->assoc > 255 || g->line == 0 ||
+	    (g->line & (g->line - 1)) || g->insert >= g->assoc) {
+		wt_snprintf(err, errlen, "bad cache geometry: %u sets, %u ways, "
+			    "%u-byte lines, insertion %u", g->sets, g->assoc,
+			    g->line, g->insert);
+		return -1;
+	}
+	c->g = *g;
+	c->ix = *ix;
+	c->lines = wt_calloc((size_t)g->sets * g->assoc, sizeof(*c->lines));
+	c->order = wt_malloc((size_t)g->sets * g->assoc);
+	for (unsigned s = 0; s < g->sets; s++)
+		for (unsigned w = 0; w < g->assoc; w++)
+			c->order[(size_t)s * g->assoc + w] = (uint8_t)w;
+	c->rng = g->seed ? g->seed : 0x9E3779B97F4A7C15ULL;
+	return 0;
+}
+
+void wt_cache_free(struct wt_cache *c)
+{
+	free(c->lines);
+	free(c->order);
+	memset(c, 0, sizeof(*c));
+}
+
+int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line)
+{
+	const struct wt_cache_line *l = &c->lines[(size_t)set * c->g.assoc];
+
+	for (unsigned w = 0; w < c->g.assoc; w++)
+		if (l[w].state != WT_LINE_INVALID && l[w].addr == line)
+			return (int)w;
+	return -1;
+}
+
+/* Move way to position pos of its set's order. */
+static void place(struct wt_cache *c, unsigned set, int way, unsigned pos)
+{
+	uint8_t *o = &c->order[(size_t)set * c->g.assoc];
+	unsigned i = 0;
+
+	while (o[i] != (uint8_t)way)
+		i++;
+	if (i > pos)
+		memmove(o + pos + 1, o + pos, i - pos);
+	else if (i < pos)
+		memmove(o + i, o + i + 1, pos - i);
+	o[pos] = (uint8_t)way;
+}
+
+void wt_cache_touch(struct wt_cache *c, unsigned set, int way)
+{
+	if (c->g.repl == WT_REPL_LRU)
+		place(c, set, way, 0);
+}
+
+static uint64_t next_random(struct wt_cache *c)
+{
+	/* xorshift64*: deterministic for a given seed */
+	c->rng ^= c->rng >> 12;
+	c->rng ^= c->rng << 25;
+	c->rng ^= c->rng >> 27;
+	return c->rng * 0x2545F4914F6CDD1DULL;
+}
+
+int wt_cache_victim(struct wt_cache *c, unsigned set, struct wt_cache_line *evicted)
+{
+	struct wt_cache_line *l = &c->lines[(size_t)set * c->g.assoc];
+	const uint8_t *o = &c->order[(size_t)set * c->g.assoc];
+	unsigned n = c->g.assoc, valid = 0;
+	int way = -1;
+
+	for (unsigned i = n; i-- > 0;) {
+		if (l[o[i]].state == WT_LINE_INVALID) {
+			way = o[i];
+			break;
+		}
+	}
+	if (way < 0 && c->g.repl == WT_REPL_RANDOM) {
+		for (unsigned w = 0; w < n; w++)
+			valid += l[w].state == WT_LINE_VALID;
+		if (valid) {
+			uint64_t k = next_random(c) % valid;
+
+			for (unsigned w = 0; w < n; w++)
+				if (l[w].state == WT_LINE_VALID && k-- == 0) {
+					way = (int)w;
+					break;
+				}
+		}
+	} else if (way < 0) {
+		for (unsigned i = n; i-- > 0;)
+			if (l[o[i]].state == WT_LINE_VALID) {
+				way = o[i];
+				break;
+			}
+	}
+	if (way >= 0 && evicted)
+		*evicted = l[way];
+	return way;
+}
+
+void wt_cache_insert(struct wt_cache *c, unsigned set, int way, uint64_t line,
+		     enum wt_line_state state, uint64_t ready)
+{
+	struct wt_cache_line *l = wt_cache_at(c, set, way);
+
+	l->addr = line;
+	l->state = (uint8_t)state;
+	l->ready = ready;
+	l->dirty = 0;
+	place(c, set, way, c->g.insert);
+}
+
+void wt_cache_invalidate(struct wt_cache *c, unsigned set, int way)
+{
+	struct wt_cache_line *l = wt_cache_at(c, set, way);
+
+	l->state = WT_LINE_INVALID;
+	l->dirty = 0;
+	place(c, set, way, c->g.assoc - 1);
+}

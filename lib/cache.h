@@ -1,0 +1,79 @@
+/*
+ * cache.h - a set-associative tag store: lookup, replacement with a chosen
+ * insertion position, and lines reserved while their data is in flight.
+ *
+ * Data is not modelled, only tags and state.  Set indices come from a
+ * wt_index function (cacheindex.h); the tag kept is the whole line address,
+ * so any index function works.
+ */
+#ifndef WT_CACHE_H
+#define WT_CACHE_H
+
+#include <stdint.h>
+
+#include "cacheindex.h"
+
+enum wt_repl { WT_REPL_LRU, WT_REPL_FIFO, WT_REPL_RANDOM };
+
+struct wt_cache_geom {
+	unsigned sets, assoc, line;
+	enum wt_repl repl;
+	unsigned insert;	/* recency position of a new line: 0 = MRU,
+				   assoc-1 = LRU (LRU and FIFO) */
+	uint64_t seed;		/* random replacement */
+};
+
+enum wt_line_state { WT_LINE_INVALID = 0, WT_LINE_VALID, WT_LINE_RESERVED };
+
+struct wt_cache_line {
+	uint64_t addr;		/* line address (byte address of its start) */
+	uint64_t ready;		/* RESERVED: cycle the fill arrives */
+	uint8_t state;
+	uint8_t dirty;
+};
+
+struct wt_cache {
+	struct wt_cache_geom g;
+	struct wt_index ix;
+	struct wt_cache_line *lines;	/* sets * assoc */
+	uint8_t *order;			/* per set: ways, most recent first */
+	uint64_t rng;
+};
+
+int wt_cache_init(struct wt_cache *c, const struct wt_cache_geom *g,
+		  const struct wt_index *ix, char *err, size_t errlen);
+void wt_cache_free(struct wt_cache *c);
+
+static inline uint64_t wt_cache_line_addr(const struct wt_cache *c, uint64_t addr)
+{
+	return addr & ~(uint64_t)(c->g.line - 1);
+}
+
+static inline unsigned wt_cache_set(const struct wt_cache *c, uint64_t addr)
+{
+	return wt_index_set(&c->ix, addr);
+}
+
+/* The way holding line addr in its set, or -1. */
+int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line);
+/* Make way the most recently used of its set (LRU only; FIFO and random
+ * keep their order). */
+void wt_cache_touch(struct wt_cache *c, unsigned set, int way);
+/*
+ * Choose a victim way for a new line in set: an invalid way, else the
+ * replacement policy's choice among valid (not reserved) ways.  -1 when
+ * every way is reserved.  *evicted gets the victim's old state.
+ */
+int wt_cache_victim(struct wt_cache *c, unsigned set, struct wt_cache_line *evicted);
+/* Put line into way (state VALID or RESERVED) at the insertion position. */
+void wt_cache_insert(struct wt_cache *c, unsigned set, int way, uint64_t line,
+		     enum wt_line_state state, uint64_t ready);
+void wt_cache_invalidate(struct wt_cache *c, unsigned set, int way);
+
+static inline struct wt_cache_line *wt_cache_at(struct wt_cache *c, unsigned set,
+						int way)
+{
+	return &c->lines[(size_t)set * c->g.assoc + (unsigned)way];
+}
+
+#endif

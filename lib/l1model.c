@@ -1,0 +1,637 @@
+/*
+ * l1model.c - the L1 of one SM, requests taken in the order given.
+ *
+ * Time: a request is looked up at its issue cycle plus the stall this SM
+ * has accumulated.  A miss holds an MSHR entry until its data returns,
+ * lambda + |N(0, sigma^2)| cycles later (Nugteren et al. section 4.2);
+ * later requests to the line merge into the entry while it has merge
+ * slots.  When a request cannot get what it needs (an MSHR entry, a merge
+ * slot, a way to reserve, a miss-queue slot), that is a reservation fail:
+ * the request waits until the resource frees, and every later request of
+ * the SM waits as long (the SM's pipeline is in order).
+ *
+ * Miss classes (Nugteren et al.): compulsory (the line's first access on
+ * this SM), latency (the line is in flight), MSHR (the request had to
+ * wait for an MSHR, and missed), associativity (a fully associative LRU
+ * cache of the same size would have hit: reuse distance below its size),
+ * capacity (the rest).
+ */
+#include "l1model.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mshr {
+	uint64_t line, ready;
+	uint32_t warp;
+	unsigned merges;
+};
+
+/* ---- line sets: open addressing, keys stored + 1 (0 = empty) ---- */
+
+struct lineset {
+	uint64_t *key, *val;
+	size_t cap, n;
+};
+
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	return x;
+}
+
+static struct lineset *lineset_new(void)
+{
+	struct lineset *s = wt_calloc(1, sizeof(*s));
+
+	s->cap = 1024;
+	s->key = wt_calloc(s->cap, sizeof(*s->key));
+	s->val = wt_calloc(s->cap, sizeof(*s->val));
+	return s;
+}
+
+static void lineset_free(struct lineset *s)
+{
+	if (!s)
+		return;
+	free(s->key);
+	free(s->val);
+	free(s);
+}
+
+/* Slot of key: where it is, or where it would go. */
+static size_t lineset_slot(const struct lineset *s, uint64_t key)
+{
+	size_t i = mix(key) & (s->cap - 1);
+
+	while (s->key[i] && s->key[i] != key + 1)
+		i = (i + 1) & (s->cap - 1);
+	return i;
+}
+
+static void lineset_grow(struct lineset *s)
+{
+	struct lineset old = *s;
+
+	s->cap *= 2;
+	s->key = wt_calloc(s->cap, sizeof(*s->key));
+	s->val = wt_calloc(s->cap, sizeof(*s->val));
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.key[i]) {
+			size_t j = lineset_slot(s, old.key[i] - 1);
+
+			s->key[j] = old.key[i];
+			s->val[j] = old.val[i];
+		}
+	free(old.key);
+	free(old.val);
+}
+
+/* Insert or find key; returns its value slot and sets *added. */
+static uint64_t *lineset_get(struct lineset *s, uint64_t key, int *added)
+{
+	size_t i;
+
+	if (2 * (s->n + 1) > s->cap)
+		lineset_grow(s);
+	i = lineset_slot(s, key);
+	*added = !s->key[i];
+	if (*added) {
+		s->key[i] = key + 1;
+		s->val[i] = 0;
+		s->n++;
+	}
+	return &s->val[i];
+}
+
+/* ---- setup ---- */
+
+const char *wt_fail_name(unsigned fail)
+{
+	static const char *const t[] = {
+		"mshr_entry", "mshr_merge", "line_alloc", "miss_queue"
+	};
+	return fail < WT_FAIL_MAX ? t[fail] : "unknown";
+}
+
+const char *wt_write_policy_name(enum wt_write_policy w)
+{
+	static const char *const t[] = {
+		"write-back", "write-through", "write-evict", "local-write-back"
+	};
+	return (unsigned)w < 4 ? t[w] : "unknown";
+}
+
+const char *wt_l1_mode_name(enum wt_l1_mode m)
+{
+	static const char *const t[] = { "bounded", "unbounded", "bypass" };
+	return (unsigned)m < 3 ? t[m] : "unknown";
+}
+
+int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
+	       char *err, size_t errlen)
+{
+	memset(l1, 0, sizeof(*l1));
+	l1->cfg = cfg;
+	l1->sm = sm;
+	if (wt_cache_init(&l1->cache, &cfg->geom, &cfg->ix, err, errlen) < 0)
+		return -1;
+	l1->cache.rng ^= mix(sm + 1);
+	l1->mshr = wt_calloc(cfg->mshr_entries ? cfg->mshr_entries : 4096,
+			     sizeof(*l1->mshr));
+	if (cfg->miss_queue)
+		l1->missq = wt_calloc(cfg->miss_queue, sizeof(*l1->missq));
+	l1->rng = mix(cfg->seed ^ mix(sm + 0x5EED));
+	if (!l1->rng)
+		l1->rng = 1;
+	l1->seen = lineset_new();
+	if (cfg->mode == WT_L1_UNBOUNDED)
+		l1->flight = lineset_new();
+	l1->fa = wt_reuse_new();
+	l1->per_set = wt_calloc(cfg->geom.sets, sizeof(*l1->per_set));
+	for (unsigned s = 0; s < cfg->geom.sets; s++)
+		l1->per_set[s] = wt_reuse_new();
+	wt_rdhist_init(&l1->st.fa, 4096);
+	wt_rdhist_init(&l1->st.set, 256);
+	l1->st.first = UINT64_MAX;
+	return 0;
+}
+
+void wt_l1_free(struct wt_l1 *l1)
+{
+	wt_cache_free(&l1->cache);
+	free(l1->mshr);
+	free(l1->missq);
+	lineset_free(l1->seen);
+	lineset_free(l1->flight);
+	wt_reuse_free(l1->fa);
+	for (unsigned s = 0; s < l1->cfg->geom.sets; s++)
+		wt_reuse_free(l1->per_set[s]);
+	free(l1->per_set);
+	wt_l1_stats_free(&l1->st);
+}
+
+/* ---- helpers ---- */
+
+static uint64_t next_random(struct wt_l1 *l1)
+{
+	l1->rng ^= l1->rng >> 12;
+	l1->rng ^= l1->rng << 25;
+	l1->rng ^= l1->rng >> 27;
+	return l1->rng * 0x2545F4914F6CDD1DULL;
+}
+
+/* lambda + |N(0, sigma^2)|, by Box-Muller on the SM's own generator. */
+static uint64_t miss_latency(struct wt_l1 *l1)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	double u1, u2, n;
+
+	if (c->sigma <= 0)
+		return c->miss_latency;
+	u1 = ((next_random(l1) >> 11) + 1) * (1.0 / 9007199254740993.0);
+	u2 = (next_random(l1) >> 11) * (1.0 / 9007199254740992.0);
+	n = sqrt(-2.0 * log(u1)) * cos(2.0 * M_PI * u2) * c->sigma;
+	return c->miss_latency + (uint64_t)llround(fabs(n));
+}
+
+static struct wt_event *emit(struct wt_l1_out *out)
+{
+	if (out->n == out->cap) {
+		out->cap = out->cap ? 2 * out->cap : 8;
+		out->ev = wt_realloc(out->ev, out->cap * sizeof(*out->ev));
+	}
+	memset(&out->ev[out->n], 0, sizeof(out->ev[0]));
+	return &out->ev[out->n++];
+}
+
+static struct wt_event *event(struct wt_l1 *l1, struct wt_l1_out *out,
+			      const struct wt_request *r, uint64_t t,
+			      unsigned type, uint64_t line)
+{
+	struct wt_event *e = emit(out);
+
+	e->time = t;
+	e->addr = line;
+	e->pc = r->pc;
+	e->cta = r->cta;
+	e->warp = r->warp;
+	e->instr = r->instr;
+	e->sm = (uint16_t)l1->sm;
+	e->bytes = r->bytes;
+	e->type = (uint8_t)type;
+	e->op = r->op;
+	e->space = r->space;
+	e->sectors = r->sectors;
+	e->level = 1;
+	return e;
+}
+
+static void write_back(struct wt_l1 *l1, struct wt_l1_out *out,
+		       const struct wt_request *r, uint64_t t, uint64_t line)
+{
+	struct wt_event *e = event(l1, out, r, t, WT_EV_WRITE_BACK, line);
+
+	e->op = WT_OP_STORE;
+	e->bytes = (uint16_t)l1->cfg->geom.line;
+	e->sectors = 0xff;
+	l1->st.write_backs++;
+}
+
+static struct mshr *mshr_find(struct wt_l1 *l1, uint64_t line)
+{
+	for (unsigned i = 0; i < l1->nmshr; i++)
+		if (l1->mshr[i].line == line)
+			return &l1->mshr[i];
+	return NULL;
+}
+
+static unsigned mshr_of_warp(const struct wt_l1 *l1, uint32_t warp)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < l1->nmshr; i++)
+		n += l1->mshr[i].warp == warp;
+	return n;
+}
+
+static uint64_t mshr_earliest(const struct wt_l1 *l1)
+{
+	uint64_t t = UINT64_MAX;
+
+	for (unsigned i = 0; i < l1->nmshr; i++)
+		if (l1->mshr[i].ready < t)
+			t = l1->mshr[i].ready;
+	return t;
+}
+
+/* Data that has arrived by cycle t fills its lines and frees its MSHRs,
+ * oldest first. */
+static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
+		   const struct wt_request *r, uint64_t t)
+{
+	for (;;) {
+		unsigned best = l1->nmshr;
+		struct mshr m;
+
+		for (unsigned i = 0; i < l1->nmshr; i++)
+			if (l1->mshr[i].ready <= t &&
+			    (best == l1->nmshr || l1->mshr[i].ready < l1->mshr[best].ready))
+				best = i;
+		if (best == l1->nmshr)
+			return;
+		m = l1->mshr[best];
+		l1->mshr[best] = l1->mshr[--l1->nmshr];
+		if (l1->cfg->mode != WT_L1_BOUNDED)
+			continue;
+		{
+			unsigned set = wt_cache_set(&l1->cache, m.line);
+			int way = wt_cache_find(&l1->cache, set, m.line);
+			struct wt_cache_line ev;
+
+			if (way >= 0) {		/* allocated on miss */
+				wt_cache_at(&l1->cache, set, way)->state = WT_LINE_VALID;
+				continue;
+			}
+			if (!l1->cfg->alloc_on_fill)
+				continue;	/* the line was invalidated meanwhile */
+			way = wt_cache_victim(&l1->cache, set, &ev);
+			if (way < 0)
+				continue;
+			if (ev.state == WT_LINE_VALID && ev.dirty)
+				write_back(l1, out, r, m.ready, ev.addr);
+			wt_cache_insert(&l1->cache, set, way, m.line, WT_LINE_VALID, 0);
+		}
+	}
+}
+
+static uint64_t missq_free_at(const struct wt_l1 *l1, uint64_t t)
+{
+	/* Entries leave one per cycle; the queue is full at t when its
+	 * oldest entry has not left yet. */
+	if (!l1->cfg->miss_queue || l1->missq_n < l1->cfg->miss_queue)
+		return t;
+	return l1->missq[l1->missq_head] > t ? l1->missq[l1->missq_head] : t;
+}
+
+static void missq_push(struct wt_l1 *l1, uint64_t t)
+{
+	unsigned q = l1->cfg->miss_queue;
+	uint64_t last, depart;
+
+	if (!q)
+		return;
+	while (l1->missq_n && l1->missq[l1->missq_head] <= t) {
+		l1->missq_head = (l1->missq_head + 1) % q;
+		l1->missq_n--;
+	}
+	last = l1->missq_n ? l1->missq[(l1->missq_head + l1->missq_n - 1) % q] : t;
+	depart = (last > t ? last : t) + 1;
+	l1->missq[(l1->missq_head + l1->missq_n) % q] = depart;
+	l1->missq_n++;
+}
+
+static struct wt_pc_stats *pc_stats(struct wt_l1_stats *st, uint32_t pc)
+{
+	for (size_t i = 0; i < st->npcs; i++)
+		if (st->pcs[i].pc == pc)
+			return &st->pcs[i];
+	if (st->npcs == st->cappcs) {
+		st->cappcs = st->cappcs ? 2 * st->cappcs : 16;
+		st->pcs = wt_realloc(st->pcs, st->cappcs * sizeof(*st->pcs));
+	}
+	memset(&st->pcs[st->npcs], 0, sizeof(st->pcs[0]));
+	st->pcs[st->npcs].pc = pc;
+	return &st->pcs[st->npcs++];
+}
+
+/* A reservation fail: wait until t2, and let fills up to then happen. */
+static uint64_t stall(struct wt_l1 *l1, struct wt_l1_out *out,
+		      const struct wt_request *r, unsigned why, uint64_t t,
+		      uint64_t t2)
+{
+	l1->st.fails[why]++;
+	if (t2 <= t)
+		t2 = t + 1;
+	retire(l1, out, r, t2);
+	return t2;
+}
+
+/* ---- loads ---- */
+
+static void load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		 int compulsory, uint64_t d_fa, uint64_t *tp,
+		 struct wt_l1_out *out)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	struct wt_pc_stats *pcs = pc_stats(&l1->st, r->pc);
+	unsigned set = wt_cache_set(&l1->cache, line);
+	uint64_t t = *tp, t0 = *tp;
+	int stalled_mshr = 0;
+
+	pcs->accesses++;
+	for (;;) {
+		int way = -1, resident = 0, inflight = 0;
+		struct mshr *m = mshr_find(l1, line);
+		uint64_t lat;
+
+		if (c->mode == WT_L1_UNBOUNDED) {
+			int added;
+			uint64_t *ready = lineset_get(l1->flight, line, &added);
+
+			if (!added) {
+				resident = *ready <= t;
+				inflight = !resident;
+			}
+			if (added)	/* undo: only a miss below adds it */
+				*ready = UINT64_MAX;
+		} else {
+			way = wt_cache_find(&l1->cache, set, line);
+			if (way >= 0) {
+				resident = wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID;
+				inflight = !resident;
+			} else if (m) {
+				inflight = 1;	/* allocate on fill */
+			}
+		}
+		if (resident) {
+			if (way >= 0)
+				wt_cache_touch(&l1->cache, set, way);
+			l1->st.hits++;
+			pcs->hits++;
+			if (c->emit_all)
+				event(l1, out, r, t, WT_EV_HIT, line)->latency = c->hit_latency;
+			break;
+		}
+		if (inflight && m) {
+			if (c->mshr_merge && m->merges >= c->mshr_merge) {
+				t = stall(l1, out, r, WT_FAIL_MSHR_MERGE, t, m->ready);
+				continue;
+			}
+			m->merges++;
+			l1->st.misses++;
+			l1->st.merged++;
+			l1->st.miss_class[WT_MISS_LATENCY]++;
+			pcs->misses++;
+			if (c->emit_all) {
+				struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
+
+				e->miss_class = WT_MISS_LATENCY;
+				e->latency = (uint32_t)(m->ready - t);
+			}
+			break;
+		}
+		/* A miss: it needs an MSHR entry, a miss-queue slot and a way. */
+		if ((c->mshr_entries && l1->nmshr >= c->mshr_entries) ||
+		    (c->mshr_per_warp && mshr_of_warp(l1, r->warp) >= c->mshr_per_warp)) {
+			stalled_mshr = 1;
+			t = stall(l1, out, r, WT_FAIL_MSHR_ENTRY, t, mshr_earliest(l1));
+			continue;
+		}
+		if (missq_free_at(l1, t) > t) {
+			t = stall(l1, out, r, WT_FAIL_MISS_QUEUE, t, missq_free_at(l1, t));
+			continue;
+		}
+		lat = miss_latency(l1);
+		if (c->mode == WT_L1_UNBOUNDED) {
+			int added;
+
+			*lineset_get(l1->flight, line, &added) = t + lat;
+		} else if (!c->alloc_on_fill) {
+			struct wt_cache_line ev;
+			int v = wt_cache_victim(&l1->cache, set, &ev);
+
+			if (v < 0) {
+				t = stall(l1, out, r, WT_FAIL_LINE_ALLOC, t, mshr_earliest(l1));
+				continue;
+			}
+			if (ev.state == WT_LINE_VALID && ev.dirty)
+				write_back(l1, out, r, t, ev.addr);
+			wt_cache_insert(&l1->cache, set, v, line, WT_LINE_RESERVED, t + lat);
+		}
+		m = &l1->mshr[l1->nmshr++];
+		m->line = line;
+		m->ready = t + lat;
+		m->warp = r->warp;
+		m->merges = 0;
+		missq_push(l1, t);
+		{
+			struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
+			unsigned cls = compulsory ? WT_MISS_COMPULSORY :
+				       stalled_mshr ? WT_MISS_MSHR :
+				       d_fa < (uint64_t)c->geom.sets * c->geom.assoc ?
+				       WT_MISS_ASSOCIATIVITY : WT_MISS_CAPACITY;
+
+			if (c->mode == WT_L1_UNBOUNDED && !compulsory)
+				cls = WT_MISS_LATENCY;	/* cannot happen: lines stay */
+			e->miss_class = (uint8_t)cls;
+			e->latency = (uint32_t)(t - t0);
+			l1->st.misses++;
+			l1->st.miss_class[cls]++;
+			pcs->misses++;
+		}
+		break;
+	}
+	*tp = t;
+}
+
+/* ---- stores and atomics ---- */
+
+static void store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		  uint64_t t, struct wt_l1_out *out)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	enum wt_write_policy w = c->write;
+	unsigned set = wt_cache_set(&l1->cache, line);
+	int way = c->mode == WT_L1_BOUNDED ? wt_cache_find(&l1->cache, set, line) : -1;
+	struct wt_cache_line *l = way >= 0 ? wt_cache_at(&l1->cache, set, way) : NULL;
+	int allocate = c->write_allocate;
+
+	if (w == WT_WRITE_LOCAL_WB) {
+		w = r->space == WT_SPACE_LOCAL ? WT_WRITE_BACK : WT_WRITE_EVICT;
+		allocate = r->space == WT_SPACE_LOCAL;
+	}
+	if (l && l->state == WT_LINE_VALID) {
+		l1->st.store_hits++;
+		if (w == WT_WRITE_EVICT) {
+			wt_cache_invalidate(&l1->cache, set, way);
+		} else {
+			wt_cache_touch(&l1->cache, set, way);
+			if (w == WT_WRITE_BACK) {
+				l->dirty = 1;
+				if (c->emit_all)
+					event(l1, out, r, t, WT_EV_HIT, line);
+				return;
+			}
+		}
+	} else if (w == WT_WRITE_BACK && allocate && c->mode == WT_L1_BOUNDED &&
+		   !l) {
+		/* Write-allocate without a fetch: the store fills the line. */
+		struct wt_cache_line ev;
+		int v = wt_cache_victim(&l1->cache, set, &ev);
+
+		l1->st.store_misses++;
+		if (v >= 0) {
+			if (ev.state == WT_LINE_VALID && ev.dirty)
+				write_back(l1, out, r, t, ev.addr);
+			wt_cache_insert(&l1->cache, set, v, line, WT_LINE_VALID, 0);
+			wt_cache_at(&l1->cache, set, v)->dirty = 1;
+			return;
+		}
+	} else {
+		l1->st.store_misses++;
+	}
+	event(l1, out, r, t, WT_EV_WRITE_THROUGH, line);
+	l1->st.write_throughs++;
+}
+
+void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
+		   struct wt_l1_out *out)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	uint64_t line = wt_cache_line_addr(&l1->cache, r->addr);
+	uint64_t t = r->time + l1->shift, t0;
+	uint64_t d_fa, d_set;
+	int compulsory;
+
+	out->n = 0;
+	if (t < l1->clock)
+		t = l1->clock;
+	t0 = t;
+	if (r->index == 0)
+		l1->st.instructions += (uint64_t)r->icount + 1;
+	l1->st.requests++;
+	retire(l1, out, r, t);
+	lineset_get(l1->seen, line, &compulsory);
+	d_fa = wt_reuse_access(l1->fa, line);
+	d_set = wt_reuse_access(l1->per_set[wt_cache_set(&l1->cache, line)], line);
+	wt_rdhist_add(&l1->st.fa, d_fa);
+	wt_rdhist_add(&l1->st.set, d_set);
+
+	if (r->op == WT_OP_ATOMIC || c->mode == WT_L1_BYPASS) {
+		if (r->op == WT_OP_ATOMIC)
+			l1->st.atomics++;
+		else if (r->op == WT_OP_STORE)
+			l1->st.stores++;
+		else
+			l1->st.loads++;
+		if (r->op == WT_OP_STORE) {
+			event(l1, out, r, t, WT_EV_WRITE_THROUGH, line);
+			l1->st.write_throughs++;
+		} else {
+			event(l1, out, r, t, WT_EV_BYPASS, line);
+			l1->st.bypasses++;
+		}
+		if (r->op == WT_OP_ATOMIC && c->mode == WT_L1_BOUNDED) {
+			unsigned set = wt_cache_set(&l1->cache, line);
+			int way = wt_cache_find(&l1->cache, set, line);
+
+			if (way >= 0 && wt_cache_at(&l1->cache, set, way)->state ==
+					WT_LINE_VALID)
+				wt_cache_invalidate(&l1->cache, set, way);
+		}
+	} else if (r->op == WT_OP_STORE) {
+		l1->st.stores++;
+		store(l1, r, line, t, out);
+	} else {
+		l1->st.loads++;
+		load(l1, r, line, compulsory, d_fa, &t, out);
+	}
+	if (t > t0) {
+		l1->st.stall_cycles += t - t0;
+		l1->shift += t - t0;
+	}
+	l1->clock = t;
+	if (t < l1->st.first)
+		l1->st.first = t;
+	if (t > l1->st.last)
+		l1->st.last = t;
+}
+
+void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
+{
+	dst->requests += src->requests;
+	dst->loads += src->loads;
+	dst->stores += src->stores;
+	dst->atomics += src->atomics;
+	dst->hits += src->hits;
+	dst->misses += src->misses;
+	dst->store_hits += src->store_hits;
+	dst->store_misses += src->store_misses;
+	dst->bypasses += src->bypasses;
+	dst->write_throughs += src->write_throughs;
+	dst->write_backs += src->write_backs;
+	for (int i = 0; i <= WT_MISS_MAX; i++)
+		dst->miss_class[i] += src->miss_class[i];
+	dst->merged += src->merged;
+	for (int i = 0; i < WT_FAIL_MAX; i++)
+		dst->fails[i] += src->fails[i];
+	dst->stall_cycles += src->stall_cycles;
+	dst->instructions += src->instructions;
+	if (src->first < dst->first)
+		dst->first = src->first;
+	if (src->last > dst->last)
+		dst->last = src->last;
+	wt_rdhist_merge(&dst->fa, &src->fa);
+	wt_rdhist_merge(&dst->set, &src->set);
+	for (size_t i = 0; i < src->npcs; i++) {
+		struct wt_pc_stats *p = pc_stats(dst, src->pcs[i].pc);
+
+		p->accesses += src->pcs[i].accesses;
+		p->hits += src->pcs[i].hits;
+		p->misses += src->pcs[i].misses;
+	}
+}
+
+void wt_l1_stats_free(struct wt_l1_stats *st)
+{
+	wt_rdhist_free(&st->fa);
+	wt_rdhist_free(&st->set);
+	free(st->pcs);
+	st->pcs = NULL;
+	st->npcs = st->cappcs = 0;
+}

@@ -1,0 +1,113 @@
+/*
+ * l1model.h - one SM's L1 data cache, fed memory requests in order
+ * (l1sim --sched=stream): hits, misses and their classes, MSHRs and
+ * reservation fails, write policies, reuse distances.
+ */
+#ifndef WT_L1MODEL_H
+#define WT_L1MODEL_H
+
+#include <stdint.h>
+
+#include "cache.h"
+#include "record.h"
+#include "reuse.h"
+
+enum wt_write_policy {
+	WT_WRITE_BACK,		/* B: write-back */
+	WT_WRITE_THROUGH,	/* T: write-through */
+	WT_WRITE_EVICT,		/* E: write-evict: a store invalidates the line */
+	WT_WRITE_LOCAL_WB,	/* L: local write-back, global write-evict (Fermi) */
+};
+
+enum wt_l1_mode {
+	WT_L1_BOUNDED,		/* the configured cache */
+	WT_L1_UNBOUNDED,	/* fully associative, infinite: cold misses only */
+	WT_L1_BYPASS,		/* no L1 */
+};
+
+enum wt_fail {
+	WT_FAIL_MSHR_ENTRY,	/* no free MSHR entry (or per-warp limit) */
+	WT_FAIL_MSHR_MERGE,	/* the line's MSHR has no merge slot left */
+	WT_FAIL_LINE_ALLOC,	/* every way of the set is reserved */
+	WT_FAIL_MISS_QUEUE,	/* the miss queue is full */
+	WT_FAIL_MAX
+};
+
+struct wt_l1_cfg {
+	struct wt_cache_geom geom;
+	struct wt_index ix;
+	unsigned sector;		/* sector size, bytes */
+	enum wt_write_policy write;
+	int write_allocate;
+	int alloc_on_fill;		/* allocate the line when data arrives */
+	unsigned mshr_entries, mshr_merge, mshr_per_warp;	/* 0 = none */
+	unsigned miss_queue;		/* 0 = unlimited */
+	unsigned hit_latency;
+	unsigned miss_latency;		/* lambda: the minimum miss latency */
+	double sigma;			/* half-normal spread of miss latency */
+	uint64_t seed;
+	enum wt_l1_mode mode;
+	int atomics_bypass;		/* atomics are done at L2 */
+	int emit_all;			/* also hits and merged misses */
+};
+
+struct wt_pc_stats {
+	uint32_t pc;
+	uint64_t accesses, hits, misses;
+};
+
+struct wt_l1_stats {
+	uint64_t requests, loads, stores, atomics;
+	uint64_t hits, misses;		/* of loads */
+	uint64_t store_hits, store_misses;
+	uint64_t bypasses, write_throughs, write_backs;
+	uint64_t miss_class[WT_MISS_MAX + 1];
+	uint64_t merged;		/* misses merged into an in-flight line */
+	uint64_t fails[WT_FAIL_MAX];
+	uint64_t stall_cycles;
+	uint64_t instructions;		/* warp instructions: memory and not */
+	uint64_t first, last;		/* cycles */
+	struct wt_rdhist fa, set;	/* reuse distances: whole cache, in set */
+	struct wt_pc_stats *pcs;
+	size_t npcs, cappcs;
+};
+
+struct wt_l1 {
+	const struct wt_l1_cfg *cfg;
+	unsigned sm;
+	struct wt_cache cache;
+	struct mshr *mshr;
+	unsigned nmshr;
+	uint64_t *missq;		/* departure cycles, ring */
+	unsigned missq_head, missq_n;
+	uint64_t shift;			/* cycles of stall carried forward */
+	uint64_t clock;
+	uint64_t rng;
+	struct lineset *seen;		/* lines ever touched (compulsory) */
+	struct lineset *flight;		/* unbounded mode: line -> fill cycle */
+	struct wt_reuse *fa;
+	struct wt_reuse **per_set;
+	struct wt_l1_stats st;
+};
+
+/* Events produced by one request: write-backs of lines it evicted or
+ * fills it waited for, then its own. */
+struct wt_l1_out {
+	struct wt_event *ev;
+	unsigned n, cap;
+};
+
+int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
+	       char *err, size_t errlen);
+/* Process one request (in this SM's issue order). */
+void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
+		   struct wt_l1_out *out);
+void wt_l1_free(struct wt_l1 *l1);
+void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src);
+void wt_l1_stats_free(struct wt_l1_stats *st);
+
+const char *wt_fail_name(unsigned fail);
+const char *wt_write_policy_name(enum wt_write_policy w);
+const char *wt_l1_mode_name(enum wt_l1_mode m);
+
+#endif

@@ -1,0 +1,95 @@
+#!/bin/sh
+# l1sim (stream mode): Nugteren's latency tables, the conflict collapse of
+# linear indexing and its removal by IPOLY, modes, MSHRs, write policies,
+# determinism, and bad input.
+. "$(dirname "$0")/lib.sh"
+
+json() {	# json FILE: the file on one line, without spaces
+	tr -d ' \n' < "$1"
+}
+
+run l1sim --help
+is "$rc" 0 "--help exits 0"
+run l1sim --version
+like "$out" "^l1sim \(warptrace\) [0-9]" "--version"
+fails_with 2 "a 1000-byte cache is not a whole number of 4-way sets" "odd size" l1sim --size=1000
+fails_with 2 "ipoly38.*not irreducible" "reducible polynomial" l1sim --index=ipoly38
+fails_with 2 "field 6 \(write policy\) 'Q'" "bad GPGPU-Sim string" l1sim --config=N:32:128:4,L:Q:m:N:H,S:64:8,8
+fails_with 2 "--sched=pool: only 'stream'" "pool not yet" l1sim --sched=pool
+fails_with 2 "--repl=plru: expected lru, fifo or random" "bad policy" l1sim --repl=plru
+
+# Nugteren Table 2's threads: x[2*tid], x[2*tid+1], lines of 4 elements.
+printf 'blocksize: 4 1 1\n' > "$T/t2.trc"
+for t in 0 1 2 3; do
+	printf '%d 0 %d 4\n%d 0 %d 4\n' $t $((8 * t)) $t $((8 * t + 4)) >> "$T/t2.trc"
+done
+trace-gen "$T/t2.trc" | trace-order --warp-size=1 --sms=1 --schedulers=1 --policy=lrr --latency=1 \
+	| coalesce --line=16 > "$T/t2.req"
+trace-dump --format=csv "$T/t2.req" | cut -d, -f2 | tail -n +2 | tr '\n' ' ' > "$T/times"
+is "$(cat "$T/times")" "0 1 2 3 4 5 6 7 " "Table 3: requests at times 0..7"
+outcomes() {	# the event types of --events=all, as m/h
+	trace-dump --format=csv | tail -n +2 | cut -d, -f9 | sed 's/^miss$/m/; s/^hit$/h/' | tr '\n' ' '
+}
+l1sim --line=16 --size=64 --assoc=4 --index=linear --hit-latency=0 --miss-latency=2 \
+	--mshr=0 --mshr-merge=0 --miss-queue=0 --events=all --stats="$T/t3.json" < "$T/t2.req" | outcomes > "$T/o3"
+is "$(cat "$T/o3")" "m m m m h h h h " "Nugteren Table 3: fixed latency 2"
+like "$(json "$T/t3.json")" '"miss_classes":\{"compulsory":2,"capacity":0,"associativity":0,"mshr":0,"latency":2\}' \
+	"Table 3: two compulsory misses, two latency misses"
+like "$(json "$T/t3.json")" '"reuse_fully_associative":\{"cutoff":4,"accesses":8,"infinite":2,"below_cutoff":6,"bins":\[\[0,0,4\],\[1,1,2\]\]\}' \
+	"Table 2/3 reuse distances: two infinite, four 0, two 1"
+l1sim --line=16 --size=32 --assoc=2 --index=linear --hit-latency=0 --miss-latency=2 \
+	--mshr=0 --mshr-merge=0 --miss-queue=0 --events=all < "$T/t2.req" | outcomes > "$T/o4"
+is "$(cat "$T/o4")" "m m m m h h h h " "Nugteren Table 4: a 2-line cache, hits cost 0"
+
+# The stride micro-benchmark: 128 threads 4 KB apart, read twice.  Linear
+# indexing puts every line in one set; IPOLY spreads them over all 32.
+trace-emu stride --n=128 --stride=1024 --iters=2 | trace-gen | trace-order | coalesce > "$T/stride.req"
+l1sim --index=linear --stats="$T/lin.json" < "$T/stride.req" > /dev/null
+l1sim --index=ipoly37 --stats="$T/ip.json" < "$T/stride.req" > /dev/null
+like "$(json "$T/lin.json")" '"total":\{"requests":[0-9]+,"loads":256,"stores":[0-9]+,"atomics":0,"hits":0,"misses":256' \
+	"linear index: the second pass misses too (conflict collapse)"
+like "$(json "$T/lin.json")" '"miss_classes":\{"compulsory":128,"capacity":0,"associativity":128' \
+	"linear index: the second pass's misses are associativity misses"
+like "$(json "$T/ip.json")" '"total":\{"requests":[0-9]+,"loads":256,"stores":[0-9]+,"atomics":0,"hits":128,"misses":128' \
+	"ipoly37: the second pass hits"
+
+# modes
+trace-gen samples/syrk.trc.zst | trace-order | coalesce > "$T/syrk.req"
+l1sim --mode=unbounded --stats="$T/unb.json" < "$T/syrk.req" > /dev/null
+like "$(json "$T/unb.json")" '"miss_classes":\{"compulsory":[0-9]+,"capacity":0,"associativity":0,"mshr":0' \
+	"unbounded: no capacity or associativity misses"
+l1sim --mode=bypass --stats="$T/byp.json" < "$T/syrk.req" | trace-dump --summary --format=json > "$T/byp.sum"
+like "$(json "$T/byp.json")" '"hits":0,"misses":0,' "bypass: no lookups"
+like "$(cat "$T/byp.sum")" '"bypasses":135296' "bypass: every load goes to L2"
+
+# MSHRs
+l1sim --index=ipoly37 --mshr=1 --stats="$T/m1.json" < "$T/stride.req" > /dev/null
+like "$(json "$T/m1.json")" '"reservation_fails":\{"mshr_entry":[1-9][0-9]*,' "one MSHR: entry reservation fails"
+like "$(json "$T/m1.json")" '"stall_cycles":[1-9]' "one MSHR: the SM stalls"
+
+# write policies: thread 0 loads a line, stores to it, loads it again
+printf 'blocksize: 1 1 1\n0 0 4096 4\n0 1 4096 4\n0 0 4096 4\n' > "$T/w.trc"
+trace-gen "$T/w.trc" | trace-order --latency=500 | coalesce > "$T/w.req"
+l1sim --write=write-evict --miss-latency=10 --stats="$T/we.json" < "$T/w.req" > /dev/null
+l1sim --write=write-back --write-allocate=yes --miss-latency=10 --stats="$T/wb.json" < "$T/w.req" | trace-dump --format=csv > "$T/wb.csv"
+like "$(json "$T/we.json")" '"hits":0,"misses":2,' "write-evict: the store evicts, the reload misses"
+like "$(json "$T/wb.json")" '"hits":1,"misses":1,"miss_rate":0.5,"store_hits":1' "write-back: the store hits, the reload hits"
+is "$(tail -n +2 "$T/wb.csv" | cut -d, -f9 | tr '\n' ' ')" "miss " "write-back: only the first miss goes to L2"
+
+# bad input and determinism
+trace-gen "$T/t2.trc" | trace-order > "$T/warp.wt"
+fails_with 1 "expected a stream of 'request' records, got 'warp' records; run coalesce first" \
+	"a warp stream in" l1sim "$T/warp.wt"
+for s in samples/*.trc.zst; do
+	name=$(basename "$s" .trc.zst)
+	trace-gen "$s" | trace-order | coalesce > "$T/s.req"
+	OMP_NUM_THREADS=1 l1sim -o "$T/e.wt" --stats="$T/e.json" "$T/s.req"
+	mv "$T/e.wt" "$T/e1.wt"; mv "$T/e.json" "$T/e1.json"
+	OMP_NUM_THREADS=2 l1sim -o "$T/e.wt" --stats="$T/e.json" "$T/s.req"
+	cmp -s "$T/e.wt" "$T/e1.wt" && cmp -s "$T/e.json" "$T/e1.json"
+	ok $? "$name: l1sim output and stats identical with 1 and 2 threads"
+	trace-dump --check "$T/e.wt"
+	ok $? "$name: the event stream checks"
+done
+
+done_testing
