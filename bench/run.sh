@@ -57,6 +57,12 @@ for pattern in stream reuse conflict; do
 	measure "coalesce, warp instrs in ($pattern)" $winstr \
 		"'$bin/coalesce' --stats='$tmp/coal.json' -o '$tmp/$pattern.req.wt' '$tmp/$pattern.warp.wt'"
 	measure "read: trace-dump --check warp ($pattern)" $winstr "'$bin/trace-dump' --check '$tmp/$pattern.warp.wt'"
+	nreq=$(tr -d ' \n' < "$tmp/coal.json" | sed 's/.*"total":{[^}]*"requests":\([0-9]*\).*/\1/')
+	measure "limit: zstd -d requests ($pattern)" $nreq "zstd -q -dc '$tmp/$pattern.req.wt' > /dev/null"
+	for th in 1 2; do
+		measure "l1sim stream, $th thread(s) ($pattern)" $nreq \
+			"OMP_NUM_THREADS=$th '$bin/l1sim' -o /dev/null '$tmp/$pattern.req.wt'"
+	done
 	measure "pipe: trace-gen|order|coalesce|check" $recs \
 		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/trace-dump' --check"
 	rm -f "$dump" "$tmp/$pattern".*.wt
