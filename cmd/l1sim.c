@@ -176,7 +176,10 @@ static void apply_config(const char *s, struct wt_l1_cfg *c, unsigned *size)
 	c->write_allocate = g.write_alloc != 'N';
 	switch (g.index) {
 	case 'H': G.index = "fermi"; break;
-	case 'P': G.index = "ipoly"; break;
+	case 'P':	/* GPGPU-Sim's IPOLY is cut at a fixed address bit */
+		G.index = g.line != 128 ? "ipoly" : g.sets == 16 ? "ipoly19,bits=24" :
+			  g.sets == 64 ? "ipoly67,bits=32" : "ipoly37,bits=27";
+		break;
 	case 'X': G.index = "xor"; break;
 	case 'L': G.index = "linear"; break;
 	default:
@@ -458,6 +461,10 @@ static void write_stats(const char *path, int argc, char **argv)
 	key_u64(j, "seed", c->seed);
 	wt_json_key(j, "mode");
 	wt_json_string(j, wt_l1_mode_name(c->mode));
+	wt_json_key(j, "events");
+	wt_json_string(j, c->emit_all ? "all" : "misses");
+	wt_json_key(j, "sched");
+	wt_json_string(j, "stream");
 	wt_json_end_object(j);
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
@@ -603,6 +610,7 @@ int main(int argc, char **argv)
 	}
 	if (set[O_SEED])
 		c->seed = opt_num("seed", set[O_SEED], 0, UINT32_MAX);
+	c->geom.seed = c->seed;		/* random replacement too */
 	if (set[O_MODE])
 		c->mode = (enum wt_l1_mode)opt_choice("mode", set[O_MODE], mode_names, 3);
 	if (set[O_EVENTS])

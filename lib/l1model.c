@@ -238,7 +238,7 @@ static void write_back(struct wt_l1 *l1, struct wt_l1_out *out,
 
 	e->op = WT_OP_STORE;
 	e->bytes = (uint16_t)l1->cfg->geom.line;
-	e->sectors = 0xff;
+	e->sectors = (uint8_t)((1u << (l1->cfg->geom.line / l1->cfg->sector)) - 1);
 	l1->st.write_backs++;
 }
 
@@ -409,6 +409,7 @@ static void load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		}
 		if (inflight && m) {
 			if (c->mshr_merge && m->merges >= c->mshr_merge) {
+				/* merges counts the entry's first request too */
 				t = stall(l1, out, r, WT_FAIL_MSHR_MERGE, t, m->ready);
 				continue;
 			}
@@ -457,7 +458,7 @@ static void load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		m->line = line;
 		m->ready = t + lat;
 		m->warp = r->warp;
-		m->merges = 0;
+		m->merges = 1;
 		missq_push(l1, t);
 		{
 			struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
@@ -493,7 +494,7 @@ static void store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 
 	if (w == WT_WRITE_LOCAL_WB) {
 		w = r->space == WT_SPACE_LOCAL ? WT_WRITE_BACK : WT_WRITE_EVICT;
-		allocate = r->space == WT_SPACE_LOCAL;
+		allocate = r->space == WT_SPACE_LOCAL && c->write_allocate;
 	}
 	if (l && l->state == WT_LINE_VALID) {
 		l1->st.store_hits++;
@@ -546,11 +547,20 @@ void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
 		l1->st.instructions += (uint64_t)r->icount + 1;
 	l1->st.requests++;
 	retire(l1, out, r, t);
-	lineset_get(l1->seen, line, &compulsory);
-	d_fa = wt_reuse_access(l1->fa, line);
-	d_set = wt_reuse_access(l1->per_set[wt_cache_set(&l1->cache, line)], line);
-	wt_rdhist_add(&l1->st.fa, d_fa);
-	wt_rdhist_add(&l1->st.set, d_set);
+	if (r->op == WT_OP_LOAD) {
+		/* Loads are what fills an L1 that does not allocate on
+		 * writes: first loads are compulsory misses, and the fully
+		 * associative shadow and the reuse distances follow loads. */
+		lineset_get(l1->seen, line, &compulsory);
+		d_fa = wt_reuse_access(l1->fa, line);
+		d_set = wt_reuse_access(l1->per_set[wt_cache_set(&l1->cache, line)],
+					line);
+		wt_rdhist_add(&l1->st.fa, d_fa);
+		wt_rdhist_add(&l1->st.set, d_set);
+	} else {
+		compulsory = 0;
+		d_fa = WT_REUSE_INF;
+	}
 
 	if (r->op == WT_OP_ATOMIC || c->mode == WT_L1_BYPASS) {
 		if (r->op == WT_OP_ATOMIC)
@@ -571,8 +581,11 @@ void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
 			int way = wt_cache_find(&l1->cache, set, line);
 
 			if (way >= 0 && wt_cache_at(&l1->cache, set, way)->state ==
-					WT_LINE_VALID)
+					WT_LINE_VALID) {
+				if (wt_cache_at(&l1->cache, set, way)->dirty)
+					write_back(l1, out, r, t, line);
 				wt_cache_invalidate(&l1->cache, set, way);
+			}
 		}
 	} else if (r->op == WT_OP_STORE) {
 		l1->st.stores++;

@@ -21,15 +21,14 @@
  * (binary indexed) tree over the bitmap's 64-bit words holding their
  * popcounts.  For a million distinct keys that is 256 KiB of bitmap and
  * 128 KiB of tree, which stay in the L2 cache, where a Fenwick tree over
- * single slots would be 32 times larger and miss on every level.  Counting
- * the marks after p is a popcount of the rest of p's word, a range sum of
- * the tree, and the popcount of the word holding now.  Further:
- *   - the range sum walks down from both ends at once and stops where the
- *     two paths meet, so it costs O(log(now - p)), not O(log slots);
+ * single slots would be 32 times larger and miss on every level.  The
+ * marks after p are all marks (the distinct keys) less a prefix sum of
+ * the tree up to p's word and a popcount within it.  Further:
  *   - only the words wholly before now ("closed") are in the tree; a word
  *     enters it when now leaves it, its node computed from its children
  *     (on average one), as a Fenwick tree is built in linear time;
- *   - removing a mark updates only the nodes of closed words.
+ *   - removing a mark updates only the nodes of closed words, so
+ *     O(log(now - p)) of them.
  * What is left for a cold key is the hash probe, a cache miss into a table
  * of 16 bytes per entry, at most half full: 32 to 64 bytes per distinct key
  * all told.  Renumbering needs no map from slot back to key: it walks the
@@ -83,9 +82,18 @@ static inline uint64_t mix(uint64_t x)
 	return x;
 }
 
+/* Without -mpopcnt GCC calls a libgcc routine for __builtin_popcountll;
+ * the bit-parallel sum is shorter and inline. */
 static inline unsigned popcount(uint64_t x)
 {
+#ifdef __POPCNT__
 	return (unsigned)__builtin_popcountll(x);
+#else
+	x -= (x >> 1) & 0x5555555555555555ULL;
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (unsigned)((x * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
 /* Words of the bitmap for slots 0..cap; the tree has one node more. */
@@ -143,7 +151,10 @@ uint64_t wt_reuse_compactions(const struct wt_reuse *r)
 	return r->compactions;
 }
 
-static void grow_table(struct wt_reuse *r)
+/* Rare paths stay out of line, so that wt_reuse_access saves few registers. */
+#define COLD __attribute__((noinline, cold))
+
+static COLD void grow_table(struct wt_reuse *r)
 {
 	uint64_t size = 2 * (r->mask + 1), mask = size - 1;
 	struct entry *t = wt_calloc(size, sizeof(*t));
@@ -167,7 +178,7 @@ static void grow_table(struct wt_reuse *r)
  * The slots are used up: renumber the marks 1..distinct in order, with
  * twice as many slots as keys if there were fewer, and rebuild the tree.
  */
-static void compact(struct wt_reuse *r)
+static COLD void compact(struct wt_reuse *r)
 {
 	uint64_t n = r->distinct, closed;
 	size_t words = words_for(r->cap);
@@ -219,22 +230,13 @@ static void compact(struct wt_reuse *r)
 	r->compactions++;
 }
 
-/* Tree nodes (p, q], p <= q: walk both prefix sums down until they meet;
- * only the bits below the highest difference of p and q are walked. */
-static inline uint64_t tree_between(const uint32_t *tree, uint64_t p,
-				    uint64_t q)
+/* Marks in the closed words 0..w-1: a Fenwick prefix sum. */
+static inline uint64_t marks_before(const uint32_t *tree, uint64_t w)
 {
 	uint64_t sum = 0;
 
-	while (p != q) {
-		if (q > p) {
-			sum += tree[q];
-			q -= lowbit(q);
-		} else {
-			sum -= tree[p];
-			p -= lowbit(p);
-		}
-	}
+	for (; w; w &= w - 1)
+		sum += tree[w];
 	return sum;
 }
 
@@ -285,14 +287,17 @@ uint64_t wt_reuse_access(struct wt_reuse *r, uint64_t key)
 	return WT_REUSE_INF;
 
 seen:
-	/* Marks after p: the rest of p's word, the closed words between,
-	 * and the word holding now (no marks at or after now). */
+	/* Marks after p: within p's word if that is the one holding now
+	 * (nothing is marked at or after now), else all marks less those
+	 * in the words before p's and those in p's up to p. */
 	p = e->slot;
 	pw = p / 64;
 	nw = r->now / 64;
-	d = popcount(r->live[pw] >> (p % 64) >> 1);
-	if (pw != nw) {
-		d += tree_between(r->tree, pw + 1, nw) + popcount(r->live[nw]);
+	if (pw == nw) {
+		d = popcount(r->live[pw] >> (p % 64) >> 1);
+	} else {
+		d = r->distinct - marks_before(r->tree, pw) -
+		    popcount(r->live[pw] & ((2ULL << (p % 64)) - 1));
 		for (uint64_t k = pw + 1; k <= nw; k += lowbit(k))
 			r->tree[k]--;
 	}

@@ -67,6 +67,21 @@ l1sim --index=ipoly37 --mshr=1 --stats="$T/m1.json" < "$T/stride.req" > /dev/nul
 like "$(json "$T/m1.json")" '"reservation_fails":\{"mshr_entry":[1-9][0-9]*,' "one MSHR: entry reservation fails"
 like "$(json "$T/m1.json")" '"stall_cycles":[1-9]' "one MSHR: the SM stalls"
 
+# an MSHR entry holds --mshr-merge requests, the first included (GPGPU-Sim)
+(echo "blocksize: 12 1 1"; for t in 0 1 2 3 4 5 6 7 8 9 10 11; do echo "$t 0 4096 4"; done) > "$T/m.trc"
+trace-gen "$T/m.trc" | trace-order --warp-size=1 | coalesce | l1sim --mshr-merge=8 --stats="$T/m8.json" > /dev/null
+like "$(json "$T/m8.json")" '"hits":4,"misses":8,.*"latency":7\},"merged":7,.*"mshr_merge":1,' \
+	"12 loads of one line, 8 per entry: 1 miss, 7 merged, 1 merge fail, then hits"
+
+# --seed seeds random replacement
+for seed in 1 2; do
+	trace-emu stride --n=256 --stride=33 --iters=3 | trace-gen | trace-order | coalesce \
+		| l1sim --repl=random --seed=$seed --stats="$T/r$seed.json" > /dev/null
+done
+h1=$(json "$T/r1.json" | grep -o '"total":{[^}]*' | grep -o '"hits":[0-9]*')
+h2=$(json "$T/r2.json" | grep -o '"total":{[^}]*' | grep -o '"hits":[0-9]*')
+[ -n "$h1" ] && [ "$h1" != "$h2" ]; ok $? "random replacement: seeds 1 and 2 give different hits ($h1, $h2)"
+
 # write policies: thread 0 loads a line, stores to it, loads it again
 printf 'blocksize: 1 1 1\n0 0 4096 4\n0 1 4096 4\n0 0 4096 4\n' > "$T/w.trc"
 trace-gen "$T/w.trc" | trace-order --latency=500 | coalesce > "$T/w.req"

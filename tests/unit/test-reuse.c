@@ -191,6 +191,40 @@ static void randomised(void)
 	compare("growing to 20000 keys", 60000, 20000, 40, 1);
 }
 
+/* The batch form gives the same distances as one access at a time. */
+static void batch(void)
+{
+	enum { N = 300000 };
+	uint64_t *keys = wt_malloc(N * sizeof(*keys));
+	uint64_t *d1 = wt_malloc(N * sizeof(*d1));
+	uint64_t *d2 = wt_malloc(N * sizeof(*d2));
+	struct wt_reuse *a = wt_reuse_new(), *b = wt_reuse_new();
+	size_t same = 0, done = 0;
+
+	for (size_t i = 0; i < N; i++)
+		keys[i] = (rnd() % (i / 4 + 1)) * 4096;
+	for (size_t i = 0; i < N; i++)
+		d1[i] = wt_reuse_access(a, keys[i]);
+	/* Uneven chunks, the first shorter than the prefetch distance. */
+	for (size_t m = 3; done < N; m = m * 3 + 1) {
+		size_t k = N - done < m ? N - done : m;
+
+		wt_reuse_access_many(b, keys + done, k, d2 + done);
+		done += k;
+	}
+	for (size_t i = 0; i < N; i++)
+		same += d1[i] == d2[i];
+	is_u64(same, N, "wt_reuse_access_many agrees with wt_reuse_access");
+	is_u64(wt_reuse_distinct(b), wt_reuse_distinct(a),
+	       "batch: same distinct count (%llu)",
+	       (unsigned long long)wt_reuse_distinct(a));
+	wt_reuse_free(a);
+	wt_reuse_free(b);
+	free(keys);
+	free(d1);
+	free(d2);
+}
+
 static void reset_and_memory(void)
 {
 	struct wt_reuse *r = wt_reuse_new();
@@ -408,6 +442,7 @@ int main(int argc, char **argv)
 	nugteren_table1();
 	nugteren_table2();
 	randomised();
+	batch();
 	reset_and_memory();
 	histogram();
 	return tap_done();
