@@ -183,16 +183,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	if (!j)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	memset(&total, 0, sizeof(total));
-	wt_json_begin_object(j);
-	wt_json_key(j, "program");
-	wt_json_string(j, "coalesce");
-	wt_json_key(j, "version");
-	wt_json_string(j, WT_VERSION);
-	wt_json_key(j, "command");
-	wt_json_begin_array(j);
-	for (int i = 0; i < argc; i++)
-		wt_json_string(j, argv[i]);
-	wt_json_end_array(j);
+	wt_json_stats_begin(j, "coalesce", argc, argv);
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
@@ -340,9 +331,7 @@ int main(int argc, char **argv)
 	make_cfg(rules, line, sector);	/* usage errors before any input */
 	if (level == -1000)
 		level = wt_env_level();
-	if (stats && strcmp(stats, "-") == 0 && strcmp(output, "-") == 0)
-		wt_die(WT_EXIT_USAGE, "--stats=- and the stream cannot both go to "
-		       "stdout; give the stream -o FILE");
+	wt_check_outputs(output, stats);
 
 	r = wt_reader_open(input, err, sizeof(err));
 	if (!r)

@@ -291,12 +291,6 @@ static void run_kernel(struct sm_bucket *b, unsigned nb)
 	free(all);
 }
 
-static void key_u64(struct wt_json *j, const char *key, uint64_t v)
-{
-	wt_json_key(j, key);
-	wt_json_u64(j, v);
-}
-
 static void key_ratio(struct wt_json *j, const char *key, uint64_t a, uint64_t b)
 {
 	wt_json_key(j, key);
@@ -311,10 +305,10 @@ static void hist_json(struct wt_json *j, const char *key, const struct wt_rdhist
 {
 	wt_json_key(j, key);
 	wt_json_begin_object(j);
-	key_u64(j, "cutoff", cutoff);
-	key_u64(j, "accesses", h->total);
-	key_u64(j, "infinite", h->inf);
-	key_u64(j, "below_cutoff", wt_rdhist_below(h, cutoff));
+	wt_json_key_u64(j, "cutoff", cutoff);
+	wt_json_key_u64(j, "accesses", h->total);
+	wt_json_key_u64(j, "infinite", h->inf);
+	wt_json_key_u64(j, "below_cutoff", wt_rdhist_below(h, cutoff));
 	wt_json_key(j, "bins");
 	wt_json_begin_array(j);
 	for (size_t i = 0; i < h->nbins; i++) {
@@ -337,28 +331,28 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 {
 	uint64_t cycles = s->last >= s->first && s->requests ? s->last - s->first + 1 : 0;
 
-	key_u64(j, "requests", s->requests);
-	key_u64(j, "loads", s->loads);
-	key_u64(j, "stores", s->stores);
-	key_u64(j, "atomics", s->atomics);
-	key_u64(j, "hits", s->hits);
-	key_u64(j, "misses", s->misses);
+	wt_json_key_u64(j, "requests", s->requests);
+	wt_json_key_u64(j, "loads", s->loads);
+	wt_json_key_u64(j, "stores", s->stores);
+	wt_json_key_u64(j, "atomics", s->atomics);
+	wt_json_key_u64(j, "hits", s->hits);
+	wt_json_key_u64(j, "misses", s->misses);
 	key_ratio(j, "miss_rate", s->misses, s->hits + s->misses);
-	key_u64(j, "store_hits", s->store_hits);
-	key_u64(j, "store_misses", s->store_misses);
+	wt_json_key_u64(j, "store_hits", s->store_hits);
+	wt_json_key_u64(j, "store_misses", s->store_misses);
 	wt_json_key(j, "miss_classes");
 	wt_json_begin_object(j);
 	for (int c = WT_MISS_COMPULSORY; c <= WT_MISS_MAX; c++)
-		key_u64(j, wt_miss_class_name((unsigned)c), s->miss_class[c]);
+		wt_json_key_u64(j, wt_miss_class_name((unsigned)c), s->miss_class[c]);
 	wt_json_end_object(j);
-	key_u64(j, "merged", s->merged);
-	key_u64(j, "bypasses", s->bypasses);
-	key_u64(j, "write_throughs", s->write_throughs);
-	key_u64(j, "write_backs", s->write_backs);
+	wt_json_key_u64(j, "merged", s->merged);
+	wt_json_key_u64(j, "bypasses", s->bypasses);
+	wt_json_key_u64(j, "write_throughs", s->write_throughs);
+	wt_json_key_u64(j, "write_backs", s->write_backs);
 	wt_json_key(j, "reservation_fails");
 	wt_json_begin_object(j);
 	for (int f = 0; f < WT_FAIL_MAX; f++)
-		key_u64(j, wt_fail_name((unsigned)f), s->fails[f]);
+		wt_json_key_u64(j, wt_fail_name((unsigned)f), s->fails[f]);
 	wt_json_end_object(j);
 	{
 		uint64_t fails = 0;
@@ -368,9 +362,9 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 		wt_json_key(j, "reservation_fails_per_kilocycle");
 		wt_json_double(j, cycles ? 1000.0 * (double)fails / (double)cycles : 0);
 	}
-	key_u64(j, "stall_cycles", s->stall_cycles);
-	key_u64(j, "instructions", s->instructions);
-	key_u64(j, "cycles", cycles);
+	wt_json_key_u64(j, "stall_cycles", s->stall_cycles);
+	wt_json_key_u64(j, "instructions", s->instructions);
+	wt_json_key_u64(j, "cycles", cycles);
 	key_ratio(j, "ipc", s->instructions, cycles);
 	wt_json_key(j, "mpki");
 	wt_json_double(j, s->instructions ? 1000.0 * (double)s->misses /
@@ -387,9 +381,9 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 			wt_json_begin_object(j);
 			wt_json_key(j, "pc");
 			wt_json_string(j, wt_snprintf(buf, sizeof(buf), "0x%x", s->pcs[i].pc));
-			key_u64(j, "loads", s->pcs[i].accesses);
-			key_u64(j, "hits", s->pcs[i].hits);
-			key_u64(j, "misses", s->pcs[i].misses);
+			wt_json_key_u64(j, "loads", s->pcs[i].accesses);
+			wt_json_key_u64(j, "hits", s->pcs[i].hits);
+			wt_json_key_u64(j, "misses", s->pcs[i].misses);
 			key_ratio(j, "miss_rate", s->pcs[i].misses,
 				  s->pcs[i].hits + s->pcs[i].misses);
 			wt_json_end_object(j);
@@ -421,44 +415,35 @@ static void write_stats(const char *path, int argc, char **argv)
 	for (unsigned s = 0; s < G.nsm; s++)
 		wt_l1_stats_merge(&tot, &G.l1[s].st);
 	qsort(tot.pcs, tot.npcs, sizeof(*tot.pcs), by_pc);
-	wt_json_begin_object(j);
-	wt_json_key(j, "program");
-	wt_json_string(j, "l1sim");
-	wt_json_key(j, "version");
-	wt_json_string(j, WT_VERSION);
-	wt_json_key(j, "command");
-	wt_json_begin_array(j);
-	for (int i = 0; i < argc; i++)
-		wt_json_string(j, argv[i]);
-	wt_json_end_array(j);
+	wt_json_stats_begin(j, "l1sim", argc, argv);
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
 	wt_json_string(j, G.arch);
-	key_u64(j, "size", (uint64_t)c->geom.sets * c->geom.assoc * c->geom.line);
-	key_u64(j, "sets", c->geom.sets);
-	key_u64(j, "assoc", c->geom.assoc);
-	key_u64(j, "line", c->geom.line);
+	wt_json_key_u64(j, "size", (uint64_t)c->geom.sets * c->geom.assoc * c->geom.line);
+	wt_json_key_u64(j, "sets", c->geom.sets);
+	wt_json_key_u64(j, "assoc", c->geom.assoc);
+	wt_json_key_u64(j, "line", c->geom.line);
 	wt_json_key(j, "index");
 	wt_json_string(j, c->ix.name);
 	wt_json_key(j, "replacement");
 	wt_json_string(j, (const char *[]){ "lru", "fifo", "random" }[c->geom.repl]);
-	key_u64(j, "insert", c->geom.insert);
+	wt_json_key_u64(j, "insert", c->geom.insert);
 	wt_json_key(j, "write");
 	wt_json_string(j, wt_write_policy_name(c->write));
 	wt_json_key(j, "write_allocate");
 	wt_json_bool(j, c->write_allocate);
 	wt_json_key(j, "alloc");
 	wt_json_string(j, c->alloc_on_fill ? "fill" : "miss");
-	key_u64(j, "mshr", c->mshr_entries);
-	key_u64(j, "mshr_merge", c->mshr_merge);
-	key_u64(j, "mshr_per_warp", c->mshr_per_warp);
-	key_u64(j, "miss_queue", c->miss_queue);
-	key_u64(j, "hit_latency", c->hit_latency);
-	key_u64(j, "miss_latency", c->miss_latency);
+	wt_json_key_u64(j, "mshr", c->mshr_entries);
+	wt_json_key_u64(j, "mshr_merge", c->mshr_merge);
+	wt_json_key_u64(j, "mshr_per_warp", c->mshr_per_warp);
+	wt_json_key_u64(j, "miss_queue", c->miss_queue);
+	wt_json_key_u64(j, "hit_latency", c->hit_latency);
+	wt_json_key_u64(j, "miss_latency", c->miss_latency);
 	wt_json_key(j, "sigma");
 	wt_json_double(j, c->sigma);
-	key_u64(j, "seed", c->seed);
+	wt_json_key_u64(j, "seed", c->seed);
 	wt_json_key(j, "mode");
 	wt_json_string(j, wt_l1_mode_name(c->mode));
 	wt_json_key(j, "events");
@@ -474,7 +459,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_json_begin_array(j);
 	for (unsigned s = 0; s < G.nsm; s++) {
 		wt_json_begin_object(j);
-		key_u64(j, "sm", s);
+		wt_json_key_u64(j, "sm", s);
 		stats_json(j, &G.l1[s].st, 0);
 		wt_json_end_object(j);
 	}
@@ -646,9 +631,7 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_USAGE, "%s", err);
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
 	stats = set[O_STATS];
-	if (stats && strcmp(stats, "-") == 0 && strcmp(output, "-") == 0)
-		wt_die(WT_EXIT_USAGE, "--stats=- and the stream cannot both go to "
-		       "stdout; give the stream -o FILE");
+	wt_check_outputs(output, stats);
 
 	r = wt_reader_open(input, err, sizeof(err));
 	if (!r)

@@ -132,16 +132,7 @@ static void write_stats(const char *path, int argc, char **argv)
 
 	if (!j)
 		wt_die(WT_EXIT_DATA, "%s", err);
-	wt_json_begin_object(j);
-	wt_json_key(j, "program");
-	wt_json_string(j, "trace-gen");
-	wt_json_key(j, "version");
-	wt_json_string(j, WT_VERSION);
-	wt_json_key(j, "command");
-	wt_json_begin_array(j);
-	for (int i = 0; i < argc; i++)
-		wt_json_string(j, argv[i]);
-	wt_json_end_array(j);
+	wt_json_stats_begin(j, "trace-gen", argc, argv);
 	wt_json_key(j, "kernels");
 	wt_json_begin_array(j);
 	for (size_t i = 0; i < G.nks; i++) {
@@ -247,9 +238,7 @@ int main(int argc, char **argv)
 	}
 	if (level == -1000)
 		level = wt_env_level();
-	if (stats && strcmp(stats, "-") == 0 && strcmp(output, "-") == 0)
-		wt_die(WT_EXIT_USAGE, "--stats=- and the stream cannot both go to "
-		       "stdout; give the stream -o FILE");
+	wt_check_outputs(output, stats);
 
 	wt_header_init(&h, WT_KIND_ACCESS, 0);
 	wt_meta_add_stage(&h.meta, argc, argv);

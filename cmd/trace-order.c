@@ -139,12 +139,6 @@ static void u64_array(struct wt_json *j, const char *key, const uint64_t *v,
 	wt_json_end_array(j);
 }
 
-static void key_u64(struct wt_json *j, const char *key, uint64_t v)
-{
-	wt_json_key(j, key);
-	wt_json_u64(j, v);
-}
-
 static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 			const char *arch, int argc, char **argv)
 {
@@ -154,37 +148,28 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 
 	if (!j)
 		wt_die(WT_EXIT_DATA, "%s", err);
-	wt_json_begin_object(j);
-	wt_json_key(j, "program");
-	wt_json_string(j, "trace-order");
-	wt_json_key(j, "version");
-	wt_json_string(j, WT_VERSION);
-	wt_json_key(j, "command");
-	wt_json_begin_array(j);
-	for (int i = 0; i < argc; i++)
-		wt_json_string(j, argv[i]);
-	wt_json_end_array(j);
+	wt_json_stats_begin(j, "trace-order", argc, argv);
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
 	wt_json_string(j, arch);
-	key_u64(j, "sms", cfg->sms);
-	key_u64(j, "warp_size", cfg->warp_size);
-	key_u64(j, "max_threads", cfg->max_threads);
-	key_u64(j, "max_ctas", cfg->max_ctas);
-	key_u64(j, "max_warps", cfg->max_warps);
-	key_u64(j, "regs", cfg->regs);
-	key_u64(j, "shmem", cfg->shmem);
-	key_u64(j, "cta_threads", cfg->cta_threads);
-	key_u64(j, "reg_unit", cfg->reg_unit);
-	key_u64(j, "shmem_unit", cfg->shmem_unit);
-	key_u64(j, "schedulers", cfg->schedulers);
+	wt_json_key_u64(j, "sms", cfg->sms);
+	wt_json_key_u64(j, "warp_size", cfg->warp_size);
+	wt_json_key_u64(j, "max_threads", cfg->max_threads);
+	wt_json_key_u64(j, "max_ctas", cfg->max_ctas);
+	wt_json_key_u64(j, "max_warps", cfg->max_warps);
+	wt_json_key_u64(j, "regs", cfg->regs);
+	wt_json_key_u64(j, "shmem", cfg->shmem);
+	wt_json_key_u64(j, "cta_threads", cfg->cta_threads);
+	wt_json_key_u64(j, "reg_unit", cfg->reg_unit);
+	wt_json_key_u64(j, "shmem_unit", cfg->shmem_unit);
+	wt_json_key_u64(j, "schedulers", cfg->schedulers);
 	wt_json_key(j, "policy");
 	wt_json_string(j, wt_policy_name(cfg->policy));
-	key_u64(j, "active_warps", cfg->active_warps);
-	key_u64(j, "warp_limit", cfg->warp_limit);
-	key_u64(j, "cta_limit", cfg->cta_limit);
-	key_u64(j, "latency", cfg->latency);
+	wt_json_key_u64(j, "active_warps", cfg->active_warps);
+	wt_json_key_u64(j, "warp_limit", cfg->warp_limit);
+	wt_json_key_u64(j, "cta_limit", cfg->cta_limit);
+	wt_json_key_u64(j, "latency", cfg->latency);
 	wt_json_end_object(j);
 	wt_json_key(j, "kernels");
 	wt_json_begin_array(j);
@@ -193,7 +178,7 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 		const struct wt_order_stats *st = &r->st;
 
 		wt_json_begin_object(j);
-		key_u64(j, "id", r->k.id);
+		wt_json_key_u64(j, "id", r->k.id);
 		wt_json_key(j, "name");
 		wt_json_string(j, r->k.name);
 		u64_array(j, "grid", (uint64_t[]){ r->k.grid[0], r->k.grid[1],
@@ -202,18 +187,18 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 		wt_json_bool(j, r->inferred);
 		u64_array(j, "block", (uint64_t[]){ r->k.block[0], r->k.block[1],
 						    r->k.block[2] }, 3);
-		key_u64(j, "ctas", st->ctas);
-		key_u64(j, "warps", st->warps);
-		key_u64(j, "ctas_per_sm", st->ctas_per_sm);
+		wt_json_key_u64(j, "ctas", st->ctas);
+		wt_json_key_u64(j, "warps", st->warps);
+		wt_json_key_u64(j, "ctas_per_sm", st->ctas_per_sm);
 		wt_json_key(j, "ctas_limited_by");
 		wt_json_string(j, st->limited_by);
-		key_u64(j, "instructions", st->instrs);
-		key_u64(j, "split_instructions", st->split);
-		key_u64(j, "active_lanes", st->lanes);
+		wt_json_key_u64(j, "instructions", st->instrs);
+		wt_json_key_u64(j, "split_instructions", st->split);
+		wt_json_key_u64(j, "active_lanes", st->lanes);
 		wt_json_key(j, "mean_active_lanes");
 		wt_json_double(j, st->instrs ? (double)st->lanes / st->instrs : 0);
-		key_u64(j, "start_cycle", st->start);
-		key_u64(j, "end_cycle", st->end);
+		wt_json_key_u64(j, "start_cycle", st->start);
+		wt_json_key_u64(j, "end_cycle", st->end);
 		u64_array(j, "sm_instructions", st->sm_instrs, cfg->sms);
 		u64_array(j, "sm_ctas", st->sm_ctas, cfg->sms);
 		wt_json_end_object(j);
@@ -226,13 +211,13 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 	wt_json_end_array(j);
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
-	key_u64(j, "kernels", G.nres);
-	key_u64(j, "ctas", ctas);
-	key_u64(j, "warps", warps);
-	key_u64(j, "instructions", instrs);
-	key_u64(j, "split_instructions", split);
-	key_u64(j, "active_lanes", lanes);
-	key_u64(j, "cycles", G.nres ? G.res[G.nres - 1].st.end : 0);
+	wt_json_key_u64(j, "kernels", G.nres);
+	wt_json_key_u64(j, "ctas", ctas);
+	wt_json_key_u64(j, "warps", warps);
+	wt_json_key_u64(j, "instructions", instrs);
+	wt_json_key_u64(j, "split_instructions", split);
+	wt_json_key_u64(j, "active_lanes", lanes);
+	wt_json_key_u64(j, "cycles", G.nres ? G.res[G.nres - 1].st.end : 0);
 	wt_json_end_object(j);
 	wt_json_end_object(j);
 	if (wt_json_close(j, err, sizeof(err)) < 0)
@@ -352,9 +337,7 @@ int main(int argc, char **argv)
 		cfg.latency = opt_uint("latency", set[O_LATENCY], 1, 1u << 30);
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
 	stats = set[O_STATS];
-	if (stats && strcmp(stats, "-") == 0 && strcmp(output, "-") == 0)
-		wt_die(WT_EXIT_USAGE, "--stats=- and the stream cannot both go to "
-		       "stdout; give the stream -o FILE");
+	wt_check_outputs(output, stats);
 
 	r = wt_reader_open(input, err, sizeof(err));
 	if (!r)

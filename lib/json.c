@@ -184,6 +184,27 @@ void wt_json_null(struct wt_json *j)
 	emits(j, "null");
 }
 
+void wt_json_key_u64(struct wt_json *j, const char *key, uint64_t v)
+{
+	wt_json_key(j, key);
+	wt_json_u64(j, v);
+}
+
+void wt_json_stats_begin(struct wt_json *j, const char *program, int argc,
+			 char **argv)
+{
+	wt_json_begin_object(j);
+	wt_json_key(j, "program");
+	wt_json_string(j, program);
+	wt_json_key(j, "version");
+	wt_json_string(j, WT_VERSION);
+	wt_json_key(j, "command");
+	wt_json_begin_array(j);
+	for (int i = 0; i < argc; i++)
+		wt_json_string(j, argv[i]);
+	wt_json_end_array(j);
+}
+
 void wt_json_fputs(const char *s, void *fp)
 {
 	FILE *f = fp;

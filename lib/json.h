@@ -30,6 +30,17 @@ void wt_json_double(struct wt_json *j, double v);
 void wt_json_bool(struct wt_json *j, int v);
 void wt_json_null(struct wt_json *j);
 
+/* A named unsigned member: "key": v. */
+void wt_json_key_u64(struct wt_json *j, const char *key, uint64_t v);
+
+/*
+ * Open the object of a --stats file with what every program writes first:
+ * "program", "version" and "command" (its argv).  The caller adds its
+ * members and closes the object.
+ */
+void wt_json_stats_begin(struct wt_json *j, const char *program, int argc,
+			 char **argv);
+
 /* Write s as a JSON string literal (with quotes) to a stdio stream. */
 void wt_json_fputs(const char *s, void *fp);
 

@@ -95,6 +95,13 @@ int wt_env_level(void)
 	return v;
 }
 
+void wt_check_outputs(const char *stream, const char *stats)
+{
+	if (stats && strcmp(stats, "-") == 0 && strcmp(stream, "-") == 0)
+		wt_die(WT_EXIT_USAGE, "--stats=- and the stream cannot both go to "
+		       "stdout; give the stream -o FILE");
+}
+
 int wt_level_arg(const char *arg)
 {
 	int v;

@@ -57,6 +57,9 @@ uint64_t wt_kernel_grid_threads(const struct wt_kernel *k);
 int wt_env_level(void);
 /* The value of a --level option; a bad one is a usage error. */
 int wt_level_arg(const char *arg);
+/* A usage error if the stream and the --stats file (if any) both go to
+ * standard output. */
+void wt_check_outputs(const char *stream, const char *stats);
 
 /* ---- writing ---- */
 
