@@ -226,6 +226,34 @@ static int by_time(const void *a, const void *b)
 	return 0;
 }
 
+/*
+ * Order a kernel's events by (time, SM), keeping each SM's own order among
+ * equals: a bottom-up merge sort, which is stable (qsort is not).  An SM's
+ * events are nearly in time order already (write-backs of fills that
+ * happened while a request waited come out beside it).
+ */
+static void sort_events(struct wt_event *all, size_t n)
+{
+	struct wt_event *tmp = wt_malloc((n ? n : 1) * sizeof(*tmp));
+
+	for (size_t width = 1; width < n; width *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * width) {
+			size_t mid = lo + width < n ? lo + width : n;
+			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+			size_t i = lo, j = mid, o = lo;
+
+			while (i < mid && j < hi)
+				tmp[o++] = by_time(&all[j], &all[i]) < 0 ? all[j++] : all[i++];
+			while (i < mid)
+				tmp[o++] = all[i++];
+			while (j < hi)
+				tmp[o++] = all[j++];
+		}
+		memcpy(all, tmp, n * sizeof(*all));
+	}
+	free(tmp);
+}
+
 /* Simulate one kernel's requests, SM by SM in parallel, and write its
  * events in time order (then SM, then each SM's own order). */
 static void run_kernel(struct sm_bucket *b, unsigned nb)
@@ -245,7 +273,8 @@ static void run_kernel(struct sm_bucket *b, unsigned nb)
 				b[s].capev = 2 * (b[s].nev + out.n) + 64;
 				b[s].ev = wt_realloc(b[s].ev, b[s].capev * sizeof(*b[s].ev));
 			}
-			memcpy(b[s].ev + b[s].nev, out.ev, out.n * sizeof(*out.ev));
+			if (out.n)
+				memcpy(b[s].ev + b[s].nev, out.ev, out.n * sizeof(*out.ev));
 			b[s].nev += out.n;
 		}
 		free(out.ev);
@@ -255,36 +284,11 @@ static void run_kernel(struct sm_bucket *b, unsigned nb)
 		total += b[s].nev;
 	all = wt_malloc(total * sizeof(*all));
 	for (unsigned s = 0; s < nb; s++) {
-		/* Stable within an SM: the sort below keys on time and SM only,
-		 * so keep each SM's order by sorting SM runs that are already
-		 * in order; qsort is not stable, so merge by insertion. */
-		memcpy(all + k, b[s].ev, b[s].nev * sizeof(*all));
+		if (b[s].nev)
+			memcpy(all + k, b[s].ev, b[s].nev * sizeof(*all));
 		k += b[s].nev;
 	}
-	/* Each SM's events are in nondecreasing time except write-backs
-	 * emitted at fill time; order by (time, sm) with a stable merge. */
-	{
-		size_t n = total;
-		struct wt_event *tmp = wt_malloc(n * sizeof(*tmp));
-
-		for (size_t width = 1; width < n; width *= 2) {
-			for (size_t lo = 0; lo < n; lo += 2 * width) {
-				size_t mid = lo + width < n ? lo + width : n;
-				size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-				size_t i = lo, j = mid, o = lo;
-
-				while (i < mid && j < hi)
-					tmp[o++] = by_time(&all[j], &all[i]) < 0 ?
-						   all[j++] : all[i++];
-				while (i < mid)
-					tmp[o++] = all[i++];
-				while (j < hi)
-					tmp[o++] = all[j++];
-			}
-			memcpy(all, tmp, n * sizeof(*all));
-		}
-		free(tmp);
-	}
+	sort_events(all, total);
 	for (size_t i = 0; i < total; i++)
 		if (wt_writer_put(G.w, &all[i]) < 0)
 			wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
@@ -414,7 +418,8 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_rdhist_init(&tot.set, 256);
 	for (unsigned s = 0; s < G.nsm; s++)
 		wt_l1_stats_merge(&tot, &G.l1[s].st);
-	qsort(tot.pcs, tot.npcs, sizeof(*tot.pcs), by_pc);
+	if (tot.npcs)
+		qsort(tot.pcs, tot.npcs, sizeof(*tot.pcs), by_pc);
 	wt_json_stats_begin(j, "l1sim", argc, argv);
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
