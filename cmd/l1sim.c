@@ -7,7 +7,6 @@
 #include "cacheindex.h"
 #include "json.h"
 #include "l1model.h"
-#include "progress.h"
 #include "reuse.h"
 #include "stream.h"
 #include "util.h"

@@ -467,8 +467,6 @@ static void load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 				       d_fa < (uint64_t)c->geom.sets * c->geom.assoc ?
 				       WT_MISS_ASSOCIATIVITY : WT_MISS_CAPACITY;
 
-			if (c->mode == WT_L1_UNBOUNDED && !compulsory)
-				cls = WT_MISS_LATENCY;	/* cannot happen: lines stay */
 			e->miss_class = (uint8_t)cls;
 			e->latency = (uint32_t)(t - t0);
 			l1->st.misses++;
