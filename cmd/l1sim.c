@@ -214,51 +214,31 @@ static void ensure_sms(unsigned n)
 	G.nsm = n;
 }
 
-static int by_time(const void *a, const void *b)
-{
-	const struct wt_event *x = a, *y = b;
-
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	if (x->sm != y->sm)
-		return x->sm < y->sm ? -1 : 1;
-	return 0;
-}
-
 /*
- * Order a kernel's events by (time, SM), keeping each SM's own order among
- * equals: a bottom-up merge sort, which is stable (qsort is not).  An SM's
- * events are nearly in time order already (write-backs of fills that
- * happened while a request waited come out beside it).
+ * An SM's events are nearly in time order (write-backs of fills that
+ * happened while a request waited come out beside it): put them in order
+ * by insertion, which keeps equal times in their order and is linear on
+ * nearly sorted input.
  */
-static void sort_events(struct wt_event *all, size_t n)
+static void sort_sm_events(struct wt_event *ev, size_t n)
 {
-	struct wt_event *tmp = wt_malloc((n ? n : 1) * sizeof(*tmp));
+	for (size_t i = 1; i < n; i++) {
+		struct wt_event e = ev[i];
+		size_t j = i;
 
-	for (size_t width = 1; width < n; width *= 2) {
-		for (size_t lo = 0; lo < n; lo += 2 * width) {
-			size_t mid = lo + width < n ? lo + width : n;
-			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-			size_t i = lo, j = mid, o = lo;
-
-			while (i < mid && j < hi)
-				tmp[o++] = by_time(&all[j], &all[i]) < 0 ? all[j++] : all[i++];
-			while (i < mid)
-				tmp[o++] = all[i++];
-			while (j < hi)
-				tmp[o++] = all[j++];
+		while (j > 0 && ev[j - 1].time > e.time) {
+			ev[j] = ev[j - 1];
+			j--;
 		}
-		memcpy(all, tmp, n * sizeof(*all));
+		ev[j] = e;
 	}
-	free(tmp);
 }
 
 /* Simulate one kernel's requests, SM by SM in parallel, and write its
  * events in time order (then SM, then each SM's own order). */
 static void run_kernel(struct sm_bucket *b, unsigned nb)
 {
-	size_t total = 0, k = 0;
-	struct wt_event *all;
+	size_t *pos;
 
 	ensure_sms(nb);
 	#pragma omp parallel for schedule(dynamic, 1)
@@ -279,19 +259,24 @@ static void run_kernel(struct sm_bucket *b, unsigned nb)
 		free(out.ev);
 		b[s].n = 0;
 	}
+	/* Merge the SMs' events by (time, SM): each SM's list in order,
+	 * then always the earliest head, the lowest SM on a tie. */
+	pos = wt_calloc(nb, sizeof(*pos));
 	for (unsigned s = 0; s < nb; s++)
-		total += b[s].nev;
-	all = wt_malloc(total * sizeof(*all));
-	for (unsigned s = 0; s < nb; s++) {
-		if (b[s].nev)
-			memcpy(all + k, b[s].ev, b[s].nev * sizeof(*all));
-		k += b[s].nev;
-	}
-	sort_events(all, total);
-	for (size_t i = 0; i < total; i++)
-		if (wt_writer_put(G.w, &all[i]) < 0)
+		sort_sm_events(b[s].ev, b[s].nev);
+	for (;;) {
+		unsigned best = nb;
+
+		for (unsigned s = 0; s < nb; s++)
+			if (pos[s] < b[s].nev && (best == nb ||
+			    b[s].ev[pos[s]].time < b[best].ev[pos[best]].time))
+				best = s;
+		if (best == nb)
+			break;
+		if (wt_writer_put(G.w, &b[best].ev[pos[best]++]) < 0)
 			wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-	free(all);
+	}
+	free(pos);
 }
 
 static void key_ratio(struct wt_json *j, const char *key, uint64_t a, uint64_t b)
