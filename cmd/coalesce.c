@@ -5,6 +5,7 @@
  */
 #include "coalesce.h"
 #include "json.h"
+#include "output.h"
 #include "progress.h"
 #include "stream.h"
 #include "util.h"
@@ -52,12 +53,6 @@ static struct {
 	struct wt_coalesce_cfg cfg;
 	const char *arch;
 } G;
-
-static void cleanup(void)
-{
-	wt_writer_abort(G.w);
-	G.w = NULL;
-}
 
 static struct kstats *new_kstats(const struct wt_kernel *k)
 {
@@ -359,21 +354,12 @@ int main(int argc, char **argv)
 						      G.cfg.line));
 	wt_meta_set(&h.meta, "sector_size", wt_snprintf(err, sizeof(err), "%u",
 							G.cfg.sector));
-	G.w = wt_writer_open(output, &h, level, err, sizeof(err));
+	G.w = wt_output_open(output, &h, level);
 	wt_header_free(&h);
-	if (!G.w)
-		wt_die(strstr(err, "terminal") ? WT_EXIT_USAGE : WT_EXIT_DATA, "%s", err);
-	wt_atdie(cleanup);
 
 	run(r);
 	wt_reader_close(r);
-	{
-		struct wt_writer *w = G.w;
-
-		G.w = NULL;
-		if (wt_writer_close(w, err, sizeof(err)) < 0)
-			wt_die(WT_EXIT_DATA, "%s", err);
-	}
+	wt_output_close();
 	if (stats)
 		write_stats(stats, argc, argv);
 	for (size_t i = 0; i < G.nks; i++)

@@ -6,6 +6,7 @@
 #include "cachecfg.h"
 #include "cacheindex.h"
 #include "json.h"
+#include "output.h"
 #include "l1model.h"
 #include "reuse.h"
 #include "stream.h"
@@ -75,12 +76,6 @@ static struct {
 	struct wt_l1_cfg cfg;
 	const char *arch, *index;
 } G;
-
-static void cleanup(void)
-{
-	wt_writer_abort(G.w);
-	G.w = NULL;
-}
 
 static uint64_t opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
 {
@@ -634,11 +629,8 @@ int main(int argc, char **argv)
 	wt_meta_set(&h.meta, "l1_line", wt_snprintf(err, sizeof(err), "%u", c->geom.line));
 	wt_meta_set(&h.meta, "l1_index", c->ix.name);
 	wt_meta_set(&h.meta, "l1_mode", wt_l1_mode_name(c->mode));
-	G.w = wt_writer_open(output, &h, level, err, sizeof(err));
+	G.w = wt_output_open(output, &h, level);
 	wt_header_free(&h);
-	if (!G.w)
-		wt_die(strstr(err, "terminal") ? WT_EXIT_USAGE : WT_EXIT_DATA, "%s", err);
-	wt_atdie(cleanup);
 
 	while (wt_reader_next(r, &it) > 0) {
 		const struct wt_request *q = it.recs;
@@ -672,13 +664,7 @@ int main(int argc, char **argv)
 	if (it.type == WT_ITEM_ERROR)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	wt_reader_close(r);
-	{
-		struct wt_writer *w = G.w;
-
-		G.w = NULL;
-		if (wt_writer_close(w, err, sizeof(err)) < 0)
-			wt_die(WT_EXIT_DATA, "%s", err);
-	}
+	wt_output_close();
 	if (stats)
 		write_stats(stats, argc, argv);
 	for (unsigned s = 0; s < nb; s++) {

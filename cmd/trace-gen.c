@@ -4,6 +4,7 @@
  */
 #include "dump.h"
 #include "json.h"
+#include "output.h"
 #include "progress.h"
 #include "stream.h"
 #include "util.h"
@@ -45,12 +46,6 @@ struct gen {
 };
 
 static struct gen G;
-
-static void cleanup(void)
-{
-	wt_writer_abort(G.w);
-	G.w = NULL;
-}
 
 static struct kstats *new_kstats(const struct wt_kernel *k)
 {
@@ -211,7 +206,6 @@ int main(int argc, char **argv)
 	const char *output = "-", *stats = NULL;
 	int level = -1000, c;
 	struct wt_header h;
-	char err[768];
 
 	wt_set_progname(argv[0]);
 	opterr = 0;
@@ -242,11 +236,8 @@ int main(int argc, char **argv)
 
 	wt_header_init(&h, WT_KIND_ACCESS, 0);
 	wt_meta_add_stage(&h.meta, argc, argv);
-	G.w = wt_writer_open(output, &h, level, err, sizeof(err));
+	G.w = wt_output_open(output, &h, level);
 	wt_header_free(&h);
-	if (!G.w)
-		wt_die(strstr(err, "terminal") ? WT_EXIT_USAGE : WT_EXIT_DATA, "%s", err);
-	wt_atdie(cleanup);
 
 	if (optind == argc)
 		convert("-");
@@ -254,13 +245,7 @@ int main(int argc, char **argv)
 		convert(argv[i]);
 	wt_progress_done();
 
-	{
-		struct wt_writer *w = G.w;
-
-		G.w = NULL;
-		if (wt_writer_close(w, err, sizeof(err)) < 0)
-			wt_die(WT_EXIT_DATA, "%s", err);
-	}
+	wt_output_close();
 	if (stats)
 		write_stats(stats, argc, argv);
 	for (size_t i = 0; i < G.nks; i++)

@@ -4,6 +4,7 @@
  */
 #include "arch.h"
 #include "json.h"
+#include "output.h"
 #include "kbuf.h"
 #include "order.h"
 #include "progress.h"
@@ -63,12 +64,6 @@ static struct {
 	size_t nres, capres;
 	uint64_t records;
 } G;
-
-static void cleanup(void)
-{
-	wt_writer_abort(G.w);
-	G.w = NULL;
-}
 
 static int emit(void *ctx, const struct wt_warp *w)
 {
@@ -356,11 +351,8 @@ int main(int argc, char **argv)
 			    wt_snprintf(buf, sizeof(buf), "%u", cfg.warp_size));
 		wt_meta_set(&h.meta, "policy", wt_policy_name(cfg.policy));
 	}
-	G.w = wt_writer_open(output, &h, level, err, sizeof(err));
+	G.w = wt_output_open(output, &h, level);
 	wt_header_free(&h);
-	if (!G.w)
-		wt_die(strstr(err, "terminal") ? WT_EXIT_USAGE : WT_EXIT_DATA, "%s", err);
-	wt_atdie(cleanup);
 
 	memset(&kb, 0, sizeof(kb));
 	while (wt_reader_next(r, &it) > 0) {
@@ -390,13 +382,7 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	wt_progress_done();
 	wt_reader_close(r);
-	{
-		struct wt_writer *w = G.w;
-
-		G.w = NULL;
-		if (wt_writer_close(w, err, sizeof(err)) < 0)
-			wt_die(WT_EXIT_DATA, "%s", err);
-	}
+	wt_output_close();
 	if (stats)
 		write_stats(stats, &cfg, arch->name, argc, argv);
 	for (size_t i = 0; i < G.nres; i++) {
