@@ -82,6 +82,16 @@ static uint64_t next_random(struct wt_cache *c)
 	return c->rng * 0x2545F4914F6CDD1DULL;
 }
 
+int wt_cache_has_room(const struct wt_cache *c, unsigned set)
+{
+	const struct wt_cache_line *l = &c->lines[(size_t)set * c->g.assoc];
+
+	for (unsigned w = 0; w < c->g.assoc; w++)
+		if (l[w].state != WT_LINE_RESERVED)
+			return 1;
+	return 0;
+}
+
 int wt_cache_victim(struct wt_cache *c, unsigned set, struct wt_cache_line *evicted)
 {
 	struct wt_cache_line *l = &c->lines[(size_t)set * c->g.assoc];

@@ -65,6 +65,8 @@ void wt_cache_touch(struct wt_cache *c, unsigned set, int way);
  * every way is reserved.  *evicted gets the victim's old state.
  */
 int wt_cache_victim(struct wt_cache *c, unsigned set, struct wt_cache_line *evicted);
+/* Whether a new line could go into set now: some way is not reserved. */
+int wt_cache_has_room(const struct wt_cache *c, unsigned set);
 /* Put line into way (state VALID or RESERVED) at the insertion position. */
 void wt_cache_insert(struct wt_cache *c, unsigned set, int way, uint64_t line,
 		     enum wt_line_state state, uint64_t ready);

@@ -73,6 +73,13 @@ static size_t lineset_slot(const struct lineset *s, uint64_t key)
 	return i;
 }
 
+static const uint64_t *lineset_find(const struct lineset *s, uint64_t key)
+{
+	size_t i = lineset_slot(s, key);
+
+	return s->key[i] ? &s->val[i] : NULL;
+}
+
 static void lineset_grow(struct lineset *s)
 {
 	struct lineset old = *s;
@@ -149,6 +156,7 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	if (!l1->rng)
 		l1->rng = 1;
 	l1->seen = lineset_new();
+	l1->warp_ix = lineset_new();
 	if (cfg->mode == WT_L1_UNBOUNDED)
 		l1->flight = lineset_new();
 	l1->fa = wt_reuse_new();
@@ -167,6 +175,7 @@ void wt_l1_free(struct wt_l1 *l1)
 	free(l1->mshr);
 	free(l1->missq);
 	lineset_free(l1->seen);
+	lineset_free(l1->warp_ix);
 	lineset_free(l1->flight);
 	wt_reuse_free(l1->fa);
 	for (unsigned s = 0; s < l1->cfg->geom.sets; s++)
@@ -349,133 +358,129 @@ static struct wt_pc_stats *pc_stats(struct wt_l1_stats *st, uint32_t pc)
 	return &st->pcs[st->npcs++];
 }
 
-/* A reservation fail: wait until t2, and let fills up to then happen. */
-static uint64_t stall(struct wt_l1 *l1, struct wt_l1_out *out,
-		      const struct wt_request *r, unsigned why, uint64_t t,
-		      uint64_t t2)
-{
-	l1->st.fails[why]++;
-	if (t2 <= t)
-		t2 = t + 1;
-	retire(l1, out, r, t2);
-	return t2;
-}
-
 /* ---- loads ---- */
 
-static void load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
-		 int compulsory, uint64_t d_fa, uint64_t *tp,
-		 struct wt_l1_out *out)
+/* A load takes effect: the shadow structures follow it.  Loads are what
+ * fills an L1 that does not allocate on writes, so first loads are the
+ * compulsory misses, and the fully associative shadow and the reuse
+ * distances follow loads only. */
+static void note_load(struct wt_l1 *l1, uint64_t line, int *compulsory,
+		      uint64_t *d_fa)
+{
+	uint64_t d_set;
+
+	lineset_get(l1->seen, line, compulsory);
+	*d_fa = wt_reuse_access(l1->fa, line);
+	d_set = wt_reuse_access(l1->per_set[wt_cache_set(&l1->cache, line)], line);
+	wt_rdhist_add(&l1->st.fa, *d_fa);
+	wt_rdhist_add(&l1->st.set, d_set);
+}
+
+static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		uint64_t t, int refused_mshr, struct wt_l1_out *out,
+		uint64_t *done, uint64_t *retry)
 {
 	const struct wt_l1_cfg *c = l1->cfg;
-	struct wt_pc_stats *pcs = pc_stats(&l1->st, r->pc);
 	unsigned set = wt_cache_set(&l1->cache, line);
-	uint64_t t = *tp, t0 = *tp;
-	int stalled_mshr = 0;
+	struct mshr *m = mshr_find(l1, line);
+	int way = -1, resident = 0, compulsory;
+	uint64_t d_fa, lat;
+	struct wt_pc_stats *pcs;
 
-	pcs->accesses++;
-	for (;;) {
-		int way = -1, resident = 0, inflight = 0;
-		struct mshr *m = mshr_find(l1, line);
-		uint64_t lat;
+	if (c->mode == WT_L1_UNBOUNDED) {
+		const uint64_t *ready = lineset_find(l1->flight, line);
 
-		if (c->mode == WT_L1_UNBOUNDED) {
-			int added;
-			uint64_t *ready = lineset_get(l1->flight, line, &added);
-
-			if (!added) {
-				resident = *ready <= t;
-				inflight = !resident;
-			}
-			if (added)	/* undo: only a miss below adds it */
-				*ready = UINT64_MAX;
-		} else {
-			way = wt_cache_find(&l1->cache, set, line);
-			if (way >= 0) {
-				resident = wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID;
-				inflight = !resident;
-			} else if (m) {
-				inflight = 1;	/* allocate on fill */
-			}
+		resident = ready && *ready <= t;
+	} else {
+		way = wt_cache_find(&l1->cache, set, line);
+		resident = way >= 0 &&
+			   wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID;
+	}
+	/* First what could stop it, changing nothing. */
+	if (!resident && m) {
+		if (c->mshr_merge && m->merges >= c->mshr_merge) {
+			/* merges counts the entry's first request too */
+			*retry = m->ready;
+			return WT_FAIL_MSHR_MERGE;
 		}
-		if (resident) {
-			if (way >= 0)
-				wt_cache_touch(&l1->cache, set, way);
-			l1->st.hits++;
-			pcs->hits++;
-			if (c->emit_all)
-				event(l1, out, r, t, WT_EV_HIT, line)->latency = c->hit_latency;
-			break;
-		}
-		if (inflight && m) {
-			if (c->mshr_merge && m->merges >= c->mshr_merge) {
-				/* merges counts the entry's first request too */
-				t = stall(l1, out, r, WT_FAIL_MSHR_MERGE, t, m->ready);
-				continue;
-			}
-			m->merges++;
-			l1->st.misses++;
-			l1->st.merged++;
-			l1->st.miss_class[WT_MISS_LATENCY]++;
-			pcs->misses++;
-			if (c->emit_all) {
-				struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
-
-				e->miss_class = WT_MISS_LATENCY;
-				e->latency = (uint32_t)(m->ready - t);
-			}
-			break;
-		}
-		/* A miss: it needs an MSHR entry, a miss-queue slot and a way. */
+	} else if (!resident) {
 		if ((c->mshr_entries && l1->nmshr >= c->mshr_entries) ||
 		    (c->mshr_per_warp && mshr_of_warp(l1, r->warp) >= c->mshr_per_warp)) {
-			stalled_mshr = 1;
-			t = stall(l1, out, r, WT_FAIL_MSHR_ENTRY, t, mshr_earliest(l1));
-			continue;
+			*retry = mshr_earliest(l1);
+			return WT_FAIL_MSHR_ENTRY;
 		}
 		if (missq_free_at(l1, t) > t) {
-			t = stall(l1, out, r, WT_FAIL_MISS_QUEUE, t, missq_free_at(l1, t));
-			continue;
+			*retry = missq_free_at(l1, t);
+			return WT_FAIL_MISS_QUEUE;
 		}
-		lat = miss_latency(l1);
-		if (c->mode == WT_L1_UNBOUNDED) {
-			int added;
-
-			*lineset_get(l1->flight, line, &added) = t + lat;
-		} else if (!c->alloc_on_fill) {
-			struct wt_cache_line ev;
-			int v = wt_cache_victim(&l1->cache, set, &ev);
-
-			if (v < 0) {
-				t = stall(l1, out, r, WT_FAIL_LINE_ALLOC, t, mshr_earliest(l1));
-				continue;
-			}
-			if (ev.state == WT_LINE_VALID && ev.dirty)
-				write_back(l1, out, r, t, ev.addr);
-			wt_cache_insert(&l1->cache, set, v, line, WT_LINE_RESERVED, t + lat);
+		if (c->mode == WT_L1_BOUNDED && !c->alloc_on_fill &&
+		    !wt_cache_has_room(&l1->cache, set)) {
+			*retry = mshr_earliest(l1);
+			return WT_FAIL_LINE_ALLOC;
 		}
-		m = &l1->mshr[l1->nmshr++];
-		m->line = line;
-		m->ready = t + lat;
-		m->warp = r->warp;
-		m->merges = 1;
-		missq_push(l1, t);
-		{
-			struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
-			unsigned cls = compulsory ? WT_MISS_COMPULSORY :
-				       stalled_mshr ? WT_MISS_MSHR :
-				       d_fa < (uint64_t)c->geom.sets * c->geom.assoc ?
-				       WT_MISS_ASSOCIATIVITY : WT_MISS_CAPACITY;
-
-			e->miss_class = (uint8_t)cls;
-			e->latency = (uint32_t)(t - t0);
-			l1->st.misses++;
-			l1->st.miss_class[cls]++;
-			pcs->misses++;
-		}
-		break;
 	}
-	*tp = t;
+
+	/* It goes ahead. */
+	note_load(l1, line, &compulsory, &d_fa);
+	pcs = pc_stats(&l1->st, r->pc);
+	pcs->accesses++;
+	if (resident) {
+		if (way >= 0)
+			wt_cache_touch(&l1->cache, set, way);
+		l1->st.hits++;
+		pcs->hits++;
+		*done = t + c->hit_latency;
+		if (c->emit_all)
+			event(l1, out, r, t, WT_EV_HIT, line)->latency = c->hit_latency;
+		return -1;
+	}
+	l1->st.misses++;
+	pcs->misses++;
+	if (m) {			/* in flight: merge */
+		m->merges++;
+		l1->st.merged++;
+		l1->st.miss_class[WT_MISS_LATENCY]++;
+		*done = m->ready;
+		if (c->emit_all) {
+			struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
+
+			e->miss_class = WT_MISS_LATENCY;
+			e->latency = (uint32_t)(m->ready - t);
+		}
+		return -1;
+	}
+	lat = miss_latency(l1);
+	if (c->mode == WT_L1_UNBOUNDED) {
+		int added;
+
+		*lineset_get(l1->flight, line, &added) = t + lat;
+	} else if (!c->alloc_on_fill) {
+		struct wt_cache_line ev;
+		int v = wt_cache_victim(&l1->cache, set, &ev);
+
+		if (ev.state == WT_LINE_VALID && ev.dirty)
+			write_back(l1, out, r, t, ev.addr);
+		wt_cache_insert(&l1->cache, set, v, line, WT_LINE_RESERVED, t + lat);
+	}
+	m = &l1->mshr[l1->nmshr++];
+	m->line = line;
+	m->ready = t + lat;
+	m->warp = r->warp;
+	m->merges = 1;
+	missq_push(l1, t);
+	*done = t + lat;
+	{
+		struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
+		unsigned cls = compulsory ? WT_MISS_COMPULSORY :
+			       refused_mshr ? WT_MISS_MSHR :
+			       d_fa < (uint64_t)c->geom.sets * c->geom.assoc ?
+			       WT_MISS_ASSOCIATIVITY : WT_MISS_CAPACITY;
+
+		e->miss_class = (uint8_t)cls;
+		e->latency = (uint32_t)lat;
+		l1->st.miss_class[cls]++;
+	}
+	return -1;
 }
 
 /* ---- stores and atomics ---- */
@@ -528,79 +533,137 @@ static void store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	l1->st.write_throughs++;
 }
 
-void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
-		   struct wt_l1_out *out)
+/* Atomics (done at L2) and everything in bypass mode: sent on unlooked.
+ * An atomic invalidates the line it finds, writing it back if dirty. */
+static void bypass(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		   uint64_t t, struct wt_l1_out *out, uint64_t *done)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+
+	if (r->op == WT_OP_ATOMIC)
+		l1->st.atomics++;
+	else if (r->op == WT_OP_STORE)
+		l1->st.stores++;
+	else
+		l1->st.loads++;
+	if (r->op == WT_OP_STORE) {
+		event(l1, out, r, t, WT_EV_WRITE_THROUGH, line);
+		l1->st.write_throughs++;
+	} else {
+		uint64_t lat = miss_latency(l1);
+
+		event(l1, out, r, t, WT_EV_BYPASS, line)->latency = (uint32_t)lat;
+		l1->st.bypasses++;
+		*done = t + lat;	/* the warp waits for the value */
+	}
+	if (r->op == WT_OP_ATOMIC && c->mode == WT_L1_BOUNDED) {
+		unsigned set = wt_cache_set(&l1->cache, line);
+		int way = wt_cache_find(&l1->cache, set, line);
+
+		if (way >= 0 && wt_cache_at(&l1->cache, set, way)->state ==
+				WT_LINE_VALID) {
+			if (wt_cache_at(&l1->cache, set, way)->dirty)
+				write_back(l1, out, r, t, line);
+			wt_cache_invalidate(&l1->cache, set, way);
+		}
+	}
+}
+
+struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
+{
+	struct wt_l1_stats *st = &l1->st;
+	int added;
+	uint64_t *ix = lineset_get(l1->warp_ix, (uint64_t)l1->kernel << 32 | r->warp,
+				   &added);
+	struct wt_warp_stats *w;
+
+	if (!added)
+		return &st->warps[*ix];
+	if (st->nwarps == st->capwarps) {
+		st->capwarps = st->capwarps ? 2 * st->capwarps : 64;
+		st->warps = wt_realloc(st->warps, st->capwarps * sizeof(*st->warps));
+	}
+	*ix = st->nwarps;
+	w = &st->warps[st->nwarps++];
+	memset(w, 0, sizeof(*w));
+	w->kernel = l1->kernel;
+	w->warp = r->warp;
+	w->cta = r->cta;
+	w->sm = l1->sm;
+	w->first = UINT64_MAX;
+	return w;
+}
+
+int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
+		 int refused_mshr, struct wt_l1_out *out, uint64_t *done,
+		 uint64_t *retry)
 {
 	const struct wt_l1_cfg *c = l1->cfg;
 	uint64_t line = wt_cache_line_addr(&l1->cache, r->addr);
-	uint64_t t = r->time + l1->shift, t0;
-	uint64_t d_fa, d_set;
-	int compulsory;
+	struct wt_warp_stats *w = wt_l1_warp(l1, r);
+	int rc = -1;
+
+	retire(l1, out, r, t);
+	*done = t + c->hit_latency;
+	if (r->op == WT_OP_ATOMIC || c->mode == WT_L1_BYPASS) {
+		bypass(l1, r, line, t, out, done);
+	} else if (r->op == WT_OP_STORE) {
+		l1->st.stores++;
+		store(l1, r, line, t, out);
+	} else {
+		uint64_t misses = l1->st.misses;
+
+		rc = load(l1, r, line, t, refused_mshr, out, done, retry);
+		if (rc >= 0) {
+			l1->st.fails[rc]++;
+			w->fails++;
+			return rc;
+		}
+		l1->st.loads++;
+		w->loads++;
+		if (l1->st.misses > misses)
+			w->misses++;
+		else
+			w->hits++;
+	}
+	l1->st.requests++;
+	w->requests++;
+	if (r->index == 0) {
+		l1->st.instructions += (uint64_t)r->icount + 1;
+		w->instructions += (uint64_t)r->icount + 1;
+		w->mem_instructions++;
+	}
+	if (t < w->first)
+		w->first = t;
+	if (*done > w->last)
+		w->last = *done;
+	if (t < l1->st.first)
+		l1->st.first = t;
+	if (t > l1->st.last)
+		l1->st.last = t;
+	return rc;
+}
+
+void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
+		   struct wt_l1_out *out)
+{
+	uint64_t t = r->time + l1->shift, t0, done, retry;
+	int rc, refused = 0;
 
 	out->n = 0;
 	if (t < l1->clock)
 		t = l1->clock;
 	t0 = t;
-	if (r->index == 0)
-		l1->st.instructions += (uint64_t)r->icount + 1;
-	l1->st.requests++;
-	retire(l1, out, r, t);
-	if (r->op == WT_OP_LOAD) {
-		/* Loads are what fills an L1 that does not allocate on
-		 * writes: first loads are compulsory misses, and the fully
-		 * associative shadow and the reuse distances follow loads. */
-		lineset_get(l1->seen, line, &compulsory);
-		d_fa = wt_reuse_access(l1->fa, line);
-		d_set = wt_reuse_access(l1->per_set[wt_cache_set(&l1->cache, line)],
-					line);
-		wt_rdhist_add(&l1->st.fa, d_fa);
-		wt_rdhist_add(&l1->st.set, d_set);
-	} else {
-		compulsory = 0;
-		d_fa = WT_REUSE_INF;
-	}
-
-	if (r->op == WT_OP_ATOMIC || c->mode == WT_L1_BYPASS) {
-		if (r->op == WT_OP_ATOMIC)
-			l1->st.atomics++;
-		else if (r->op == WT_OP_STORE)
-			l1->st.stores++;
-		else
-			l1->st.loads++;
-		if (r->op == WT_OP_STORE) {
-			event(l1, out, r, t, WT_EV_WRITE_THROUGH, line);
-			l1->st.write_throughs++;
-		} else {
-			event(l1, out, r, t, WT_EV_BYPASS, line);
-			l1->st.bypasses++;
-		}
-		if (r->op == WT_OP_ATOMIC && c->mode == WT_L1_BOUNDED) {
-			unsigned set = wt_cache_set(&l1->cache, line);
-			int way = wt_cache_find(&l1->cache, set, line);
-
-			if (way >= 0 && wt_cache_at(&l1->cache, set, way)->state ==
-					WT_LINE_VALID) {
-				if (wt_cache_at(&l1->cache, set, way)->dirty)
-					write_back(l1, out, r, t, line);
-				wt_cache_invalidate(&l1->cache, set, way);
-			}
-		}
-	} else if (r->op == WT_OP_STORE) {
-		l1->st.stores++;
-		store(l1, r, line, t, out);
-	} else {
-		l1->st.loads++;
-		load(l1, r, line, compulsory, d_fa, &t, out);
+	while ((rc = wt_l1_access(l1, r, t, refused, out, &done, &retry)) >= 0) {
+		/* A reservation fail: wait for the resource. */
+		refused |= rc == WT_FAIL_MSHR_ENTRY;
+		t = retry > t ? retry : t + 1;
 	}
 	if (t > t0) {
 		l1->st.stall_cycles += t - t0;
 		l1->shift += t - t0;
 	}
 	l1->clock = t;
-	if (t < l1->st.first)
-		l1->st.first = t;
-	if (t > l1->st.last)
-		l1->st.last = t;
 }
 
 void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
@@ -622,6 +685,7 @@ void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
 	for (int i = 0; i < WT_FAIL_MAX; i++)
 		dst->fails[i] += src->fails[i];
 	dst->stall_cycles += src->stall_cycles;
+	dst->idle_cycles += src->idle_cycles;
 	dst->instructions += src->instructions;
 	if (src->first < dst->first)
 		dst->first = src->first;
@@ -636,6 +700,16 @@ void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
 		p->hits += src->pcs[i].hits;
 		p->misses += src->pcs[i].misses;
 	}
+	if (src->nwarps) {	/* a warp runs on one SM: no sums */
+		if (dst->nwarps + src->nwarps > dst->capwarps) {
+			dst->capwarps = dst->nwarps + src->nwarps;
+			dst->warps = wt_realloc(dst->warps, dst->capwarps *
+						sizeof(*dst->warps));
+		}
+		memcpy(dst->warps + dst->nwarps, src->warps,
+		       src->nwarps * sizeof(*src->warps));
+		dst->nwarps += src->nwarps;
+	}
 }
 
 void wt_l1_stats_free(struct wt_l1_stats *st)
@@ -645,4 +719,7 @@ void wt_l1_stats_free(struct wt_l1_stats *st)
 	free(st->pcs);
 	st->pcs = NULL;
 	st->npcs = st->cappcs = 0;
+	free(st->warps);
+	st->warps = NULL;
+	st->nwarps = st->capwarps = 0;
 }

@@ -1,7 +1,11 @@
 /*
- * l1model.h - one SM's L1 data cache, fed memory requests in order
- * (l1sim --sched=stream): hits, misses and their classes, MSHRs and
- * reservation fails, write policies, reuse distances.
+ * l1model.h - one SM's L1 data cache: hits, misses and their classes,
+ * MSHRs and reservation fails, write policies, reuse distances.
+ *
+ * Two ways in: wt_l1_request() takes requests in stream order and stalls
+ * the SM on a reservation fail (l1sim --sched=stream); wt_l1_access()
+ * tries one request at a given cycle and says why it could not be made,
+ * for a scheduler that then runs another warp (l1pool.h).
  */
 #ifndef WT_L1MODEL_H
 #define WT_L1MODEL_H
@@ -56,6 +60,15 @@ struct wt_pc_stats {
 	uint64_t accesses, hits, misses;
 };
 
+/* One warp of one kernel (warp ids are per kernel). */
+struct wt_warp_stats {
+	uint32_t kernel, warp, cta, sm;
+	uint64_t instructions;		/* warp instructions, memory and not */
+	uint64_t mem_instructions, requests, loads, hits, misses;
+	uint64_t fails;			/* reservation fails */
+	uint64_t first, last;		/* first issue, last completion */
+};
+
 struct wt_l1_stats {
 	uint64_t requests, loads, stores, atomics;
 	uint64_t hits, misses;		/* of loads */
@@ -64,12 +77,15 @@ struct wt_l1_stats {
 	uint64_t miss_class[WT_MISS_MAX + 1];
 	uint64_t merged;		/* misses merged into an in-flight line */
 	uint64_t fails[WT_FAIL_MAX];
-	uint64_t stall_cycles;
+	uint64_t stall_cycles;		/* cycles the SM issued nothing */
+	uint64_t idle_cycles;		/* of them, with no warp ready (pool) */
 	uint64_t instructions;		/* warp instructions: memory and not */
 	uint64_t first, last;		/* cycles */
 	struct wt_rdhist fa, set;	/* reuse distances: whole cache, in set */
 	struct wt_pc_stats *pcs;
 	size_t npcs, cappcs;
+	struct wt_warp_stats *warps;
+	size_t nwarps, capwarps;
 };
 
 struct wt_l1 {
@@ -83,6 +99,8 @@ struct wt_l1 {
 	uint64_t shift;			/* cycles of stall carried forward */
 	uint64_t clock;
 	uint64_t rng;
+	uint32_t kernel;		/* set by the caller, for warp stats */
+	struct lineset *warp_ix;	/* kernel<<32|warp -> warps[] + 1 */
 	struct lineset *seen;		/* lines ever touched (compulsory) */
 	struct lineset *flight;		/* unbounded mode: line -> fill cycle */
 	struct wt_reuse *fa;
@@ -99,9 +117,26 @@ struct wt_l1_out {
 
 int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	       char *err, size_t errlen);
-/* Process one request (in this SM's issue order). */
+/* Process one request (in this SM's issue order), at its record's time
+ * plus the stall so far; a reservation fail stalls the SM until the
+ * resource frees.  out is emptied first. */
 void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
 		   struct wt_l1_out *out);
+/*
+ * Try request r at cycle t (never earlier than the last call's t):
+ * retire the fills due by t, then look the request up.  -1 when it was
+ * made: *done is the cycle its warp may go on (a load's data is there, a
+ * store has been sent).  Otherwise the reservation fail (enum wt_fail)
+ * that stopped it, counted in the statistics, with nothing else changed;
+ * *retry is the first cycle the resource may be free.  refused_mshr says
+ * an earlier try failed for an MSHR entry (a miss is then of class
+ * mshr).  Events are appended to out.
+ */
+int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
+		 int refused_mshr, struct wt_l1_out *out, uint64_t *done,
+		 uint64_t *retry);
+/* The statistics of r's warp (made on first use). */
+struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r);
 void wt_l1_free(struct wt_l1 *l1);
 void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src);
 void wt_l1_stats_free(struct wt_l1_stats *st);
