@@ -8,6 +8,7 @@
 #include "json.h"
 #include "output.h"
 #include "l1model.h"
+#include "l1pool.h"
 #include "reuse.h"
 #include "stream.h"
 #include "util.h"
@@ -48,7 +49,15 @@ static const char usage[] =
 "      --seed=N            seed of random replacement and latencies\n"
 "      --mode=M            bounded (default), unbounded or bypass\n"
 "      --events=E          misses (default: what goes to L2) or all\n"
-"      --sched=S           stream: requests in the order given\n"
+"      --sched=S           stream: requests in the order given; pool: the\n"
+"                          warp pool of Nugteren et al. reorders them\n"
+"      --ctas=N            pool: CTAs active per SM (default: the stream's\n"
+"                          ctas_per_sm, from trace-order; 0: all)\n"
+"      --refill=R          pool: cta (a new CTA as one ends) or set (when\n"
+"                          all active CTAs are done)\n"
+"      --warp-delay=B      pool: yes (a warp waits for its data) or no\n"
+"      --icount=B          pool: yes (non-memory instructions take issue\n"
+"                          cycles) or no\n"
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for none\n"
@@ -59,14 +68,14 @@ enum {
 	O_SIZE = 256, O_ASSOC, O_LINE, O_INDEX, O_REPL, O_INSERT, O_WRITE,
 	O_WALLOC, O_ALLOC, O_MSHR, O_MERGE, O_PERWARP, O_MISSQ, O_HITLAT,
 	O_MISSLAT, O_SIGMA, O_SEED, O_MODE, O_EVENTS, O_SCHED, O_STATS,
-	O_LEVEL, O_CONFIG, O_NOPTS
+	O_LEVEL, O_CONFIG, O_CTAS, O_REFILL, O_WDELAY, O_ICOUNT, O_NOPTS
 };
 
 struct sm_bucket {
 	struct wt_request *r;
 	size_t n, cap;
-	struct wt_event *ev;
-	size_t nev, capev;
+	struct wt_l1_out out;
+	uint64_t end;		/* pool: when the SM finished the kernel */
 };
 
 static struct {
@@ -75,6 +84,10 @@ static struct {
 	unsigned nsm;
 	struct wt_l1_cfg cfg;
 	const char *arch, *index;
+	int pool;		/* --sched=pool */
+	struct wt_pool_cfg pc;
+	int ctas_set;		/* --ctas given */
+	uint64_t start;		/* pool: the cycle the next kernel starts */
 } G;
 
 static uint64_t opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
@@ -109,7 +122,8 @@ static int opt_choice(const char *name, const char *arg, const char *const *name
  * LRU, local write-back and global write-evict, no write-allocate,
  * allocate on miss, 32 MSHRs of 8 merges, a miss queue of 8, Nugteren's
  * Fermi hash.  nugteren: the model of Nugteren et al. (HPCA 2014): 16 KB,
- * 4 ways, Fermi hash, 64 MSHRs, 6 per warp, lambda 100, sigma 5. */
+ * 4 ways, Fermi hash, 64 MSHRs, lambda 100, sigma 5, the warp pool with
+ * sets of active CTAs and no time for non-memory instructions. */
 static void preset(const char *arch, struct wt_l1_cfg *c, unsigned *size)
 {
 	memset(c, 0, sizeof(*c));
@@ -131,13 +145,17 @@ static void preset(const char *arch, struct wt_l1_cfg *c, unsigned *size)
 	c->atomics_bypass = 1;
 	*size = 16 * 1024;
 	G.index = "fermi";
+	G.pool = 0;
+	G.pc = (struct wt_pool_cfg){ 0, 0, 1, 1 };
 	if (strcmp(arch, "nugteren") == 0) {
 		c->mshr_entries = 64;
 		c->mshr_merge = 0;
-		c->mshr_per_warp = 6;
+		c->mshr_per_warp = 0;
 		c->miss_queue = 0;
 		c->sigma = 5;
 		c->hit_latency = 0;
+		G.pool = 1;
+		G.pc = (struct wt_pool_cfg){ 0, 1, 1, 0 };
 	} else if (strcmp(arch, "fermi") != 0) {
 		wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi or nugteren", arch);
 	}
@@ -231,44 +249,55 @@ static void sort_sm_events(struct wt_event *ev, size_t n)
 
 /* Simulate one kernel's requests, SM by SM in parallel, and write its
  * events in time order (then SM, then each SM's own order). */
-static void run_kernel(struct sm_bucket *b, unsigned nb)
+static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel *k)
 {
 	size_t *pos;
+	unsigned ctas = G.pc.ctas;
+	struct wt_pool_cfg pc = G.pc;
 
 	ensure_sms(nb);
+	if (G.pool && !G.ctas_set) {
+		const char *v = wt_meta_get(&k->extra, "ctas_per_sm");
+		uint64_t n;
+		const char *why;
+
+		ctas = 0;
+		if (v && wt_parse_u64(v, UINT32_MAX, &n, &why) == 0)
+			ctas = (unsigned)n;
+	}
+	pc.ctas = ctas;
 	#pragma omp parallel for schedule(dynamic, 1)
 	for (unsigned s = 0; s < nb; s++) {
-		struct wt_l1_out out = { NULL, 0, 0 };
-
-		b[s].nev = 0;
-		for (size_t i = 0; i < b[s].n; i++) {
-			wt_l1_request(&G.l1[s], &b[s].r[i], &out);
-			if (b[s].nev + out.n > b[s].capev) {
-				b[s].capev = 2 * (b[s].nev + out.n) + 64;
-				b[s].ev = wt_realloc(b[s].ev, b[s].capev * sizeof(*b[s].ev));
-			}
-			if (out.n)
-				memcpy(b[s].ev + b[s].nev, out.ev, out.n * sizeof(*out.ev));
-			b[s].nev += out.n;
+		G.l1[s].kernel = k->id;
+		b[s].out.n = 0;
+		if (G.pool) {
+			b[s].end = wt_pool_run(&G.l1[s], &pc, b[s].r, b[s].n, G.start,
+					       &b[s].out);
+		} else {
+			for (size_t i = 0; i < b[s].n; i++)
+				wt_l1_request(&G.l1[s], &b[s].r[i], &b[s].out);
 		}
-		free(out.ev);
 		b[s].n = 0;
 	}
+	/* The next kernel starts when every SM is done with this one. */
+	for (unsigned s = 0; s < nb; s++)
+		if (G.pool && b[s].end > G.start)
+			G.start = b[s].end;
 	/* Merge the SMs' events by (time, SM): each SM's list in order,
 	 * then always the earliest head, the lowest SM on a tie. */
 	pos = wt_calloc(nb, sizeof(*pos));
 	for (unsigned s = 0; s < nb; s++)
-		sort_sm_events(b[s].ev, b[s].nev);
+		sort_sm_events(b[s].out.ev, b[s].out.n);
 	for (;;) {
 		unsigned best = nb;
 
 		for (unsigned s = 0; s < nb; s++)
-			if (pos[s] < b[s].nev && (best == nb ||
-			    b[s].ev[pos[s]].time < b[best].ev[pos[best]].time))
+			if (pos[s] < b[s].out.n && (best == nb ||
+			    b[s].out.ev[pos[s]].time < b[best].out.ev[pos[best]].time))
 				best = s;
 		if (best == nb)
 			break;
-		if (wt_writer_put(G.w, &b[best].ev[pos[best]++]) < 0)
+		if (wt_writer_put(G.w, &b[best].out.ev[pos[best]++]) < 0)
 			wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 	}
 	free(pos);
@@ -321,6 +350,8 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 	wt_json_key_u64(j, "hits", s->hits);
 	wt_json_key_u64(j, "misses", s->misses);
 	key_ratio(j, "miss_rate", s->misses, s->hits + s->misses);
+	key_ratio(j, "miss_rate_without_latency", s->misses - s->miss_class[WT_MISS_LATENCY],
+		  s->hits + s->misses);
 	wt_json_key_u64(j, "store_hits", s->store_hits);
 	wt_json_key_u64(j, "store_misses", s->store_misses);
 	wt_json_key(j, "miss_classes");
@@ -346,6 +377,7 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 		wt_json_double(j, cycles ? 1000.0 * (double)fails / (double)cycles : 0);
 	}
 	wt_json_key_u64(j, "stall_cycles", s->stall_cycles);
+	wt_json_key_u64(j, "idle_cycles", s->idle_cycles);
 	wt_json_key_u64(j, "instructions", s->instructions);
 	wt_json_key_u64(j, "cycles", cycles);
 	key_ratio(j, "ipc", s->instructions, cycles);
@@ -382,6 +414,44 @@ static int by_pc(const void *a, const void *b)
 	return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
+static int by_kernel_warp(const void *a, const void *b)
+{
+	const struct wt_warp_stats *x = a, *y = b;
+
+	if (x->kernel != y->kernel)
+		return x->kernel < y->kernel ? -1 : 1;
+	return x->warp < y->warp ? -1 : x->warp > y->warp;
+}
+
+static void warps_json(struct wt_json *j, const struct wt_l1_stats *s)
+{
+	wt_json_key(j, "warps");
+	wt_json_begin_array(j);
+	for (size_t i = 0; i < s->nwarps; i++) {
+		const struct wt_warp_stats *w = &s->warps[i];
+
+		wt_json_begin_object(j);
+		wt_json_key_u64(j, "kernel", w->kernel);
+		wt_json_key_u64(j, "warp", w->warp);
+		wt_json_key_u64(j, "cta", w->cta);
+		wt_json_key_u64(j, "sm", w->sm);
+		wt_json_key_u64(j, "instructions", w->instructions);
+		wt_json_key_u64(j, "memory_instructions", w->mem_instructions);
+		wt_json_key_u64(j, "requests", w->requests);
+		wt_json_key_u64(j, "loads", w->loads);
+		wt_json_key_u64(j, "hits", w->hits);
+		wt_json_key_u64(j, "misses", w->misses);
+		key_ratio(j, "miss_rate", w->misses, w->hits + w->misses);
+		wt_json_key_u64(j, "reservation_fails", w->fails);
+		if (w->requests) {
+			wt_json_key_u64(j, "first", w->first);
+			wt_json_key_u64(j, "last", w->last);
+		}
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+}
+
 static void write_stats(const char *path, int argc, char **argv)
 {
 	char err[768];
@@ -399,6 +469,8 @@ static void write_stats(const char *path, int argc, char **argv)
 		wt_l1_stats_merge(&tot, &G.l1[s].st);
 	if (tot.npcs)
 		qsort(tot.pcs, tot.npcs, sizeof(*tot.pcs), by_pc);
+	if (tot.nwarps)
+		qsort(tot.warps, tot.nwarps, sizeof(*tot.warps), by_kernel_warp);
 	wt_json_stats_begin(j, "l1sim", argc, argv);
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
@@ -433,7 +505,20 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_json_key(j, "events");
 	wt_json_string(j, c->emit_all ? "all" : "misses");
 	wt_json_key(j, "sched");
-	wt_json_string(j, "stream");
+	wt_json_string(j, G.pool ? "pool" : "stream");
+	if (G.pool) {
+		wt_json_key(j, "ctas");
+		if (G.ctas_set)
+			wt_json_u64(j, G.pc.ctas);
+		else
+			wt_json_string(j, "ctas_per_sm");
+		wt_json_key(j, "refill");
+		wt_json_string(j, G.pc.refill_set ? "set" : "cta");
+		wt_json_key(j, "warp_delay");
+		wt_json_bool(j, G.pc.delay);
+		wt_json_key(j, "icount");
+		wt_json_bool(j, G.pc.icount);
+	}
 	wt_json_end_object(j);
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
@@ -448,6 +533,7 @@ static void write_stats(const char *path, int argc, char **argv)
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
+	warps_json(j, &tot);
 	wt_json_end_object(j);
 	wt_l1_stats_free(&tot);
 	if (wt_json_close(j, err, sizeof(err)) < 0)
@@ -479,6 +565,10 @@ int main(int argc, char **argv)
 		{ "mode", required_argument, NULL, O_MODE },
 		{ "events", required_argument, NULL, O_EVENTS },
 		{ "sched", required_argument, NULL, O_SCHED },
+		{ "ctas", required_argument, NULL, O_CTAS },
+		{ "refill", required_argument, NULL, O_REFILL },
+		{ "warp-delay", required_argument, NULL, O_WDELAY },
+		{ "icount", required_argument, NULL, O_ICOUNT },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
@@ -494,6 +584,8 @@ int main(int argc, char **argv)
 	static const char *const alloc_names[] = { "miss", "fill" };
 	static const char *const mode_names[] = { "bounded", "unbounded", "bypass" };
 	static const char *const event_names[] = { "misses", "all" };
+	static const char *const sched_names[] = { "stream", "pool" };
+	static const char *const refill_names[] = { "cta", "set" };
 	const char *set[O_NOPTS] = { 0 };
 	const char *output = "-", *input = "-", *stats;
 	struct wt_l1_cfg *c = &G.cfg;
@@ -502,10 +594,12 @@ int main(int argc, char **argv)
 	struct wt_reader *r;
 	struct wt_header h;
 	struct wt_item it;
+	struct wt_kernel kern;
 	char err[768];
 	int level, ch;
 
 	wt_set_progname(argv[0]);
+	wt_kernel_init(&kern);
 	opterr = 0;
 	G.arch = "fermi";
 	while ((ch = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
@@ -584,9 +678,21 @@ int main(int argc, char **argv)
 		c->mode = (enum wt_l1_mode)opt_choice("mode", set[O_MODE], mode_names, 3);
 	if (set[O_EVENTS])
 		c->emit_all = opt_choice("events", set[O_EVENTS], event_names, 2);
-	if (set[O_SCHED] && strcmp(set[O_SCHED], "stream") != 0)
-		wt_die(WT_EXIT_USAGE, "--sched=%s: only 'stream' is implemented in "
-		       "this version (the warp pool is planned)", set[O_SCHED]);
+	if (set[O_SCHED])
+		G.pool = opt_choice("sched", set[O_SCHED], sched_names, 2);
+	if (set[O_CTAS]) {
+		G.pc.ctas = (unsigned)opt_num("ctas", set[O_CTAS], 0, 65536);
+		G.ctas_set = 1;
+	}
+	if (set[O_REFILL])
+		G.pc.refill_set = opt_choice("refill", set[O_REFILL], refill_names, 2);
+	if (set[O_WDELAY])
+		G.pc.delay = opt_choice("warp-delay", set[O_WDELAY], yes_no, 2);
+	if (set[O_ICOUNT])
+		G.pc.icount = opt_choice("icount", set[O_ICOUNT], yes_no, 2);
+	if (!G.pool && (set[O_CTAS] || set[O_REFILL] || set[O_WDELAY] || set[O_ICOUNT]))
+		wt_die(WT_EXIT_USAGE, "--ctas, --refill, --warp-delay and --icount "
+		       "are for --sched=pool");
 	if (c->mshr_entries > 4096)
 		wt_die(WT_EXIT_USAGE, "%u MSHR entries: at most 4096", c->mshr_entries);
 	{
@@ -637,6 +743,8 @@ int main(int argc, char **argv)
 
 		switch (it.type) {
 		case WT_ITEM_KERNEL:
+			wt_kernel_free(&kern);
+			wt_kernel_copy(&kern, it.kernel);
 			if (wt_writer_kernel_begin(G.w, it.kernel) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			break;
@@ -653,7 +761,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		case WT_ITEM_KERNEL_END:
-			run_kernel(b, nb);
+			run_kernel(b, nb, &kern);
 			if (wt_writer_kernel_end(G.w) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			break;
@@ -669,9 +777,10 @@ int main(int argc, char **argv)
 		write_stats(stats, argc, argv);
 	for (unsigned s = 0; s < nb; s++) {
 		free(b[s].r);
-		free(b[s].ev);
+		free(b[s].out.ev);
 	}
 	free(b);
+	wt_kernel_free(&kern);
 	for (unsigned s = 0; s < G.nsm; s++)
 		wt_l1_free(&G.l1[s]);
 	free(G.l1);

@@ -650,7 +650,6 @@ void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
 	uint64_t t = r->time + l1->shift, t0, done, retry;
 	int rc, refused = 0;
 
-	out->n = 0;
 	if (t < l1->clock)
 		t = l1->clock;
 	t0 = t;

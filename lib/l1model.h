@@ -108,7 +108,7 @@ struct wt_l1 {
 	struct wt_l1_stats st;
 };
 
-/* Events produced by one request: write-backs of lines it evicted or
+/* Events, appended: for each request, write-backs of lines it evicted or
  * fills it waited for, then its own. */
 struct wt_l1_out {
 	struct wt_event *ev;
@@ -119,7 +119,7 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	       char *err, size_t errlen);
 /* Process one request (in this SM's issue order), at its record's time
  * plus the stall so far; a reservation fail stalls the SM until the
- * resource frees.  out is emptied first. */
+ * resource frees.  Events are appended to out. */
 void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
 		   struct wt_l1_out *out);
 /*

@@ -1,0 +1,43 @@
+/*
+ * l1pool.h - the warp pool of Nugteren et al. (HPCA 2014, section 4.5):
+ * the order in which one SM's warps make their requests, decided by the
+ * L1's latencies and MSHRs instead of being taken from the stream
+ * (l1sim --sched=pool).
+ *
+ * Each warp keeps its program order.  Ready warps wait in a FIFO queue;
+ * each cycle the warp at its head issues its next memory instruction (one
+ * request after another, all in that cycle).  A warp whose request cannot
+ * get an MSHR entry, a merge slot, a way or a miss-queue slot goes to the
+ * back of the queue and later resumes at that request.  A warp that
+ * completes an instruction waits until its data is there (with delay on)
+ * or goes straight to the back.  CTAs become active in the order the SM
+ * first saw them, at most ctas at a time.
+ */
+#ifndef WT_L1POOL_H
+#define WT_L1POOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "l1model.h"
+
+struct wt_pool_cfg {
+	unsigned ctas;		/* CTAs active at once on the SM; 0 = all */
+	int refill_set;		/* new CTAs only when every active one is done
+				   (the published model); else as each ends */
+	int delay;		/* a warp waits for its instruction's data */
+	int icount;		/* non-memory instructions take issue cycles */
+};
+
+/*
+ * Run one kernel's requests r[0..n-1] (one SM's, in stream order) through
+ * l1, the first issue at cycle start.  Events are appended to out, in
+ * cycle order but for write-backs, which carry the earlier cycle of the
+ * fill that caused them.  Returns the cycle the SM's last warp is done
+ * (start if n is 0).
+ */
+uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
+		     const struct wt_request *r, size_t n, uint64_t start,
+		     struct wt_l1_out *out);
+
+#endif
