@@ -122,8 +122,9 @@ static int opt_choice(const char *name, const char *arg, const char *const *name
  * LRU, local write-back and global write-evict, no write-allocate,
  * allocate on miss, 32 MSHRs of 8 merges, a miss queue of 8, Nugteren's
  * Fermi hash.  nugteren: the model of Nugteren et al. (HPCA 2014): 16 KB,
- * 4 ways, Fermi hash, 64 MSHRs, lambda 100, sigma 5, the warp pool with
- * sets of active CTAs and no time for non-memory instructions. */
+ * 4 ways, Fermi hash, 64 MSHRs, lambda 100, sigma 5, a line's effect at
+ * its data's arrival (allocate on fill), the warp pool with sets of active
+ * CTAs and no time for non-memory instructions. */
 static void preset(const char *arch, struct wt_l1_cfg *c, unsigned *size)
 {
 	memset(c, 0, sizeof(*c));
@@ -154,6 +155,7 @@ static void preset(const char *arch, struct wt_l1_cfg *c, unsigned *size)
 		c->miss_queue = 0;
 		c->sigma = 5;
 		c->hit_latency = 0;
+		c->alloc_on_fill = 1;
 		G.pool = 1;
 		G.pc = (struct wt_pool_cfg){ 0, 1, 1, 0 };
 	} else if (strcmp(arch, "fermi") != 0) {
