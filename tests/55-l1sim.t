@@ -52,6 +52,23 @@ like "$(json "$T/lin.json")" '"miss_classes":\{"compulsory":128,"capacity":0,"as
 like "$(json "$T/ip.json")" '"total":\{"requests":[0-9]+,"loads":256,"stores":[0-9]+,"atomics":0,"hits":128,"misses":128' \
 	"ipoly37: the second pass hits"
 
+# SYRK with rows of 1024 floats: a warp's loads of A[j][k] are 4 KB
+# apart.  Linear indexing sends them all to one set and no load hits;
+# IPOLY spreads them and nearly all hit.  Both schedulers agree.
+trace-emu syrk --n=16 --m=1024 | trace-gen | trace-order | coalesce > "$T/syrk-big.req"
+for sched in stream pool; do
+	l1sim --sched=$sched --index=linear --stats="$T/sl.json" < "$T/syrk-big.req" > /dev/null
+	l1sim --sched=$sched --index=ipoly37 --stats="$T/si.json" < "$T/syrk-big.req" > /dev/null
+	hl=$(json "$T/sl.json" | grep -o '"total":{[^}]*' | grep -o '"hits":[0-9]*' | cut -d: -f2)
+	hi=$(json "$T/si.json" | grep -o '"total":{[^}]*' | grep -o '"hits":[0-9]*' | cut -d: -f2)
+	al=$(json "$T/sl.json" | grep -o '"total":{[^}]*"associativity":[0-9]*' | grep -o '[0-9]*$')
+	[ "$hl" -lt 3000 ] && [ "$al" -gt 150000 ]
+	ok $? "syrk, $sched, linear: $hl of 278544 loads hit, $al associativity misses"
+	[ "$hi" -gt 270000 ]
+	ok $? "syrk, $sched, ipoly37: $hi of 278544 loads hit"
+	like "$(json "$T/si.json")" '"associativity":0,' "syrk, $sched, ipoly37: no associativity misses"
+done
+
 # modes
 trace-gen samples/syrk.trc.zst | trace-order | coalesce > "$T/syrk.req"
 l1sim --mode=unbounded --stats="$T/unb.json" < "$T/syrk.req" > /dev/null
