@@ -251,6 +251,10 @@ uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 			q_push(&p, heap_pop(&p));
 			failed = 0;
 		}
+		if (!p.qn && !p.nheap)
+			wt_die(WT_EXIT_DATA, "SM %u: the warp pool has no warp to run "
+			       "and %zu not done; this is a bug", l1->sm,
+			       p.nwarps - done);
 		if (!p.qn) {		/* nothing ready: idle until a warp is */
 			l1->st.idle_cycles += p.heap[0].at - t;
 			l1->st.stall_cycles += p.heap[0].at - t;
