@@ -143,7 +143,7 @@ int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
 			return bad(why, n, "op", e->op);
 		if (e->miss_class > WT_MISS_MAX)
 			return bad(why, n, "miss class", e->miss_class);
-		if (e->level < 1 || e->level > 2)
+		if (e->level < 1 || e->level > 3)
 			return bad(why, n, "level", e->level);
 		if (e->space > WT_SPACE_MAX)
 			return bad(why, n, "space", e->space);

@@ -429,7 +429,11 @@ static void record_checks(void)
 	   "check: event miss class out of range");
 	fill(rec, WT_KIND_EVENT, 0, 1);
 	e->level = 3;
-	ok(wt_record_check(WT_KIND_EVENT, 0, rec, why, sizeof(why)) < 0, "check: event level 3");
+	ok(wt_record_check(WT_KIND_EVENT, 0, rec, why, sizeof(why)) == 0,
+	   "check: event level 3 (DRAM) is sound");
+	fill(rec, WT_KIND_EVENT, 0, 1);
+	e->level = 4;
+	ok(wt_record_check(WT_KIND_EVENT, 0, rec, why, sizeof(why)) < 0, "check: event level 4");
 }
 
 int main(void)
