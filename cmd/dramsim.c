@@ -1,0 +1,661 @@
+/*
+ * dramsim - the DRAM behind the caches: cache events in (the misses,
+ * bypasses and write traffic of l1sim or l2sim), one event out for every
+ * DRAM request served, with row-buffer, latency, queue and bandwidth
+ * statistics.  The model is lib/dram.c's (see dram.h).
+ */
+#include "dram.h"
+#include "json.h"
+#include "output.h"
+#include "stream.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+"usage: dramsim [options] [FILE]\n"
+"Simulate the GDDR5 DRAM channels behind the caches on a stream of cache\n"
+"events (from l1sim or l2sim): banks, row buffers (open page), timing and\n"
+"an FR-FCFS or FCFS request queue.  Writes one event record (level 3) for\n"
+"every DRAM request served, in completion order.  No FILE, or -, reads\n"
+"stdin.\n"
+"\n"
+"  -a, --arch=NAME         preset: fermi (default; the GTX 480)\n"
+"      --channels=N        DRAM channels (memory partitions)\n"
+"      --ranks=N           ranks per channel\n"
+"      --banks=N           banks per rank\n"
+"      --rows=N            rows per bank\n"
+"      --columns=N         columns per row, of --bus-width bytes\n"
+"      --map=STRING        GPGPU-Sim address mapping, [dramid@N;]MASK\n"
+"      --interleave=N      bytes per channel stripe (no --map)\n"
+"      --tCL=N --tRP=N --tRC=N --tRAS=N --tRCD=N --tRRD=N --tWR=N --tWL=N\n"
+"      --tCCD=N            timing in DRAM command-clock cycles\n"
+"      --burst=N           burst length, transfers per column command\n"
+"      --bus-width=N       bytes per transfer of a channel\n"
+"      --data-rate=N       transfers per command-clock cycle\n"
+"      --clock=MHZ         DRAM command clock\n"
+"      --core-clock=MHZ    clock of the input's event times\n"
+"      --latency-in=N      core cycles from the cache to the controller\n"
+"      --queue=N           request queue entries per channel\n"
+"      --sched=S           frfcfs (default) or fcfs\n"
+"  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
+"      --stats=FILE        write statistics as JSON to FILE\n"
+"      --level=N           zstd level from -100 to 22, 0 for none\n"
+"  -h, --help              show this help\n"
+"  -V, --version           show the version\n";
+
+enum {
+	O_CHANNELS = 256, O_RANKS, O_BANKS, O_ROWS, O_COLUMNS, O_MAP, O_INTERLEAVE,
+	O_TCL, O_TRP, O_TRC, O_TRAS, O_TRCD, O_TRRD, O_TWR, O_TWL, O_TCCD,
+	O_BURST, O_BUSW, O_RATE, O_CLOCK, O_CORE, O_LATIN, O_QUEUE, O_SCHED,
+	O_STATS, O_LEVEL, O_NOPTS
+};
+
+struct chan_work {
+	struct wt_event *ev;	/* the kernel's requests of this channel */
+	struct wt_dram_req *rq;
+	size_t n, cap;
+	uint64_t ignored;
+};
+
+static struct {
+	struct wt_writer *w;
+	struct wt_dram_cfg cfg;
+	struct wt_dram_map map;
+	struct wt_dram_clock clk;
+	struct wt_dram_chan *ch;
+	struct chan_work *cw;
+	const char *arch;
+	unsigned latency_in;
+	unsigned line;		/* bytes of a request without sectors */
+	unsigned sector;
+	uint64_t ignored;
+} G;
+
+static uint64_t opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
+{
+	uint64_t v;
+	const char *why;
+
+	if (wt_parse_size(arg, UINT32_MAX, &v, &why) < 0 || v < lo || v > hi)
+		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
+		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
+	return v;
+}
+
+/* The fermi preset: the GTX 480 as GPGPU-Sim's configuration and the
+ * papers have it.  6 channels (one per memory partition), 1 rank of 16
+ * banks (GPGPU-Sim nbk=16, Yen Table 8; MeDiC's Table I says 8 banks a
+ * rank), 8192 rows of 256 8-byte columns (2 KB, GPGPU-Sim's GTX 480
+ * mapping), GDDR5 timing of Khairy Table 1 and Yen Table 8 at 924 MHz,
+ * tWR=12 tWL=4 tCCD=2 (GPGPU-Sim), burst length 8 at 4 transfers a
+ * cycle on an 8-byte channel (2 chips of 4 bytes: 177.4 GB/s), a core
+ * clock of 700 MHz (GPGPU-Sim's GTX 480 core domain), FR-FCFS with 16
+ * entries (its gpgpu_frfcfs_dram_sched_queue_size). */
+static void preset(const char *arch, struct wt_dram_cfg *c, unsigned *dram_mhz,
+		   unsigned *core_mhz)
+{
+	if (strcmp(arch, "fermi") != 0)
+		wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi", arch);
+	memset(c, 0, sizeof(*c));
+	c->channels = 6;
+	c->ranks = 1;
+	c->banks = 16;
+	c->rows = 8192;
+	c->columns = 256;
+	c->bus_width = 8;
+	c->burst = 8;
+	c->data_rate = 4;
+	c->t = (struct wt_dram_timing){ .tCL = 12, .tRP = 12, .tRC = 40,
+		.tRAS = 28, .tRCD = 12, .tRRD = 6, .tWR = 12, .tWL = 4, .tCCD = 2 };
+	c->queue = 16;
+	c->sched = WT_DRAM_FRFCFS;
+	*dram_mhz = 924;
+	*core_mhz = 700;
+	G.map.interleave = 256;
+}
+
+static void ensure(struct chan_work *w)
+{
+	if (w->n == w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 1024;
+		w->ev = wt_realloc(w->ev, w->cap * sizeof(*w->ev));
+		w->rq = wt_realloc(w->rq, w->cap * sizeof(*w->rq));
+	}
+}
+
+static unsigned bits(unsigned v)
+{
+	unsigned n = 0;
+
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* Take one input event: a DRAM request into its channel, or ignored. */
+static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t index)
+{
+	const struct wt_dram_cfg *c = &G.cfg;
+	struct wt_dram_loc loc;
+	struct chan_work *w;
+	struct wt_dram_req *q;
+	char why[256];
+	unsigned bytes, bb = wt_dram_burst_bytes(c);
+	int write;
+
+	if (wt_record_check(WT_KIND_EVENT, 0, e, why, sizeof(why)) < 0)
+		wt_die(WT_EXIT_DATA, "%s: record %llu: %s", wt_reader_name(r),
+		       (unsigned long long)index, why);
+	if (e->level > 2)
+		wt_die(WT_EXIT_DATA, "%s: record %llu: a level-%u event (DRAM); "
+		       "expected the events of l1sim or l2sim (level 1 or 2)",
+		       wt_reader_name(r), (unsigned long long)index, e->level);
+	wt_dram_map_decode(&G.map, c, e->addr, &loc);
+	if (e->level == 2 && e->partition < c->channels)
+		loc.channel = e->partition;
+	w = &G.cw[loc.channel];
+	if (e->type == WT_EV_HIT ||
+	    (e->type == WT_EV_MISS && e->miss_class == WT_MISS_LATENCY)) {
+		w->ignored++;
+		return;
+	}
+	write = e->type == WT_EV_WRITE_THROUGH || e->type == WT_EV_WRITE_BACK ||
+		(e->type == WT_EV_BYPASS && e->op == WT_OP_STORE);
+	bytes = e->sectors ? bits(e->sectors) * G.sector : G.line;
+	ensure(w);
+	w->ev[w->n] = *e;
+	q = &w->rq[w->n];
+	memset(q, 0, sizeof(*q));
+	q->core_arrive = e->time + G.latency_in;
+	q->arrive = wt_dram_to_dram(&G.clk, q->core_arrive);
+	q->row = loc.row;
+	q->bank = loc.bank;
+	q->bursts = (bytes + bb - 1) / bb;
+	if (!q->bursts)
+		q->bursts = 1;
+	q->write = (uint8_t)write;
+	q->id = (uint32_t)w->n++;
+}
+
+static int by_arrival(const void *a, const void *b)
+{
+	const struct wt_dram_req *x = a, *y = b;
+
+	if (x->arrive != y->arrive)
+		return x->arrive < y->arrive ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int by_done(const void *a, const void *b)
+{
+	const struct wt_dram_req *x = a, *y = b;
+
+	if (x->core_done != y->core_done)
+		return x->core_done < y->core_done ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void put_event(const struct chan_work *w, const struct wt_dram_req *q,
+		      unsigned channel)
+{
+	struct wt_event e = w->ev[q->id];
+	uint64_t lat = q->core_done - e.time;
+
+	e.time = q->core_done;
+	e.latency = lat > UINT32_MAX ? UINT32_MAX : (uint32_t)lat;
+	e.type = q->outcome == WT_DRAM_HIT ? WT_EV_HIT : WT_EV_MISS;
+	e.op = q->write ? WT_OP_STORE : WT_OP_LOAD;
+	e.miss_class = WT_MISS_NONE;
+	e.level = 3;
+	e.partition = (uint16_t)channel;
+	if (wt_writer_put(G.w, &e) < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+}
+
+/* Serve one kernel's requests, channel by channel in parallel, and write
+ * them in completion order (then channel, then arrival). */
+static void run_kernel(void)
+{
+	unsigned nc = G.cfg.channels;
+	size_t *pos = wt_calloc(nc, sizeof(*pos));
+
+	#pragma omp parallel for schedule(dynamic, 1)
+	for (unsigned i = 0; i < nc; i++) {
+		struct chan_work *w = &G.cw[i];
+
+		if (!w->n)
+			continue;
+		qsort(w->rq, w->n, sizeof(*w->rq), by_arrival);
+		wt_dram_run(&G.ch[i], w->rq, w->n);
+		qsort(w->rq, w->n, sizeof(*w->rq), by_done);
+	}
+	for (;;) {
+		unsigned best = nc;
+
+		for (unsigned i = 0; i < nc; i++)
+			if (pos[i] < G.cw[i].n && (best == nc ||
+			    G.cw[i].rq[pos[i]].core_done < G.cw[best].rq[pos[best]].core_done))
+				best = i;
+		if (best == nc)
+			break;
+		put_event(&G.cw[best], &G.cw[best].rq[pos[best]++], best);
+	}
+	for (unsigned i = 0; i < nc; i++)
+		G.cw[i].n = 0;
+	free(pos);
+}
+
+static void key_ratio(struct wt_json *j, const char *key, double a, double b)
+{
+	wt_json_key(j, key);
+	if (b > 0)
+		wt_json_double(j, a / b);
+	else
+		wt_json_null(j);
+}
+
+static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t ignored,
+		       unsigned nchan)
+{
+	const struct wt_dram_cfg *c = &G.cfg;
+	uint64_t req = s->reads + s->writes, sum = 0, lo = UINT64_MAX, hi = 0;
+	uint64_t cycles = s->last > s->first && s->first != UINT64_MAX ?
+			  s->last - s->first : 0;
+	static const unsigned pct[] = { 50, 90, 95, 99 };
+
+	wt_json_key_u64(j, "requests", req);
+	wt_json_key_u64(j, "reads", s->reads);
+	wt_json_key_u64(j, "writes", s->writes);
+	wt_json_key_u64(j, "ignored", ignored);
+	wt_json_key_u64(j, "row_hits", s->outcome[WT_DRAM_HIT]);
+	wt_json_key_u64(j, "row_misses", s->outcome[WT_DRAM_MISS]);
+	wt_json_key_u64(j, "row_conflicts", s->outcome[WT_DRAM_CONFLICT]);
+	key_ratio(j, "row_buffer_hit_rate", (double)s->outcome[WT_DRAM_HIT], (double)req);
+	wt_dram_lat_sort(s);
+	for (size_t i = 0; i < s->nlat; i++) {
+		sum += s->lat[i];
+		lo = s->lat[i] < lo ? s->lat[i] : lo;
+		hi = s->lat[i] > hi ? s->lat[i] : hi;
+	}
+	wt_json_key(j, "latency");
+	wt_json_begin_object(j);
+	if (s->nlat) {
+		wt_json_key(j, "mean");
+		wt_json_double(j, (double)sum / (double)s->nlat);
+		wt_json_key_u64(j, "min", lo);
+		wt_json_key_u64(j, "max", hi);
+		for (int k = 0; k < 4; k++) {
+			char key[8];
+
+			wt_json_key_u64(j, wt_snprintf(key, sizeof(key), "p%u", pct[k]),
+					wt_dram_lat_percentile(s, pct[k]));
+		}
+	}
+	wt_json_end_object(j);
+	wt_json_key_u64(j, "queue_full", s->queue_full);
+	key_ratio(j, "queue_occupancy", (double)s->occupancy, (double)cycles * nchan);
+	wt_json_key_u64(j, "bursts", s->bursts);
+	wt_json_key_u64(j, "bytes", s->bursts * wt_dram_burst_bytes(c));
+	wt_json_key_u64(j, "bus_busy_cycles", s->busy);
+	wt_json_key_u64(j, "cycles", cycles);
+	wt_json_key_u64(j, "core_cycles", wt_dram_to_core(&G.clk, cycles));
+	key_ratio(j, "bus_utilization", (double)s->busy, (double)cycles * nchan);
+	key_ratio(j, "bandwidth_utilization",
+		  (double)s->bursts * wt_dram_burst_bytes(c),
+		  (double)cycles * nchan * c->bus_width * c->data_rate);
+	key_ratio(j, "bandwidth_gbps",
+		  (double)s->bursts * wt_dram_burst_bytes(c) * G.clk.dram_mhz,
+		  (double)cycles * 1000.0);
+}
+
+static void banks_json(struct wt_json *j, const struct wt_dram_chan *ch)
+{
+	const struct wt_dram_cfg *c = &G.cfg;
+
+	wt_json_key(j, "banks");
+	wt_json_begin_array(j);
+	for (unsigned b = 0; b < c->ranks * c->banks; b++) {
+		const struct wt_dram_bank *k = &ch->bank[b];
+
+		wt_json_begin_object(j);
+		wt_json_key_u64(j, "rank", b / c->banks);
+		wt_json_key_u64(j, "bank", b % c->banks);
+		wt_json_key_u64(j, "accesses", k->accesses);
+		wt_json_key_u64(j, "activates", k->activates);
+		wt_json_key_u64(j, "precharges", k->precharges);
+		wt_json_key_u64(j, "row_hits", k->row_hits);
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+}
+
+static void settings_json(struct wt_json *j)
+{
+	const struct wt_dram_cfg *c = &G.cfg;
+	const struct wt_dram_timing *t = &c->t;
+
+	wt_json_key(j, "settings");
+	wt_json_begin_object(j);
+	wt_json_key(j, "arch");
+	wt_json_string(j, G.arch);
+	wt_json_key_u64(j, "channels", c->channels);
+	wt_json_key_u64(j, "ranks", c->ranks);
+	wt_json_key_u64(j, "banks", c->banks);
+	wt_json_key_u64(j, "rows", c->rows);
+	wt_json_key_u64(j, "columns", c->columns);
+	wt_json_key(j, "map");
+	if (G.map.masked)
+		wt_json_string(j, G.map.text);
+	else
+		wt_json_null(j);
+	wt_json_key_u64(j, "interleave", G.map.interleave);
+	wt_json_key_u64(j, "tCL", t->tCL);
+	wt_json_key_u64(j, "tRP", t->tRP);
+	wt_json_key_u64(j, "tRC", t->tRC);
+	wt_json_key_u64(j, "tRAS", t->tRAS);
+	wt_json_key_u64(j, "tRCD", t->tRCD);
+	wt_json_key_u64(j, "tRRD", t->tRRD);
+	wt_json_key_u64(j, "tWR", t->tWR);
+	wt_json_key_u64(j, "tWL", t->tWL);
+	wt_json_key_u64(j, "tCCD", t->tCCD);
+	wt_json_key_u64(j, "burst", c->burst);
+	wt_json_key_u64(j, "bus_width", c->bus_width);
+	wt_json_key_u64(j, "data_rate", c->data_rate);
+	wt_json_key_u64(j, "burst_bytes", wt_dram_burst_bytes(c));
+	wt_json_key_u64(j, "clock_mhz", G.clk.dram_mhz);
+	wt_json_key_u64(j, "core_clock_mhz", G.clk.core_mhz);
+	wt_json_key_u64(j, "latency_in", G.latency_in);
+	wt_json_key_u64(j, "queue", c->queue);
+	wt_json_key(j, "sched");
+	wt_json_string(j, wt_dram_sched_name(c->sched));
+	wt_json_key_u64(j, "request_bytes", G.line);
+	wt_json_key_u64(j, "sector_bytes", G.sector);
+	wt_json_end_object(j);
+}
+
+static void write_stats(const char *path, int argc, char **argv)
+{
+	char err[768];
+	struct wt_json *j = wt_json_open(path, err, sizeof(err));
+	struct wt_dram_stats tot;
+	unsigned nc = G.cfg.channels;
+
+	if (!j)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	memset(&tot, 0, sizeof(tot));
+	tot.first = UINT64_MAX;
+	for (unsigned i = 0; i < nc; i++) {
+		wt_dram_stats_add(&tot, &G.ch[i].st);
+		wt_dram_stats_add_lat(&tot, &G.ch[i].st);
+	}
+	wt_json_stats_begin(j, "dramsim", argc, argv);
+	settings_json(j);
+	wt_json_key(j, "total");
+	wt_json_begin_object(j);
+	stats_json(j, &tot, G.ignored, nc);
+	wt_json_end_object(j);
+	wt_json_key(j, "channels");
+	wt_json_begin_array(j);
+	for (unsigned i = 0; i < nc; i++) {
+		wt_json_begin_object(j);
+		wt_json_key_u64(j, "channel", i);
+		stats_json(j, &G.ch[i].st, G.cw[i].ignored, 1);
+		banks_json(j, &G.ch[i]);
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+	wt_json_end_object(j);
+	wt_dram_stats_free(&tot);
+	if (wt_json_close(j, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
+}
+
+/* The size of a request without a sector mask: the line size the
+ * upstream stages name, else 128 bytes. */
+static void request_sizes(const struct wt_meta *m)
+{
+	static const char *const keys[] = { "l2_line", "l1_line", "line_size" };
+	uint64_t v;
+	const char *why, *s;
+
+	G.line = 128;
+	G.sector = 32;
+	for (int i = 0; i < 3; i++) {
+		s = wt_meta_get(m, keys[i]);
+		if (s && wt_parse_u64(s, 65536, &v, &why) == 0 && v) {
+			G.line = (unsigned)v;
+			break;
+		}
+	}
+	s = wt_meta_get(m, "sector_size");
+	if (s && wt_parse_u64(s, 65536, &v, &why) == 0 && v)
+		G.sector = (unsigned)v;
+}
+
+static void timing_options(const char *const *set)
+{
+	static const struct { int opt; const char *name; size_t off; } tt[] = {
+		{ O_TCL, "tCL", offsetof(struct wt_dram_timing, tCL) },
+		{ O_TRP, "tRP", offsetof(struct wt_dram_timing, tRP) },
+		{ O_TRC, "tRC", offsetof(struct wt_dram_timing, tRC) },
+		{ O_TRAS, "tRAS", offsetof(struct wt_dram_timing, tRAS) },
+		{ O_TRCD, "tRCD", offsetof(struct wt_dram_timing, tRCD) },
+		{ O_TRRD, "tRRD", offsetof(struct wt_dram_timing, tRRD) },
+		{ O_TWR, "tWR", offsetof(struct wt_dram_timing, tWR) },
+		{ O_TWL, "tWL", offsetof(struct wt_dram_timing, tWL) },
+		{ O_TCCD, "tCCD", offsetof(struct wt_dram_timing, tCCD) },
+	};
+
+	for (size_t i = 0; i < sizeof(tt) / sizeof(tt[0]); i++)
+		if (set[tt[i].opt])
+			*(unsigned *)((char *)&G.cfg.t + tt[i].off) =
+				(unsigned)opt_num(tt[i].name, set[tt[i].opt], 0, 65536);
+}
+
+/* The preset, then every option; a usage error if they do not fit. */
+static void configure(const char *const *set)
+{
+	struct wt_dram_cfg *c = &G.cfg;
+	unsigned dram_mhz, core_mhz, given = 0;
+	char err[512];
+
+	preset(G.arch, c, &dram_mhz, &core_mhz);
+	if (set[O_CHANNELS])
+		c->channels = (unsigned)opt_num("channels", set[O_CHANNELS], 1, 1024);
+	if (set[O_RANKS])
+		c->ranks = (unsigned)opt_num("ranks", set[O_RANKS], 1, 64);
+	if (set[O_BANKS]) {
+		c->banks = (unsigned)opt_num("banks", set[O_BANKS], 1, 1024);
+		given |= 1;
+	}
+	if (set[O_ROWS]) {
+		c->rows = opt_num("rows", set[O_ROWS], 1, UINT32_MAX);
+		given |= 2;
+	}
+	if (set[O_COLUMNS]) {
+		c->columns = (unsigned)opt_num("columns", set[O_COLUMNS], 1, 1u << 20);
+		given |= 4;
+	}
+	timing_options(set);
+	if (set[O_BURST])
+		c->burst = (unsigned)opt_num("burst", set[O_BURST], 1, 256);
+	if (set[O_BUSW])
+		c->bus_width = (unsigned)opt_num("bus-width", set[O_BUSW], 1, 1024);
+	if (set[O_RATE])
+		c->data_rate = (unsigned)opt_num("data-rate", set[O_RATE], 1, 16);
+	if (set[O_CLOCK])
+		dram_mhz = (unsigned)opt_num("clock", set[O_CLOCK], 1, 100000);
+	if (set[O_CORE])
+		core_mhz = (unsigned)opt_num("core-clock", set[O_CORE], 1, 100000);
+	if (set[O_LATIN])
+		G.latency_in = (unsigned)opt_num("latency-in", set[O_LATIN], 0, 1u << 24);
+	if (set[O_QUEUE])
+		c->queue = (unsigned)opt_num("queue", set[O_QUEUE], 1, 65536);
+	if (set[O_SCHED]) {
+		if (strcmp(set[O_SCHED], "fcfs") == 0)
+			c->sched = WT_DRAM_FCFS;
+		else if (strcmp(set[O_SCHED], "frfcfs") == 0)
+			c->sched = WT_DRAM_FRFCFS;
+		else
+			wt_die(WT_EXIT_USAGE, "--sched=%s: expected frfcfs or fcfs",
+			       set[O_SCHED]);
+	}
+	if (set[O_MAP]) {
+		if (set[O_INTERLEAVE])
+			wt_die(WT_EXIT_USAGE, "--interleave is for the default mapping; "
+			       "--map sets it with dramid@N");
+		if (wt_dram_map_parse(set[O_MAP], &G.map, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "--map=%s: %s", set[O_MAP], err);
+	}
+	if (set[O_INTERLEAVE])
+		G.map.interleave = (unsigned)opt_num("interleave", set[O_INTERLEAVE], 1,
+						     1u << 30);
+	if (wt_dram_map_fit(&G.map, c, given, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	if (wt_dram_cfg_check(c, err, sizeof(err)))
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	wt_dram_clock_init(&G.clk, core_mhz, dram_mhz);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "arch", required_argument, NULL, 'a' },
+		{ "channels", required_argument, NULL, O_CHANNELS },
+		{ "ranks", required_argument, NULL, O_RANKS },
+		{ "banks", required_argument, NULL, O_BANKS },
+		{ "rows", required_argument, NULL, O_ROWS },
+		{ "columns", required_argument, NULL, O_COLUMNS },
+		{ "map", required_argument, NULL, O_MAP },
+		{ "interleave", required_argument, NULL, O_INTERLEAVE },
+		{ "tCL", required_argument, NULL, O_TCL },
+		{ "tRP", required_argument, NULL, O_TRP },
+		{ "tRC", required_argument, NULL, O_TRC },
+		{ "tRAS", required_argument, NULL, O_TRAS },
+		{ "tRCD", required_argument, NULL, O_TRCD },
+		{ "tRRD", required_argument, NULL, O_TRRD },
+		{ "tWR", required_argument, NULL, O_TWR },
+		{ "tWL", required_argument, NULL, O_TWL },
+		{ "tCCD", required_argument, NULL, O_TCCD },
+		{ "burst", required_argument, NULL, O_BURST },
+		{ "bus-width", required_argument, NULL, O_BUSW },
+		{ "data-rate", required_argument, NULL, O_RATE },
+		{ "clock", required_argument, NULL, O_CLOCK },
+		{ "core-clock", required_argument, NULL, O_CORE },
+		{ "latency-in", required_argument, NULL, O_LATIN },
+		{ "queue", required_argument, NULL, O_QUEUE },
+		{ "sched", required_argument, NULL, O_SCHED },
+		{ "output", required_argument, NULL, 'o' },
+		{ "stats", required_argument, NULL, O_STATS },
+		{ "level", required_argument, NULL, O_LEVEL },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *set[O_NOPTS] = { 0 };
+	const char *output = "-", *input = "-", *stats;
+	struct wt_reader *r;
+	struct wt_header h;
+	struct wt_item it;
+	char err[768];
+	int level, ch, in_kernel = 0;
+
+	wt_set_progname(argv[0]);
+	opterr = 0;
+	G.arch = "fermi";
+	while ((ch = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			G.arch = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return WT_EXIT_OK;
+		case 'V':
+			printf("dramsim (warptrace) %s\n", WT_VERSION);
+			return WT_EXIT_OK;
+		default:
+			if (ch >= O_CHANNELS && ch < O_NOPTS) {
+				set[ch] = optarg;
+				break;
+			}
+			wt_bad_option(argv, optind, optopt);
+		}
+	}
+	if (argc - optind > 1)
+		wt_die(WT_EXIT_USAGE, "one input stream at most (got %d); "
+		       "concatenate streams with cat", argc - optind);
+	if (optind < argc)
+		input = argv[optind];
+	configure(set);
+	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
+	stats = set[O_STATS];
+	wt_check_outputs(output, stats);
+
+	r = wt_reader_open(input, err, sizeof(err));
+	if (!r)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim or l2sim first") < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	request_sizes(&wt_reader_header(r)->meta);
+	wt_header_init(&h, WT_KIND_EVENT, 0);
+	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
+	wt_meta_add_stage(&h.meta, argc, argv);
+	wt_meta_set(&h.meta, "dram_channels",
+		    wt_snprintf(err, sizeof(err), "%u", G.cfg.channels));
+	wt_meta_set(&h.meta, "dram_sched", wt_dram_sched_name(G.cfg.sched));
+	G.w = wt_output_open(output, &h, level);
+	wt_header_free(&h);
+
+	G.ch = wt_calloc(G.cfg.channels, sizeof(*G.ch));
+	G.cw = wt_calloc(G.cfg.channels, sizeof(*G.cw));
+	for (unsigned i = 0; i < G.cfg.channels; i++)
+		wt_dram_chan_init(&G.ch[i], &G.cfg, &G.clk, i);
+	while (wt_reader_next(r, &it) > 0) {
+		const struct wt_event *e = it.recs;
+
+		switch (it.type) {
+		case WT_ITEM_KERNEL:
+			in_kernel = 1;
+			if (wt_writer_kernel_begin(G.w, it.kernel) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+			break;
+		case WT_ITEM_RECORDS:
+			for (size_t i = 0; i < it.count; i++)
+				take(r, &e[i], it.first + i);
+			break;
+		case WT_ITEM_KERNEL_END:
+			run_kernel();
+			in_kernel = 0;
+			if (wt_writer_kernel_end(G.w) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+			break;
+		default:
+			break;
+		}
+	}
+	if (it.type == WT_ITEM_ERROR)
+		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	if (in_kernel)
+		run_kernel();
+	wt_reader_close(r);
+	wt_output_close();
+	for (unsigned i = 0; i < G.cfg.channels; i++)
+		G.ignored += G.cw[i].ignored;
+	if (stats)
+		write_stats(stats, argc, argv);
+	for (unsigned i = 0; i < G.cfg.channels; i++) {
+		wt_dram_chan_free(&G.ch[i]);
+		free(G.cw[i].ev);
+		free(G.cw[i].rq);
+	}
+	free(G.ch);
+	free(G.cw);
+	return WT_EXIT_OK;
+}

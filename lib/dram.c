@@ -1,0 +1,350 @@
+/*
+ * dram.c - the DRAM channel: bank state machines, GDDR5 timing, the
+ * request queue and its schedulers.  See dram.h for the model.
+ */
+#include "dram.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+unsigned wt_dram_burst_bytes(const struct wt_dram_cfg *c)
+{
+	return c->bus_width * c->burst;
+}
+
+unsigned wt_dram_burst_cycles(const struct wt_dram_cfg *c)
+{
+	return c->burst / c->data_rate;
+}
+
+const char *wt_dram_sched_name(enum wt_dram_sched s)
+{
+	return s == WT_DRAM_FCFS ? "fcfs" : "frfcfs";
+}
+
+const char *wt_dram_cfg_check(const struct wt_dram_cfg *c, char *buf, size_t n)
+{
+	if (c->burst % c->data_rate)
+		return wt_snprintf(buf, n, "a burst of %u transfers at %u a cycle "
+				   "is not a whole number of cycles", c->burst,
+				   c->data_rate);
+	if (c->t.tRC < c->t.tRAS)
+		return wt_snprintf(buf, n, "tRC=%u is less than tRAS=%u", c->t.tRC,
+				   c->t.tRAS);
+	if ((uint64_t)c->ranks * c->banks > 65536)
+		return wt_snprintf(buf, n, "%u ranks of %u banks: at most 65536 "
+				   "banks a channel", c->ranks, c->banks);
+	return NULL;
+}
+
+void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
+		       const struct wt_dram_clock *k, unsigned id)
+{
+	unsigned nb = c->ranks * c->banks;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->cfg = c;
+	ch->clk = k;
+	ch->id = id;
+	ch->pick = wt_dram_sched_fn_of(c->sched);
+	ch->bank = wt_calloc(nb, sizeof(*ch->bank));
+	ch->rrd_ok = wt_calloc(c->ranks, sizeof(*ch->rrd_ok));
+	ch->mark = wt_calloc(nb, sizeof(*ch->mark));
+	ch->q = wt_calloc(c->queue, sizeof(*ch->q));
+	ch->st.first = UINT64_MAX;
+}
+
+void wt_dram_chan_free(struct wt_dram_chan *ch)
+{
+	free(ch->bank);
+	free(ch->rrd_ok);
+	free(ch->mark);
+	free(ch->q);
+	wt_dram_stats_free(&ch->st);
+}
+
+static uint64_t max2(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+int wt_dram_row_open(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
+{
+	const struct wt_dram_bank *b = &ch->bank[r->bank];
+
+	return b->open && b->row == r->row;
+}
+
+enum wt_dram_cmd wt_dram_next(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
+{
+	const struct wt_dram_bank *b = &ch->bank[r->bank];
+
+	if (!b->open)
+		return WT_DRAM_ACT;
+	if (b->row != r->row)
+		return WT_DRAM_PRE;
+	return r->write ? WT_DRAM_WR : WT_DRAM_RD;
+}
+
+uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
+{
+	const struct wt_dram_cfg *c = ch->cfg;
+	const struct wt_dram_bank *b = &ch->bank[r->bank];
+	uint64_t t, lat;
+
+	switch (wt_dram_next(ch, r)) {
+	case WT_DRAM_PRE:
+		t = b->pre_ok;
+		break;
+	case WT_DRAM_ACT:
+		t = max2(b->act_ok, ch->rrd_ok[r->bank / c->banks]);
+		break;
+	default:
+		/* The data may not start before the bus is free. */
+		lat = r->write ? c->t.tWL : c->t.tCL;
+		t = max2(b->col_ok, ch->col_ok);
+		if (ch->bus_free > lat)
+			t = max2(t, ch->bus_free - lat);
+		break;
+	}
+	return max2(t, r->arrive);
+}
+
+/* FCFS: each bank serves its requests in arrival order; among the banks'
+ * oldest requests, the oldest whose command is legal now issues. */
+int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now)
+{
+	struct wt_dram_chan *m = (struct wt_dram_chan *)ch;	/* scratch */
+
+	if (++m->stamp == 0) {
+		memset(m->mark, 0, ch->cfg->ranks * ch->cfg->banks * sizeof(*m->mark));
+		m->stamp = 1;
+	}
+	for (size_t i = 0; i < ch->nq; i++) {
+		const struct wt_dram_req *r = ch->q[i];
+
+		if (m->mark[r->bank] == m->stamp)
+			continue;	/* an older request has this bank */
+		m->mark[r->bank] = m->stamp;
+		if (wt_dram_ready(ch, r) <= now)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* FR-FCFS (Rixner et al., ISCA 2000): the oldest row hit whose column
+ * command is legal now; else the oldest request whose ACT or PRE is legal
+ * now, where a bank is not precharged while a queued request still hits
+ * its open row. */
+int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now)
+{
+	int row = -1;
+
+	for (size_t i = 0; i < ch->nq; i++) {
+		const struct wt_dram_req *r = ch->q[i];
+
+		if (wt_dram_row_open(ch, r)) {
+			if (wt_dram_ready(ch, r) <= now)
+				return (int)i;
+		} else if (row < 0 && wt_dram_ready(ch, r) <= now) {
+			int hits = 0;
+
+			if (wt_dram_next(ch, r) == WT_DRAM_PRE)
+				for (size_t j = 0; j < ch->nq && !hits; j++)
+					hits = ch->q[j]->bank == r->bank &&
+					       wt_dram_row_open(ch, ch->q[j]);
+			if (!hits)
+				row = (int)i;
+		}
+	}
+	return row;
+}
+
+wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s)
+{
+	return s == WT_DRAM_FCFS ? wt_dram_pick_fcfs : wt_dram_pick_frfcfs;
+}
+
+static void lat_put(struct wt_dram_stats *s, uint64_t lat)
+{
+	if (s->nlat == s->caplat) {
+		s->caplat = s->caplat ? 2 * s->caplat : 1024;
+		s->lat = wt_realloc(s->lat, s->caplat * sizeof(*s->lat));
+	}
+	s->lat[s->nlat++] = lat > UINT32_MAX ? UINT32_MAX : (uint32_t)lat;
+}
+
+/* Issue the next command of queue entry i at cycle now. */
+static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
+{
+	const struct wt_dram_cfg *c = ch->cfg;
+	struct wt_dram_req *r = ch->q[i];
+	struct wt_dram_bank *b = &ch->bank[r->bank];
+	enum wt_dram_cmd cmd = wt_dram_next(ch, r);
+	unsigned bc = wt_dram_burst_cycles(c);
+	uint64_t start, end;
+
+	if (r->outcome == WT_DRAM_PENDING) {
+		r->outcome = cmd == WT_DRAM_PRE ? WT_DRAM_CONFLICT :
+			     cmd == WT_DRAM_ACT ? WT_DRAM_MISS : WT_DRAM_HIT;
+		ch->st.outcome[r->outcome]++;
+		b->accesses++;
+		if (r->outcome == WT_DRAM_HIT)
+			b->row_hits++;
+	}
+	switch (cmd) {
+	case WT_DRAM_PRE:
+		b->open = 0;
+		b->act_ok = max2(b->act_ok, now + c->t.tRP);
+		b->precharges++;
+		return;
+	case WT_DRAM_ACT:
+		b->open = 1;
+		b->row = r->row;
+		b->col_ok = now + c->t.tRCD;
+		b->pre_ok = now + c->t.tRAS;
+		b->act_ok = now + c->t.tRC;
+		ch->rrd_ok[r->bank / c->banks] = now + c->t.tRRD;
+		b->activates++;
+		return;
+	default:
+		break;
+	}
+	start = now + (r->write ? c->t.tWL : c->t.tCL);
+	end = start + bc;
+	ch->bus_free = end;
+	ch->col_ok = now + c->t.tCCD;
+	ch->st.busy += bc;
+	ch->st.bursts++;
+	b->pre_ok = max2(b->pre_ok, r->write ? end + c->t.tWR : now + bc);
+	if (--r->left)
+		return;
+	r->done = end;
+	r->core_done = wt_dram_to_core(ch->clk, end);
+	lat_put(&ch->st, r->core_done - r->core_arrive);
+	if (end > ch->st.last)
+		ch->st.last = end;
+	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
+	ch->nq--;
+}
+
+/* Move the clock to t, counting the queue's occupancy on the way. */
+static void advance(struct wt_dram_chan *ch, uint64_t t)
+{
+	if (t > ch->now) {
+		ch->st.occupancy += ch->nq * (t - ch->now);
+		ch->now = t;
+	}
+}
+
+void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
+{
+	size_t next = 0, counted = 0;
+
+	while (next < n || ch->nq) {
+		uint64_t t = UINT64_MAX;
+		int i;
+
+		/* Admit what has arrived, while there is room. */
+		while (next < n && r[next].arrive <= ch->now && ch->nq < ch->cfg->queue) {
+			struct wt_dram_req *a = &r[next++];
+
+			a->seq = ch->seq++;
+			a->left = a->bursts;
+			a->outcome = WT_DRAM_PENDING;
+			if (a->write)
+				ch->st.writes++;
+			else
+				ch->st.reads++;
+			if (a->arrive < ch->st.first)
+				ch->st.first = a->arrive;
+			ch->q[ch->nq++] = a;
+		}
+		if (counted < next)
+			counted = next;
+		while (counted < n && r[counted].arrive <= ch->now) {
+			ch->st.queue_full++;	/* arrived to a full queue */
+			counted++;
+		}
+		if (!ch->nq) {
+			advance(ch, r[next].arrive);
+			continue;
+		}
+		i = ch->pick(ch, ch->now);
+		if (i >= 0) {
+			issue(ch, (size_t)i, ch->now);
+			advance(ch, ch->now + 1);	/* one command a cycle */
+			continue;
+		}
+		/* Nothing can issue: wait for the first cycle that may change
+		 * that, a command becoming legal or an arrival with room. */
+		for (size_t j = 0; j < ch->nq; j++) {
+			uint64_t rt = wt_dram_ready(ch, ch->q[j]);
+
+			if (rt < t)
+				t = rt;
+		}
+		if (next < n && ch->nq < ch->cfg->queue && r[next].arrive < t)
+			t = r[next].arrive;
+		advance(ch, max2(t, ch->now + 1));
+	}
+}
+
+void wt_dram_stats_add(struct wt_dram_stats *a, const struct wt_dram_stats *b)
+{
+	a->reads += b->reads;
+	a->writes += b->writes;
+	for (int k = 0; k < 3; k++)
+		a->outcome[k] += b->outcome[k];
+	a->queue_full += b->queue_full;
+	a->occupancy += b->occupancy;
+	a->busy += b->busy;
+	a->bursts += b->bursts;
+	if (b->first < a->first)
+		a->first = b->first;
+	if (b->last > a->last)
+		a->last = b->last;
+}
+
+void wt_dram_stats_add_lat(struct wt_dram_stats *a, const struct wt_dram_stats *b)
+{
+	if (!b->nlat)
+		return;
+	if (a->nlat + b->nlat > a->caplat) {
+		a->caplat = a->nlat + b->nlat;
+		a->lat = wt_realloc(a->lat, a->caplat * sizeof(*a->lat));
+	}
+	memcpy(a->lat + a->nlat, b->lat, b->nlat * sizeof(*b->lat));
+	a->nlat += b->nlat;
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+void wt_dram_lat_sort(struct wt_dram_stats *s)
+{
+	if (s->nlat)
+		qsort(s->lat, s->nlat, sizeof(*s->lat), cmp_u32);
+}
+
+uint32_t wt_dram_lat_percentile(const struct wt_dram_stats *s, unsigned p)
+{
+	uint64_t k;
+
+	if (!s->nlat)
+		return 0;
+	k = ((uint64_t)p * s->nlat + 99) / 100;	/* nearest rank, 1-based */
+	return s->lat[k ? k - 1 : 0];
+}
+
+void wt_dram_stats_free(struct wt_dram_stats *s)
+{
+	free(s->lat);
+	s->lat = NULL;
+	s->nlat = s->caplat = 0;
+}

@@ -1,0 +1,224 @@
+/*
+ * dram.h - a command-level model of the DRAM behind one GPU memory
+ * partition: channels of ranks of banks with row buffers, GDDR5 timing,
+ * an open-page policy and a request queue with a pluggable scheduler
+ * (FCFS, FR-FCFS).
+ *
+ * The model.  Each channel is simulated on its own, in DRAM command-clock
+ * cycles.  A request joins the channel's queue when it arrives and the
+ * queue has room; otherwise it waits outside, in arrival order.  In every
+ * cycle in which a command may issue, the scheduler picks at most one
+ * queued request and that request's next command issues: PRE if its bank
+ * has another row open, ACT if the bank is closed, else a column command
+ * (RD or WR) for one burst.  A request of several bursts issues one column
+ * command per burst and leaves the queue with its last one; it completes
+ * when the data of its last burst has crossed the channel's data bus.
+ * Rows stay open until a request for another row of the bank precharges
+ * them (open page).  The loop jumps over cycles in which no command can
+ * issue, so its result is that of stepping every cycle.
+ *
+ * Timing, all in command-clock cycles (names as in GPGPU-Sim's
+ * gpgpu_dram_timing_opt and the GDDR5 data sheets):
+ *   ACT  >= PRE + tRP, ACT + tRC (same bank), ACT + tRRD (same rank)
+ *   RD/WR >= ACT + tRCD (same bank), column + tCCD (same channel), and
+ *          its data may not start before the bus is free
+ *   PRE  >= ACT + tRAS, RD + burst cycles, WR data end + tWR
+ *   data of a RD starts tCL after it, of a WR tWL after it, and holds the
+ *   bus for burst / data_rate cycles.
+ * Not modelled: refresh, tFAW, read/write turnaround (tWTR, tCDLR), bank
+ * groups, power-down, the command bus beyond one command per cycle.
+ */
+#ifndef WT_DRAM_H
+#define WT_DRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct wt_dram_timing {
+	unsigned tCL, tRP, tRC, tRAS, tRCD, tRRD, tWR, tWL, tCCD;
+};
+
+enum wt_dram_sched {
+	WT_DRAM_FCFS = 0,
+	WT_DRAM_FRFCFS = 1,
+	WT_DRAM_SCHED_MAX = 1
+};
+
+struct wt_dram_cfg {
+	unsigned channels;
+	unsigned ranks;		/* per channel */
+	unsigned banks;		/* per rank */
+	uint64_t rows;		/* per bank */
+	unsigned columns;	/* per row, of bus_width bytes each */
+	unsigned bus_width;	/* bytes per transfer, per channel */
+	unsigned burst;		/* transfers per column command */
+	unsigned data_rate;	/* transfers per command-clock cycle */
+	struct wt_dram_timing t;
+	unsigned queue;		/* request queue entries per channel */
+	enum wt_dram_sched sched;
+};
+
+/* Bytes of one burst, and the command cycles it holds the data bus. */
+unsigned wt_dram_burst_bytes(const struct wt_dram_cfg *c);
+unsigned wt_dram_burst_cycles(const struct wt_dram_cfg *c);
+/* A one-line reason if the configuration cannot be simulated, else NULL. */
+const char *wt_dram_cfg_check(const struct wt_dram_cfg *c, char *buf, size_t n);
+const char *wt_dram_sched_name(enum wt_dram_sched s);
+
+/* ---- address mapping (lib/drammap.c) ---- */
+
+/*
+ * Where an address lives.  Without a mask (the default) the channel is
+ * (addr / interleave) % channels; the address with the channel taken out,
+ * a = addr / (interleave * channels) * interleave + addr % interleave,
+ * then holds column, bank (rank-major), row from the low bits up.
+ * With a GPGPU-Sim mask string, the bits marked C, B, R (and D, the
+ * channel) are gathered from the address, after the dramid@N division if
+ * the string starts with one.
+ */
+struct wt_dram_map {
+	unsigned interleave;	/* bytes per channel stripe */
+	int masked;		/* a mask string is in use */
+	int dramid;		/* the string has dramid@N */
+	uint64_t dmask, rmask, bmask, cmask, smask;
+	char text[160];		/* the string, for the stats */
+};
+
+struct wt_dram_loc {
+	unsigned channel;
+	unsigned bank;		/* rank * banks + bank within the rank */
+	uint64_t row;
+	uint64_t column;
+};
+
+/* Parse a --map string: [dramid@N;]MASK, MASK 64 characters or fewer of
+ * 0 R B C S D (dots ignored), the last character bit 0.  -1 with err. */
+int wt_dram_map_parse(const char *s, struct wt_dram_map *m, char *err, size_t n);
+/* Fit the map to the configuration: a mask decides banks, rows and
+ * columns (-1 with err if they disagree with values given, as flags in
+ * given: 1 banks, 2 rows, 4 columns). */
+int wt_dram_map_fit(struct wt_dram_map *m, struct wt_dram_cfg *c, unsigned given,
+		    char *err, size_t n);
+void wt_dram_map_decode(const struct wt_dram_map *m, const struct wt_dram_cfg *c,
+			uint64_t addr, struct wt_dram_loc *l);
+
+/* ---- clocks (lib/drammap.c) ---- */
+
+/* Core and DRAM clocks in MHz, kept as a reduced ratio: a core cycle t is
+ * DRAM cycle ceil(t * dram / core), a DRAM cycle d is core cycle
+ * ceil(d * core / dram). */
+struct wt_dram_clock {
+	unsigned core_mhz, dram_mhz;
+	uint64_t core, dram;	/* the ratio, reduced */
+};
+
+void wt_dram_clock_init(struct wt_dram_clock *k, unsigned core_mhz, unsigned dram_mhz);
+uint64_t wt_dram_to_dram(const struct wt_dram_clock *k, uint64_t core_cycle);
+uint64_t wt_dram_to_core(const struct wt_dram_clock *k, uint64_t dram_cycle);
+
+/* ---- the channel ---- */
+
+enum wt_dram_cmd { WT_DRAM_PRE, WT_DRAM_ACT, WT_DRAM_RD, WT_DRAM_WR };
+
+/* How a request found its bank when its first command issued. */
+enum wt_dram_outcome {
+	WT_DRAM_HIT = 0,	/* its row open: a column command first */
+	WT_DRAM_MISS = 1,	/* bank closed: ACT first */
+	WT_DRAM_CONFLICT = 2,	/* another row open: PRE first */
+	WT_DRAM_PENDING = 3	/* no command yet */
+};
+
+struct wt_dram_req {
+	uint64_t arrive;	/* DRAM cycle it reaches the controller */
+	uint64_t core_arrive;	/* the same, in core cycles */
+	uint64_t seq;		/* arrival order in its channel */
+	uint64_t row;
+	uint64_t done;		/* DRAM cycle its last data leaves the bus */
+	uint64_t core_done;	/* the same, in core cycles */
+	unsigned bank;		/* flat: rank * banks + bank */
+	unsigned bursts;	/* column commands it needs */
+	unsigned left;		/* column commands still to issue */
+	uint8_t write;
+	uint8_t outcome;	/* enum wt_dram_outcome */
+	uint32_t id;		/* the caller's index */
+};
+
+struct wt_dram_bank {
+	int open;
+	uint64_t row;
+	uint64_t act_ok, col_ok, pre_ok;	/* earliest cycles */
+	uint64_t accesses, activates, precharges, row_hits;
+};
+
+struct wt_dram_stats {
+	uint64_t reads, writes;
+	uint64_t outcome[3];	/* hits, misses, conflicts */
+	uint64_t queue_full;	/* requests that found the queue full */
+	uint64_t occupancy;	/* sum over cycles of queued requests */
+	uint64_t busy;		/* data-bus cycles */
+	uint64_t bursts;
+	uint64_t first, last;	/* first arrival, last data end (DRAM) */
+	uint32_t *lat;		/* latencies in core cycles, one a request */
+	size_t nlat, caplat;
+};
+
+struct wt_dram_chan;
+
+/*
+ * A scheduler: the index in ch->q (oldest first) of the request whose
+ * next command issues at cycle now, or -1 if none issues.  It may only
+ * pick a request whose command is legal now (wt_dram_ready(ch, r) <= now).
+ * A new policy (MeDiC's two queues, say) is one more such function.
+ */
+typedef int (*wt_dram_sched_fn)(const struct wt_dram_chan *ch, uint64_t now);
+
+struct wt_dram_chan {
+	const struct wt_dram_cfg *cfg;
+	const struct wt_dram_clock *clk;
+	unsigned id;
+	wt_dram_sched_fn pick;
+	struct wt_dram_bank *bank;	/* ranks * banks */
+	uint64_t *rrd_ok;		/* per rank: next ACT (tRRD) */
+	uint64_t col_ok;		/* next column command (tCCD) */
+	uint64_t bus_free;		/* data bus free from this cycle */
+	uint64_t now;
+	struct wt_dram_req **q;		/* the queue, oldest first */
+	size_t nq;
+	uint64_t seq;			/* requests seen */
+	unsigned *mark;			/* scratch for schedulers, per bank */
+	unsigned stamp;
+	struct wt_dram_stats st;
+};
+
+void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
+		       const struct wt_dram_clock *k, unsigned id);
+void wt_dram_chan_free(struct wt_dram_chan *ch);
+
+/* The next command of a queued request, and the first cycle it is legal. */
+enum wt_dram_cmd wt_dram_next(const struct wt_dram_chan *ch, const struct wt_dram_req *r);
+uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *r);
+/* Whether a queued request's row is open in its bank. */
+int wt_dram_row_open(const struct wt_dram_chan *ch, const struct wt_dram_req *r);
+
+int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now);
+int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now);
+wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s);
+
+/*
+ * Serve n requests, sorted by arrival (ties in the order given; set
+ * arrive, core_arrive, row, bank, bursts and write), continuing from the
+ * channel's state.  Sets each request's seq, outcome, done and core_done.
+ */
+void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n);
+
+/* Add b's counts (not latencies) to a; merge latencies with the next. */
+void wt_dram_stats_add(struct wt_dram_stats *a, const struct wt_dram_stats *b);
+void wt_dram_stats_add_lat(struct wt_dram_stats *a, const struct wt_dram_stats *b);
+/* Sort the latencies (once) for the percentiles: the p-th percentile is
+ * the smallest latency with at least p % of the requests at or below it
+ * (nearest rank). */
+void wt_dram_lat_sort(struct wt_dram_stats *s);
+uint32_t wt_dram_lat_percentile(const struct wt_dram_stats *s, unsigned p);
+void wt_dram_stats_free(struct wt_dram_stats *s);
+
+#endif

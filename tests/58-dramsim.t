@@ -1,0 +1,109 @@
+#!/bin/sh
+# dramsim: options and bad input, row-buffer locality of sequential and
+# random streams, latency rising with load, FR-FCFS against FCFS, the
+# GTX 480 mapping string, and every sample through l1sim | dramsim,
+# deterministic for any number of threads.
+. "$(dirname "$0")/lib.sh"
+
+GEN=$BUILD/tests/test-dram	# test-dram gen seq|random N GAP: a stream
+json() {	# json FILE: the file on one line, without spaces
+	tr -d ' \n' < "$1"
+}
+total() {	# total FILE KEY: a number of the "total" object
+	json "$1" | sed 's/"channels":\[.*//' | grep -o "\"$2\":[0-9.e-]*" | head -1 | cut -d: -f2
+}
+
+run dramsim --help
+is "$rc" 0 "--help exits 0"
+run dramsim --version
+like "$out" "^dramsim \(warptrace\) [0-9]" "--version"
+fails_with 2 "--sched=fifo: expected frfcfs or fcfs" "bad scheduler" dramsim --sched=fifo
+fails_with 2 "--tCL=x: expected a number from 0 to 65536" "bad timing" dramsim --tCL=x
+fails_with 2 "--queue=0: expected a number from 1 to 65536" "empty queue" dramsim --queue=0
+fails_with 2 "--map=RRBBXC: 'X' is not a mask character" "bad mask" dramsim --map=RRBBXC
+fails_with 2 "a burst of 6 transfers at 4 a cycle" "burst" dramsim --burst=6
+fails_with 2 "--interleave=100: expected a power of two" "interleave" dramsim --interleave=100
+fails_with 2 "--arch=kepler: expected fermi" "arch" dramsim --arch=kepler
+fails_with 2 "--map: 4 B bits give 16 banks a rank, not --banks=8" "map and banks disagree" \
+	dramsim --banks=8 --map='dramid@8;0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS'
+
+# bad input
+printf 'blocksize: 2 1 1\n0 0 0 4\n1 0 4096 4\n' > "$T/tiny.trc"
+trace-gen "$T/tiny.trc" | trace-order | coalesce > "$T/tiny.req"
+fails_with 1 "expected a stream of 'event' records, got 'request' records; run l1sim or l2sim first" \
+	"a request stream in" dramsim "$T/tiny.req"
+l1sim "$T/tiny.req" | dramsim > "$T/tiny.dram"
+ok $? "a tiny stream through l1sim | dramsim"
+fails_with 1 "record 0: a level-3 event .DRAM.; expected the events of l1sim or l2sim" "dramsim's own output in" dramsim "$T/tiny.dram"
+
+# Sequential lines: a row opens once for its 16 lines (2 KB rows): 15 of
+# 16 hit (a few less where FR-FCFS meets a row's lines out of order).  Random lines over 1 GB: almost never.
+"$GEN" gen seq 6000 4 | dramsim --stats="$T/seq.json" > /dev/null
+"$GEN" gen random 6000 4 | dramsim --stats="$T/rnd.json" > /dev/null
+hr=$(total "$T/seq.json" row_buffer_hit_rate)
+awk -v h="$hr" 'BEGIN { exit !(h > 0.93 && h <= 0.9375) }'
+ok $? "sequential: row-buffer hit rate near 15/16 ($hr)"
+hr=$(total "$T/rnd.json" row_buffer_hit_rate)
+awk -v h="$hr" 'BEGIN { exit !(h < 0.01) }'
+ok $? "random: row-buffer hit rate near 0 ($hr)"
+is "$(total "$T/seq.json" reads)" 6000 "6000 reads"
+
+# Latency under load: the same random lines every 100, 4, 1 and 0 core
+# cycles; the queue fills and the mean latency rises with it.
+prev_lat=0 prev_occ=0
+for gap in 100 4 1 0; do
+	"$GEN" gen random 6000 $gap | dramsim --stats="$T/g$gap.json" > /dev/null
+	lat=$(total "$T/g$gap.json" mean)
+	occ=$(total "$T/g$gap.json" queue_occupancy)
+	awk -v a="$lat" -v b="$prev_lat" -v c="$occ" -v d="$prev_occ" 'BEGIN { exit !(a > b && c > d) }'
+	ok $? "a request every $gap cycles: mean latency $lat, queue occupancy $occ, both higher"
+	prev_lat=$lat prev_occ=$occ
+done
+ok $([ "$(total "$T/g0.json" queue_full)" -gt 5000 ]; echo $?) "all at once: the queue is full for most"
+ok $([ "$(total "$T/g100.json" queue_full)" -eq 0 ]; echo $?) "one every 100 cycles: never full"
+
+# FR-FCFS finds the row hits that FCFS leaves: two interleaved streams.
+"$GEN" gen seq 4000 0 > "$T/s0.wt"
+dramsim --sched=fcfs --channels=1 --stats="$T/fcfs.json" "$T/s0.wt" > /dev/null
+dramsim --sched=frfcfs --channels=1 --stats="$T/fr.json" "$T/s0.wt" > /dev/null
+f=$(total "$T/fcfs.json" mean) r=$(total "$T/fr.json" mean)
+awk -v f="$f" -v r="$r" 'BEGIN { exit !(r <= f) }'
+ok $? "sequential burst: FR-FCFS mean latency $r <= FCFS $f"
+
+# the GTX 480 mapping of GPGPU-Sim
+gtx='dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS'
+"$GEN" gen seq 6000 4 | dramsim --map="$gtx" --stats="$T/gtx.json" > /dev/null
+ok $? "--map=GTX 480 string"
+like "$(json "$T/gtx.json")" '"banks":16,"rows":8192,"columns":256,"map":"dramid@8;' "  16 banks, 8192 rows of 2 KB"
+hr=$(total "$T/gtx.json" row_buffer_hit_rate)
+awk -v h="$hr" 'BEGIN { exit !(h > 0.9) }'
+ok $? "  sequential: hit rate $hr"
+
+# every sample: l1sim | dramsim; the same bytes for 1 and 3 threads
+# (twice only where the stream is small).  mshr-h512 and mshr-h1024 (1 and
+# 2 million events, a minute between them) are left out to keep the test
+# fast; mshr-h256 has the same pattern.
+for s in samples/*.trc.zst; do
+	name=$(basename "$s" .trc.zst)
+	case $name in mshr-h512|mshr-h1024)
+		_n=$((_n + 1)); echo "ok $_n - # SKIP $name: too big for this test"; continue;;
+	esac
+	rm -f "$T/d3.wt" "$T/d3.json"
+	trace-gen "$s" | trace-order | coalesce | l1sim > "$T/l1.wt"
+	OMP_NUM_THREADS=3 dramsim -o "$T/d.wt" --stats="$T/d.json" "$T/l1.wt"
+	mv "$T/d.wt" "$T/d3.wt"; mv "$T/d.json" "$T/d3.json"
+	ok $? "$name: l1sim | dramsim"
+	n=$(total "$T/d3.json" requests)
+	ig=$(total "$T/d3.json" ignored)
+	is "$((n + ig))" "$(trace-dump --summary --format=csv "$T/l1.wt" | awk -F, 'NR > 1 {s += $10} END {print s}')" \
+		"$name: every input event served or ignored"
+	if [ "$n" -lt 200000 ]; then
+		OMP_NUM_THREADS=1 dramsim -o "$T/d.wt" --stats="$T/d.json" "$T/l1.wt"
+		cmp -s "$T/d.wt" "$T/d3.wt" && cmp -s "$T/d.json" "$T/d3.json"
+		ok $? "$name: output and stats identical with 1 and 3 threads"
+	fi
+	trace-dump --check "$T/d3.wt"
+	ok $? "$name: trace-dump --check accepts the stream"
+done
+
+done_testing

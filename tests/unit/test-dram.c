@@ -1,0 +1,426 @@
+/*
+ * test-dram.c - the DRAM channel state machine on hand-computed request
+ * sequences (row hit, row miss, conflict, write recovery, tRRD, bursts,
+ * the queue limit, FR-FCFS against FCFS), the clock conversion, the
+ * address mappings and the latency percentiles.
+ *
+ * Every case uses the fermi timing in command cycles: tCL=12 tRP=12
+ * tRC=40 tRAS=28 tRCD=12 tRRD=6 tWR=12 tWL=4 tCCD=2, bursts of 8
+ * transfers at 4 a cycle (2 cycles on the bus, 64 bytes), and core clock
+ * = DRAM clock, so latencies in core cycles equal DRAM cycles.
+ */
+#include "dram.h"
+#include "stream.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static struct wt_dram_cfg cfg;
+static struct wt_dram_clock clk;
+static struct wt_dram_chan ch;
+
+static void setup(enum wt_dram_sched s, unsigned queue)
+{
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.channels = 1;
+	cfg.ranks = 1;
+	cfg.banks = 4;
+	cfg.rows = 1024;
+	cfg.columns = 256;
+	cfg.bus_width = 8;
+	cfg.burst = 8;
+	cfg.data_rate = 4;
+	cfg.t = (struct wt_dram_timing){ .tCL = 12, .tRP = 12, .tRC = 40,
+		.tRAS = 28, .tRCD = 12, .tRRD = 6, .tWR = 12, .tWL = 4, .tCCD = 2 };
+	cfg.queue = queue;
+	cfg.sched = s;
+	wt_dram_clock_init(&clk, 924, 924);
+	wt_dram_chan_init(&ch, &cfg, &clk, 0);
+}
+
+static struct wt_dram_req req(uint64_t t, unsigned bank, uint64_t row, int write,
+			      unsigned bursts)
+{
+	struct wt_dram_req r;
+
+	memset(&r, 0, sizeof(r));
+	r.arrive = r.core_arrive = t;
+	r.bank = bank;
+	r.row = row;
+	r.write = (uint8_t)write;
+	r.bursts = bursts;
+	return r;
+}
+
+static void check(const struct wt_dram_req *r, uint64_t done, unsigned outcome,
+		  const char *what)
+{
+	static const char *const names[] = { "hit", "miss", "conflict", "pending" };
+
+	is_u64(r->done, done, "%s: done at %llu", what, (unsigned long long)done);
+	is_u64(r->outcome, outcome, "%s: a row %s", what, names[outcome]);
+}
+
+/* Miss, hit, conflict on one bank, one request at a time. */
+static void hit_miss_conflict(void)
+{
+	struct wt_dram_req r[3];
+
+	setup(WT_DRAM_FRFCFS, 16);
+	/* ACT@0, RD@12 (tRCD), data 24..26. */
+	r[0] = req(0, 0, 7, 0, 1);
+	wt_dram_run(&ch, r, 1);
+	check(&r[0], 26, WT_DRAM_MISS, "read to a closed bank");
+	/* Row 7 open: RD@100, data 112..114. */
+	r[1] = req(100, 0, 7, 0, 1);
+	wt_dram_run(&ch, &r[1], 1);
+	check(&r[1], 114, WT_DRAM_HIT, "read to the open row");
+	/* Row 9: PRE@200 (tRAS from 0 and RD@100 + 2 long past), ACT@212
+	 * (tRP), RD@224 (tRCD), data 236..238. */
+	r[2] = req(200, 0, 9, 0, 1);
+	wt_dram_run(&ch, &r[2], 1);
+	check(&r[2], 238, WT_DRAM_CONFLICT, "read to another row");
+	is_u64(ch.bank[0].activates, 2, "two activates");
+	is_u64(ch.bank[0].precharges, 1, "one precharge");
+	is_u64(ch.bank[0].row_hits, 1, "one row hit");
+	is_u64(ch.st.busy, 6, "three bursts of 2 bus cycles");
+	is_u64(ch.st.nlat, 3, "three latencies");
+	is_u64(ch.st.lat[2], 38, "latency of the conflict: 238 - 200");
+	wt_dram_chan_free(&ch);
+}
+
+/* Early requests: tRAS and tRC hold the precharge and the next ACT. */
+static void ras_rc(void)
+{
+	struct wt_dram_req r[2];
+
+	setup(WT_DRAM_FRFCFS, 16);
+	/* A: ACT@0, RD@12, data 24..26.  B (row 2, arrives 1): PRE waits for
+	 * tRAS (28), ACT for tRP (40) and tRC (0 + 40 = 40): ACT@40, RD@52,
+	 * data 64..66. */
+	r[0] = req(0, 0, 1, 0, 1);
+	r[1] = req(1, 0, 2, 0, 1);
+	wt_dram_run(&ch, r, 2);
+	check(&r[0], 26, WT_DRAM_MISS, "tRAS: the first read");
+	check(&r[1], 66, WT_DRAM_CONFLICT, "tRAS/tRC: the conflicting read");
+	wt_dram_chan_free(&ch);
+}
+
+/* Write recovery: a write, then a read of another row of the bank. */
+static void write_recovery(void)
+{
+	struct wt_dram_req r[2];
+
+	setup(WT_DRAM_FRFCFS, 16);
+	/* W: ACT@0, WR@12, data 16..18 (tWL=4).  R (row 2, arrives 20):
+	 * PRE at max(20, 0 + tRAS = 28, 18 + tWR = 30) = 30, ACT@42, RD@54,
+	 * data 66..68. */
+	r[0] = req(0, 1, 1, 1, 1);
+	r[1] = req(20, 1, 2, 0, 1);
+	wt_dram_run(&ch, r, 2);
+	check(&r[0], 18, WT_DRAM_MISS, "write to a closed bank");
+	check(&r[1], 68, WT_DRAM_CONFLICT, "read after the write's tWR");
+	is_u64(ch.st.writes, 1, "one write");
+	is_u64(ch.st.reads, 1, "one read");
+	wt_dram_chan_free(&ch);
+}
+
+/* tRRD: two activates to different banks of a rank. */
+static void rrd(void)
+{
+	struct wt_dram_req r[2];
+
+	setup(WT_DRAM_FRFCFS, 16);
+	/* A (bank 0): ACT@0, RD@12, data 24..26.  B (bank 1): ACT@6 (tRRD),
+	 * RD@18 (tRCD; tCCD from 12 and the bus, free at 26 = 14 + tCL, allow
+	 * it), data 30..32. */
+	r[0] = req(0, 0, 3, 0, 1);
+	r[1] = req(0, 1, 3, 0, 1);
+	wt_dram_run(&ch, r, 2);
+	check(&r[0], 26, WT_DRAM_MISS, "tRRD: bank 0");
+	check(&r[1], 32, WT_DRAM_MISS, "tRRD: bank 1 activates 6 cycles later");
+	/* Two ranks: no tRRD between them, only the command bus.  A: ACT@0,
+	 * RD@12, data 24..26; B (rank 1): ACT@1, RD@13 is too early for tCCD
+	 * (14): RD@14, data 26..28. */
+	wt_dram_chan_free(&ch);
+	setup(WT_DRAM_FRFCFS, 16);
+	cfg.ranks = 2;
+	wt_dram_chan_free(&ch);
+	wt_dram_chan_init(&ch, &cfg, &clk, 0);
+	r[0] = req(0, 0, 3, 0, 1);
+	r[1] = req(0, 4, 3, 0, 1);	/* bank 0 of rank 1 */
+	wt_dram_run(&ch, r, 2);
+	check(&r[1], 28, WT_DRAM_MISS, "another rank: one cycle later, then tCCD");
+	wt_dram_chan_free(&ch);
+}
+
+/* A 128-byte line is two bursts: two RDs tCCD apart. */
+static void bursts(void)
+{
+	struct wt_dram_req r[1];
+
+	setup(WT_DRAM_FRFCFS, 16);
+	/* ACT@0, RD@12 (data 24..26), RD@14 (data 26..28). */
+	r[0] = req(0, 2, 5, 0, 2);
+	wt_dram_run(&ch, r, 1);
+	check(&r[0], 28, WT_DRAM_MISS, "two bursts");
+	is_u64(ch.st.bursts, 2, "two column commands");
+	is_u64(ch.bank[2].accesses, 1, "one access of the bank");
+	wt_dram_chan_free(&ch);
+}
+
+/* A queue of one: the second request waits outside. */
+static void queue_full(void)
+{
+	struct wt_dram_req r[2];
+
+	setup(WT_DRAM_FRFCFS, 1);
+	/* A: ACT@0, RD@12 (leaves the queue), data 24..26.  B arrives at 0
+	 * to a full queue, enters at 13: ACT@13, RD@25, data 37..39. */
+	r[0] = req(0, 0, 3, 0, 1);
+	r[1] = req(0, 1, 3, 0, 1);
+	wt_dram_run(&ch, r, 2);
+	check(&r[0], 26, WT_DRAM_MISS, "queue of 1: the first");
+	check(&r[1], 39, WT_DRAM_MISS, "queue of 1: the second waits until 13");
+	is_u64(ch.st.queue_full, 1, "one request found the queue full");
+	is_u64(ch.st.lat[1], 39, "its wait counts in its latency");
+	/* Occupancy: a request is queued from the cycle it enters to the
+	 * cycle before its last column command: A in 0..11, B in 13..24,
+	 * 12 + 12 = 24 request-cycles. */
+	is_u64(ch.st.occupancy, 24, "queue occupancy integral");
+	wt_dram_chan_free(&ch);
+}
+
+/*
+ * Row 1 of bank 0 is open (a read at 0: ACT@0, RD@12; the bank may
+ * precharge from 28, activate from 40).  At 100, X (row 2, a conflict)
+ * arrives just before Y (row 1, a hit).
+ */
+static void reorder(enum wt_dram_sched s, struct wt_dram_req *r)
+{
+	setup(s, 16);
+	r[0] = req(0, 0, 1, 0, 1);
+	r[1] = req(100, 0, 2, 0, 1);
+	r[2] = req(100, 0, 1, 0, 1);
+	wt_dram_run(&ch, r, 3);
+}
+
+static void frfcfs(void)
+{
+	struct wt_dram_req r[3];
+
+	/* FR-FCFS: Y first, RD@100, data 112..114; X's PRE may not close
+	 * row 1 while Y waits, and after Y's RD waits for RD + 2: PRE@102,
+	 * ACT@114, RD@126, data 138..140. */
+	reorder(WT_DRAM_FRFCFS, r);
+	check(&r[2], 114, WT_DRAM_HIT, "FR-FCFS: the younger row hit goes first");
+	check(&r[1], 140, WT_DRAM_CONFLICT, "FR-FCFS: the older conflict after it");
+	wt_dram_chan_free(&ch);
+	/* FCFS: X first, PRE@100, ACT@112, RD@124, data 136..138; then Y
+	 * finds row 2 open: PRE at ACT + tRAS = 140, ACT@152 (tRP, and tRC
+	 * from 112), RD@164, data 176..178. */
+	reorder(WT_DRAM_FCFS, r);
+	check(&r[1], 138, WT_DRAM_CONFLICT, "FCFS: the older conflict first");
+	check(&r[2], 178, WT_DRAM_CONFLICT, "FCFS: then the other row again");
+	is_u64(ch.st.outcome[WT_DRAM_HIT], 0, "FCFS: no row hits");
+	wt_dram_chan_free(&ch);
+	/* FR-FCFS prefers a hit to an older miss on another bank too: Z
+	 * (bank 1, closed) at 100, then Y (bank 0, row 1 open) at 100: Y's
+	 * RD@100, Z's ACT@101, RD@113, data 125..127. */
+	setup(WT_DRAM_FRFCFS, 16);
+	r[0] = req(0, 0, 1, 0, 1);
+	r[1] = req(100, 1, 4, 0, 1);
+	r[2] = req(100, 0, 1, 0, 1);
+	wt_dram_run(&ch, r, 3);
+	check(&r[2], 114, WT_DRAM_HIT, "FR-FCFS: the hit issues first");
+	check(&r[1], 127, WT_DRAM_MISS, "FR-FCFS: the other bank activates next cycle");
+	wt_dram_chan_free(&ch);
+}
+
+/* Each request completes once, and in its channel in completion order
+ * that is also the order of its data on the bus. */
+static void many(void)
+{
+	struct wt_dram_req *r = calloc(2000, sizeof(*r));
+	uint64_t busy = 0;
+	int ok_done = 1;
+
+	setup(WT_DRAM_FRFCFS, 8);
+	for (unsigned i = 0; i < 2000; i++)
+		r[i] = req(i / 3, (i * 7) % 4, (i * 13) % 5, i % 5 == 0, 1 + i % 2);
+	wt_dram_run(&ch, r, 2000);
+	for (unsigned i = 0; i < 2000; i++) {
+		busy += 2 * r[i].bursts;
+		if (r[i].done < r[i].arrive + 6 || r[i].outcome > WT_DRAM_CONFLICT)
+			ok_done = 0;
+	}
+	ok(ok_done, "2000 requests: each done at least tWL + a burst after it arrived");
+	is_u64(ch.st.busy, busy, "the bus carried every burst");
+	is_u64(ch.nq, 0, "the queue is empty at the end");
+	is_u64(ch.st.outcome[0] + ch.st.outcome[1] + ch.st.outcome[2], 2000,
+	       "every request has an outcome");
+	ok(ch.st.queue_full > 0, "the queue filled (%llu times)",
+	   (unsigned long long)ch.st.queue_full);
+	wt_dram_chan_free(&ch);
+	free(r);
+}
+
+static void clocks(void)
+{
+	struct wt_dram_clock k;
+
+	wt_dram_clock_init(&k, 700, 924);	/* 25 : 33 */
+	is_u64(k.core, 25, "700:924 reduces to 25:33");
+	is_u64(wt_dram_to_dram(&k, 100), 132, "core 100 = DRAM 132");
+	is_u64(wt_dram_to_core(&k, 132), 100, "DRAM 132 = core 100");
+	is_u64(wt_dram_to_dram(&k, 1), 2, "core 1 = DRAM ceil(1.32) = 2");
+	is_u64(wt_dram_to_core(&k, 26), 20, "DRAM 26 = core ceil(19.7) = 20");
+	is_u64(wt_dram_to_core(&k, 0), 0, "0 = 0");
+	is_u64(wt_dram_to_dram(&k, 1000000000000ull), 1320000000000ull,
+	       "10^12 core cycles, exactly");
+}
+
+static void mapping(void)
+{
+	struct wt_dram_map m;
+	struct wt_dram_cfg c;
+	struct wt_dram_loc l;
+	char err[256];
+
+	memset(&c, 0, sizeof(c));
+	c.channels = 6;
+	c.ranks = 1;
+	c.banks = 16;
+	c.rows = 8192;
+	c.columns = 256;
+	c.bus_width = 8;
+	memset(&m, 0, sizeof(m));
+	m.interleave = 256;
+	ok(wt_dram_map_fit(&m, &c, 0, err, sizeof(err)) == 0, "default map fits");
+	wt_dram_map_decode(&m, &c, 256, &l);
+	is_u64(l.channel, 1, "256: channel 1");
+	wt_dram_map_decode(&m, &c, 1536 + 8, &l);
+	is_u64(l.channel, 0, "1544: channel 0 again");
+	is_u64(l.column, 33, "  column (256 + 8) / 8");
+	wt_dram_map_decode(&m, &c, 12288, &l);
+	is_u64(l.bank * 100000 + l.row, 100000, "12288: bank 1, row 0");
+	wt_dram_map_decode(&m, &c, 196608, &l);
+	is_u64(l.bank * 100000 + l.row, 1, "196608: bank 0, row 1");
+
+	ok(wt_dram_map_parse("dramid@8;00000000.00000000.00000000.00000000."
+			     "0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS", &m, err,
+			     sizeof(err)) == 0, "the GTX 480 mapping parses");
+	ok(wt_dram_map_fit(&m, &c, 0, err, sizeof(err)) == 0, "  and fits");
+	is_u64(c.banks, 16, "  16 banks");
+	is_u64(c.rows, 8192, "  8192 rows");
+	is_u64(c.columns, 256, "  256 columns of 8 bytes");
+	wt_dram_map_decode(&m, &c, 128, &l);
+	is_u64(l.channel * 100 + l.bank, 1, "128: channel 0, bank 1 (bit 7)");
+	wt_dram_map_decode(&m, &c, 4096, &l);
+	is_u64(l.channel, 4, "4096: channel 16 %% 6 = 4");
+	is_u64(l.column * 100 + l.bank, 800, "  512 left: bit 9, column 8");
+	wt_dram_map_decode(&m, &c, 196608, &l);
+	is_u64(l.row * 100 + l.bank, 100, "196608: 32768 left, row 1");
+	c.banks = 8;
+	ok(wt_dram_map_fit(&m, &c, 1, err, sizeof(err)) == -1, "--banks=8 disagrees");
+	like(err, "4 B bits give 16 banks a rank, not --banks=8", "  saying so");
+
+	ok(wt_dram_map_parse("RRRRBBBBXCCC", &m, err, sizeof(err)) == -1, "rejects X");
+	like(err, "'X' is not a mask character", "  saying so");
+	ok(wt_dram_map_parse("CCCCSSSS", &m, err, sizeof(err)) == -1, "no bank bits");
+	like(err, "needs B (bank) and R (row) bits", "  saying so");
+	ok(wt_dram_map_parse("dramid@8RRBB", &m, err, sizeof(err)) == -1, "no ';'");
+	ok(wt_dram_map_parse("DDRRRBBBCCCSSSSS", &m, err, sizeof(err)) == 0, "D bits");
+	c.channels = 4;
+	ok(wt_dram_map_fit(&m, &c, 0, err, sizeof(err)) == 0, "  fit 4 channels");
+	wt_dram_map_decode(&m, &c, 0xC000 | 0x100 | 0x20, &l);
+	is_u64(l.channel * 100 + l.bank, 301, "  channel 3, bank 1");
+	c.channels = 6;
+	ok(wt_dram_map_fit(&m, &c, 0, err, sizeof(err)) == -1, "  but not 6");
+}
+
+static void percentiles(void)
+{
+	struct wt_dram_stats s;
+	uint32_t v[10] = { 10, 3, 7, 1, 9, 2, 8, 5, 4, 6 };
+
+	memset(&s, 0, sizeof(s));
+	s.lat = v;
+	s.nlat = 10;
+	wt_dram_lat_sort(&s);
+	is_u64(wt_dram_lat_percentile(&s, 50), 5, "p50 of 1..10 is 5");
+	is_u64(wt_dram_lat_percentile(&s, 90), 9, "p90 is 9");
+	is_u64(wt_dram_lat_percentile(&s, 95), 10, "p95 is 10");
+	is_u64(wt_dram_lat_percentile(&s, 100), 10, "p100 is 10");
+}
+
+/*
+ * test-dram gen seq|random N GAP: write a stream of N level-1 read misses
+ * of 128-byte lines to stdout, one every GAP core cycles: lines in address
+ * order, or lines drawn from 1 GB by a fixed generator.  The shell test
+ * tests/58-dramsim.t runs dramsim on them.
+ */
+static int gen(int argc, char **argv)
+{
+	struct wt_header h;
+	struct wt_kernel k;
+	struct wt_writer *w;
+	struct wt_event e;
+	char err[256];
+	uint64_t x = 88172645463325252ull;
+	unsigned long n, gap;
+	int rnd;
+
+	if (argc != 5)
+		return 2;
+	rnd = strcmp(argv[2], "random") == 0;
+	n = strtoul(argv[3], NULL, 10);
+	gap = strtoul(argv[4], NULL, 10);
+	wt_header_init(&h, WT_KIND_EVENT, 0);
+	w = wt_writer_open("-", &h, 1, err, sizeof(err));
+	if (!w) {
+		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
+	wt_kernel_init(&k);
+	k.name = strdup("synthetic");
+	wt_writer_kernel_begin(w, &k);
+	memset(&e, 0, sizeof(e));
+	e.type = WT_EV_MISS;
+	e.miss_class = WT_MISS_COMPULSORY;
+	e.level = 1;
+	e.bytes = 128;
+	e.sectors = 0xf;
+	for (unsigned long i = 0; i < n; i++) {
+		x ^= x << 13;	/* xorshift64 */
+		x ^= x >> 7;
+		x ^= x << 17;
+		e.time = i * gap;
+		e.addr = rnd ? (x % (1ull << 30)) & ~127ull : (uint64_t)i * 128;
+		e.warp = (uint32_t)i;
+		wt_writer_put(w, &e);
+	}
+	wt_writer_kernel_end(w);
+	wt_kernel_free(&k);
+	wt_header_free(&h);
+	return wt_writer_close(w, err, sizeof(err)) < 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "gen") == 0)
+		return gen(argc, argv);
+	hit_miss_conflict();
+	ras_rc();
+	write_recovery();
+	rrd();
+	bursts();
+	queue_full();
+	frfcfs();
+	many();
+	clocks();
+	mapping();
+	percentiles();
+	return tap_done();
+}
