@@ -20,7 +20,7 @@ WT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	    -fopenmp -Ilib $(OPT) $(CFLAGS)
 WT_LDLIBS = -fopenmp -lzstd -lcsv -lz -lm $(LDLIBS)
 
-PROGS    = trace-gen trace-dump trace-order coalesce l1sim
+PROGS    = $(sort $(notdir $(basename $(wildcard cmd/*.c))))
 LIB_SRC  = $(wildcard lib/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 LIB      = $(BUILD)/libwarptrace.a
@@ -29,7 +29,8 @@ EMU_SRC  = $(wildcard samples/emu/*.c)
 EMU      = $(BUILD)/bin/trace-emu
 UNIT_SRC = $(wildcard tests/unit/*.c)
 UNITS    = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
-TOOLS    = $(BUILD)/tools/gen-dump $(BUILD)/tools/measure $(BUILD)/tools/stream-bench
+TOOLS    = $(BUILD)/tools/gen-dump $(BUILD)/tools/gen-requests $(BUILD)/tools/measure \
+	   $(BUILD)/tools/stream-bench
 MAN1     = $(wildcard man/*.1)
 MAN5     = $(wildcard man/*.5)
 MAN7     = $(wildcard man/*.7)

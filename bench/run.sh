@@ -4,9 +4,13 @@
 # against, measured in the same run.  Results: $OUT/results.json.
 #
 #   sh bench/run.sh [BUILD]        BENCH_ACCESSES=100M by default
+#
+# BENCH_ACCESSES: thread accesses per dump pattern; BENCH_REQUESTS: requests
+# of the l1sim section (gen-requests), 100M by default.  K, M, G suffixes.
 set -eu
 build=${1:-build}
 n=${BENCH_ACCESSES:-100M}
+nr=${BENCH_REQUESTS:-100M}
 out=${BENCH_DIR:-$build/bench}
 bin=$build/bin
 tools=$build/tools
@@ -29,6 +33,22 @@ measure() {
 		"$(awk -v x="$rate" 'BEGIN { print x / 1e6 }')" $((rss / 1024))
 	results="$results${results:+,}
     {\"name\": \"$1\", \"records\": $2, \"seconds\": $wall, \"records_per_s\": $rate, \"max_rss_kib\": $rss}"
+}
+
+# size N: the number N stands for, with its K, M or G suffix (powers of 1024)
+size() {
+	case $1 in
+	*[kK]) echo $((${1%?} * 1024)) ;;
+	*[mM]) echo $((${1%?} * 1048576)) ;;
+	*[gG]) echo $((${1%?} * 1073741824)) ;;
+	*) echo $(($1)) ;;
+	esac
+}
+
+# records STREAM: the records of a stream, all kernels
+records() {
+	"$bin/trace-dump" --summary --format=json "$1" | tr -d ' \n' \
+		| grep -o '"records":[0-9]*' | cut -d: -f2 | awk '{ s += $1 } END { print s + 0 }'
 }
 
 echo "warptrace bench: $n thread accesses per pattern ($(nproc) CPUs)"
@@ -63,6 +83,13 @@ for pattern in stream reuse conflict; do
 		measure "l1sim stream, $th thread(s) ($pattern)" $nreq \
 			"OMP_NUM_THREADS=$th '$bin/l1sim' -o /dev/null '$tmp/$pattern.req.wt'"
 	done
+	"$bin/l1sim" -o "$tmp/$pattern.l1.wt" "$tmp/$pattern.req.wt"
+	nl1=$(records "$tmp/$pattern.l1.wt")
+	measure "l2sim, L1 events in ($pattern)" $nl1 \
+		"'$bin/l2sim' --stats='$tmp/l2.json' -o '$tmp/$pattern.l2.wt' '$tmp/$pattern.l1.wt'"
+	nl2=$(records "$tmp/$pattern.l2.wt")
+	measure "dramsim, L2 events in ($pattern)" $nl2 \
+		"'$bin/dramsim' --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'"
 	measure "pipe: trace-gen|order|coalesce|check" $recs \
 		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/trace-dump' --check"
 	rm -f "$dump" "$tmp/$pattern".*.wt
@@ -78,6 +105,20 @@ for level in 0 -1 1 3; do
     $(printf '%s' "$line" | sed "s/^{/{\"name\": \"stream-bench level $level\", /")"
 	done
 done
-printf '{\n  "accesses": "%s",\n  "cpus": %s,\n  "date": "%s",\n  "results": [%s\n  ]\n}\n' \
-	"$n" "$(nproc)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$results" > "$json"
+echo "-- l1sim on $nr requests"
+req=$tmp/requests.wt
+nreq=$(size "$nr")
+measure "gen-requests, level 1" $nreq \
+	"'$tools/gen-requests' --requests=$nr --level=1 -o '$req'"
+printf '%-34s %12s bytes\n' "  stream size, level 1" "$(wc -c < "$req")"
+measure "limit: zstd -d requests" $nreq "zstd -q -dc '$req' > /dev/null"
+for sched in stream pool; do
+	for th in 1 2; do
+		measure "l1sim --sched=$sched, $th thread(s)" $nreq \
+			"OMP_NUM_THREADS=$th '$bin/l1sim' --sched=$sched --stats='$tmp/l1.json' -o /dev/null '$req'"
+	done
+done
+rm -f "$req" "$tmp/l1.json"
+printf '{\n  "accesses": "%s",\n  "requests": "%s",\n  "cpus": %s,\n  "date": "%s",\n  "results": [%s\n  ]\n}\n' \
+	"$n" "$nr" "$(nproc)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$results" > "$json"
 echo "results: $json"
