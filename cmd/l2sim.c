@@ -1,0 +1,770 @@
+/*
+ * l2sim - the shared L2, split into memory partitions with ports, banks
+ * and request queues: L1 events in, L2 outcomes out (the misses and write
+ * traffic that go on to DRAM), with hit ratios per partition, PC, warp
+ * and warp instruction, queueing delays and MeDiC's inter-bank divergence
+ * penalty.
+ */
+#include "cachecfg.h"
+#include "cacheindex.h"
+#include "json.h"
+#include "l2model.h"
+#include "output.h"
+#include "partition.h"
+#include "stream.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+"usage: l2sim [options] [FILE]\n"
+"Simulate the shared L2 cache, split into memory partitions with ports,\n"
+"banks and request queues, on the L1 events of l1sim.  Writes what goes\n"
+"on to DRAM (misses, write-backs, write-throughs) as level-2 event\n"
+"records.  No FILE, or -, reads stdin.\n"
+"\n"
+"  -a, --arch=NAME         preset: fermi (default; GTX 480)\n"
+"      --config=STRING     a GPGPU-Sim cache configuration for one\n"
+"                          partition, e.g. 64:128:8,L:B:m:W:L,A:32:4,4:0,32;\n"
+"                          applied after the preset, before the options\n"
+"      --partitions=N      memory partitions (L2 slices)\n"
+"      --map=SPEC          address to partition: linear, xor, ipoly,\n"
+"                          ipolyNN or a GPGPU-Sim mapping dramid@BIT;MASK\n"
+"      --interleave=N      bytes of one partition before the next\n"
+"      --size=N            capacity of one partition in bytes (K, M)\n"
+"      --assoc=N           ways per set\n"
+"      --line=N            line size in bytes\n"
+"      --index=SPEC        set index: linear, xor, fermi, ipoly, ipolyNN,\n"
+"                          matrix:FILE (on the partition-local address)\n"
+"      --repl=P            lru, fifo or random\n"
+"      --write=P           write-back or write-through\n"
+"      --write-allocate=B  yes or no\n"
+"      --banks=N[@BIT]     banks per partition (a power of two), chosen by\n"
+"                          the local address bits from BIT (default: the\n"
+"                          lowest line-address bit)\n"
+"      --ports=N           ports per partition\n"
+"      --bank-queue=N      request queue entries per bank\n"
+"      --bank-cycle=N      cycles between tag accesses of a bank\n"
+"      --tag-latency=N     cycles of a tag access (a hit's latency)\n"
+"      --icnt-latency=N    interconnect cycles from L1 to the partition\n"
+"      --mshr=N            MSHR entries per partition (0: unlimited)\n"
+"      --mshr-merge=N      requests merged per entry (0: unlimited)\n"
+"      --miss-latency=N    assumed cycles from a miss to its fill\n"
+"      --disable           no L2: every request goes on to DRAM\n"
+"      --events=E          misses (default: what goes to DRAM) or all\n"
+"  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
+"      --stats=FILE        write statistics as JSON to FILE\n"
+"      --level=N           zstd level from -100 to 22, 0 for none\n"
+"  -h, --help              show this help\n"
+"  -V, --version           show the version\n";
+
+enum {
+	O_CONFIG = 256, O_PARTS, O_MAP, O_INTERLEAVE, O_SIZE, O_ASSOC, O_LINE,
+	O_INDEX, O_REPL, O_WRITE, O_WALLOC, O_BANKS, O_PORTS, O_BANKQ,
+	O_BANKCYC, O_TAGLAT, O_ICNT, O_MSHR, O_MERGE, O_MISSLAT, O_DISABLE,
+	O_EVENTS, O_STATS, O_LEVEL, O_NOPTS
+};
+
+struct req {
+	struct wt_event ev;
+	uint64_t local, arrival;
+};
+
+struct part_bucket {
+	struct req *r;
+	size_t n, cap;
+	struct wt_l2_out out;
+};
+
+static struct {
+	struct wt_writer *w;
+	struct wt_l2_cfg cfg;
+	struct wt_pmap map;
+	struct wt_l2 *l2;
+	struct part_bucket *b;
+	unsigned nparts, icnt;
+	uint64_t size, interleave;
+	const char *arch, *index, *mapspec;
+	uint64_t not_for_l2;
+	struct wt_l2_instr_stats is;
+} G;
+
+static uint64_t opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
+{
+	uint64_t v;
+	const char *why;
+
+	if (wt_parse_size(arg, UINT32_MAX, &v, &why) < 0 || v < lo || v > hi)
+		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
+		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
+	return v;
+}
+
+static int opt_choice(const char *name, const char *arg, const char *const *names,
+		      int n)
+{
+	char list[256] = "";
+
+	for (int i = 0; i < n; i++)
+		if (strcmp(arg, names[i]) == 0)
+			return i;
+	for (int i = 0; i < n; i++)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+			 i ? (i == n - 1 ? " or " : ", ") : "", names[i]);
+	wt_die(WT_EXIT_USAGE, "--%s=%s: expected %s", name, arg, list);
+}
+
+static unsigned log2u(uint64_t x)
+{
+	unsigned k = 0;
+
+	while (x > 1) {
+		x >>= 1;
+		k++;
+	}
+	return k;
+}
+
+/*
+ * fermi: the GTX 480 L2 as GPGPU-Sim's configuration and the papers give
+ * it (Khairy et al. Table 1, MeDiC Table I): 6 partitions of 128 KB,
+ * 16 ways, 128-byte lines (768 KB), LRU, linear index, write-back with
+ * write-allocate (GPGPU-Sim's L2); partitions interleaved every 256
+ * bytes (GPGPU-Sim's dramid@8); MeDiC's 2 banks, 2 ports and 10-cycle
+ * tag latency per partition; bank queues of 8 (the interconnect-to-L2
+ * queue of gpgpu_dram_partition_queues 8:8:8:8); GPGPU-Sim's dl2 MSHRs,
+ * 32 entries of 4 merges.  Assumed, with no source: 10 interconnect
+ * cycles, a 200-cycle miss.
+ */
+static void preset(const char *arch, struct wt_l2_cfg *c)
+{
+	if (strcmp(arch, "fermi") != 0)
+		wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi", arch);
+	memset(c, 0, sizeof(*c));
+	G.nparts = 6;
+	G.mapspec = "linear";
+	G.interleave = 256;
+	G.size = 128 * 1024;
+	G.index = "linear";
+	G.icnt = 10;
+	c->geom.assoc = 16;
+	c->geom.line = 128;
+	c->geom.repl = WT_REPL_LRU;
+	c->sector = 32;
+	c->write_back = 1;
+	c->write_allocate = 1;
+	c->banks = 2;
+	c->bank_bit = 7;
+	c->ports = 2;
+	c->bank_queue = 8;
+	c->bank_cycle = 1;
+	c->tag_latency = 10;
+	c->mshr_entries = 32;
+	c->mshr_merge = 4;
+	c->miss_latency = 200;
+}
+
+/* A GPGPU-Sim cache configuration string for one partition. */
+static void apply_config(const char *s, struct wt_l2_cfg *c)
+{
+	struct wt_cachecfg g;
+	char err[512];
+
+	if (wt_cachecfg_parse(s, &g, err, sizeof(err)) < 0 ||
+	    wt_cachecfg_check_data(&g, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "--config=%s: %s", s, err);
+	if (g.disabled) {
+		c->disabled = 1;
+		return;
+	}
+	c->geom.assoc = g.assoc;
+	c->geom.line = g.line;
+	G.size = (uint64_t)g.sets * g.line * g.assoc;
+	c->geom.repl = g.replacement == 'F' ? WT_REPL_FIFO : WT_REPL_LRU;
+	if (g.write != 'B' && g.write != 'T')
+		wt_die(WT_EXIT_USAGE, "--config=%s: write policy '%c': l2sim "
+		       "models B (write-back) and T (write-through)", s, g.write);
+	c->write_back = g.write == 'B';
+	c->write_allocate = g.write_alloc != 'N';
+	switch (g.index) {
+	case 'H': G.index = "fermi"; break;
+	case 'P': G.index = "ipoly"; break;
+	case 'X': G.index = "xor"; break;
+	case 'L': G.index = "linear"; break;
+	default:
+		wt_die(WT_EXIT_USAGE, "--config=%s: set index '%c' is not "
+		       "modelled", s, g.index);
+	}
+	c->mshr_entries = g.mshr_entries;
+	c->mshr_merge = g.mshr_max_merge;
+}
+
+static void banks_arg(const char *arg, struct wt_l2_cfg *c, int *bit_set)
+{
+	const char *at = strchr(arg, '@');
+	char num[32];
+	size_t len = at ? (size_t)(at - arg) : strlen(arg);
+	uint64_t v, bit;
+	const char *why;
+
+	if (len >= sizeof(num) || (memcpy(num, arg, len), num[len] = 0,
+	    wt_parse_u64(num, 64, &v, &why) < 0) || !v || (v & (v - 1)) ||
+	    (at && wt_parse_u64(at + 1, 63, &bit, &why) < 0))
+		wt_die(WT_EXIT_USAGE, "--banks=%s: expected a power of two from 1 "
+		       "to 64, optionally @BIT (an address bit 0 to 63)", arg);
+	c->banks = (unsigned)v;
+	if (at) {
+		c->bank_bit = (unsigned)bit;
+		*bit_set = 1;
+	}
+}
+
+static void put(struct part_bucket *b, const struct wt_event *e, uint64_t local,
+		uint64_t arrival)
+{
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 1024;
+		b->r = wt_realloc(b->r, b->cap * sizeof(*b->r));
+	}
+	b->r[b->n].ev = *e;
+	b->r[b->n].local = local;
+	b->r[b->n].arrival = arrival;
+	b->n++;
+}
+
+/* Whether the L2 serves an L1 event: misses other than those merged in
+ * the L1, bypasses, and write traffic. */
+static int for_l2(const struct wt_event *e)
+{
+	switch (e->type) {
+	case WT_EV_MISS:
+		return e->miss_class != WT_MISS_LATENCY;
+	case WT_EV_BYPASS:
+	case WT_EV_WRITE_THROUGH:
+	case WT_EV_WRITE_BACK:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Simulate one kernel's requests, partition by partition in parallel, and
+ * write its events in time order (then partition, then each partition's
+ * own order). */
+static void run_kernel(uint32_t kernel)
+{
+	unsigned np = G.nparts;
+	size_t *pos, noc = 0;
+	struct wt_l2_outcome *oc;
+
+	#pragma omp parallel for schedule(dynamic, 1)
+	for (unsigned p = 0; p < np; p++) {
+		struct part_bucket *b = &G.b[p];
+
+		b->out.n = 0;
+		b->out.noc = 0;
+		for (size_t i = 0; i < b->n; i++)
+			wt_l2_request(&G.l2[p], &b->r[i].ev, b->r[i].local,
+				      b->r[i].arrival, &b->out);
+		b->n = 0;
+		wt_l2_sort_events(b->out.ev, b->out.n);
+	}
+	pos = wt_calloc(np, sizeof(*pos));
+	for (;;) {
+		unsigned best = np;
+
+		for (unsigned p = 0; p < np; p++)
+			if (pos[p] < G.b[p].out.n && (best == np ||
+			    G.b[p].out.ev[pos[p]].time < G.b[best].out.ev[pos[best]].time))
+				best = p;
+		if (best == np)
+			break;
+		if (wt_writer_put(G.w, &G.b[best].out.ev[pos[best]++]) < 0)
+			wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	}
+	free(pos);
+	for (unsigned p = 0; p < np; p++)
+		noc += G.b[p].out.noc;
+	oc = wt_malloc((noc ? noc : 1) * sizeof(*oc));
+	noc = 0;
+	for (unsigned p = 0; p < np; p++) {
+		if (!G.b[p].out.noc)
+			continue;
+		memcpy(oc + noc, G.b[p].out.oc, G.b[p].out.noc * sizeof(*oc));
+		noc += G.b[p].out.noc;
+	}
+	wt_l2_instr_add(&G.is, kernel, oc, noc);
+	free(oc);
+}
+
+/* ---- statistics ---- */
+
+static void key_ratio(struct wt_json *j, const char *key, uint64_t a, uint64_t b)
+{
+	wt_json_key(j, key);
+	if (b)
+		wt_json_double(j, (double)a / (double)b);
+	else
+		wt_json_null(j);
+}
+
+static void hist_json(struct wt_json *j, const struct wt_l2_hist *h)
+{
+	wt_json_key(j, "mean");
+	wt_json_double(j, h->n ? (double)h->sum / (double)h->n : 0);
+	wt_json_key_u64(j, "max", h->max);
+	wt_json_key(j, "histogram");
+	wt_json_begin_array(j);
+	for (unsigned i = 0; i < WT_L2_HIST_BINS; i++) {
+		uint64_t lo, hi;
+
+		if (!h->bins[i])
+			continue;
+		wt_l2_hist_range(i, &lo, &hi);
+		wt_json_begin_array(j);
+		wt_json_u64(j, lo);
+		wt_json_u64(j, hi);
+		wt_json_u64(j, h->bins[i]);
+		wt_json_end_array(j);
+	}
+	wt_json_end_array(j);
+}
+
+static void stats_json(struct wt_json *j, const struct wt_l2_stats *s)
+{
+	wt_json_key_u64(j, "requests", s->requests);
+	wt_json_key_u64(j, "reads", s->loads);
+	wt_json_key_u64(j, "writes", s->stores);
+	wt_json_key_u64(j, "atomics", s->atomics);
+	wt_json_key_u64(j, "hits", s->hits);
+	wt_json_key_u64(j, "misses", s->misses);
+	wt_json_key_u64(j, "merged", s->merged);
+	key_ratio(j, "hit_rate", s->hits, s->hits + s->misses);
+	wt_json_key_u64(j, "write_hits", s->store_hits);
+	wt_json_key_u64(j, "write_misses", s->store_misses);
+	wt_json_key_u64(j, "write_backs", s->write_backs);
+	wt_json_key_u64(j, "write_throughs", s->write_throughs);
+	wt_json_key_u64(j, "bypasses", s->bypasses);
+	wt_json_key(j, "reservation_fails");
+	wt_json_begin_object(j);
+	for (unsigned f = 0; f < WT_L2_FAIL_MAX; f++)
+		wt_json_key_u64(j, wt_l2_fail_name(f), s->fails[f]);
+	wt_json_end_object(j);
+	wt_json_key(j, "queueing_delay");
+	wt_json_begin_object(j);
+	wt_json_key_u64(j, "requests", s->delay.n);
+	hist_json(j, &s->delay);
+	wt_json_end_object(j);
+	wt_json_key(j, "banks");
+	wt_json_begin_array(j);
+	for (unsigned b = 0; b < s->nbanks; b++) {
+		wt_json_begin_object(j);
+		wt_json_key_u64(j, "bank", b);
+		wt_json_key_u64(j, "accesses", s->bank[b].accesses);
+		key_ratio(j, "mean_queue_delay", s->bank[b].delay_sum,
+			  s->bank[b].accesses);
+		wt_json_key_u64(j, "max_queue_length", s->bank[b].max_queue);
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+}
+
+static void types_json(struct wt_json *j, const uint64_t *n)
+{
+	for (unsigned t = 0; t < WT_WT_MAX; t++)
+		wt_json_key_u64(j, wt_warp_type_name(t), n[t]);
+}
+
+static void instr_json(struct wt_json *j, const struct wt_l2_instr_stats *s)
+{
+	wt_json_key(j, "inter_bank_divergence");
+	wt_json_begin_object(j);
+	wt_json_key_u64(j, "all_hit_instructions", s->divergence.n);
+	hist_json(j, &s->divergence);
+	wt_json_end_object(j);
+	wt_json_key(j, "warp_instructions");
+	wt_json_begin_object(j);
+	types_json(j, s->instructions);
+	wt_json_end_object(j);
+	wt_json_key(j, "pcs");
+	wt_json_begin_array(j);
+	for (size_t i = 0; i < s->npcs; i++) {
+		char buf[16];
+
+		wt_json_begin_object(j);
+		wt_json_key(j, "pc");
+		wt_json_string(j, wt_snprintf(buf, sizeof(buf), "0x%x", s->pcs[i].pc));
+		wt_json_key_u64(j, "accesses", s->pcs[i].accesses);
+		wt_json_key_u64(j, "hits", s->pcs[i].hits);
+		key_ratio(j, "hit_rate", s->pcs[i].hits, s->pcs[i].accesses);
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+	wt_json_key(j, "warps");
+	wt_json_begin_array(j);
+	for (size_t i = 0; i < s->nwarps; i++) {
+		const struct wt_l2_warp *w = &s->warps[i];
+
+		wt_json_begin_object(j);
+		wt_json_key_u64(j, "kernel", w->kernel);
+		wt_json_key_u64(j, "warp", w->warp);
+		wt_json_key_u64(j, "cta", w->cta);
+		wt_json_key_u64(j, "sm", w->sm);
+		wt_json_key_u64(j, "accesses", w->accesses);
+		wt_json_key_u64(j, "hits", w->hits);
+		key_ratio(j, "hit_rate", w->hits, w->accesses);
+		wt_json_key(j, "instructions");
+		wt_json_begin_object(j);
+		types_json(j, w->instructions);
+		wt_json_end_object(j);
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+}
+
+static void settings_json(struct wt_json *j)
+{
+	const struct wt_l2_cfg *c = &G.cfg;
+
+	wt_json_key(j, "settings");
+	wt_json_begin_object(j);
+	wt_json_key(j, "arch");
+	wt_json_string(j, G.arch);
+	wt_json_key_u64(j, "partitions", G.nparts);
+	wt_json_key(j, "map");
+	wt_json_string(j, G.map.name);
+	wt_json_key_u64(j, "size", G.size);
+	wt_json_key_u64(j, "sets", c->geom.sets);
+	wt_json_key_u64(j, "assoc", c->geom.assoc);
+	wt_json_key_u64(j, "line", c->geom.line);
+	wt_json_key(j, "index");
+	wt_json_string(j, c->ix.name);
+	wt_json_key(j, "replacement");
+	wt_json_string(j, (const char *[]){ "lru", "fifo", "random" }[c->geom.repl]);
+	wt_json_key(j, "write");
+	wt_json_string(j, c->write_back ? "write-back" : "write-through");
+	wt_json_key(j, "write_allocate");
+	wt_json_bool(j, c->write_allocate);
+	wt_json_key_u64(j, "banks", c->banks);
+	wt_json_key_u64(j, "bank_bit", c->bank_bit);
+	wt_json_key_u64(j, "ports", c->ports);
+	wt_json_key_u64(j, "bank_queue", c->bank_queue);
+	wt_json_key_u64(j, "bank_cycle", c->bank_cycle);
+	wt_json_key_u64(j, "tag_latency", c->tag_latency);
+	wt_json_key_u64(j, "icnt_latency", G.icnt);
+	wt_json_key_u64(j, "mshr", c->mshr_entries);
+	wt_json_key_u64(j, "mshr_merge", c->mshr_merge);
+	wt_json_key_u64(j, "miss_latency", c->miss_latency);
+	wt_json_key(j, "disabled");
+	wt_json_bool(j, c->disabled);
+	wt_json_key(j, "events");
+	wt_json_string(j, c->emit_all ? "all" : "misses");
+	wt_json_end_object(j);
+}
+
+static void write_stats(const char *path, int argc, char **argv)
+{
+	char err[768];
+	struct wt_json *j = wt_json_open(path, err, sizeof(err));
+	struct wt_l2_stats tot;
+
+	if (!j)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	wt_l2_stats_init(&tot, G.cfg.banks);
+	for (unsigned p = 0; p < G.nparts; p++)
+		wt_l2_stats_merge(&tot, &G.l2[p].st);
+	wt_json_stats_begin(j, "l2sim", argc, argv);
+	settings_json(j);
+	wt_json_key_u64(j, "not_for_l2", G.not_for_l2);
+	wt_json_key(j, "total");
+	wt_json_begin_object(j);
+	stats_json(j, &tot);
+	wt_json_end_object(j);
+	wt_json_key(j, "partitions");
+	wt_json_begin_array(j);
+	for (unsigned p = 0; p < G.nparts; p++) {
+		wt_json_begin_object(j);
+		wt_json_key_u64(j, "partition", p);
+		stats_json(j, &G.l2[p].st);
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+	instr_json(j, &G.is);
+	wt_json_end_object(j);
+	wt_l2_stats_free(&tot);
+	if (wt_json_close(j, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
+}
+
+/* ---- setup ---- */
+
+/* Every option after the preset and --config, checked together. */
+static void apply_options(const char **set)
+{
+	static const char *const repl_names[] = { "lru", "fifo", "random" };
+	static const char *const write_names[] = { "write-through", "write-back" };
+	static const char *const yes_no[] = { "no", "yes" };
+	static const char *const event_names[] = { "misses", "all" };
+	struct wt_l2_cfg *c = &G.cfg;
+	int bit_set = 0;
+	uint64_t lines;
+	char err[512];
+
+	if (set[O_PARTS])
+		G.nparts = (unsigned)opt_num("partitions", set[O_PARTS], 1,
+					     WT_MAX_PARTITIONS);
+	if (set[O_MAP])
+		G.mapspec = set[O_MAP];
+	if (set[O_INTERLEAVE])
+		G.interleave = opt_num("interleave", set[O_INTERLEAVE], 1, 1u << 30);
+	if (set[O_SIZE])
+		G.size = opt_num("size", set[O_SIZE], 1, 1u << 30);
+	if (set[O_ASSOC])
+		c->geom.assoc = (unsigned)opt_num("assoc", set[O_ASSOC], 1, 255);
+	if (set[O_LINE])
+		c->geom.line = (unsigned)opt_num("line", set[O_LINE], 32, 4096);
+	if (set[O_INDEX])
+		G.index = set[O_INDEX];
+	if (set[O_REPL])
+		c->geom.repl = (enum wt_repl)opt_choice("repl", set[O_REPL], repl_names, 3);
+	if (set[O_WRITE])
+		c->write_back = opt_choice("write", set[O_WRITE], write_names, 2);
+	if (set[O_WALLOC])
+		c->write_allocate = opt_choice("write-allocate", set[O_WALLOC], yes_no, 2);
+	if (set[O_BANKS])
+		banks_arg(set[O_BANKS], c, &bit_set);
+	if (set[O_PORTS])
+		c->ports = (unsigned)opt_num("ports", set[O_PORTS], 1, 64);
+	if (set[O_BANKQ])
+		c->bank_queue = (unsigned)opt_num("bank-queue", set[O_BANKQ], 1, 4096);
+	if (set[O_BANKCYC])
+		c->bank_cycle = (unsigned)opt_num("bank-cycle", set[O_BANKCYC], 1, 1024);
+	if (set[O_TAGLAT])
+		c->tag_latency = (unsigned)opt_num("tag-latency", set[O_TAGLAT], 0, 1u << 20);
+	if (set[O_ICNT])
+		G.icnt = (unsigned)opt_num("icnt-latency", set[O_ICNT], 0, 1u << 20);
+	if (set[O_MSHR])
+		c->mshr_entries = (unsigned)opt_num("mshr", set[O_MSHR], 0, 65536);
+	if (set[O_MERGE])
+		c->mshr_merge = (unsigned)opt_num("mshr-merge", set[O_MERGE], 0, 65536);
+	if (set[O_MISSLAT])
+		c->miss_latency = (unsigned)opt_num("miss-latency", set[O_MISSLAT], 1,
+						    1u << 24);
+	if (set[O_DISABLE])
+		c->disabled = 1;
+	if (set[O_EVENTS])
+		c->emit_all = opt_choice("events", set[O_EVENTS], event_names, 2);
+
+	if (c->geom.line & (c->geom.line - 1))
+		wt_die(WT_EXIT_USAGE, "--line=%u: expected a power of two", c->geom.line);
+	lines = G.size / c->geom.line;
+	if (G.size % ((uint64_t)c->geom.line * c->geom.assoc) || lines < c->geom.assoc)
+		wt_die(WT_EXIT_USAGE, "a %llu-byte partition is not a whole number "
+		       "of %u-way sets of %u-byte lines", (unsigned long long)G.size,
+		       c->geom.assoc, c->geom.line);
+	c->geom.sets = (unsigned)(lines / c->geom.assoc);
+	if (c->geom.sets & (c->geom.sets - 1))
+		wt_die(WT_EXIT_USAGE, "%u sets: the number of sets must be a power "
+		       "of two", c->geom.sets);
+	c->geom.seed = 1;
+	if (!bit_set)
+		c->bank_bit = log2u(c->geom.line);
+	if (c->bank_bit < log2u(c->geom.line) || c->bank_bit + log2u(c->banks) > 64)
+		wt_die(WT_EXIT_USAGE, "--banks=%s: the bank bits must lie in the "
+		       "line address (bit %u and up)", set[O_BANKS] ? set[O_BANKS] : "",
+		       log2u(c->geom.line));
+	if (wt_index_parse(G.index, c->geom.sets, c->geom.line, &c->ix, err,
+			   sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	if (wt_pmap_parse(G.mapspec, G.nparts, G.interleave, &G.map, err,
+			  sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	if (G.map.kind != WT_PMAP_DBITS && G.map.interleave % c->geom.line)
+		wt_die(WT_EXIT_USAGE, "an interleave of %llu bytes splits %u-byte "
+		       "lines: expected a multiple of the line size",
+		       (unsigned long long)G.map.interleave, c->geom.line);
+	if (G.map.kind == WT_PMAP_DBITS && (G.map.dmask & (c->geom.line - 1)))
+		wt_die(WT_EXIT_USAGE, "--map=%s: a D bit inside the %u-byte line",
+		       G.mapspec, c->geom.line);
+	if (c->sector > c->geom.line)
+		c->sector = c->geom.line;
+}
+
+static void check_event(struct wt_reader *r, const struct wt_event *e, uint64_t n)
+{
+	char why[256];
+
+	if (wt_record_check(WT_KIND_EVENT, 0, e, why, sizeof(why)) < 0)
+		wt_die(WT_EXIT_DATA, "%s: record %llu: %s", wt_reader_name(r),
+		       (unsigned long long)n, why);
+	if (e->level != 1)
+		wt_die(WT_EXIT_DATA, "%s: record %llu: a level-%u event; l2sim "
+		       "takes the L1 events of l1sim (level 1)", wt_reader_name(r),
+		       (unsigned long long)n, e->level);
+}
+
+static void add_event(const struct wt_event *e)
+{
+	uint64_t local;
+	unsigned p;
+
+	if (!for_l2(e)) {
+		G.not_for_l2++;
+		return;
+	}
+	p = wt_pmap_partition(&G.map, e->addr);
+	local = wt_pmap_local(&G.map, e->addr);
+	put(&G.b[p], e, local, e->time + G.icnt);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "arch", required_argument, NULL, 'a' },
+		{ "config", required_argument, NULL, O_CONFIG },
+		{ "partitions", required_argument, NULL, O_PARTS },
+		{ "map", required_argument, NULL, O_MAP },
+		{ "interleave", required_argument, NULL, O_INTERLEAVE },
+		{ "size", required_argument, NULL, O_SIZE },
+		{ "assoc", required_argument, NULL, O_ASSOC },
+		{ "line", required_argument, NULL, O_LINE },
+		{ "index", required_argument, NULL, O_INDEX },
+		{ "repl", required_argument, NULL, O_REPL },
+		{ "write", required_argument, NULL, O_WRITE },
+		{ "write-allocate", required_argument, NULL, O_WALLOC },
+		{ "banks", required_argument, NULL, O_BANKS },
+		{ "ports", required_argument, NULL, O_PORTS },
+		{ "bank-queue", required_argument, NULL, O_BANKQ },
+		{ "bank-cycle", required_argument, NULL, O_BANKCYC },
+		{ "tag-latency", required_argument, NULL, O_TAGLAT },
+		{ "icnt-latency", required_argument, NULL, O_ICNT },
+		{ "mshr", required_argument, NULL, O_MSHR },
+		{ "mshr-merge", required_argument, NULL, O_MERGE },
+		{ "miss-latency", required_argument, NULL, O_MISSLAT },
+		{ "disable", no_argument, NULL, O_DISABLE },
+		{ "events", required_argument, NULL, O_EVENTS },
+		{ "output", required_argument, NULL, 'o' },
+		{ "stats", required_argument, NULL, O_STATS },
+		{ "level", required_argument, NULL, O_LEVEL },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *set[O_NOPTS] = { 0 };
+	const char *output = "-", *input = "-", *stats;
+	struct wt_reader *r;
+	struct wt_header h;
+	struct wt_item it;
+	uint32_t kernel = 0;
+	char err[768];
+	int level, ch;
+
+	wt_set_progname(argv[0]);
+	opterr = 0;
+	G.arch = "fermi";
+	while ((ch = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			G.arch = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return WT_EXIT_OK;
+		case 'V':
+			printf("l2sim (warptrace) %s\n", WT_VERSION);
+			return WT_EXIT_OK;
+		default:
+			if (ch >= O_CONFIG && ch < O_NOPTS) {
+				set[ch] = optarg ? optarg : "";
+				break;
+			}
+			wt_bad_option(argv, optind, optopt);
+		}
+	}
+	if (argc - optind > 1)
+		wt_die(WT_EXIT_USAGE, "one input stream at most (got %d); "
+		       "concatenate streams with cat", argc - optind);
+	if (optind < argc)
+		input = argv[optind];
+
+	/* The preset first, then --config, then every other option. */
+	preset(G.arch, &G.cfg);
+	if (set[O_CONFIG])
+		apply_config(set[O_CONFIG], &G.cfg);
+	apply_options(set);
+	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
+	stats = set[O_STATS];
+	wt_check_outputs(output, stats);
+
+	G.l2 = wt_calloc(G.nparts, sizeof(*G.l2));
+	G.b = wt_calloc(G.nparts, sizeof(*G.b));
+	for (unsigned p = 0; p < G.nparts; p++)
+		if (wt_l2_init(&G.l2[p], &G.cfg, p, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "%s", err);
+
+	r = wt_reader_open(input, err, sizeof(err));
+	if (!r)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim first") < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	wt_header_init(&h, WT_KIND_EVENT, 0);
+	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
+	wt_meta_add_stage(&h.meta, argc, argv);
+	wt_meta_set(&h.meta, "l2_partitions", wt_snprintf(err, sizeof(err), "%u",
+							  G.nparts));
+	wt_meta_set(&h.meta, "l2_map", G.map.name);
+	wt_meta_set(&h.meta, "l2_size", wt_snprintf(err, sizeof(err), "%llu",
+						    (unsigned long long)G.size));
+	wt_meta_set(&h.meta, "l2_line", wt_snprintf(err, sizeof(err), "%u",
+						    G.cfg.geom.line));
+	wt_meta_set(&h.meta, "l2_mode", G.cfg.disabled ? "disabled" :
+		    G.cfg.write_back ? "write-back" : "write-through");
+	G.w = wt_output_open(output, &h, level);
+	wt_header_free(&h);
+
+	while (wt_reader_next(r, &it) > 0) {
+		const struct wt_event *e = it.recs;
+
+		switch (it.type) {
+		case WT_ITEM_KERNEL:
+			kernel = it.kernel->id;
+			if (wt_writer_kernel_begin(G.w, it.kernel) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+			break;
+		case WT_ITEM_RECORDS:
+			for (size_t i = 0; i < it.count; i++) {
+				check_event(r, &e[i], it.first + i);
+				add_event(&e[i]);
+			}
+			break;
+		case WT_ITEM_KERNEL_END:
+			run_kernel(kernel);
+			if (wt_writer_kernel_end(G.w) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+			break;
+		default:
+			break;
+		}
+	}
+	if (it.type == WT_ITEM_ERROR)
+		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	wt_reader_close(r);
+	wt_output_close();
+	if (stats)
+		write_stats(stats, argc, argv);
+	for (unsigned p = 0; p < G.nparts; p++) {
+		free(G.b[p].r);
+		free(G.b[p].out.ev);
+		free(G.b[p].out.oc);
+		wt_l2_free(&G.l2[p]);
+	}
+	free(G.b);
+	free(G.l2);
+	wt_l2_instr_free(&G.is);
+	return WT_EXIT_OK;
+}

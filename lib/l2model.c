@@ -1,0 +1,628 @@
+/*
+ * l2model.c - one L2 memory partition (the timing model is in l2model.h)
+ * and MeDiC's per warp-instruction statistics.
+ *
+ * Requests are served in arrival order.  Every request of a bank is
+ * served in order, so what happens to one line (the same line is always
+ * in the same bank) happens in time order; only the MSHR count is shared
+ * between banks whose accesses interleave, so an MSHR entry is counted
+ * at time t when it was allocated at or before t and fills after t.
+ *
+ * The tag store keeps global line addresses as tags and takes its set
+ * from the partition-local address: the two are one-to-one within a
+ * partition, and events need the global address.
+ */
+#include "l2model.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct wt_l2_bank {
+	uint64_t next;		/* first cycle a new tag access may start */
+	uint64_t last_enter;	/* when the last request entered the queue */
+	uint64_t *start;	/* ring: tag-access starts of the last
+				   bank_queue requests */
+	unsigned head, n;
+};
+
+struct wt_l2_mshr {
+	uint64_t line, alloc, ready;
+	unsigned merges;
+};
+
+const char *wt_l2_fail_name(unsigned fail)
+{
+	static const char *const t[] = { "mshr_entry", "mshr_merge", "line_alloc" };
+
+	return fail < WT_L2_FAIL_MAX ? t[fail] : "unknown";
+}
+
+/* ---- histograms ---- */
+
+void wt_l2_hist_add(struct wt_l2_hist *h, uint64_t v)
+{
+	unsigned bin = v ? 64 - (unsigned)__builtin_clzll(v) : 0;
+
+	if (bin >= WT_L2_HIST_BINS)
+		bin = WT_L2_HIST_BINS - 1;
+	h->bins[bin]++;
+	h->n++;
+	h->sum += v;
+	if (v > h->max)
+		h->max = v;
+}
+
+void wt_l2_hist_merge(struct wt_l2_hist *dst, const struct wt_l2_hist *src)
+{
+	for (unsigned i = 0; i < WT_L2_HIST_BINS; i++)
+		dst->bins[i] += src->bins[i];
+	dst->n += src->n;
+	dst->sum += src->sum;
+	if (src->max > dst->max)
+		dst->max = src->max;
+}
+
+void wt_l2_hist_range(unsigned bin, uint64_t *lo, uint64_t *hi)
+{
+	*lo = bin ? 1ULL << (bin - 1) : 0;
+	*hi = bin ? (bin < 64 ? (1ULL << bin) - 1 : UINT64_MAX) : 0;
+	if (bin == WT_L2_HIST_BINS - 1)
+		*hi = UINT64_MAX;
+}
+
+/* ---- setup ---- */
+
+void wt_l2_stats_init(struct wt_l2_stats *st, unsigned banks)
+{
+	memset(st, 0, sizeof(*st));
+	st->nbanks = banks;
+	st->bank = wt_calloc(banks, sizeof(*st->bank));
+	st->first = UINT64_MAX;
+}
+
+void wt_l2_stats_free(struct wt_l2_stats *st)
+{
+	free(st->bank);
+	st->bank = NULL;
+}
+
+int wt_l2_init(struct wt_l2 *l2, const struct wt_l2_cfg *cfg, unsigned partition,
+	       char *err, size_t errlen)
+{
+	memset(l2, 0, sizeof(*l2));
+	l2->cfg = cfg;
+	l2->partition = partition;
+	if (wt_cache_init(&l2->cache, &cfg->geom, &cfg->ix, err, errlen) < 0)
+		return -1;
+	l2->cache.rng ^= 0x9E3779B97F4A7C15ULL * (partition + 1);
+	l2->port_free = wt_calloc(cfg->ports, sizeof(*l2->port_free));
+	l2->bank = wt_calloc(cfg->banks, sizeof(*l2->bank));
+	for (unsigned b = 0; b < cfg->banks; b++)
+		l2->bank[b].start = wt_calloc(cfg->bank_queue,
+					      sizeof(*l2->bank[b].start));
+	wt_l2_stats_init(&l2->st, cfg->banks);
+	return 0;
+}
+
+void wt_l2_free(struct wt_l2 *l2)
+{
+	wt_cache_free(&l2->cache);
+	free(l2->port_free);
+	for (unsigned b = 0; b < l2->cfg->banks; b++)
+		free(l2->bank[b].start);
+	free(l2->bank);
+	free(l2->mshr);
+	wt_l2_stats_free(&l2->st);
+}
+
+/* ---- events ---- */
+
+static struct wt_event *emit(struct wt_l2 *l2, struct wt_l2_out *out,
+			     const struct wt_event *in, unsigned type,
+			     uint64_t t, uint64_t arrival)
+{
+	struct wt_event *e;
+
+	if (out->n == out->cap) {
+		out->cap = out->cap ? 2 * out->cap : 64;
+		out->ev = wt_realloc(out->ev, out->cap * sizeof(*out->ev));
+	}
+	e = &out->ev[out->n++];
+	*e = *in;
+	e->time = t;
+	e->latency = (uint32_t)(t - arrival);
+	e->type = (uint8_t)type;
+	e->miss_class = WT_MISS_NONE;
+	e->level = 2;
+	e->partition = (uint16_t)l2->partition;
+	return e;
+}
+
+static void write_back(struct wt_l2 *l2, struct wt_l2_out *out,
+		       const struct wt_event *in, uint64_t t, uint64_t arrival,
+		       uint64_t line)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	struct wt_event *e = emit(l2, out, in, WT_EV_WRITE_BACK, t, arrival);
+	unsigned nsec = c->geom.line / c->sector;
+
+	e->addr = line;
+	e->op = WT_OP_STORE;
+	e->bytes = (uint16_t)c->geom.line;
+	e->sectors = (uint8_t)(nsec >= 8 ? 0xff : (1u << nsec) - 1);
+	l2->st.write_backs++;
+}
+
+static void outcome(struct wt_l2 *l2, struct wt_l2_out *out,
+		    const struct wt_event *in, uint64_t latency, int hit)
+{
+	struct wt_l2_outcome *o;
+
+	if (out->noc == out->capoc) {
+		out->capoc = out->capoc ? 2 * out->capoc : 64;
+		out->oc = wt_realloc(out->oc, out->capoc * sizeof(*out->oc));
+	}
+	o = &out->oc[out->noc++];
+	o->warp = in->warp;
+	o->instr = in->instr;
+	o->pc = in->pc;
+	o->cta = in->cta;
+	o->sm = in->sm;
+	o->partition = (uint16_t)l2->partition;
+	o->latency = (uint32_t)latency;
+	o->hit = (uint8_t)hit;
+}
+
+/* ---- MSHRs ---- */
+
+/* Entries that filled by cycle t are gone for every later request. */
+static void mshr_prune(struct wt_l2 *l2, uint64_t t)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < l2->nmshr; i++)
+		if (l2->mshr[i].ready > t)
+			l2->mshr[j++] = l2->mshr[i];
+	l2->nmshr = j;
+}
+
+static struct wt_l2_mshr *mshr_find(struct wt_l2 *l2, uint64_t line, uint64_t t)
+{
+	for (size_t i = 0; i < l2->nmshr; i++)
+		if (l2->mshr[i].line == line && l2->mshr[i].alloc <= t &&
+		    l2->mshr[i].ready > t)
+			return &l2->mshr[i];
+	return NULL;
+}
+
+/* Entries in use at cycle t, and the first cycle one of them frees. */
+static unsigned mshr_busy(const struct wt_l2 *l2, uint64_t t, uint64_t *free_at)
+{
+	unsigned n = 0;
+
+	*free_at = UINT64_MAX;
+	for (size_t i = 0; i < l2->nmshr; i++)
+		if (l2->mshr[i].alloc <= t && l2->mshr[i].ready > t) {
+			n++;
+			if (l2->mshr[i].ready < *free_at)
+				*free_at = l2->mshr[i].ready;
+		}
+	return n;
+}
+
+static void mshr_add(struct wt_l2 *l2, uint64_t line, uint64_t alloc, uint64_t ready)
+{
+	if (l2->nmshr == l2->capmshr) {
+		l2->capmshr = l2->capmshr ? 2 * l2->capmshr : 64;
+		l2->mshr = wt_realloc(l2->mshr, l2->capmshr * sizeof(*l2->mshr));
+	}
+	l2->mshr[l2->nmshr++] = (struct wt_l2_mshr){ line, alloc, ready, 1 };
+}
+
+/* ---- the tag access ---- */
+
+/* Fills that have arrived by cycle t make their lines valid. */
+static void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
+{
+	for (unsigned w = 0; w < l2->cfg->geom.assoc; w++) {
+		struct wt_cache_line *l = wt_cache_at(&l2->cache, set, (int)w);
+
+		if (l->state == WT_LINE_RESERVED && l->ready <= t)
+			l->state = WT_LINE_VALID;
+	}
+}
+
+/* The first cycle a reserved way of set fills. */
+static uint64_t set_free_at(struct wt_l2 *l2, unsigned set)
+{
+	uint64_t r = UINT64_MAX;
+
+	for (unsigned w = 0; w < l2->cfg->geom.assoc; w++) {
+		struct wt_cache_line *l = wt_cache_at(&l2->cache, set, (int)w);
+
+		if (l->state == WT_LINE_RESERVED && l->ready < r)
+			r = l->ready;
+	}
+	return r;
+}
+
+/*
+ * A load or atomic looked up at cycle t.  -1 when done (*done: its data
+ * is ready), or the reservation fail with *retry.
+ */
+static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t line,
+		       unsigned set, uint64_t t, uint64_t arrival,
+		       struct wt_l2_out *out, uint64_t *done, uint64_t *retry)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	uint64_t lookup = t + c->tag_latency, free_at;
+	int way = wt_cache_find(&l2->cache, set, line);
+	int dirty = c->write_back && in->op == WT_OP_ATOMIC;
+	struct wt_cache_line *l = way >= 0 ? wt_cache_at(&l2->cache, set, way) : NULL;
+	struct wt_cache_line ev;
+	struct wt_l2_mshr *m;
+
+	if (l && l->state == WT_LINE_VALID) {
+		wt_cache_touch(&l2->cache, set, way);
+		l->dirty |= (uint8_t)dirty;
+		l2->st.hits++;
+		*done = lookup;
+		if (c->emit_all)
+			emit(l2, out, in, WT_EV_HIT, lookup, arrival);
+		outcome(l2, out, in, lookup - arrival, 1);
+		return -1;
+	}
+	if (l) {			/* in flight: merge */
+		m = mshr_find(l2, line, t);
+		if (m && c->mshr_merge && m->merges >= c->mshr_merge) {
+			*retry = m->ready;
+			return WT_L2_FAIL_MSHR_MERGE;
+		}
+		if (m)
+			m->merges++;
+		wt_cache_touch(&l2->cache, set, way);
+		l->dirty |= (uint8_t)dirty;
+		l2->st.misses++;
+		l2->st.merged++;
+		*done = l->ready > lookup ? l->ready : lookup;
+		if (c->emit_all)
+			emit(l2, out, in, WT_EV_MISS, *done, arrival)->miss_class =
+				WT_MISS_LATENCY;
+		outcome(l2, out, in, *done - arrival, 0);
+		return -1;
+	}
+	if (c->mshr_entries && mshr_busy(l2, t, &free_at) >= c->mshr_entries) {
+		*retry = free_at;
+		return WT_L2_FAIL_MSHR_ENTRY;
+	}
+	way = wt_cache_victim(&l2->cache, set, &ev);
+	if (way < 0) {
+		*retry = set_free_at(l2, set);
+		return WT_L2_FAIL_LINE_ALLOC;
+	}
+	if (ev.state == WT_LINE_VALID && ev.dirty)
+		write_back(l2, out, in, lookup, arrival, ev.addr);
+	*done = lookup + c->miss_latency;
+	wt_cache_insert(&l2->cache, set, way, line, WT_LINE_RESERVED, *done);
+	wt_cache_at(&l2->cache, set, way)->dirty = (uint8_t)dirty;
+	mshr_add(l2, line, t, *done);
+	l2->st.misses++;
+	emit(l2, out, in, WT_EV_MISS, lookup, arrival);
+	outcome(l2, out, in, *done - arrival, 0);
+	return -1;
+}
+
+/* A store (an L1 write-through or write-back) looked up at cycle t. */
+static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t line,
+			 unsigned set, uint64_t t, uint64_t arrival,
+			 struct wt_l2_out *out)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	uint64_t lookup = t + c->tag_latency;
+	int way = wt_cache_find(&l2->cache, set, line);
+	struct wt_cache_line ev;
+
+	if (way >= 0) {			/* valid, or in flight */
+		wt_cache_touch(&l2->cache, set, way);
+		l2->st.store_hits++;
+		if (c->emit_all)
+			emit(l2, out, in, WT_EV_HIT, lookup, arrival);
+		if (c->write_back) {
+			wt_cache_at(&l2->cache, set, way)->dirty = 1;
+			return;
+		}
+	} else {
+		l2->st.store_misses++;
+		way = c->write_allocate ? wt_cache_victim(&l2->cache, set, &ev) : -1;
+		if (way >= 0) {		/* allocate without a fetch */
+			if (ev.state == WT_LINE_VALID && ev.dirty)
+				write_back(l2, out, in, lookup, arrival, ev.addr);
+			wt_cache_insert(&l2->cache, set, way, line, WT_LINE_VALID, 0);
+			if (c->write_back) {
+				wt_cache_at(&l2->cache, set, way)->dirty = 1;
+				return;
+			}
+		}
+	}
+	emit(l2, out, in, WT_EV_WRITE_THROUGH, lookup, arrival)->op = WT_OP_STORE;
+	l2->st.write_throughs++;
+}
+
+/* Port and bank queue: the cycle the request's tag access may start. */
+static uint64_t enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
+			   struct wt_l2_bank_stats *bs, uint64_t arrival)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	unsigned p = 0, q = c->bank_queue, len = 1;
+	uint64_t s, e;
+
+	for (unsigned i = 1; i < c->ports; i++)
+		if (l2->port_free[i] < l2->port_free[p])
+			p = i;
+	s = arrival > l2->port_free[p] ? arrival : l2->port_free[p];
+	e = s + 1 > b->last_enter ? s + 1 : b->last_enter;
+	if (b->n == q && b->start[b->head] > e)
+		e = b->start[b->head];	/* full: wait at the port */
+	for (unsigned i = 0; i < b->n; i++)
+		len += b->start[(b->head + i) % q] > e;
+	if (len > bs->max_queue)
+		bs->max_queue = len;
+	l2->port_free[p] = e;
+	b->last_enter = e;
+	return e > b->next ? e : b->next;
+}
+
+static void leave_queue(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
+{
+	unsigned q = l2->cfg->bank_queue;
+
+	b->next = t + l2->cfg->bank_cycle;
+	if (b->n < q) {
+		b->start[(b->head + b->n) % q] = t;
+		b->n++;
+	} else {
+		b->start[b->head] = t;
+		b->head = (b->head + 1) % q;
+	}
+}
+
+void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
+		   uint64_t arrival, struct wt_l2_out *out)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	uint64_t line = in->addr & ~(uint64_t)(c->geom.line - 1);
+	uint64_t lline = local & ~(uint64_t)(c->geom.line - 1);
+	unsigned bank = (unsigned)(lline >> c->bank_bit) & (c->banks - 1);
+	unsigned set = wt_index_set(&c->ix, lline);
+	struct wt_l2_bank *b = &l2->bank[bank];
+	struct wt_l2_bank_stats *bs = &l2->st.bank[bank];
+	uint64_t t, done = 0, retry = 0;
+	int rc = -1;
+
+	l2->st.requests++;
+	if (in->op == WT_OP_ATOMIC)
+		l2->st.atomics++;
+	else if (in->op == WT_OP_STORE)
+		l2->st.stores++;
+	else
+		l2->st.loads++;
+	if (arrival < l2->st.first)
+		l2->st.first = arrival;
+	if (arrival > l2->st.last)
+		l2->st.last = arrival;
+	if (c->disabled) {
+		emit(l2, out, in, WT_EV_BYPASS, arrival, arrival);
+		l2->st.bypasses++;
+		return;
+	}
+	mshr_prune(l2, arrival);
+	t = enter_bank(l2, b, bs, arrival);
+	for (;;) {
+		settle(l2, set, t);
+		if (in->op == WT_OP_STORE) {
+			write_access(l2, in, line, set, t, arrival, out);
+			break;
+		}
+		rc = read_access(l2, in, line, set, t, arrival, out, &done, &retry);
+		if (rc < 0)
+			break;
+		l2->st.fails[rc]++;	/* the bank stalls, then tries again */
+		t = retry > t + c->bank_cycle ? retry : t + c->bank_cycle;
+	}
+	if (rc < 0 && in->op == WT_OP_ATOMIC && !c->write_back) {
+		/* write-through: the atomic's result goes on */
+		emit(l2, out, in, WT_EV_WRITE_THROUGH, done, arrival);
+		l2->st.write_throughs++;
+	}
+	leave_queue(l2, b, t);
+	bs->accesses++;
+	bs->delay_sum += t - arrival - 1;
+	wt_l2_hist_add(&l2->st.delay, t - arrival - 1);
+}
+
+/* ---- sorting ---- */
+
+static void merge_sort(struct wt_event *ev, struct wt_event *tmp, size_t n)
+{
+	size_t h = n / 2, i = 0, j = h, k = 0;
+
+	if (n < 2)
+		return;
+	merge_sort(ev, tmp, h);
+	merge_sort(ev + h, tmp, n - h);
+	while (i < h && j < n)
+		tmp[k++] = ev[j].time < ev[i].time ? ev[j++] : ev[i++];
+	while (i < h)
+		tmp[k++] = ev[i++];
+	while (j < n)
+		tmp[k++] = ev[j++];
+	memcpy(ev, tmp, n * sizeof(*ev));
+}
+
+void wt_l2_sort_events(struct wt_event *ev, size_t n)
+{
+	struct wt_event *tmp;
+
+	if (n < 2)
+		return;
+	tmp = wt_malloc(n * sizeof(*tmp));
+	merge_sort(ev, tmp, n);
+	free(tmp);
+}
+
+void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
+{
+	dst->requests += src->requests;
+	dst->loads += src->loads;
+	dst->stores += src->stores;
+	dst->atomics += src->atomics;
+	dst->hits += src->hits;
+	dst->misses += src->misses;
+	dst->merged += src->merged;
+	dst->store_hits += src->store_hits;
+	dst->store_misses += src->store_misses;
+	dst->write_backs += src->write_backs;
+	dst->write_throughs += src->write_throughs;
+	dst->bypasses += src->bypasses;
+	for (int i = 0; i < WT_L2_FAIL_MAX; i++)
+		dst->fails[i] += src->fails[i];
+	wt_l2_hist_merge(&dst->delay, &src->delay);
+	for (unsigned b = 0; b < dst->nbanks && b < src->nbanks; b++) {
+		dst->bank[b].accesses += src->bank[b].accesses;
+		dst->bank[b].delay_sum += src->bank[b].delay_sum;
+		if (src->bank[b].max_queue > dst->bank[b].max_queue)
+			dst->bank[b].max_queue = src->bank[b].max_queue;
+	}
+	if (src->first < dst->first)
+		dst->first = src->first;
+	if (src->last > dst->last)
+		dst->last = src->last;
+}
+
+/* ---- warp instructions ---- */
+
+const char *wt_warp_type_name(unsigned t)
+{
+	static const char *const n[] = {
+		"all_hit", "mostly_hit", "balanced", "mostly_miss", "all_miss"
+	};
+	return t < WT_WT_MAX ? n[t] : "unknown";
+}
+
+enum wt_warp_type wt_warp_type_of(uint64_t hits, uint64_t n)
+{
+	if (hits == n)
+		return WT_WT_ALL_HIT;
+	if (hits == 0)
+		return WT_WT_ALL_MISS;
+	if (10 * hits >= 7 * n)
+		return WT_WT_MOSTLY_HIT;
+	if (5 * hits <= n)
+		return WT_WT_MOSTLY_MISS;
+	return WT_WT_BALANCED;
+}
+
+static int by_instr(const void *a, const void *b)
+{
+	const struct wt_l2_outcome *x = a, *y = b;
+
+	if (x->warp != y->warp)
+		return x->warp < y->warp ? -1 : 1;
+	if (x->instr != y->instr)
+		return x->instr < y->instr ? -1 : 1;
+	if (x->partition != y->partition)
+		return x->partition < y->partition ? -1 : 1;
+	return x->latency < y->latency ? -1 : x->latency > y->latency;
+}
+
+static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
+{
+	size_t lo = 0, hi = s->npcs;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->pcs[mid].pc < pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < s->npcs && s->pcs[lo].pc == pc)
+		return &s->pcs[lo];
+	if (s->npcs == s->cappcs) {
+		s->cappcs = s->cappcs ? 2 * s->cappcs : 16;
+		s->pcs = wt_realloc(s->pcs, s->cappcs * sizeof(*s->pcs));
+	}
+	memmove(&s->pcs[lo + 1], &s->pcs[lo], (s->npcs - lo) * sizeof(*s->pcs));
+	s->npcs++;
+	memset(&s->pcs[lo], 0, sizeof(s->pcs[lo]));
+	s->pcs[lo].pc = pc;
+	return &s->pcs[lo];
+}
+
+static struct wt_l2_warp *warp_of(struct wt_l2_instr_stats *s, uint32_t kernel,
+				  const struct wt_l2_outcome *o)
+{
+	struct wt_l2_warp *w;
+
+	/* Outcomes come sorted by warp, kernels in order: the last one or
+	 * a new one. */
+	if (s->nwarps && s->warps[s->nwarps - 1].kernel == kernel &&
+	    s->warps[s->nwarps - 1].warp == o->warp)
+		return &s->warps[s->nwarps - 1];
+	if (s->nwarps == s->capwarps) {
+		s->capwarps = s->capwarps ? 2 * s->capwarps : 64;
+		s->warps = wt_realloc(s->warps, s->capwarps * sizeof(*s->warps));
+	}
+	w = &s->warps[s->nwarps++];
+	memset(w, 0, sizeof(*w));
+	w->kernel = kernel;
+	w->warp = o->warp;
+	w->cta = o->cta;
+	w->sm = o->sm;
+	return w;
+}
+
+void wt_l2_instr_add(struct wt_l2_instr_stats *s, uint32_t kernel,
+		     struct wt_l2_outcome *oc, size_t n)
+{
+	size_t i = 0;
+
+	if (n)
+		qsort(oc, n, sizeof(*oc), by_instr);
+	while (i < n) {
+		size_t j = i;
+		uint64_t hits = 0, lo = UINT64_MAX, hi = 0;
+		struct wt_l2_warp *w = warp_of(s, kernel, &oc[i]);
+		enum wt_warp_type type;
+
+		for (; j < n && oc[j].warp == oc[i].warp && oc[j].instr == oc[i].instr;
+		     j++) {
+			struct wt_l2_pc *p = pc_of(s, oc[j].pc);
+
+			p->accesses++;
+			p->hits += oc[j].hit;
+			hits += oc[j].hit;
+			if (oc[j].latency < lo)
+				lo = oc[j].latency;
+			if (oc[j].latency > hi)
+				hi = oc[j].latency;
+		}
+		type = wt_warp_type_of(hits, j - i);
+		s->instructions[type]++;
+		w->instructions[type]++;
+		w->accesses += j - i;
+		w->hits += hits;
+		if (type == WT_WT_ALL_HIT && j - i >= 2)
+			wt_l2_hist_add(&s->divergence, hi - lo);
+		i = j;
+	}
+}
+
+void wt_l2_instr_free(struct wt_l2_instr_stats *s)
+{
+	free(s->pcs);
+	free(s->warps);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,184 @@
+/*
+ * l2model.h - one memory partition of the shared L2: ports, banks with
+ * request queues, a tag store, MSHRs and a write policy; and the per
+ * warp-instruction statistics (MeDiC's warp types and inter-bank
+ * divergence penalty) built from the partitions' outcomes.
+ *
+ * The timing model, per partition, requests taken in arrival order:
+ *
+ *   1. A request arriving at cycle a takes the port that is free first
+ *      (the lowest numbered on a tie) at s = max(a, the port's free
+ *      cycle), and spends one cycle in the port and the bank arbiter.
+ *   2. It enters its bank's request queue at e >= s + 1, no earlier than
+ *      the previous request to the bank entered (FIFO), and only when
+ *      the queue has fewer than bank_queue requests; until then it stays
+ *      at the port, which is busy until e.
+ *   3. The bank starts one tag access per bank_cycle cycles, in queue
+ *      order, at t >= e.  The access takes tag_latency cycles: a hit's
+ *      data is ready at t + tag_latency, a miss leaves for DRAM then.
+ *   4. A read miss needs an MSHR entry (mshr_entries in flight at t,
+ *      0 = unlimited); a read of a line in flight merges into its entry
+ *      (mshr_merge requests per entry, the first included, 0 =
+ *      unlimited) and waits for its fill.  The fill returns miss_latency
+ *      cycles after the miss left (an assumed DRAM round trip).  A miss
+ *      that finds every way of its set reserved, no free entry, or a
+ *      full entry is a reservation fail: its bank stalls and retries the
+ *      access when the resource frees.
+ *
+ * Queueing delay = t - a - 1: every cycle beyond the port cycle before
+ * the tag access starts.
+ */
+#ifndef WT_L2MODEL_H
+#define WT_L2MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cache.h"
+#include "record.h"
+
+enum wt_l2_fail {
+	WT_L2_FAIL_MSHR_ENTRY,	/* no free MSHR entry */
+	WT_L2_FAIL_MSHR_MERGE,	/* the line's entry has no merge slot */
+	WT_L2_FAIL_LINE_ALLOC,	/* every way of the set is reserved */
+	WT_L2_FAIL_MAX
+};
+
+struct wt_l2_cfg {
+	struct wt_cache_geom geom;
+	struct wt_index ix;		/* on partition-local addresses */
+	unsigned sector;		/* bytes, for write-back sector masks */
+	int write_back;			/* else write-through */
+	int write_allocate;
+	unsigned banks, bank_bit;	/* bank = local >> bank_bit mod banks */
+	unsigned ports, bank_queue, bank_cycle, tag_latency;
+	unsigned mshr_entries, mshr_merge;
+	unsigned miss_latency;
+	int disabled;			/* no L2: everything goes on */
+	int emit_all;			/* also hits and merged misses */
+};
+
+/* Log2 histogram: bin 0 holds 0, bin i holds 2^(i-1) .. 2^i - 1. */
+#define WT_L2_HIST_BINS 40
+struct wt_l2_hist {
+	uint64_t n, sum, max;
+	uint64_t bins[WT_L2_HIST_BINS];
+};
+
+void wt_l2_hist_add(struct wt_l2_hist *h, uint64_t v);
+void wt_l2_hist_merge(struct wt_l2_hist *dst, const struct wt_l2_hist *src);
+void wt_l2_hist_range(unsigned bin, uint64_t *lo, uint64_t *hi);
+
+struct wt_l2_bank_stats {
+	uint64_t accesses, delay_sum, max_queue;
+};
+
+struct wt_l2_stats {
+	uint64_t requests, loads, stores, atomics;
+	uint64_t hits, misses, merged;	/* of loads and atomics */
+	uint64_t store_hits, store_misses;
+	uint64_t write_backs, write_throughs, bypasses;
+	uint64_t fails[WT_L2_FAIL_MAX];
+	struct wt_l2_hist delay;	/* queueing delay */
+	unsigned nbanks;
+	struct wt_l2_bank_stats *bank;
+	uint64_t first, last;		/* arrival cycles */
+};
+
+/* What became of one load or atomic, for the per-instruction stats. */
+struct wt_l2_outcome {
+	uint32_t warp, instr, pc, cta;
+	uint32_t latency;		/* arrival to data ready */
+	uint16_t sm, partition;
+	uint8_t hit;
+};
+
+struct wt_l2_out {
+	struct wt_event *ev;
+	size_t n, cap;
+	struct wt_l2_outcome *oc;
+	size_t noc, capoc;
+};
+
+struct wt_l2_bank;
+struct wt_l2_mshr;
+
+struct wt_l2 {
+	const struct wt_l2_cfg *cfg;
+	unsigned partition;
+	struct wt_cache cache;
+	uint64_t *port_free;
+	struct wt_l2_bank *bank;
+	struct wt_l2_mshr *mshr;
+	size_t nmshr, capmshr;
+	struct wt_l2_stats st;
+};
+
+int wt_l2_init(struct wt_l2 *l2, const struct wt_l2_cfg *cfg, unsigned partition,
+	       char *err, size_t errlen);
+void wt_l2_free(struct wt_l2 *l2);
+
+/*
+ * Serve one request: in, an L1 event (a miss, bypass, write-through or
+ * write-back), arriving at cycle `arrival` (never earlier than the last
+ * call's), with partition-local address `local`.  Appends its level-2
+ * events to out, unsorted (wt_l2_sort_events puts them in order), and for
+ * a load or atomic an outcome.
+ */
+void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
+		   uint64_t arrival, struct wt_l2_out *out);
+
+/* Sort events by time, keeping the order of equal times. */
+void wt_l2_sort_events(struct wt_event *ev, size_t n);
+
+void wt_l2_stats_init(struct wt_l2_stats *st, unsigned banks);
+void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src);
+void wt_l2_stats_free(struct wt_l2_stats *st);
+const char *wt_l2_fail_name(unsigned fail);
+
+/* ---- per warp instruction, per warp and per PC ---- */
+
+/*
+ * MeDiC's warp types (Fig. 4), by the L2 hit ratio of a warp
+ * instruction's loads and atomics: all-hit (100 %), mostly-hit (at least
+ * 70 %), balanced (above 20 %, below 70 %), mostly-miss (above 0, at
+ * most 20 %), all-miss (0 %).
+ */
+enum wt_warp_type {
+	WT_WT_ALL_HIT, WT_WT_MOSTLY_HIT, WT_WT_BALANCED, WT_WT_MOSTLY_MISS,
+	WT_WT_ALL_MISS, WT_WT_MAX
+};
+const char *wt_warp_type_name(unsigned t);
+enum wt_warp_type wt_warp_type_of(uint64_t hits, uint64_t n);
+
+struct wt_l2_pc {
+	uint32_t pc;
+	uint64_t accesses, hits;
+};
+
+struct wt_l2_warp {
+	uint32_t kernel, warp, cta, sm;
+	uint64_t accesses, hits;
+	uint64_t instructions[WT_WT_MAX];
+};
+
+struct wt_l2_instr_stats {
+	uint64_t instructions[WT_WT_MAX];
+	struct wt_l2_hist divergence;	/* all-hit, 2 or more accesses */
+	struct wt_l2_pc *pcs;		/* sorted by pc */
+	size_t npcs, cappcs;
+	struct wt_l2_warp *warps;	/* by kernel, then warp */
+	size_t nwarps, capwarps;
+};
+
+/*
+ * Add one kernel's outcomes (of every partition; reordered here): group
+ * them into warp instructions by (warp, instr), classify each, and for
+ * all-hit instructions of two or more accesses add the inter-bank
+ * divergence penalty, slowest minus fastest latency.
+ */
+void wt_l2_instr_add(struct wt_l2_instr_stats *s, uint32_t kernel,
+		     struct wt_l2_outcome *oc, size_t n);
+void wt_l2_instr_free(struct wt_l2_instr_stats *s);
+
+#endif
