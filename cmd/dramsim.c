@@ -74,17 +74,6 @@ static struct {
 	uint64_t ignored;
 } G;
 
-static uint64_t opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
-{
-	uint64_t v;
-	const char *why;
-
-	if (wt_parse_size(arg, UINT32_MAX, &v, &why) < 0 || v < lo || v > hi)
-		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
-		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
-	return v;
-}
-
 /* The fermi preset: the GTX 480 as GPGPU-Sim's configuration and the
  * papers have it.  6 channels (one per memory partition), 1 rank of 16
  * banks (GPGPU-Sim nbk=16, Yen Table 8; MeDiC's Table I says 8 banks a
@@ -248,15 +237,6 @@ static void run_kernel(void)
 	free(pos);
 }
 
-static void key_ratio(struct wt_json *j, const char *key, double a, double b)
-{
-	wt_json_key(j, key);
-	if (b > 0)
-		wt_json_double(j, a / b);
-	else
-		wt_json_null(j);
-}
-
 static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t ignored,
 		       unsigned nchan)
 {
@@ -273,7 +253,7 @@ static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t igno
 	wt_json_key_u64(j, "row_hits", s->outcome[WT_DRAM_HIT]);
 	wt_json_key_u64(j, "row_misses", s->outcome[WT_DRAM_MISS]);
 	wt_json_key_u64(j, "row_conflicts", s->outcome[WT_DRAM_CONFLICT]);
-	key_ratio(j, "row_buffer_hit_rate", (double)s->outcome[WT_DRAM_HIT], (double)req);
+	wt_json_key_ratio(j, "row_buffer_hit_rate", (double)s->outcome[WT_DRAM_HIT], (double)req);
 	wt_dram_lat_sort(s);
 	for (size_t i = 0; i < s->nlat; i++) {
 		sum += s->lat[i];
@@ -296,18 +276,18 @@ static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t igno
 	}
 	wt_json_end_object(j);
 	wt_json_key_u64(j, "queue_full", s->queue_full);
-	key_ratio(j, "queue_occupancy", (double)s->occupancy, (double)cycles * nchan);
+	wt_json_key_ratio(j, "queue_occupancy", (double)s->occupancy, (double)cycles * nchan);
 	wt_json_key_u64(j, "bursts", s->bursts);
 	wt_json_key_u64(j, "bytes", s->bursts * wt_dram_burst_bytes(c));
 	wt_json_key_u64(j, "bus_busy_cycles", s->busy);
 	wt_json_key_u64(j, "cycles", cycles);
 	wt_json_key_u64(j, "core_cycles", wt_dram_to_core(&G.clk, cycles));
-	key_ratio(j, "bus_utilization", (double)s->busy, (double)cycles * nchan);
-	key_ratio(j, "bandwidth_utilization",
-		  (double)s->bursts * wt_dram_burst_bytes(c),
+	wt_json_key_ratio(j, "bus_utilization", (double)s->busy, (double)cycles * nchan);
+	wt_json_key_ratio(j, "bandwidth_utilization",
+			  (double)s->bursts * wt_dram_burst_bytes(c),
 		  (double)cycles * nchan * c->bus_width * c->data_rate);
-	key_ratio(j, "bandwidth_gbps",
-		  (double)s->bursts * wt_dram_burst_bytes(c) * G.clk.dram_mhz,
+	wt_json_key_ratio(j, "bandwidth_gbps",
+			  (double)s->bursts * wt_dram_burst_bytes(c) * G.clk.dram_mhz,
 		  (double)cycles * 1000.0);
 }
 
@@ -452,7 +432,7 @@ static void timing_options(const char *const *set)
 	for (size_t i = 0; i < sizeof(tt) / sizeof(tt[0]); i++)
 		if (set[tt[i].opt])
 			*(unsigned *)((char *)&G.cfg.t + tt[i].off) =
-				(unsigned)opt_num(tt[i].name, set[tt[i].opt], 0, 65536);
+				(unsigned)wt_opt_num(tt[i].name, set[tt[i].opt], 0, 65536);
 }
 
 /* The preset, then every option; a usage error if they do not fit. */
@@ -464,36 +444,36 @@ static void configure(const char *const *set)
 
 	preset(G.arch, c, &dram_mhz, &core_mhz);
 	if (set[O_CHANNELS])
-		c->channels = (unsigned)opt_num("channels", set[O_CHANNELS], 1, 1024);
+		c->channels = (unsigned)wt_opt_num("channels", set[O_CHANNELS], 1, 1024);
 	if (set[O_RANKS])
-		c->ranks = (unsigned)opt_num("ranks", set[O_RANKS], 1, 64);
+		c->ranks = (unsigned)wt_opt_num("ranks", set[O_RANKS], 1, 64);
 	if (set[O_BANKS]) {
-		c->banks = (unsigned)opt_num("banks", set[O_BANKS], 1, 1024);
+		c->banks = (unsigned)wt_opt_num("banks", set[O_BANKS], 1, 1024);
 		given |= 1;
 	}
 	if (set[O_ROWS]) {
-		c->rows = opt_num("rows", set[O_ROWS], 1, UINT32_MAX);
+		c->rows = wt_opt_num("rows", set[O_ROWS], 1, UINT32_MAX);
 		given |= 2;
 	}
 	if (set[O_COLUMNS]) {
-		c->columns = (unsigned)opt_num("columns", set[O_COLUMNS], 1, 1u << 20);
+		c->columns = (unsigned)wt_opt_num("columns", set[O_COLUMNS], 1, 1u << 20);
 		given |= 4;
 	}
 	timing_options(set);
 	if (set[O_BURST])
-		c->burst = (unsigned)opt_num("burst", set[O_BURST], 1, 256);
+		c->burst = (unsigned)wt_opt_num("burst", set[O_BURST], 1, 256);
 	if (set[O_BUSW])
-		c->bus_width = (unsigned)opt_num("bus-width", set[O_BUSW], 1, 1024);
+		c->bus_width = (unsigned)wt_opt_num("bus-width", set[O_BUSW], 1, 1024);
 	if (set[O_RATE])
-		c->data_rate = (unsigned)opt_num("data-rate", set[O_RATE], 1, 16);
+		c->data_rate = (unsigned)wt_opt_num("data-rate", set[O_RATE], 1, 16);
 	if (set[O_CLOCK])
-		dram_mhz = (unsigned)opt_num("clock", set[O_CLOCK], 1, 100000);
+		dram_mhz = (unsigned)wt_opt_num("clock", set[O_CLOCK], 1, 100000);
 	if (set[O_CORE])
-		core_mhz = (unsigned)opt_num("core-clock", set[O_CORE], 1, 100000);
+		core_mhz = (unsigned)wt_opt_num("core-clock", set[O_CORE], 1, 100000);
 	if (set[O_LATIN])
-		G.latency_in = (unsigned)opt_num("latency-in", set[O_LATIN], 0, 1u << 24);
+		G.latency_in = (unsigned)wt_opt_num("latency-in", set[O_LATIN], 0, 1u << 24);
 	if (set[O_QUEUE])
-		c->queue = (unsigned)opt_num("queue", set[O_QUEUE], 1, 65536);
+		c->queue = (unsigned)wt_opt_num("queue", set[O_QUEUE], 1, 65536);
 	if (set[O_SCHED]) {
 		if (strcmp(set[O_SCHED], "fcfs") == 0)
 			c->sched = WT_DRAM_FCFS;
@@ -511,8 +491,8 @@ static void configure(const char *const *set)
 			wt_die(WT_EXIT_USAGE, "--map=%s: %s", set[O_MAP], err);
 	}
 	if (set[O_INTERLEAVE])
-		G.map.interleave = (unsigned)opt_num("interleave", set[O_INTERLEAVE], 1,
-						     1u << 30);
+		G.map.interleave = (unsigned)wt_opt_num("interleave", set[O_INTERLEAVE], 1,
+							1u << 30);
 	if (wt_dram_map_fit(&G.map, c, given, err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_USAGE, "%s", err);
 	if (wt_dram_cfg_check(c, err, sizeof(err)))

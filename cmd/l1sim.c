@@ -90,33 +90,6 @@ static struct {
 	uint64_t start;		/* pool: the cycle the next kernel starts */
 } G;
 
-static uint64_t opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
-{
-	uint64_t v;
-	const char *why;
-
-	if (wt_parse_size(arg, UINT32_MAX, &v, &why) < 0 || v < lo || v > hi)
-		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
-		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
-	return v;
-}
-
-static int opt_choice(const char *name, const char *arg, const char *const *names,
-		      int n)
-{
-	for (int i = 0; i < n; i++)
-		if (strcmp(arg, names[i]) == 0)
-			return i;
-	{
-		char list[256] = "";
-
-		for (int i = 0; i < n; i++)
-			snprintf(list + strlen(list), sizeof(list) - strlen(list),
-				 "%s%s", i ? (i == n - 1 ? " or " : ", ") : "", names[i]);
-		wt_die(WT_EXIT_USAGE, "--%s=%s: expected %s", name, arg, list);
-	}
-}
-
 /* The presets.  fermi: the GTX 480 L1 of GPGPU-Sim's configuration as the
  * papers use it (Khairy et al. Table 1): 16 KB, 4 ways, 128-byte lines,
  * LRU, local write-back and global write-evict, no write-allocate,
@@ -305,15 +278,6 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	free(pos);
 }
 
-static void key_ratio(struct wt_json *j, const char *key, uint64_t a, uint64_t b)
-{
-	wt_json_key(j, key);
-	if (b)
-		wt_json_double(j, (double)a / (double)b);
-	else
-		wt_json_null(j);
-}
-
 static void hist_json(struct wt_json *j, const char *key, const struct wt_rdhist *h,
 		      uint64_t cutoff)
 {
@@ -351,9 +315,9 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 	wt_json_key_u64(j, "atomics", s->atomics);
 	wt_json_key_u64(j, "hits", s->hits);
 	wt_json_key_u64(j, "misses", s->misses);
-	key_ratio(j, "miss_rate", s->misses, s->hits + s->misses);
-	key_ratio(j, "miss_rate_without_latency", s->misses - s->miss_class[WT_MISS_LATENCY],
-		  s->hits + s->misses);
+	wt_json_key_ratio(j, "miss_rate", s->misses, s->hits + s->misses);
+	wt_json_key_ratio(j, "miss_rate_without_latency",
+			  s->misses - s->miss_class[WT_MISS_LATENCY], s->hits + s->misses);
 	wt_json_key_u64(j, "store_hits", s->store_hits);
 	wt_json_key_u64(j, "store_misses", s->store_misses);
 	wt_json_key(j, "miss_classes");
@@ -382,7 +346,7 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 	wt_json_key_u64(j, "idle_cycles", s->idle_cycles);
 	wt_json_key_u64(j, "instructions", s->instructions);
 	wt_json_key_u64(j, "cycles", cycles);
-	key_ratio(j, "ipc", s->instructions, cycles);
+	wt_json_key_ratio(j, "ipc", s->instructions, cycles);
 	wt_json_key(j, "mpki");
 	wt_json_double(j, s->instructions ? 1000.0 * (double)s->misses /
 		       (double)s->instructions : 0);
@@ -401,8 +365,8 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 			wt_json_key_u64(j, "loads", s->pcs[i].accesses);
 			wt_json_key_u64(j, "hits", s->pcs[i].hits);
 			wt_json_key_u64(j, "misses", s->pcs[i].misses);
-			key_ratio(j, "miss_rate", s->pcs[i].misses,
-				  s->pcs[i].hits + s->pcs[i].misses);
+			wt_json_key_ratio(j, "miss_rate", s->pcs[i].misses,
+					  s->pcs[i].hits + s->pcs[i].misses);
 			wt_json_end_object(j);
 		}
 		wt_json_end_array(j);
@@ -443,7 +407,7 @@ static void warps_json(struct wt_json *j, const struct wt_l1_stats *s)
 		wt_json_key_u64(j, "loads", w->loads);
 		wt_json_key_u64(j, "hits", w->hits);
 		wt_json_key_u64(j, "misses", w->misses);
-		key_ratio(j, "miss_rate", w->misses, w->hits + w->misses);
+		wt_json_key_ratio(j, "miss_rate", w->misses, w->hits + w->misses);
 		wt_json_key_u64(j, "reservation_fails", w->fails);
 		if (w->requests) {
 			wt_json_key_u64(j, "first", w->first);
@@ -601,7 +565,6 @@ int main(int argc, char **argv)
 	int level, ch;
 
 	wt_set_progname(argv[0]);
-	wt_kernel_init(&kern);
 	opterr = 0;
 	G.arch = "fermi";
 	while ((ch = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
@@ -637,34 +600,34 @@ int main(int argc, char **argv)
 	if (set[O_CONFIG])
 		apply_config(set[O_CONFIG], c, &size);
 	if (set[O_SIZE])
-		size = (unsigned)opt_num("size", set[O_SIZE], 1, 1u << 30);
+		size = (unsigned)wt_opt_num("size", set[O_SIZE], 1, 1u << 30);
 	if (set[O_ASSOC])
-		c->geom.assoc = (unsigned)opt_num("assoc", set[O_ASSOC], 1, 255);
+		c->geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1, 255);
 	if (set[O_LINE])
-		c->geom.line = (unsigned)opt_num("line", set[O_LINE], 16, 4096);
+		c->geom.line = (unsigned)wt_opt_num("line", set[O_LINE], 16, 4096);
 	if (set[O_INDEX])
 		G.index = set[O_INDEX];
 	if (set[O_REPL])
-		c->geom.repl = (enum wt_repl)opt_choice("repl", set[O_REPL], repl_names, 3);
+		c->geom.repl = (enum wt_repl)wt_opt_choice("repl", set[O_REPL], repl_names, 3);
 	if (set[O_WRITE])
-		c->write = (enum wt_write_policy)opt_choice("write", set[O_WRITE],
-							    write_names, 4);
+		c->write = (enum wt_write_policy)wt_opt_choice("write", set[O_WRITE],
+							       write_names, 4);
 	if (set[O_WALLOC])
-		c->write_allocate = opt_choice("write-allocate", set[O_WALLOC], yes_no, 2);
+		c->write_allocate = wt_opt_choice("write-allocate", set[O_WALLOC], yes_no, 2);
 	if (set[O_ALLOC])
-		c->alloc_on_fill = opt_choice("alloc", set[O_ALLOC], alloc_names, 2);
+		c->alloc_on_fill = wt_opt_choice("alloc", set[O_ALLOC], alloc_names, 2);
 	if (set[O_MSHR])
-		c->mshr_entries = (unsigned)opt_num("mshr", set[O_MSHR], 0, 4096);
+		c->mshr_entries = (unsigned)wt_opt_num("mshr", set[O_MSHR], 0, 4096);
 	if (set[O_MERGE])
-		c->mshr_merge = (unsigned)opt_num("mshr-merge", set[O_MERGE], 0, 65536);
+		c->mshr_merge = (unsigned)wt_opt_num("mshr-merge", set[O_MERGE], 0, 65536);
 	if (set[O_PERWARP])
-		c->mshr_per_warp = (unsigned)opt_num("mshr-per-warp", set[O_PERWARP], 0, 4096);
+		c->mshr_per_warp = (unsigned)wt_opt_num("mshr-per-warp", set[O_PERWARP], 0, 4096);
 	if (set[O_MISSQ])
-		c->miss_queue = (unsigned)opt_num("miss-queue", set[O_MISSQ], 0, 65536);
+		c->miss_queue = (unsigned)wt_opt_num("miss-queue", set[O_MISSQ], 0, 65536);
 	if (set[O_HITLAT])
-		c->hit_latency = (unsigned)opt_num("hit-latency", set[O_HITLAT], 0, 1u << 20);
+		c->hit_latency = (unsigned)wt_opt_num("hit-latency", set[O_HITLAT], 0, 1u << 20);
 	if (set[O_MISSLAT])
-		c->miss_latency = (unsigned)opt_num("miss-latency", set[O_MISSLAT], 1, 1u << 24);
+		c->miss_latency = (unsigned)wt_opt_num("miss-latency", set[O_MISSLAT], 1, 1u << 24);
 	if (set[O_SIGMA]) {
 		char *end;
 
@@ -674,24 +637,24 @@ int main(int argc, char **argv)
 			       "to 1000000", set[O_SIGMA]);
 	}
 	if (set[O_SEED])
-		c->seed = opt_num("seed", set[O_SEED], 0, UINT32_MAX);
+		c->seed = wt_opt_num("seed", set[O_SEED], 0, UINT32_MAX);
 	c->geom.seed = c->seed;		/* random replacement too */
 	if (set[O_MODE])
-		c->mode = (enum wt_l1_mode)opt_choice("mode", set[O_MODE], mode_names, 3);
+		c->mode = (enum wt_l1_mode)wt_opt_choice("mode", set[O_MODE], mode_names, 3);
 	if (set[O_EVENTS])
-		c->emit_all = opt_choice("events", set[O_EVENTS], event_names, 2);
+		c->emit_all = wt_opt_choice("events", set[O_EVENTS], event_names, 2);
 	if (set[O_SCHED])
-		G.pool = opt_choice("sched", set[O_SCHED], sched_names, 2);
+		G.pool = wt_opt_choice("sched", set[O_SCHED], sched_names, 2);
 	if (set[O_CTAS]) {
-		G.pc.ctas = (unsigned)opt_num("ctas", set[O_CTAS], 0, 65536);
+		G.pc.ctas = (unsigned)wt_opt_num("ctas", set[O_CTAS], 0, 65536);
 		G.ctas_set = 1;
 	}
 	if (set[O_REFILL])
-		G.pc.refill_set = opt_choice("refill", set[O_REFILL], refill_names, 2);
+		G.pc.refill_set = wt_opt_choice("refill", set[O_REFILL], refill_names, 2);
 	if (set[O_WDELAY])
-		G.pc.delay = opt_choice("warp-delay", set[O_WDELAY], yes_no, 2);
+		G.pc.delay = wt_opt_choice("warp-delay", set[O_WDELAY], yes_no, 2);
 	if (set[O_ICOUNT])
-		G.pc.icount = opt_choice("icount", set[O_ICOUNT], yes_no, 2);
+		G.pc.icount = wt_opt_choice("icount", set[O_ICOUNT], yes_no, 2);
 	if (!G.pool && (set[O_CTAS] || set[O_REFILL] || set[O_WDELAY] || set[O_ICOUNT]))
 		wt_die(WT_EXIT_USAGE, "--ctas, --refill, --warp-delay and --icount "
 		       "are for --sched=pool");
@@ -715,8 +678,8 @@ int main(int argc, char **argv)
 		else if (strcmp(set[O_INSERT], "lru") == 0)
 			c->geom.insert = c->geom.assoc - 1;
 		else
-			c->geom.insert = (unsigned)opt_num("insert", set[O_INSERT], 0,
-							   c->geom.assoc - 1);
+			c->geom.insert = (unsigned)wt_opt_num("insert", set[O_INSERT], 0,
+							      c->geom.assoc - 1);
 	}
 	if (wt_index_parse(G.index, c->geom.sets, c->geom.line, &c->ix, err,
 			   sizeof(err)) < 0)
@@ -725,6 +688,7 @@ int main(int argc, char **argv)
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
 
+	wt_kernel_init(&kern);
 	r = wt_reader_open(input, err, sizeof(err));
 	if (!r)
 		wt_die(WT_EXIT_DATA, "%s", err);

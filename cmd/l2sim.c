@@ -91,31 +91,6 @@ static struct {
 	struct wt_l2_instr_stats is;
 } G;
 
-static uint64_t opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
-{
-	uint64_t v;
-	const char *why;
-
-	if (wt_parse_size(arg, UINT32_MAX, &v, &why) < 0 || v < lo || v > hi)
-		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
-		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
-	return v;
-}
-
-static int opt_choice(const char *name, const char *arg, const char *const *names,
-		      int n)
-{
-	char list[256] = "";
-
-	for (int i = 0; i < n; i++)
-		if (strcmp(arg, names[i]) == 0)
-			return i;
-	for (int i = 0; i < n; i++)
-		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
-			 i ? (i == n - 1 ? " or " : ", ") : "", names[i]);
-	wt_die(WT_EXIT_USAGE, "--%s=%s: expected %s", name, arg, list);
-}
-
 static unsigned log2u(uint64_t x)
 {
 	unsigned k = 0;
@@ -301,15 +276,6 @@ static void run_kernel(uint32_t kernel)
 
 /* ---- statistics ---- */
 
-static void key_ratio(struct wt_json *j, const char *key, uint64_t a, uint64_t b)
-{
-	wt_json_key(j, key);
-	if (b)
-		wt_json_double(j, (double)a / (double)b);
-	else
-		wt_json_null(j);
-}
-
 static void hist_json(struct wt_json *j, const struct wt_l2_hist *h)
 {
 	wt_json_key(j, "mean");
@@ -341,7 +307,7 @@ static void stats_json(struct wt_json *j, const struct wt_l2_stats *s)
 	wt_json_key_u64(j, "hits", s->hits);
 	wt_json_key_u64(j, "misses", s->misses);
 	wt_json_key_u64(j, "merged", s->merged);
-	key_ratio(j, "hit_rate", s->hits, s->hits + s->misses);
+	wt_json_key_ratio(j, "hit_rate", s->hits, s->hits + s->misses);
 	wt_json_key_u64(j, "write_hits", s->store_hits);
 	wt_json_key_u64(j, "write_misses", s->store_misses);
 	wt_json_key_u64(j, "write_backs", s->write_backs);
@@ -363,8 +329,8 @@ static void stats_json(struct wt_json *j, const struct wt_l2_stats *s)
 		wt_json_begin_object(j);
 		wt_json_key_u64(j, "bank", b);
 		wt_json_key_u64(j, "accesses", s->bank[b].accesses);
-		key_ratio(j, "mean_queue_delay", s->bank[b].delay_sum,
-			  s->bank[b].accesses);
+		wt_json_key_ratio(j, "mean_queue_delay", s->bank[b].delay_sum,
+				  s->bank[b].accesses);
 		wt_json_key_u64(j, "max_queue_length", s->bank[b].max_queue);
 		wt_json_end_object(j);
 	}
@@ -398,7 +364,7 @@ static void instr_json(struct wt_json *j, const struct wt_l2_instr_stats *s)
 		wt_json_string(j, wt_snprintf(buf, sizeof(buf), "0x%x", s->pcs[i].pc));
 		wt_json_key_u64(j, "accesses", s->pcs[i].accesses);
 		wt_json_key_u64(j, "hits", s->pcs[i].hits);
-		key_ratio(j, "hit_rate", s->pcs[i].hits, s->pcs[i].accesses);
+		wt_json_key_ratio(j, "hit_rate", s->pcs[i].hits, s->pcs[i].accesses);
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
@@ -414,7 +380,7 @@ static void instr_json(struct wt_json *j, const struct wt_l2_instr_stats *s)
 		wt_json_key_u64(j, "sm", w->sm);
 		wt_json_key_u64(j, "accesses", w->accesses);
 		wt_json_key_u64(j, "hits", w->hits);
-		key_ratio(j, "hit_rate", w->hits, w->accesses);
+		wt_json_key_ratio(j, "hit_rate", w->hits, w->accesses);
 		wt_json_key(j, "instructions");
 		wt_json_begin_object(j);
 		types_json(j, w->instructions);
@@ -513,49 +479,49 @@ static void apply_options(const char **set)
 	char err[512];
 
 	if (set[O_PARTS])
-		G.nparts = (unsigned)opt_num("partitions", set[O_PARTS], 1,
-					     WT_MAX_PARTITIONS);
+		G.nparts = (unsigned)wt_opt_num("partitions", set[O_PARTS], 1,
+						WT_MAX_PARTITIONS);
 	if (set[O_MAP])
 		G.mapspec = set[O_MAP];
 	if (set[O_INTERLEAVE])
-		G.interleave = opt_num("interleave", set[O_INTERLEAVE], 1, 1u << 30);
+		G.interleave = wt_opt_num("interleave", set[O_INTERLEAVE], 1, 1u << 30);
 	if (set[O_SIZE])
-		G.size = opt_num("size", set[O_SIZE], 1, 1u << 30);
+		G.size = wt_opt_num("size", set[O_SIZE], 1, 1u << 30);
 	if (set[O_ASSOC])
-		c->geom.assoc = (unsigned)opt_num("assoc", set[O_ASSOC], 1, 255);
+		c->geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1, 255);
 	if (set[O_LINE])
-		c->geom.line = (unsigned)opt_num("line", set[O_LINE], 32, 4096);
+		c->geom.line = (unsigned)wt_opt_num("line", set[O_LINE], 32, 4096);
 	if (set[O_INDEX])
 		G.index = set[O_INDEX];
 	if (set[O_REPL])
-		c->geom.repl = (enum wt_repl)opt_choice("repl", set[O_REPL], repl_names, 3);
+		c->geom.repl = (enum wt_repl)wt_opt_choice("repl", set[O_REPL], repl_names, 3);
 	if (set[O_WRITE])
-		c->write_back = opt_choice("write", set[O_WRITE], write_names, 2);
+		c->write_back = wt_opt_choice("write", set[O_WRITE], write_names, 2);
 	if (set[O_WALLOC])
-		c->write_allocate = opt_choice("write-allocate", set[O_WALLOC], yes_no, 2);
+		c->write_allocate = wt_opt_choice("write-allocate", set[O_WALLOC], yes_no, 2);
 	if (set[O_BANKS])
 		banks_arg(set[O_BANKS], c, &bit_set);
 	if (set[O_PORTS])
-		c->ports = (unsigned)opt_num("ports", set[O_PORTS], 1, 64);
+		c->ports = (unsigned)wt_opt_num("ports", set[O_PORTS], 1, 64);
 	if (set[O_BANKQ])
-		c->bank_queue = (unsigned)opt_num("bank-queue", set[O_BANKQ], 1, 4096);
+		c->bank_queue = (unsigned)wt_opt_num("bank-queue", set[O_BANKQ], 1, 4096);
 	if (set[O_BANKCYC])
-		c->bank_cycle = (unsigned)opt_num("bank-cycle", set[O_BANKCYC], 1, 1024);
+		c->bank_cycle = (unsigned)wt_opt_num("bank-cycle", set[O_BANKCYC], 1, 1024);
 	if (set[O_TAGLAT])
-		c->tag_latency = (unsigned)opt_num("tag-latency", set[O_TAGLAT], 0, 1u << 20);
+		c->tag_latency = (unsigned)wt_opt_num("tag-latency", set[O_TAGLAT], 0, 1u << 20);
 	if (set[O_ICNT])
-		G.icnt = (unsigned)opt_num("icnt-latency", set[O_ICNT], 0, 1u << 20);
+		G.icnt = (unsigned)wt_opt_num("icnt-latency", set[O_ICNT], 0, 1u << 20);
 	if (set[O_MSHR])
-		c->mshr_entries = (unsigned)opt_num("mshr", set[O_MSHR], 0, 65536);
+		c->mshr_entries = (unsigned)wt_opt_num("mshr", set[O_MSHR], 0, 65536);
 	if (set[O_MERGE])
-		c->mshr_merge = (unsigned)opt_num("mshr-merge", set[O_MERGE], 0, 65536);
+		c->mshr_merge = (unsigned)wt_opt_num("mshr-merge", set[O_MERGE], 0, 65536);
 	if (set[O_MISSLAT])
-		c->miss_latency = (unsigned)opt_num("miss-latency", set[O_MISSLAT], 1,
-						    1u << 24);
+		c->miss_latency = (unsigned)wt_opt_num("miss-latency", set[O_MISSLAT], 1,
+						       1u << 24);
 	if (set[O_DISABLE])
 		c->disabled = 1;
 	if (set[O_EVENTS])
-		c->emit_all = opt_choice("events", set[O_EVENTS], event_names, 2);
+		c->emit_all = wt_opt_choice("events", set[O_EVENTS], event_names, 2);
 
 	if (c->geom.line & (c->geom.line - 1))
 		wt_die(WT_EXIT_USAGE, "--line=%u: expected a power of two", c->geom.line);

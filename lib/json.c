@@ -222,3 +222,12 @@ void wt_json_fputs(const char *s, void *fp)
 	}
 	fputc('"', f);
 }
+
+void wt_json_key_ratio(struct wt_json *j, const char *key, double a, double b)
+{
+	wt_json_key(j, key);
+	if (b > 0)
+		wt_json_double(j, a / b);
+	else
+		wt_json_null(j);
+}

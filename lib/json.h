@@ -32,6 +32,8 @@ void wt_json_null(struct wt_json *j);
 
 /* A named unsigned member: "key": v. */
 void wt_json_key_u64(struct wt_json *j, const char *key, uint64_t v);
+/* key: a / b, or null when b is 0. */
+void wt_json_key_ratio(struct wt_json *j, const char *key, double a, double b);
 
 /*
  * Open the object of a --stats file with what every program writes first:

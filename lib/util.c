@@ -203,3 +203,28 @@ int wt_parse_size(const char *s, uint64_t max, uint64_t *out, const char **why)
 	*out = v << shift;
 	return 0;
 }
+
+uint64_t wt_opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
+{
+	uint64_t v;
+	const char *why;
+
+	if (wt_parse_size(arg, UINT32_MAX, &v, &why) < 0 || v < lo || v > hi)
+		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
+		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
+	return v;
+}
+
+int wt_opt_choice(const char *name, const char *arg, const char *const *names,
+		  int n)
+{
+	char list[256] = "";
+
+	for (int i = 0; i < n; i++)
+		if (strcmp(arg, names[i]) == 0)
+			return i;
+	for (int i = 0; i < n; i++)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+			 i ? (i == n - 1 ? " or " : ", ") : "", names[i]);
+	wt_die(WT_EXIT_USAGE, "--%s=%s: expected %s", name, arg, list);
+}

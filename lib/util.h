@@ -29,6 +29,12 @@ void wt_warn(const char *fmt, ...) WT_PRINTF(1, 2);
 /* getopt saw an unknown option or a missing argument: say which in one
  * line and exit 2.  Call with opterr = 0. */
 WT_NORETURN void wt_bad_option(char **argv, int optind_now, int optopt_now);
+/* The value of option --name: a number from lo to hi (K, M, G suffixes),
+ * or a usage error. */
+uint64_t wt_opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi);
+/* The index of arg among names[0..n-1], or a usage error listing them. */
+int wt_opt_choice(const char *name, const char *arg, const char *const *names,
+		  int n);
 
 /* Hooks run by wt_die before exiting, e.g. to remove partial outputs. */
 void wt_atdie(void (*fn)(void));

@@ -384,6 +384,7 @@ static int gen(int argc, char **argv)
 		return 1;
 	}
 	wt_kernel_init(&k);
+	free(k.name);
 	k.name = strdup("synthetic");
 	wt_writer_kernel_begin(w, &k);
 	memset(&e, 0, sizeof(e));
