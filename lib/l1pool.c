@@ -4,9 +4,10 @@
  * Time advances one cycle per issue slot.  When every warp in the queue
  * has failed since the last request that went through, nothing can
  * change before the first cycle one of their resources may free or a
- * waiting warp wakes, so the pool jumps there, counting the failed tries
- * the skipped cycles would have made (the head warp's, each cycle,
- * rotating) exactly as if it had tried.
+ * waiting warp wakes (each retry cycle was taken after the last change,
+ * and fills only free resources), so the pool jumps there, counting the
+ * failed tries the skipped cycles would have made (the head warp's, each
+ * cycle, rotating) exactly as if it had tried.
  */
 #include "l1pool.h"
 #include "util.h"
@@ -245,7 +246,7 @@ uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 	while (done < p.nwarps) {
 		struct warp *w;
 		size_t wi;
-		int rc = -1;
+		int rc = -1, made = 0;
 
 		while (p.nheap && p.heap[0].at <= t) {
 			q_push(&p, heap_pop(&p));
@@ -291,11 +292,13 @@ uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 			if (ready > w->ready)
 				w->ready = ready;
 			w->cur++;
+			made = 1;
 		} while (w->cur < w->end && r[k[w->cur].pos].index != 0);
 		q_pop(&p);
 		if (rc >= 0) {		/* to the back; resume at that request */
 			q_push(&p, wi);
-			failed++;
+			/* fails since the last request made: see skip() */
+			failed = made ? 1 : failed + 1;
 			l1->st.stall_cycles++;
 			t++;
 			continue;
