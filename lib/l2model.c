@@ -187,6 +187,19 @@ static void mshr_prune(struct wt_l2 *l2, uint64_t t)
 	l2->nmshr = j;
 }
 
+/* No later request of the partition is looked up before this cycle: it
+ * arrives no earlier than this one, and its bank starts no earlier than
+ * the earliest bank can.  MSHR entries done by then can go. */
+static uint64_t prune_floor(const struct wt_l2 *l2, uint64_t arrival)
+{
+	uint64_t m = UINT64_MAX;
+
+	for (unsigned i = 0; i < l2->cfg->banks; i++)
+		if (l2->bank[i].next < m)
+			m = l2->bank[i].next;
+	return m > arrival && m != UINT64_MAX ? m : arrival;
+}
+
 static struct wt_l2_mshr *mshr_find(struct wt_l2 *l2, uint64_t line, uint64_t t)
 {
 	for (size_t i = 0; i < l2->nmshr; i++)
@@ -416,7 +429,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		l2->st.bypasses++;
 		return;
 	}
-	mshr_prune(l2, arrival);
+	mshr_prune(l2, prune_floor(l2, arrival));
 	t = enter_bank(l2, b, bs, arrival);
 	for (;;) {
 		settle(l2, set, t);
