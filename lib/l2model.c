@@ -177,14 +177,39 @@ static void outcome(struct wt_l2 *l2, struct wt_l2_out *out,
 /* ---- MSHRs ---- */
 
 /* Entries that filled by cycle t are gone for every later request. */
+/*
+ * The MSHR entries, mshr[mshr_head .. nmshr-1], are kept sorted by the
+ * cycle they were allocated (they come nearly in order; mshr_add puts
+ * each in place from the end).  Every entry lasts tag_latency +
+ * miss_latency cycles, so this is also their order by ready, and the
+ * entries in use at cycle t are one run: from the first that is ready
+ * after t, as long as they were allocated by t.
+ */
+static size_t mshr_ready_after(const struct wt_l2 *l2, uint64_t t)
+{
+	size_t lo = l2->mshr_head, hi = l2->nmshr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l2->mshr[mid].ready > t)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* Drop the entries done by cycle t; move the rest down now and then. */
 static void mshr_prune(struct wt_l2 *l2, uint64_t t)
 {
-	size_t j = 0;
-
-	for (size_t i = 0; i < l2->nmshr; i++)
-		if (l2->mshr[i].ready > t)
-			l2->mshr[j++] = l2->mshr[i];
-	l2->nmshr = j;
+	l2->mshr_head = mshr_ready_after(l2, t);
+	if (l2->mshr_head >= 1024 && l2->mshr_head > l2->nmshr / 2) {
+		memmove(l2->mshr, l2->mshr + l2->mshr_head,
+			(l2->nmshr - l2->mshr_head) * sizeof(*l2->mshr));
+		l2->nmshr -= l2->mshr_head;
+		l2->mshr_head = 0;
+	}
 }
 
 /* No later request of the partition is looked up before this cycle: it
@@ -202,9 +227,8 @@ static uint64_t prune_floor(const struct wt_l2 *l2, uint64_t arrival)
 
 static struct wt_l2_mshr *mshr_find(struct wt_l2 *l2, uint64_t line, uint64_t t)
 {
-	for (size_t i = 0; i < l2->nmshr; i++)
-		if (l2->mshr[i].line == line && l2->mshr[i].alloc <= t &&
-		    l2->mshr[i].ready > t)
+	for (size_t i = mshr_ready_after(l2, t); i < l2->nmshr && l2->mshr[i].alloc <= t; i++)
+		if (l2->mshr[i].line == line)
 			return &l2->mshr[i];
 	return NULL;
 }
@@ -212,25 +236,25 @@ static struct wt_l2_mshr *mshr_find(struct wt_l2 *l2, uint64_t line, uint64_t t)
 /* Entries in use at cycle t, and the first cycle one of them frees. */
 static unsigned mshr_busy(const struct wt_l2 *l2, uint64_t t, uint64_t *free_at)
 {
-	unsigned n = 0;
+	size_t i = mshr_ready_after(l2, t), first = i;
 
-	*free_at = UINT64_MAX;
-	for (size_t i = 0; i < l2->nmshr; i++)
-		if (l2->mshr[i].alloc <= t && l2->mshr[i].ready > t) {
-			n++;
-			if (l2->mshr[i].ready < *free_at)
-				*free_at = l2->mshr[i].ready;
-		}
-	return n;
+	while (i < l2->nmshr && l2->mshr[i].alloc <= t)
+		i++;
+	*free_at = i > first ? l2->mshr[first].ready : UINT64_MAX;
+	return (unsigned)(i - first);
 }
 
 static void mshr_add(struct wt_l2 *l2, uint64_t line, uint64_t alloc, uint64_t ready)
 {
+	size_t i;
+
 	if (l2->nmshr == l2->capmshr) {
 		l2->capmshr = l2->capmshr ? 2 * l2->capmshr : 64;
 		l2->mshr = wt_realloc(l2->mshr, l2->capmshr * sizeof(*l2->mshr));
 	}
-	l2->mshr[l2->nmshr++] = (struct wt_l2_mshr){ line, alloc, ready, 1 };
+	for (i = l2->nmshr++; i > l2->mshr_head && l2->mshr[i - 1].alloc > alloc; i--)
+		l2->mshr[i] = l2->mshr[i - 1];
+	l2->mshr[i] = (struct wt_l2_mshr){ line, alloc, ready, 1 };
 }
 
 /* ---- the tag access ---- */

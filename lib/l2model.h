@@ -109,8 +109,8 @@ struct wt_l2 {
 	struct wt_cache cache;
 	uint64_t *port_free;
 	struct wt_l2_bank *bank;
-	struct wt_l2_mshr *mshr;
-	size_t nmshr, capmshr;
+	struct wt_l2_mshr *mshr;	/* sorted by allocation: see l2model.c */
+	size_t mshr_head, nmshr, capmshr;
 	struct wt_l2_stats st;
 };
 
