@@ -5,6 +5,7 @@
 #   make check      build and run every test under prove
 #   make asan       the tests again, built with ASan and UBSan
 #   make bench      throughput and memory benchmarks
+#   make fuzz       the parsers under libFuzzer (clang), FUZZ_SECONDS each
 #   make samples    regenerate samples/*.trc.zst with the kernel emulator
 #   make install PREFIX=/usr/local     make clean
 
@@ -36,7 +37,7 @@ MAN5     = $(wildcard man/*.5)
 MAN7     = $(wildcard man/*.7)
 DEPS_OK  = $(BUILD)/.deps-ok
 
-.PHONY: all deps demo check test asan bench samples install uninstall clean lint-man
+.PHONY: all deps demo check test asan bench fuzz samples install uninstall clean lint-man
 
 all: $(BINS) $(EMU) $(UNITS) $(TOOLS)
 
@@ -86,6 +87,9 @@ asan:
 bench: all
 	@sh bench/run.sh $(BUILD)
 
+fuzz:
+	@sh fuzz/run.sh
+
 samples: $(EMU)
 	EMU=$(EMU) sh samples/generate.sh samples
 
@@ -107,7 +111,7 @@ uninstall:
 		$(MAN7:man/%=$(DESTDIR)$(MANDIR)/man7/%)
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
 .SECONDARY:
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

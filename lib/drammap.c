@@ -65,8 +65,8 @@ int wt_dram_map_parse(const char *s, struct wt_dram_map *m, char *err, size_t n)
 		}
 		memcpy(num, s + 7, len);
 		num[len] = 0;
-		if (wt_parse_u64(num, 40, &v, &why) < 0) {
-			wt_snprintf(err, n, "dramid@%s: expected a bit from 0 to 40", num);
+		if (wt_parse_u64(num, 30, &v, &why) < 0) {
+			wt_snprintf(err, n, "dramid@%s: expected a bit from 0 to 30", num);
 			return -1;
 		}
 		m->dramid = 1;

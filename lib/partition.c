@@ -110,7 +110,7 @@ static int parse_gpgpusim(const char *spec, struct wt_pmap *m, char *err,
 	if (m->dmask) {
 		unsigned d = (unsigned)__builtin_popcountll(m->dmask);
 
-		if (m->n != 1u << d || d > 10) {
+		if (d > 10 || m->n != 1u << d) {
 			snprintf(err, errlen, "--map=%s: %u D bits make %llu "
 				 "partitions, not %u", spec, d,
 				 d < 64 ? 1ULL << d : 0ULL, m->n);
