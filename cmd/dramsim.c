@@ -7,10 +7,10 @@
 #include "dram.h"
 #include "json.h"
 #include "output.h"
+#include "stageopt.h"
 #include "stream.h"
 #include "util.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -536,43 +536,20 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *set[O_NOPTS] = { 0 };
-	const char *output = "-", *input = "-", *stats;
+	const char *output, *input, *stats;
+	struct wt_stage_args args;
 	struct wt_reader *r;
 	struct wt_header h;
 	struct wt_item it;
 	char err[768];
-	int level, ch, in_kernel = 0;
+	int level, in_kernel = 0;
 
 	wt_set_progname(argv[0]);
-	opterr = 0;
-	G.arch = "fermi";
-	while ((ch = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'a':
-			G.arch = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return WT_EXIT_OK;
-		case 'V':
-			printf("dramsim (warptrace) %s\n", WT_VERSION);
-			return WT_EXIT_OK;
-		default:
-			if (ch >= O_CHANNELS && ch < O_NOPTS) {
-				set[ch] = optarg;
-				break;
-			}
-			wt_bad_option(argv, optind, optopt);
-		}
-	}
-	if (argc - optind > 1)
-		wt_die(WT_EXIT_USAGE, "one input stream at most (got %d); "
-		       "concatenate streams with cat", argc - optind);
-	if (optind < argc)
-		input = argv[optind];
+	wt_stage_parse(argc, argv, "dramsim", usage, longopts, O_CHANNELS, O_NOPTS,
+		       set, &args);
+	G.arch = args.arch;
+	output = args.output;
+	input = args.input;
 	configure(set);
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
 	stats = set[O_STATS];

@@ -10,10 +10,10 @@
 #include "l1model.h"
 #include "l1pool.h"
 #include "reuse.h"
+#include "stageopt.h"
 #include "stream.h"
 #include "util.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -553,7 +553,8 @@ int main(int argc, char **argv)
 	static const char *const sched_names[] = { "stream", "pool" };
 	static const char *const refill_names[] = { "cta", "set" };
 	const char *set[O_NOPTS] = { 0 };
-	const char *output = "-", *input = "-", *stats;
+	const char *output, *input, *stats;
+	struct wt_stage_args args;
 	struct wt_l1_cfg *c = &G.cfg;
 	struct sm_bucket *b = NULL;
 	unsigned nb = 0, size;
@@ -562,38 +563,14 @@ int main(int argc, char **argv)
 	struct wt_item it;
 	struct wt_kernel kern;
 	char err[768];
-	int level, ch;
+	int level;
 
 	wt_set_progname(argv[0]);
-	opterr = 0;
-	G.arch = "fermi";
-	while ((ch = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'a':
-			G.arch = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return WT_EXIT_OK;
-		case 'V':
-			printf("l1sim (warptrace) %s\n", WT_VERSION);
-			return WT_EXIT_OK;
-		default:
-			if (ch >= O_SIZE && ch < O_NOPTS) {
-				set[ch] = optarg;
-				break;
-			}
-			wt_bad_option(argv, optind, optopt);
-		}
-	}
-	if (argc - optind > 1)
-		wt_die(WT_EXIT_USAGE, "one input stream at most (got %d); "
-		       "concatenate streams with cat", argc - optind);
-	if (optind < argc)
-		input = argv[optind];
+	wt_stage_parse(argc, argv, "l1sim", usage, longopts, O_SIZE, O_NOPTS,
+		       set, &args);
+	G.arch = args.arch;
+	output = args.output;
+	input = args.input;
 
 	/* The preset first, then --config, then every other option. */
 	preset(G.arch, c, &size);

@@ -11,10 +11,10 @@
 #include "l2model.h"
 #include "output.h"
 #include "partition.h"
+#include "stageopt.h"
 #include "stream.h"
 #include "util.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -619,44 +619,21 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *set[O_NOPTS] = { 0 };
-	const char *output = "-", *input = "-", *stats;
+	const char *output, *input, *stats;
+	struct wt_stage_args args;
 	struct wt_reader *r;
 	struct wt_header h;
 	struct wt_item it;
 	uint32_t kernel = 0;
 	char err[768];
-	int level, ch;
+	int level;
 
 	wt_set_progname(argv[0]);
-	opterr = 0;
-	G.arch = "fermi";
-	while ((ch = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'a':
-			G.arch = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return WT_EXIT_OK;
-		case 'V':
-			printf("l2sim (warptrace) %s\n", WT_VERSION);
-			return WT_EXIT_OK;
-		default:
-			if (ch >= O_CONFIG && ch < O_NOPTS) {
-				set[ch] = optarg ? optarg : "";
-				break;
-			}
-			wt_bad_option(argv, optind, optopt);
-		}
-	}
-	if (argc - optind > 1)
-		wt_die(WT_EXIT_USAGE, "one input stream at most (got %d); "
-		       "concatenate streams with cat", argc - optind);
-	if (optind < argc)
-		input = argv[optind];
+	wt_stage_parse(argc, argv, "l2sim", usage, longopts, O_CONFIG, O_NOPTS,
+		       set, &args);
+	G.arch = args.arch;
+	output = args.output;
+	input = args.input;
 
 	/* The preset first, then --config, then every other option. */
 	preset(G.arch, &G.cfg);
