@@ -5,6 +5,7 @@
  */
 #include "cachecfg.h"
 #include "cacheindex.h"
+#include "events.h"
 #include "json.h"
 #include "output.h"
 #include "l1model.h"
@@ -202,31 +203,12 @@ static void ensure_sms(unsigned n)
 	G.nsm = n;
 }
 
-/*
- * An SM's events are nearly in time order (write-backs of fills that
- * happened while a request waited come out beside it): put them in order
- * by insertion, which keeps equal times in their order and is linear on
- * nearly sorted input.
- */
-static void sort_sm_events(struct wt_event *ev, size_t n)
-{
-	for (size_t i = 1; i < n; i++) {
-		struct wt_event e = ev[i];
-		size_t j = i;
-
-		while (j > 0 && ev[j - 1].time > e.time) {
-			ev[j] = ev[j - 1];
-			j--;
-		}
-		ev[j] = e;
-	}
-}
-
 /* Simulate one kernel's requests, SM by SM in parallel, and write its
  * events in time order (then SM, then each SM's own order). */
 static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel *k)
 {
-	size_t *pos;
+	struct wt_event **lists;
+	size_t *counts;
 	unsigned ctas = G.pc.ctas;
 	struct wt_pool_cfg pc = G.pc;
 
@@ -253,29 +235,24 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 				wt_l1_request(&G.l1[s], &b[s].r[i], &b[s].out);
 		}
 		b[s].n = 0;
+		/* fill write-backs carry earlier cycles: put them in place */
+		wt_events_sort(b[s].out.ev, b[s].out.n);
 	}
 	/* The next kernel starts when every SM is done with this one. */
 	for (unsigned s = 0; s < nb; s++)
 		if (G.pool && b[s].end > G.start)
 			G.start = b[s].end;
-	/* Merge the SMs' events by (time, SM): each SM's list in order,
-	 * then always the earliest head, the lowest SM on a tie. */
-	pos = wt_calloc(nb, sizeof(*pos));
-	for (unsigned s = 0; s < nb; s++)
-		sort_sm_events(b[s].out.ev, b[s].out.n);
-	for (;;) {
-		unsigned best = nb;
-
-		for (unsigned s = 0; s < nb; s++)
-			if (pos[s] < b[s].out.n && (best == nb ||
-			    b[s].out.ev[pos[s]].time < b[best].out.ev[pos[best]].time))
-				best = s;
-		if (best == nb)
-			break;
-		if (wt_writer_put(G.w, &b[best].out.ev[pos[best]++]) < 0)
-			wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	/* Merge the SMs' events by (time, SM). */
+	lists = wt_calloc(nb ? nb : 1, sizeof(*lists));
+	counts = wt_calloc(nb ? nb : 1, sizeof(*counts));
+	for (unsigned s = 0; s < nb; s++) {
+		lists[s] = b[s].out.ev;
+		counts[s] = b[s].out.n;
 	}
-	free(pos);
+	if (wt_events_write_merged(G.w, lists, counts, nb) < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	free(lists);
+	free(counts);
 }
 
 static void hist_json(struct wt_json *j, const char *key, const struct wt_rdhist *h,

@@ -7,6 +7,7 @@
  */
 #include "cachecfg.h"
 #include "cacheindex.h"
+#include "events.h"
 #include "json.h"
 #include "l2model.h"
 #include "output.h"
@@ -231,7 +232,8 @@ static int for_l2(const struct wt_event *e)
 static void run_kernel(uint32_t kernel)
 {
 	unsigned np = G.nparts;
-	size_t *pos, noc = 0;
+	size_t *counts, noc = 0;
+	struct wt_event **lists;
 	struct wt_l2_outcome *oc;
 
 	#pragma omp parallel for schedule(dynamic, 1)
@@ -244,22 +246,18 @@ static void run_kernel(uint32_t kernel)
 			wt_l2_request(&G.l2[p], &b->r[i].ev, b->r[i].local,
 				      b->r[i].arrival, &b->out);
 		b->n = 0;
-		wt_l2_sort_events(b->out.ev, b->out.n);
+		wt_events_sort(b->out.ev, b->out.n);
 	}
-	pos = wt_calloc(np, sizeof(*pos));
-	for (;;) {
-		unsigned best = np;
-
-		for (unsigned p = 0; p < np; p++)
-			if (pos[p] < G.b[p].out.n && (best == np ||
-			    G.b[p].out.ev[pos[p]].time < G.b[best].out.ev[pos[best]].time))
-				best = p;
-		if (best == np)
-			break;
-		if (wt_writer_put(G.w, &G.b[best].out.ev[pos[best]++]) < 0)
-			wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	lists = wt_calloc(np ? np : 1, sizeof(*lists));
+	counts = wt_calloc(np ? np : 1, sizeof(*counts));
+	for (unsigned p = 0; p < np; p++) {
+		lists[p] = G.b[p].out.ev;
+		counts[p] = G.b[p].out.n;
 	}
-	free(pos);
+	if (wt_events_write_merged(G.w, lists, counts, np) < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	free(lists);
+	free(counts);
 	for (unsigned p = 0; p < np; p++)
 		noc += G.b[p].out.noc;
 	oc = wt_malloc((noc ? noc : 1) * sizeof(*oc));

@@ -478,36 +478,6 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	wt_l2_hist_add(&l2->st.delay, t - arrival - 1);
 }
 
-/* ---- sorting ---- */
-
-static void merge_sort(struct wt_event *ev, struct wt_event *tmp, size_t n)
-{
-	size_t h = n / 2, i = 0, j = h, k = 0;
-
-	if (n < 2)
-		return;
-	merge_sort(ev, tmp, h);
-	merge_sort(ev + h, tmp, n - h);
-	while (i < h && j < n)
-		tmp[k++] = ev[j].time < ev[i].time ? ev[j++] : ev[i++];
-	while (i < h)
-		tmp[k++] = ev[i++];
-	while (j < n)
-		tmp[k++] = ev[j++];
-	memcpy(ev, tmp, n * sizeof(*ev));
-}
-
-void wt_l2_sort_events(struct wt_event *ev, size_t n)
-{
-	struct wt_event *tmp;
-
-	if (n < 2)
-		return;
-	tmp = wt_malloc(n * sizeof(*tmp));
-	merge_sort(ev, tmp, n);
-	free(tmp);
-}
-
 void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
 {
 	dst->requests += src->requests;

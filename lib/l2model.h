@@ -122,14 +122,13 @@ void wt_l2_free(struct wt_l2 *l2);
  * Serve one request: in, an L1 event (a miss, bypass, write-through or
  * write-back), arriving at cycle `arrival` (never earlier than the last
  * call's), with partition-local address `local`.  Appends its level-2
- * events to out, unsorted (wt_l2_sort_events puts them in order), and for
+ * events to out, unsorted (wt_events_sort puts them in order), and for
  * a load or atomic an outcome.
  */
 void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		   uint64_t arrival, struct wt_l2_out *out);
 
 /* Sort events by time, keeping the order of equal times. */
-void wt_l2_sort_events(struct wt_event *ev, size_t n);
 
 void wt_l2_stats_init(struct wt_l2_stats *st, unsigned banks);
 void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src);

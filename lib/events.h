@@ -1,0 +1,25 @@
+/*
+ * events.h - the event lists of a simulator stage: each bucket's (an SM's,
+ * a partition's) events put in time order, then all buckets written as
+ * one stream in time order.
+ */
+#ifndef WT_EVENTS_H
+#define WT_EVENTS_H
+
+#include <stddef.h>
+
+#include "record.h"
+#include "stream.h"
+
+/* Sort ev[0..n-1] by time, keeping the order of equal times (merge sort). */
+void wt_events_sort(struct wt_event *ev, size_t n);
+
+/*
+ * Write k sorted lists, lists[i] of counts[i] events, as one sequence by
+ * time: always the earliest head, the lowest list on a tie.  -1 on a
+ * writer error (wt_writer_error says which).
+ */
+int wt_events_write_merged(struct wt_writer *w, struct wt_event *const *lists,
+			   const size_t *counts, unsigned k);
+
+#endif
