@@ -3,13 +3,13 @@
  * misses, bypasses and write traffic that go on to L2), with hit and miss
  * statistics, miss classes, reservation fails and reuse distances.
  */
-#include "cachecfg.h"
 #include "cacheindex.h"
 #include "events.h"
 #include "json.h"
 #include "output.h"
 #include "l1model.h"
 #include "l1pool.h"
+#include "l1setup.h"
 #include "reuse.h"
 #include "stageopt.h"
 #include "stream.h"
@@ -83,103 +83,11 @@ static struct {
 	struct wt_writer *w;
 	struct wt_l1 *l1;
 	unsigned nsm;
-	struct wt_l1_cfg cfg;
-	const char *arch, *index;
-	int pool;		/* --sched=pool */
-	struct wt_pool_cfg pc;
+	struct wt_l1_setup su;	/* the configuration; su.pool: --sched=pool */
+	const char *arch;
 	int ctas_set;		/* --ctas given */
 	uint64_t start;		/* pool: the cycle the next kernel starts */
 } G;
-
-/* The presets.  fermi: the GTX 480 L1 of GPGPU-Sim's configuration as the
- * papers use it (Khairy et al. Table 1): 16 KB, 4 ways, 128-byte lines,
- * LRU, local write-back and global write-evict, no write-allocate,
- * allocate on miss, 32 MSHRs of 8 merges, a miss queue of 8, Nugteren's
- * Fermi hash.  nugteren: the model of Nugteren et al. (HPCA 2014): 16 KB,
- * 4 ways, Fermi hash, 64 MSHRs, lambda 100, sigma 5, a line's effect at
- * its data's arrival (allocate on fill), the warp pool with sets of active
- * CTAs and no time for non-memory instructions. */
-static void preset(const char *arch, struct wt_l1_cfg *c, unsigned *size)
-{
-	memset(c, 0, sizeof(*c));
-	c->geom.assoc = 4;
-	c->geom.line = 128;
-	c->geom.repl = WT_REPL_LRU;
-	c->sector = 32;
-	c->write = WT_WRITE_LOCAL_WB;
-	c->write_allocate = 0;
-	c->alloc_on_fill = 0;
-	c->mshr_entries = 32;
-	c->mshr_merge = 8;
-	c->miss_queue = 8;
-	c->hit_latency = 1;
-	c->miss_latency = 100;
-	c->sigma = 0;
-	c->seed = 1;
-	c->mode = WT_L1_BOUNDED;
-	c->atomics_bypass = 1;
-	*size = 16 * 1024;
-	G.index = "fermi";
-	G.pool = 0;
-	G.pc = (struct wt_pool_cfg){ 0, 0, 1, 1 };
-	if (strcmp(arch, "nugteren") == 0) {
-		c->mshr_entries = 64;
-		c->mshr_merge = 0;
-		c->mshr_per_warp = 0;
-		c->miss_queue = 0;
-		c->sigma = 5;
-		c->hit_latency = 0;
-		c->alloc_on_fill = 1;
-		G.pool = 1;
-		G.pc = (struct wt_pool_cfg){ 0, 1, 1, 0 };
-	} else if (strcmp(arch, "fermi") != 0) {
-		wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi or nugteren", arch);
-	}
-}
-
-/* A GPGPU-Sim cache configuration string, field by field. */
-static void apply_config(const char *s, struct wt_l1_cfg *c, unsigned *size)
-{
-	struct wt_cachecfg g;
-	char err[512];
-
-	if (wt_cachecfg_parse(s, &g, err, sizeof(err)) < 0 ||
-	    wt_cachecfg_check_data(&g, err, sizeof(err)) < 0)
-		wt_die(WT_EXIT_USAGE, "--config=%s: %s", s, err);
-	if (g.disabled) {
-		c->mode = WT_L1_BYPASS;
-		return;
-	}
-	c->geom.assoc = g.assoc;
-	c->geom.line = g.line;
-	*size = g.sets * g.line * g.assoc;
-	c->geom.repl = g.replacement == 'F' ? WT_REPL_FIFO : WT_REPL_LRU;
-	switch (g.write) {
-	case 'B': c->write = WT_WRITE_BACK; break;
-	case 'T': c->write = WT_WRITE_THROUGH; break;
-	case 'L': c->write = WT_WRITE_LOCAL_WB; break;
-	default: c->write = WT_WRITE_EVICT; break;
-	}
-	c->alloc_on_fill = g.alloc != 'm';
-	c->write_allocate = g.write_alloc != 'N';
-	switch (g.index) {
-	case 'H': G.index = "fermi"; break;
-	case 'P':	/* GPGPU-Sim's IPOLY is cut at a fixed address bit */
-		G.index = g.line != 128 ? "ipoly" : g.sets == 16 ? "ipoly19,bits=24" :
-			  g.sets == 64 ? "ipoly67,bits=32" : "ipoly37,bits=27";
-		break;
-	case 'X': G.index = "xor"; break;
-	case 'L': G.index = "linear"; break;
-	default:
-		wt_die(WT_EXIT_USAGE, "--config=%s: set index '%c' is not "
-		       "modelled (GPGPU-Sim implements none for it)", s, g.index);
-	}
-	c->mshr_entries = g.mshr_entries;
-	c->mshr_merge = g.mshr_max_merge;
-	c->miss_queue = g.miss_queue;
-	if (g.sectored)
-		c->sector = 32;
-}
 
 static void put(struct sm_bucket *b, const struct wt_request *r)
 {
@@ -198,7 +106,7 @@ static void ensure_sms(unsigned n)
 		return;
 	G.l1 = wt_realloc(G.l1, n * sizeof(*G.l1));
 	for (unsigned i = G.nsm; i < n; i++)
-		if (wt_l1_init(&G.l1[i], &G.cfg, i, err, sizeof(err)) < 0)
+		if (wt_l1_init(&G.l1[i], &G.su.cfg, i, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
 	G.nsm = n;
 }
@@ -209,11 +117,11 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 {
 	struct wt_event **lists;
 	size_t *counts;
-	unsigned ctas = G.pc.ctas;
-	struct wt_pool_cfg pc = G.pc;
+	unsigned ctas = G.su.pc.ctas;
+	struct wt_pool_cfg pc = G.su.pc;
 
 	ensure_sms(nb);
-	if (G.pool && !G.ctas_set) {
+	if (G.su.pool && !G.ctas_set) {
 		const char *v = wt_meta_get(&k->extra, "ctas_per_sm");
 		uint64_t n;
 		const char *why;
@@ -227,7 +135,7 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	for (unsigned s = 0; s < nb; s++) {
 		G.l1[s].kernel = k->id;
 		b[s].out.n = 0;
-		if (G.pool) {
+		if (G.su.pool) {
 			b[s].end = wt_pool_run(&G.l1[s], &pc, b[s].r, b[s].n, G.start,
 					       &b[s].out);
 		} else {
@@ -240,7 +148,7 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	}
 	/* The next kernel starts when every SM is done with this one. */
 	for (unsigned s = 0; s < nb; s++)
-		if (G.pool && b[s].end > G.start)
+		if (G.su.pool && b[s].end > G.start)
 			G.start = b[s].end;
 	/* Merge the SMs' events by (time, SM). */
 	lists = wt_calloc(nb ? nb : 1, sizeof(*lists));
@@ -328,8 +236,8 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 	wt_json_double(j, s->instructions ? 1000.0 * (double)s->misses /
 		       (double)s->instructions : 0);
 	hist_json(j, "reuse_fully_associative", &s->fa,
-		  (uint64_t)G.cfg.geom.sets * G.cfg.geom.assoc);
-	hist_json(j, "reuse_in_set", &s->set, G.cfg.geom.assoc);
+		  (uint64_t)G.su.cfg.geom.sets * G.su.cfg.geom.assoc);
+	hist_json(j, "reuse_in_set", &s->set, G.su.cfg.geom.assoc);
 	if (pcs) {
 		wt_json_key(j, "pcs");
 		wt_json_begin_array(j);
@@ -400,7 +308,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	char err[768];
 	struct wt_json *j = wt_json_open(path, err, sizeof(err));
 	struct wt_l1_stats tot;
-	const struct wt_l1_cfg *c = &G.cfg;
+	const struct wt_l1_cfg *c = &G.su.cfg;
 
 	if (!j)
 		wt_die(WT_EXIT_DATA, "%s", err);
@@ -448,19 +356,19 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_json_key(j, "events");
 	wt_json_string(j, c->emit_all ? "all" : "misses");
 	wt_json_key(j, "sched");
-	wt_json_string(j, G.pool ? "pool" : "stream");
-	if (G.pool) {
+	wt_json_string(j, G.su.pool ? "pool" : "stream");
+	if (G.su.pool) {
 		wt_json_key(j, "ctas");
 		if (G.ctas_set)
-			wt_json_u64(j, G.pc.ctas);
+			wt_json_u64(j, G.su.pc.ctas);
 		else
 			wt_json_string(j, "ctas_per_sm");
 		wt_json_key(j, "refill");
-		wt_json_string(j, G.pc.refill_set ? "set" : "cta");
+		wt_json_string(j, G.su.pc.refill_set ? "set" : "cta");
 		wt_json_key(j, "warp_delay");
-		wt_json_bool(j, G.pc.delay);
+		wt_json_bool(j, G.su.pc.delay);
 		wt_json_key(j, "icount");
-		wt_json_bool(j, G.pc.icount);
+		wt_json_bool(j, G.su.pc.icount);
 	}
 	wt_json_end_object(j);
 	wt_json_key(j, "total");
@@ -532,9 +440,9 @@ int main(int argc, char **argv)
 	const char *set[O_NOPTS] = { 0 };
 	const char *output, *input, *stats;
 	struct wt_stage_args args;
-	struct wt_l1_cfg *c = &G.cfg;
+	struct wt_l1_cfg *c = &G.su.cfg;
 	struct sm_bucket *b = NULL;
-	unsigned nb = 0, size;
+	unsigned nb = 0;
 	struct wt_reader *r;
 	struct wt_header h;
 	struct wt_item it;
@@ -550,17 +458,17 @@ int main(int argc, char **argv)
 	input = args.input;
 
 	/* The preset first, then --config, then every other option. */
-	preset(G.arch, c, &size);
+	wt_l1_preset(G.arch, &G.su);
 	if (set[O_CONFIG])
-		apply_config(set[O_CONFIG], c, &size);
+		wt_l1_apply_config(set[O_CONFIG], &G.su);
 	if (set[O_SIZE])
-		size = (unsigned)wt_opt_num("size", set[O_SIZE], 1, 1u << 30);
+		G.su.size = (unsigned)wt_opt_num("size", set[O_SIZE], 1, 1u << 30);
 	if (set[O_ASSOC])
 		c->geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1, 255);
 	if (set[O_LINE])
 		c->geom.line = (unsigned)wt_opt_num("line", set[O_LINE], 16, 4096);
 	if (set[O_INDEX])
-		G.index = set[O_INDEX];
+		G.su.index = set[O_INDEX];
 	if (set[O_REPL])
 		c->geom.repl = (enum wt_repl)wt_opt_choice("repl", set[O_REPL], repl_names, 3);
 	if (set[O_WRITE])
@@ -598,34 +506,22 @@ int main(int argc, char **argv)
 	if (set[O_EVENTS])
 		c->emit_all = wt_opt_choice("events", set[O_EVENTS], event_names, 2);
 	if (set[O_SCHED])
-		G.pool = wt_opt_choice("sched", set[O_SCHED], sched_names, 2);
+		G.su.pool = wt_opt_choice("sched", set[O_SCHED], sched_names, 2);
 	if (set[O_CTAS]) {
-		G.pc.ctas = (unsigned)wt_opt_num("ctas", set[O_CTAS], 0, 65536);
+		G.su.pc.ctas = (unsigned)wt_opt_num("ctas", set[O_CTAS], 0, 65536);
 		G.ctas_set = 1;
 	}
 	if (set[O_REFILL])
-		G.pc.refill_set = wt_opt_choice("refill", set[O_REFILL], refill_names, 2);
+		G.su.pc.refill_set = wt_opt_choice("refill", set[O_REFILL], refill_names, 2);
 	if (set[O_WDELAY])
-		G.pc.delay = wt_opt_choice("warp-delay", set[O_WDELAY], yes_no, 2);
+		G.su.pc.delay = wt_opt_choice("warp-delay", set[O_WDELAY], yes_no, 2);
 	if (set[O_ICOUNT])
-		G.pc.icount = wt_opt_choice("icount", set[O_ICOUNT], yes_no, 2);
-	if (!G.pool && (set[O_CTAS] || set[O_REFILL] || set[O_WDELAY] || set[O_ICOUNT]))
+		G.su.pc.icount = wt_opt_choice("icount", set[O_ICOUNT], yes_no, 2);
+	if (!G.su.pool && (set[O_CTAS] || set[O_REFILL] || set[O_WDELAY] || set[O_ICOUNT]))
 		wt_die(WT_EXIT_USAGE, "--ctas, --refill, --warp-delay and --icount "
 		       "are for --sched=pool");
 	if (c->mshr_entries > 4096)
 		wt_die(WT_EXIT_USAGE, "%u MSHR entries: at most 4096", c->mshr_entries);
-	{
-		uint64_t lines = size / c->geom.line;
-
-		if (size % (c->geom.line * c->geom.assoc) || lines < c->geom.assoc)
-			wt_die(WT_EXIT_USAGE, "a %u-byte cache is not a whole number of "
-			       "%u-way sets of %u-byte lines", size, c->geom.assoc,
-			       c->geom.line);
-		c->geom.sets = (unsigned)(lines / c->geom.assoc);
-		if (c->geom.sets & (c->geom.sets - 1))
-			wt_die(WT_EXIT_USAGE, "%u sets: the number of sets must be a "
-			       "power of two", c->geom.sets);
-	}
 	if (set[O_INSERT]) {
 		if (strcmp(set[O_INSERT], "mru") == 0)
 			c->geom.insert = 0;
@@ -635,9 +531,7 @@ int main(int argc, char **argv)
 			c->geom.insert = (unsigned)wt_opt_num("insert", set[O_INSERT], 0,
 							      c->geom.assoc - 1);
 	}
-	if (wt_index_parse(G.index, c->geom.sets, c->geom.line, &c->ix, err,
-			   sizeof(err)) < 0)
-		wt_die(WT_EXIT_USAGE, "%s", err);
+	wt_l1_geometry(&G.su);
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
@@ -651,7 +545,7 @@ int main(int argc, char **argv)
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);
-	wt_meta_set(&h.meta, "l1_size", wt_snprintf(err, sizeof(err), "%u", size));
+	wt_meta_set(&h.meta, "l1_size", wt_snprintf(err, sizeof(err), "%u", G.su.size));
 	wt_meta_set(&h.meta, "l1_line", wt_snprintf(err, sizeof(err), "%u", c->geom.line));
 	wt_meta_set(&h.meta, "l1_index", c->ix.name);
 	wt_meta_set(&h.meta, "l1_mode", wt_l1_mode_name(c->mode));

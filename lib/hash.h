@@ -13,4 +13,14 @@
 
 uint64_t wt_hash64(uint64_t seed, const void *data, size_t len);
 
+/* A fast mix of one word (MurmurHash3's finalizer, first half): for hash
+ * tables and seeds, not for checksums. */
+static inline uint64_t wt_mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	return x;
+}
+
 #endif

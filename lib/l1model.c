@@ -17,6 +17,8 @@
  * capacity (the rest).
  */
 #include "l1model.h"
+#include "hash.h"
+#include "u64map.h"
 #include "util.h"
 
 #include <math.h>
@@ -28,92 +30,6 @@ struct mshr {
 	uint32_t warp;
 	unsigned merges;
 };
-
-/* ---- line sets: open addressing, keys stored + 1 (0 = empty) ---- */
-
-struct lineset {
-	uint64_t *key, *val;
-	size_t cap, n;
-};
-
-static uint64_t mix(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	return x;
-}
-
-static struct lineset *lineset_new(void)
-{
-	struct lineset *s = wt_calloc(1, sizeof(*s));
-
-	s->cap = 1024;
-	s->key = wt_calloc(s->cap, sizeof(*s->key));
-	s->val = wt_calloc(s->cap, sizeof(*s->val));
-	return s;
-}
-
-static void lineset_free(struct lineset *s)
-{
-	if (!s)
-		return;
-	free(s->key);
-	free(s->val);
-	free(s);
-}
-
-/* Slot of key: where it is, or where it would go. */
-static size_t lineset_slot(const struct lineset *s, uint64_t key)
-{
-	size_t i = mix(key) & (s->cap - 1);
-
-	while (s->key[i] && s->key[i] != key + 1)
-		i = (i + 1) & (s->cap - 1);
-	return i;
-}
-
-static const uint64_t *lineset_find(const struct lineset *s, uint64_t key)
-{
-	size_t i = lineset_slot(s, key);
-
-	return s->key[i] ? &s->val[i] : NULL;
-}
-
-static void lineset_grow(struct lineset *s)
-{
-	struct lineset old = *s;
-
-	s->cap *= 2;
-	s->key = wt_calloc(s->cap, sizeof(*s->key));
-	s->val = wt_calloc(s->cap, sizeof(*s->val));
-	for (size_t i = 0; i < old.cap; i++)
-		if (old.key[i]) {
-			size_t j = lineset_slot(s, old.key[i] - 1);
-
-			s->key[j] = old.key[i];
-			s->val[j] = old.val[i];
-		}
-	free(old.key);
-	free(old.val);
-}
-
-/* Insert or find key; returns its value slot and sets *added. */
-static uint64_t *lineset_get(struct lineset *s, uint64_t key, int *added)
-{
-	size_t i;
-
-	if (2 * (s->n + 1) > s->cap)
-		lineset_grow(s);
-	i = lineset_slot(s, key);
-	*added = !s->key[i];
-	if (*added) {
-		s->key[i] = key + 1;
-		s->val[i] = 0;
-		s->n++;
-	}
-	return &s->val[i];
-}
 
 /* ---- setup ---- */
 
@@ -147,18 +63,18 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	l1->sm = sm;
 	if (wt_cache_init(&l1->cache, &cfg->geom, &cfg->ix, err, errlen) < 0)
 		return -1;
-	l1->cache.rng ^= mix(sm + 1);
+	l1->cache.rng ^= wt_mix64(sm + 1);
 	l1->mshr = wt_calloc(cfg->mshr_entries ? cfg->mshr_entries : 4096,
 			     sizeof(*l1->mshr));
 	if (cfg->miss_queue)
 		l1->missq = wt_calloc(cfg->miss_queue, sizeof(*l1->missq));
-	l1->rng = mix(cfg->seed ^ mix(sm + 0x5EED));
+	l1->rng = wt_mix64(cfg->seed ^ wt_mix64(sm + 0x5EED));
 	if (!l1->rng)
 		l1->rng = 1;
-	l1->seen = lineset_new();
-	l1->warp_ix = lineset_new();
+	l1->seen = wt_u64map_new();
+	l1->warp_ix = wt_u64map_new();
 	if (cfg->mode == WT_L1_UNBOUNDED)
-		l1->flight = lineset_new();
+		l1->flight = wt_u64map_new();
 	l1->fa = wt_reuse_new();
 	l1->per_set = wt_calloc(cfg->geom.sets, sizeof(*l1->per_set));
 	for (unsigned s = 0; s < cfg->geom.sets; s++)
@@ -174,9 +90,9 @@ void wt_l1_free(struct wt_l1 *l1)
 	wt_cache_free(&l1->cache);
 	free(l1->mshr);
 	free(l1->missq);
-	lineset_free(l1->seen);
-	lineset_free(l1->warp_ix);
-	lineset_free(l1->flight);
+	wt_u64map_free(l1->seen);
+	wt_u64map_free(l1->warp_ix);
+	wt_u64map_free(l1->flight);
 	wt_reuse_free(l1->fa);
 	for (unsigned s = 0; s < l1->cfg->geom.sets; s++)
 		wt_reuse_free(l1->per_set[s]);
@@ -369,7 +285,7 @@ static void note_load(struct wt_l1 *l1, uint64_t line, int *compulsory,
 {
 	uint64_t d_set;
 
-	lineset_get(l1->seen, line, compulsory);
+	wt_u64map_get(l1->seen, line, compulsory);
 	*d_fa = wt_reuse_access(l1->fa, line);
 	d_set = wt_reuse_access(l1->per_set[wt_cache_set(&l1->cache, line)], line);
 	wt_rdhist_add(&l1->st.fa, *d_fa);
@@ -388,7 +304,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	struct wt_pc_stats *pcs;
 
 	if (c->mode == WT_L1_UNBOUNDED) {
-		const uint64_t *ready = lineset_find(l1->flight, line);
+		const uint64_t *ready = wt_u64map_find(l1->flight, line);
 
 		resident = ready && *ready <= t;
 	} else {
@@ -453,7 +369,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	if (c->mode == WT_L1_UNBOUNDED) {
 		int added;
 
-		*lineset_get(l1->flight, line, &added) = t + lat;
+		*wt_u64map_get(l1->flight, line, &added) = t + lat;
 	} else if (!c->alloc_on_fill) {
 		struct wt_cache_line ev;
 		int v = wt_cache_victim(&l1->cache, set, &ev);
@@ -573,7 +489,7 @@ struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
 {
 	struct wt_l1_stats *st = &l1->st;
 	int added;
-	uint64_t *ix = lineset_get(l1->warp_ix, (uint64_t)l1->kernel << 32 | r->warp,
+	uint64_t *ix = wt_u64map_get(l1->warp_ix, (uint64_t)l1->kernel << 32 | r->warp,
 				   &added);
 	struct wt_warp_stats *w;
 

@@ -100,9 +100,9 @@ struct wt_l1 {
 	uint64_t clock;
 	uint64_t rng;
 	uint32_t kernel;		/* set by the caller, for warp stats */
-	struct lineset *warp_ix;	/* kernel<<32|warp -> warps[] + 1 */
-	struct lineset *seen;		/* lines ever touched (compulsory) */
-	struct lineset *flight;		/* unbounded mode: line -> fill cycle */
+	struct wt_u64map *warp_ix;	/* kernel<<32|warp -> warps[] + 1 */
+	struct wt_u64map *seen;		/* lines ever touched (compulsory) */
+	struct wt_u64map *flight;		/* unbounded mode: line -> fill cycle */
 	struct wt_reuse *fa;
 	struct wt_reuse **per_set;
 	struct wt_l1_stats st;

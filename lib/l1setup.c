@@ -1,0 +1,120 @@
+/*
+ * l1setup.c - the L1 presets and configuration strings; see l1setup.h.
+ */
+#include "l1setup.h"
+#include "cachecfg.h"
+#include "util.h"
+
+#include <string.h>
+
+/* The presets.  fermi: the GTX 480 L1 of GPGPU-Sim's configuration as the
+ * papers use it (Khairy et al. Table 1): 16 KB, 4 ways, 128-byte lines,
+ * LRU, local write-back and global write-evict, no write-allocate,
+ * allocate on miss, 32 MSHRs of 8 merges, a miss queue of 8, Nugteren's
+ * Fermi hash.  nugteren: the model of Nugteren et al. (HPCA 2014): 16 KB,
+ * 4 ways, Fermi hash, 64 MSHRs, lambda 100, sigma 5, a line's effect at
+ * its data's arrival (allocate on fill), the warp pool with sets of active
+ * CTAs and no time for non-memory instructions. */
+void wt_l1_preset(const char *arch, struct wt_l1_setup *s)
+{
+	struct wt_l1_cfg *c = &s->cfg;
+
+	memset(c, 0, sizeof(*c));
+	c->geom.assoc = 4;
+	c->geom.line = 128;
+	c->geom.repl = WT_REPL_LRU;
+	c->sector = 32;
+	c->write = WT_WRITE_LOCAL_WB;
+	c->write_allocate = 0;
+	c->alloc_on_fill = 0;
+	c->mshr_entries = 32;
+	c->mshr_merge = 8;
+	c->miss_queue = 8;
+	c->hit_latency = 1;
+	c->miss_latency = 100;
+	c->sigma = 0;
+	c->seed = 1;
+	c->mode = WT_L1_BOUNDED;
+	c->atomics_bypass = 1;
+	s->size = 16 * 1024;
+	s->index = "fermi";
+	s->pool = 0;
+	s->pc = (struct wt_pool_cfg){ 0, 0, 1, 1 };
+	if (strcmp(arch, "nugteren") == 0) {
+		c->mshr_entries = 64;
+		c->mshr_merge = 0;
+		c->mshr_per_warp = 0;
+		c->miss_queue = 0;
+		c->sigma = 5;
+		c->hit_latency = 0;
+		c->alloc_on_fill = 1;
+		s->pool = 1;
+		s->pc = (struct wt_pool_cfg){ 0, 1, 1, 0 };
+	} else if (strcmp(arch, "fermi") != 0) {
+		wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi or nugteren", arch);
+	}
+}
+
+/* A GPGPU-Sim cache configuration string, field by field. */
+void wt_l1_apply_config(const char *str, struct wt_l1_setup *s)
+{
+	struct wt_l1_cfg *c = &s->cfg;
+	struct wt_cachecfg g;
+	char err[512];
+
+	if (wt_cachecfg_parse(str, &g, err, sizeof(err)) < 0 ||
+	    wt_cachecfg_check_data(&g, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "--config=%s: %s", str, err);
+	if (g.disabled) {
+		c->mode = WT_L1_BYPASS;
+		return;
+	}
+	c->geom.assoc = g.assoc;
+	c->geom.line = g.line;
+	s->size = g.sets * g.line * g.assoc;
+	c->geom.repl = g.replacement == 'F' ? WT_REPL_FIFO : WT_REPL_LRU;
+	switch (g.write) {
+	case 'B': c->write = WT_WRITE_BACK; break;
+	case 'T': c->write = WT_WRITE_THROUGH; break;
+	case 'L': c->write = WT_WRITE_LOCAL_WB; break;
+	default: c->write = WT_WRITE_EVICT; break;
+	}
+	c->alloc_on_fill = g.alloc != 'm';
+	c->write_allocate = g.write_alloc != 'N';
+	switch (g.index) {
+	case 'H': s->index = "fermi"; break;
+	case 'P':	/* GPGPU-Sim's IPOLY is cut at a fixed address bit */
+		s->index = g.line != 128 ? "ipoly" : g.sets == 16 ? "ipoly19,bits=24" :
+			  g.sets == 64 ? "ipoly67,bits=32" : "ipoly37,bits=27";
+		break;
+	case 'X': s->index = "xor"; break;
+	case 'L': s->index = "linear"; break;
+	default:
+		wt_die(WT_EXIT_USAGE, "--config=%s: set index '%c' is not "
+		       "modelled (GPGPU-Sim implements none for it)", str, g.index);
+	}
+	c->mshr_entries = g.mshr_entries;
+	c->mshr_merge = g.mshr_max_merge;
+	c->miss_queue = g.miss_queue;
+	if (g.sectored)
+		c->sector = 32;
+}
+
+void wt_l1_geometry(struct wt_l1_setup *s)
+{
+	struct wt_l1_cfg *c = &s->cfg;
+	uint64_t lines = s->size / c->geom.line;
+	char err[512];
+
+	if (s->size % (c->geom.line * c->geom.assoc) || lines < c->geom.assoc)
+		wt_die(WT_EXIT_USAGE, "a %u-byte cache is not a whole number of "
+		       "%u-way sets of %u-byte lines", s->size, c->geom.assoc,
+		       c->geom.line);
+	c->geom.sets = (unsigned)(lines / c->geom.assoc);
+	if (c->geom.sets & (c->geom.sets - 1))
+		wt_die(WT_EXIT_USAGE, "%u sets: the number of sets must be a "
+		       "power of two", c->geom.sets);
+	if (wt_index_parse(s->index, c->geom.sets, c->geom.line, &c->ix, err,
+			   sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+}
