@@ -490,14 +490,8 @@ int main(int argc, char **argv)
 		c->hit_latency = (unsigned)wt_opt_num("hit-latency", set[O_HITLAT], 0, 1u << 20);
 	if (set[O_MISSLAT])
 		c->miss_latency = (unsigned)wt_opt_num("miss-latency", set[O_MISSLAT], 1, 1u << 24);
-	if (set[O_SIGMA]) {
-		char *end;
-
-		c->sigma = strtod(set[O_SIGMA], &end);
-		if (!*set[O_SIGMA] || *end || c->sigma < 0 || c->sigma > 1e6)
-			wt_die(WT_EXIT_USAGE, "--sigma=%s: expected a number from 0 "
-			       "to 1000000", set[O_SIGMA]);
-	}
+	if (set[O_SIGMA])
+		c->sigma = wt_opt_real("sigma", set[O_SIGMA], 0, 1e6);
 	if (set[O_SEED])
 		c->seed = wt_opt_num("seed", set[O_SEED], 0, UINT32_MAX);
 	c->geom.seed = c->seed;		/* random replacement too */

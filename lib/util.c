@@ -215,6 +215,17 @@ uint64_t wt_opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
 	return v;
 }
 
+double wt_opt_real(const char *name, const char *arg, double lo, double hi)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (!*arg || *end || !(v >= lo && v <= hi))
+		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %g to %g",
+		       name, arg, lo, hi);
+	return v;
+}
+
 int wt_opt_choice(const char *name, const char *arg, const char *const *names,
 		  int n)
 {

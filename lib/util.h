@@ -32,6 +32,9 @@ WT_NORETURN void wt_bad_option(char **argv, int optind_now, int optopt_now);
 /* The value of option --name: a number from lo to hi (K, M, G suffixes),
  * or a usage error. */
 uint64_t wt_opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi);
+/* The value of option --name: a decimal number from lo to hi, or a usage
+ * error. */
+double wt_opt_real(const char *name, const char *arg, double lo, double hi);
 /* The index of arg among names[0..n-1], or a usage error listing them. */
 int wt_opt_choice(const char *name, const char *arg, const char *const *names,
 		  int n);

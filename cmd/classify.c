@@ -1,0 +1,355 @@
+/*
+ * classify - why a kernel behaves as it does: locality categories, load
+ * locality types, warp types, memory divergence and application
+ * categories, from a request stream (coalesce) or an event stream (l1sim
+ * or l2sim with --events=all).
+ */
+#include "classify.h"
+#include "clsreport.h"
+#include "sink.h"
+#include "stageopt.h"
+#include "stream.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+"usage: classify [options] [FILE]\n"
+"Explain a kernel's memory behaviour: the locality categories of Khairy et\n"
+"al., the load locality types and APS of Koo et al. (APCM), the warp\n"
+"types of MeDiC, the memory divergence of warp instructions, and the\n"
+"application category.  FILE (default: stdin) is a request stream from\n"
+"coalesce, for every analysis (warp types then at a functional L1), or an\n"
+"event stream from l1sim or l2sim run with --events=all, for warp types\n"
+"and divergence at that level.\n"
+"\n"
+"  -a, --arch=NAME         L1 preset as in l1sim: fermi (default) or nugteren\n"
+"      --config=STRING     a GPGPU-Sim L1 configuration, as in l1sim\n"
+"      --size=N            L1 capacity in bytes (K, M suffixes)\n"
+"      --assoc=N           L1 ways per set\n"
+"      --line=N            L1 line size in bytes\n"
+"      --index=SPEC        L1 index: linear, xor, fermi, ipoly, ipolyNN, ...\n"
+"      --l2-size=N         L2 view capacity (default 768K)\n"
+"      --l2-assoc=N        L2 view ways per set (default 16)\n"
+"      --l2-partitions=N   L2 view slices, interleaved every 256 bytes\n"
+"                          (default 6)\n"
+"      --analyses=LIST     comma-separated: locality, loads, warps,\n"
+"                          divergence, category, or all (default: all\n"
+"                          the input allows)\n"
+"      --mostly-hit=P      warp-type boundary, percent (default 70)\n"
+"      --mostly-miss=P     warp-type boundary, percent (default 20)\n"
+"      --window=N          warp-type time window in cycles (default 10000)\n"
+"      --window-min=N      accesses a window needs to count (default 30)\n"
+"      --series=N          warps whose windows the JSON lists (default 6)\n"
+"      --streaming=X       category limits, as fractions: mu >= X is\n"
+"      --friendly=X        streaming (0.9); mb - mu <= X cache-friendly\n"
+"      --conflict=X        (0.1); conflict share >= X conflict (0.5);\n"
+"      --also=X            the other share >= X also (0.25)\n"
+"      --mpki=X            MPKI that marks thrashing (10)\n"
+"      --cs-speedup=X      4x-capacity speedup for cache sensitive (1.5)\n"
+"      --ci-speedup=X      ... below which insensitive (1.1)\n"
+"      --format=F          table (default) or json\n"
+"  -o, --output=FILE       write the report to FILE (default: stdout)\n"
+"      --stats=FILE        also write the results as JSON to FILE\n"
+"  -h, --help              show this help\n"
+"  -V, --version           show the version\n";
+
+enum {
+	O_CONFIG = 256, O_SIZE, O_ASSOC, O_LINE, O_INDEX, O_L2SIZE, O_L2ASSOC, O_L2PARTS,
+	O_ANALYSES, O_MHIT, O_MMISS, O_WINDOW, O_WMIN, O_SERIES, O_STREAMING,
+	O_FRIENDLY, O_CONFLICT, O_ALSO, O_MPKI, O_CS, O_CI, O_FORMAT, O_STATS,
+	O_NOPTS
+};
+
+static unsigned parse_analyses(const char *s)
+{
+	static const char *const names[] = {
+		"locality", "loads", "warps", "divergence", "category"
+	};
+	unsigned m = 0;
+	char *copy = wt_strdup(s), *save = NULL;
+
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		int i;
+
+		if (strcmp(t, "all") == 0) {
+			m |= WT_AN_ALL;
+			continue;
+		}
+		for (i = 0; i < 5 && strcmp(t, names[i]); i++)
+			;
+		if (i == 5)
+			wt_die(WT_EXIT_USAGE, "--analyses=%s: unknown analysis '%s'; "
+			       "expected locality, loads, warps, divergence, "
+			       "category or all", s, t);
+		m |= 1u << i;
+	}
+	free(copy);
+	if (!m)
+		wt_die(WT_EXIT_USAGE, "--analyses=%s: expected at least one analysis", s);
+	return m;
+}
+
+static uint32_t ppm(const char *name, const char *s)
+{
+	return (uint32_t)(wt_opt_real(name, s, 0, 100) * 10000 + 0.5);
+}
+
+/* The report, as text or JSON, to path through a sink (so that a failed
+ * run leaves no file behind). */
+static void write_report(const char *path, int json, const struct wt_clsrep *p,
+			 int argc, char **argv)
+{
+	char err[768];
+
+	if (json) {
+		struct wt_json *j = wt_json_open(path, err, sizeof(err));
+
+		if (!j)
+			wt_die(WT_EXIT_DATA, "%s", err);
+		wt_json_stats_begin(j, "classify", argc, argv);
+		wt_clsrep_json(j, p);
+		wt_json_end_object(j);
+		if (wt_json_close(j, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+	} else {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		struct wt_sink *s;
+
+		if (!f)
+			wt_die(WT_EXIT_DATA, "out of memory");
+		wt_clsrep_table(f, p);
+		if (fclose(f) != 0)
+			wt_die(WT_EXIT_DATA, "out of memory");
+		s = wt_sink_open(path, 0, 0, err, sizeof(err));
+		if (!s)
+			wt_die(WT_EXIT_DATA, "%s", err);
+		if (wt_sink_write(s, buf, len) < 0) {
+			snprintf(err, sizeof(err), "%s", wt_sink_error(s));
+			wt_sink_abort(s);
+			wt_die(WT_EXIT_DATA, "%s", err);
+		}
+		if (wt_sink_close(s, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+		free(buf);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "arch", required_argument, NULL, 'a' },
+		{ "config", required_argument, NULL, O_CONFIG },
+		{ "size", required_argument, NULL, O_SIZE },
+		{ "assoc", required_argument, NULL, O_ASSOC },
+		{ "line", required_argument, NULL, O_LINE },
+		{ "index", required_argument, NULL, O_INDEX },
+		{ "l2-size", required_argument, NULL, O_L2SIZE },
+		{ "l2-assoc", required_argument, NULL, O_L2ASSOC },
+		{ "l2-partitions", required_argument, NULL, O_L2PARTS },
+		{ "analyses", required_argument, NULL, O_ANALYSES },
+		{ "mostly-hit", required_argument, NULL, O_MHIT },
+		{ "mostly-miss", required_argument, NULL, O_MMISS },
+		{ "window", required_argument, NULL, O_WINDOW },
+		{ "window-min", required_argument, NULL, O_WMIN },
+		{ "series", required_argument, NULL, O_SERIES },
+		{ "streaming", required_argument, NULL, O_STREAMING },
+		{ "friendly", required_argument, NULL, O_FRIENDLY },
+		{ "conflict", required_argument, NULL, O_CONFLICT },
+		{ "also", required_argument, NULL, O_ALSO },
+		{ "mpki", required_argument, NULL, O_MPKI },
+		{ "cs-speedup", required_argument, NULL, O_CS },
+		{ "ci-speedup", required_argument, NULL, O_CI },
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ "output", required_argument, NULL, 'o' },
+		{ "stats", required_argument, NULL, O_STATS },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const formats[] = { "table", "json" };
+	const char *set[O_NOPTS] = { 0 };
+	struct wt_stage_args args;
+	struct wt_cls_cfg cfg;
+	struct wt_clsrep rep;
+	struct wt_cls *cls = NULL;
+	struct wt_warptypes evwt;
+	struct wt_reader *r;
+	struct wt_item it;
+	struct wt_kernel kern;
+	unsigned allowed;
+	uint64_t hits = 0, other = 0;
+	int json = 0, level = 0;
+	char err[768];
+
+	wt_set_progname(argv[0]);
+	wt_stage_parse(argc, argv, "classify", usage, longopts, O_CONFIG, O_NOPTS,
+		       set, &args);
+
+	memset(&cfg, 0, sizeof(cfg));
+	memset(&rep, 0, sizeof(rep));
+	wt_l1_preset(args.arch, &cfg.l1);
+	if (set[O_CONFIG])
+		wt_l1_apply_config(set[O_CONFIG], &cfg.l1);
+	if (cfg.l1.cfg.mode == WT_L1_BYPASS)
+		wt_die(WT_EXIT_USAGE, "--config=%s: a disabled L1 has nothing to "
+		       "classify", set[O_CONFIG]);
+	if (set[O_SIZE])
+		cfg.l1.size = (unsigned)wt_opt_num("size", set[O_SIZE], 1, 1u << 30);
+	if (set[O_ASSOC])
+		cfg.l1.cfg.geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1, 63);
+	if (set[O_LINE])
+		cfg.l1.cfg.geom.line = (unsigned)wt_opt_num("line", set[O_LINE], 16, 4096);
+	if (set[O_INDEX])
+		cfg.l1.index = set[O_INDEX];
+	wt_l1_geometry(&cfg.l1);
+	cfg.l2_size = set[O_L2SIZE] ? (unsigned)wt_opt_num("l2-size", set[O_L2SIZE],
+							   1, 1u << 30) : 768 * 1024;
+	cfg.l2_parts = set[O_L2PARTS] ? (unsigned)wt_opt_num("l2-partitions",
+							     set[O_L2PARTS], 1, 1024) : 6;
+	cfg.l2_assoc = set[O_L2ASSOC] ? (unsigned)wt_opt_num("l2-assoc",
+							     set[O_L2ASSOC], 1, 255) : 16;
+	cfg.bounds.mostly_hit = set[O_MHIT] ? ppm("mostly-hit", set[O_MHIT]) : 700000;
+	cfg.bounds.mostly_miss = set[O_MMISS] ? ppm("mostly-miss", set[O_MMISS]) : 200000;
+	if (cfg.bounds.mostly_miss >= cfg.bounds.mostly_hit)
+		wt_die(WT_EXIT_USAGE, "--mostly-miss must be below --mostly-hit");
+	cfg.window = set[O_WINDOW] ? wt_opt_num("window", set[O_WINDOW], 1,
+						UINT32_MAX) : 10000;
+	rep.window_min = set[O_WMIN] ? (uint32_t)wt_opt_num("window-min", set[O_WMIN],
+							   1, UINT32_MAX) : 30;
+	rep.series = set[O_SERIES] ? (unsigned)wt_opt_num("series", set[O_SERIES],
+							  0, 1u << 20) : 6;
+	wt_cat_limits_default(&rep.limits);
+	if (set[O_STREAMING])
+		rep.limits.streaming = wt_opt_real("streaming", set[O_STREAMING], 0, 1);
+	if (set[O_FRIENDLY])
+		rep.limits.friendly = wt_opt_real("friendly", set[O_FRIENDLY], 0, 1);
+	if (set[O_CONFLICT])
+		rep.limits.conflict = wt_opt_real("conflict", set[O_CONFLICT], 0, 1);
+	if (set[O_ALSO])
+		rep.limits.also = wt_opt_real("also", set[O_ALSO], 0, 1);
+	if (set[O_MPKI])
+		rep.limits.mpki = wt_opt_real("mpki", set[O_MPKI], 0, 1e9);
+	if (set[O_CS])
+		rep.limits.cs_speedup = wt_opt_real("cs-speedup", set[O_CS], 1, 1e9);
+	if (set[O_CI])
+		rep.limits.ci_speedup = wt_opt_real("ci-speedup", set[O_CI], 1, 1e9);
+	if (rep.limits.ci_speedup > rep.limits.cs_speedup)
+		wt_die(WT_EXIT_USAGE, "--ci-speedup must not exceed --cs-speedup");
+	if (set[O_FORMAT])
+		json = wt_opt_choice("format", set[O_FORMAT], formats, 2);
+	wt_check_outputs(args.output, set[O_STATS]);
+
+	r = wt_reader_open(args.input, err, sizeof(err));
+	if (!r)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	switch (wt_reader_header(r)->kind) {
+	case WT_KIND_REQUEST:
+		rep.requests = 1;
+		rep.level = "L1 (functional, configured)";
+		allowed = WT_AN_ALL;
+		break;
+	case WT_KIND_EVENT:
+		allowed = WT_AN_WARPS | WT_AN_DIVERGENCE;
+		break;
+	default:
+		wt_die(WT_EXIT_DATA, "%s: expected request records (from coalesce) "
+		       "or event records (from l1sim or l2sim), got %s records",
+		       wt_reader_name(r), wt_kind_name(wt_reader_header(r)->kind));
+	}
+	rep.analyses = set[O_ANALYSES] ? parse_analyses(set[O_ANALYSES]) : allowed;
+	if (rep.analyses & ~allowed)
+		wt_die(WT_EXIT_USAGE, "%s: event records allow only the warps and "
+		       "divergence analyses; the others need a request stream "
+		       "(from coalesce)", wt_reader_name(r));
+	rep.cfg = &cfg;
+	if (rep.requests) {
+		cls = wt_cls_new(&cfg);
+		rep.wt = wt_cls_warptypes(cls);
+	} else {
+		wt_wt_init(&evwt, &cfg.bounds, cfg.window);
+		rep.wt = &evwt;
+	}
+
+	wt_kernel_init(&kern);
+	while (wt_reader_next(r, &it) > 0) {
+		switch (it.type) {
+		case WT_ITEM_KERNEL:
+			wt_kernel_free(&kern);
+			wt_kernel_copy(&kern, it.kernel);
+			break;
+		case WT_ITEM_RECORDS:
+			if (rep.requests) {
+				const struct wt_request *q = it.recs;
+
+				for (size_t i = 0; i < it.count; i++)
+					wt_cls_request(cls, kern.id, &q[i]);
+			} else {
+				const struct wt_event *e = it.recs;
+
+				for (size_t i = 0; i < it.count; i++) {
+					if (e[i].type > WT_EV_MISS) {
+						other++;
+						continue;
+					}
+					if (!level)
+						level = e[i].level;
+					hits += e[i].type == WT_EV_HIT;
+					wt_wt_access(&evwt, kern.id, e[i].warp, e[i].cta,
+						     e[i].sm, e[i].instr, e[i].time,
+						     e[i].type == WT_EV_HIT);
+				}
+			}
+			break;
+		case WT_ITEM_KERNEL_END: {
+			struct wt_cls_kernel *k;
+
+			rep.k = wt_realloc(rep.k, (rep.nk + 1) * sizeof(*rep.k));
+			k = &rep.k[rep.nk++];
+			memset(k, 0, sizeof(*k));
+			k->id = kern.id;
+			k->name = wt_strdup(kern.name ? kern.name : "");
+			if (rep.requests)
+				wt_cls_kernel_end(cls, &k->r);
+			else
+				wt_wt_kernel_end(&evwt, &k->r.div);
+			wt_cls_result_add(&rep.total, &k->r);
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	if (it.type == WT_ITEM_ERROR)
+		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	if (!rep.requests) {
+		static const char *const levels[] = { "L1", "L2", "DRAM" };
+
+		rep.level = level >= 1 && level <= 3 ? levels[level - 1] : "an unknown level";
+		if (!hits && (rep.analyses & (WT_AN_WARPS | WT_AN_DIVERGENCE)) &&
+		    (other || rep.total.div.instrs[WT_WT_ALL_MISS]))
+			fprintf(stderr, "%s: note: %s has no hits: was it made with "
+				"--events=all?\n", wt_progname(), wt_reader_name(r));
+	}
+	wt_reader_close(r);
+
+	write_report(args.output, json, &rep, argc, argv);
+	if (set[O_STATS])
+		write_report(set[O_STATS], 1, &rep, argc, argv);
+
+	for (size_t i = 0; i < rep.nk; i++) {
+		free(rep.k[i].name);
+		wt_cls_result_free(&rep.k[i].r);
+	}
+	free(rep.k);
+	wt_kernel_free(&kern);
+	if (cls)
+		wt_cls_free(cls);
+	else
+		wt_wt_free(&evwt);
+	return WT_EXIT_OK;
+}

@@ -1,0 +1,432 @@
+/*
+ * classify.c - one pass over a request stream for classify(1); see
+ * classify.h.
+ */
+#include "classify.h"
+#include "partition.h"
+#include "reuse.h"
+#include "u64map.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Last reference to each line of one cache domain (an SM, or the GPU). */
+struct lastrefs {
+	struct wt_u64map *ix;	/* line -> ref index + 1 */
+	struct wt_ref *ref;
+	size_t n, cap;
+};
+
+/* A functional cache: hits and LRU order only, no time. */
+struct fcache {
+	struct wt_cache c;
+	uint64_t *count;	/* loads of each resident line (Fig. 4) */
+	int counted;		/* keep count[] */
+};
+
+/* The timing model's counts that a kernel's results take differences of. */
+struct tm_snap {
+	uint64_t loads, misses, instructions;
+	uint64_t fails[WT_FAIL_MAX];
+	uint64_t miss_class[WT_MISS_MAX + 1];
+};
+
+struct sm_view {
+	struct lastrefs last;
+	struct fcache bnd, x4;
+	struct wt_reuse *fa;
+	struct wt_l1 tm;	/* timing model */
+	struct tm_snap tm0;	/* its counts when the kernel began */
+	unsigned iset[256];	/* sets of the instruction's requests so far */
+	unsigned ni;
+};
+
+struct wt_cls {
+	struct wt_cls_cfg cfg;
+	struct sm_view *sm;
+	unsigned nsm;
+	uint64_t fa_lines;
+	struct lastrefs l2last;
+	struct wt_pmap map;
+	struct fcache *l2;	/* one per partition */
+	struct wt_loadtypes *lt;
+	struct wt_warptypes wt;
+	struct wt_l1_out out;
+	struct wt_cls_result cur;	/* the kernel under way */
+	uint64_t t_first, t_last;	/* its timing model's cycles */
+	int timed;
+};
+
+static void lastrefs_init(struct lastrefs *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->ix = wt_u64map_new();
+}
+
+static void lastrefs_free(struct lastrefs *l)
+{
+	wt_u64map_free(l->ix);
+	free(l->ref);
+}
+
+/* The line's previous reference (NULL if none), then cur becomes it. */
+static int lastrefs_swap(struct lastrefs *l, uint64_t line, const struct wt_ref *cur,
+			 struct wt_ref *prev)
+{
+	int added;
+	uint64_t *ix = wt_u64map_get(l->ix, line, &added);
+
+	if (added) {
+		if (l->n == l->cap) {
+			l->cap = l->cap ? 2 * l->cap : 1024;
+			l->ref = wt_realloc(l->ref, l->cap * sizeof(*l->ref));
+		}
+		*ix = ++l->n;
+	} else {
+		*prev = l->ref[*ix - 1];
+	}
+	l->ref[*ix - 1] = *cur;
+	return !added;
+}
+
+static void fcache_init(struct fcache *f, unsigned sets, unsigned assoc,
+			unsigned line, const struct wt_index *ix, int counted)
+{
+	struct wt_cache_geom g = { sets, assoc, line, WT_REPL_LRU, 0, 1 };
+	char err[256];
+
+	if (wt_cache_init(&f->c, &g, ix, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	f->counted = counted;
+	f->count = counted ? wt_calloc((size_t)sets * assoc, sizeof(*f->count))
+			   : NULL;
+}
+
+static void fcache_free(struct fcache *f)
+{
+	wt_cache_free(&f->c);
+	free(f->count);
+}
+
+/* Look line up; on a miss, put it in.  Returns 1 for a hit.  The loads a
+ * line had when it is evicted count into hist. */
+static int fcache_access(struct fcache *f, uint64_t line, uint64_t *hist)
+{
+	unsigned set = wt_cache_set(&f->c, line);
+	int way = wt_cache_find(&f->c, set, line);
+	struct wt_cache_line old;
+	size_t slot;
+
+	if (way >= 0) {
+		wt_cache_touch(&f->c, set, way);
+		if (f->counted)
+			f->count[(size_t)set * f->c.g.assoc + (unsigned)way]++;
+		return 1;
+	}
+	way = wt_cache_victim(&f->c, set, &old);
+	slot = (size_t)set * f->c.g.assoc + (unsigned)way;
+	if (f->counted && old.state != WT_LINE_INVALID && f->count[slot])
+		hist[wt_lt_count_bucket(f->count[slot])]++;
+	wt_cache_insert(&f->c, set, way, line, WT_LINE_VALID, 0);
+	if (f->counted)
+		f->count[slot] = 1;
+	return 0;
+}
+
+/* Kernel end: count the resident lines' loads and start them again. */
+static void fcache_flush_counts(struct fcache *f, uint64_t *hist)
+{
+	size_t n = (size_t)f->c.g.sets * f->c.g.assoc;
+
+	for (size_t i = 0; i < n; i++)
+		if (f->count[i]) {
+			hist[wt_lt_count_bucket(f->count[i])]++;
+			f->count[i] = 0;
+		}
+}
+
+/* Invalidate every line (a kernel boundary). */
+static void fcache_clear(struct fcache *f)
+{
+	for (unsigned set = 0; set < f->c.g.sets; set++)
+		for (unsigned way = 0; way < f->c.g.assoc; way++)
+			if (wt_cache_at(&f->c, set, (int)way)->state != WT_LINE_INVALID)
+				wt_cache_invalidate(&f->c, set, (int)way);
+}
+
+static void lastrefs_clear(struct lastrefs *l)
+{
+	wt_u64map_clear(l->ix);
+	l->n = 0;
+}
+
+/* Whether one instruction's requests put assoc or more lines into one set
+ * of the configured L1: its own threads then fight over the set. */
+static int fills_a_set(const unsigned *set, unsigned n, unsigned assoc)
+{
+	for (unsigned i = 0; i < n; i++) {
+		unsigned same = 0;
+
+		for (unsigned k = 0; k < n; k++)
+			same += set[k] == set[i];
+		if (same >= assoc)
+			return 1;
+	}
+	return 0;
+}
+
+struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg)
+{
+	struct wt_cls *c = wt_calloc(1, sizeof(*c));
+	struct wt_index ix;
+	unsigned line = cfg->l1.cfg.geom.line;
+	unsigned sets2, slice;
+	char err[512];
+
+	c->cfg = *cfg;
+	c->fa_lines = (uint64_t)cfg->l1.cfg.geom.sets * cfg->l1.cfg.geom.assoc;
+	if (cfg->l2_parts == 0 || cfg->l2_size % cfg->l2_parts)
+		wt_die(WT_EXIT_USAGE, "a %u-byte L2 does not split into %u partitions",
+		       cfg->l2_size, cfg->l2_parts);
+	slice = cfg->l2_size / cfg->l2_parts;
+	if (slice % (line * cfg->l2_assoc) || slice < line * cfg->l2_assoc)
+		wt_die(WT_EXIT_USAGE, "a %u-byte L2 slice is not a whole number of "
+		       "%u-way sets of %u-byte lines", slice, cfg->l2_assoc, line);
+	sets2 = slice / (line * cfg->l2_assoc);
+	if (sets2 & (sets2 - 1))
+		wt_die(WT_EXIT_USAGE, "%u sets per L2 slice: the number of sets "
+		       "must be a power of two", sets2);
+	if (wt_index_parse("linear", sets2, line, &ix, err, sizeof(err)) < 0 ||
+	    wt_pmap_parse("linear", cfg->l2_parts, 256, &c->map, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	lastrefs_init(&c->l2last);
+	c->l2 = wt_calloc(cfg->l2_parts, sizeof(*c->l2));
+	for (unsigned p = 0; p < cfg->l2_parts; p++)
+		fcache_init(&c->l2[p], sets2, cfg->l2_assoc, line, &ix, 0);
+	c->lt = wt_lt_new();
+	wt_wt_init(&c->wt, &cfg->bounds, cfg->window);
+	return c;
+}
+
+static void sm_view_free(struct sm_view *v)
+{
+	lastrefs_free(&v->last);
+	fcache_free(&v->bnd);
+	fcache_free(&v->x4);
+	wt_reuse_free(v->fa);
+	wt_l1_free(&v->tm);
+}
+
+void wt_cls_free(struct wt_cls *c)
+{
+	if (!c)
+		return;
+	for (unsigned s = 0; s < c->nsm; s++)
+		sm_view_free(&c->sm[s]);
+	free(c->sm);
+	lastrefs_free(&c->l2last);
+	for (unsigned p = 0; p < c->cfg.l2_parts; p++)
+		fcache_free(&c->l2[p]);
+	free(c->l2);
+	wt_lt_free(c->lt);
+	wt_wt_free(&c->wt);
+	free(c->out.ev);
+	wt_cls_result_free(&c->cur);
+	free(c);
+}
+
+static struct sm_view *sm_view(struct wt_cls *c, unsigned sm)
+{
+	const struct wt_l1_cfg *l1 = &c->cfg.l1.cfg;
+	char err[512];
+
+	if (sm < c->nsm)
+		return &c->sm[sm];
+	c->sm = wt_realloc(c->sm, (sm + 1u) * sizeof(*c->sm));
+	for (unsigned s = c->nsm; s <= sm; s++) {
+		struct sm_view *v = &c->sm[s];
+
+		memset(v, 0, sizeof(*v));
+		lastrefs_init(&v->last);
+		fcache_init(&v->bnd, l1->geom.sets, l1->geom.assoc, l1->geom.line,
+			    &l1->ix, 1);
+		fcache_init(&v->x4, l1->geom.sets, 4 * l1->geom.assoc,
+			    l1->geom.line, &l1->ix, 0);
+		v->fa = wt_reuse_new();
+		if (wt_l1_init(&v->tm, &c->cfg.l1.cfg, s, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "%s", err);
+	}
+	c->nsm = sm + 1u;
+	return &c->sm[sm];
+}
+
+/* A request that reaches the L2 view. */
+static void l2_ref(struct wt_cls *c, const struct wt_ref *ref, uint64_t addr)
+{
+	uint64_t line = wt_cache_line_addr(&c->l2[0].c, addr);
+	unsigned part = wt_pmap_partition(&c->map, line);
+	uint64_t local = wt_cache_line_addr(&c->l2[0].c, wt_pmap_local(&c->map, line));
+	struct wt_ref prev;
+	int had = lastrefs_swap(&c->l2last, line, ref, &prev);
+	enum wt_loc rel = wt_loc_relation(had ? &prev : NULL, ref);
+	int hit = fcache_access(&c->l2[part], local, NULL);
+
+	c->cur.l2.refs++;
+	c->cur.l2.unb[rel]++;
+	c->cur.l2.bnd[hit ? rel : WT_LOC_MISS]++;
+}
+
+static void timing(struct wt_cls *c, struct sm_view *v, const struct wt_request *r)
+{
+	c->out.n = 0;
+	wt_l1_request(&v->tm, r, &c->out);
+	if (!c->timed || r->time < c->t_first)
+		c->t_first = r->time;
+	c->timed = 1;
+	if (r->time > c->t_last)
+		c->t_last = r->time;
+	for (unsigned i = 0; i < c->out.n; i++)
+		if (c->out.ev[i].time > c->t_last)
+			c->t_last = c->out.ev[i].time;
+}
+
+void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r)
+{
+	struct sm_view *v = sm_view(c, r->sm);
+	struct wt_ref ref = { r->lanes, kernel, r->cta, r->warp, r->sm };
+	uint64_t line = wt_cache_line_addr(&v->bnd.c, r->addr);
+	struct wt_ref prev;
+	enum wt_loc rel;
+	int had, hit;
+
+	v->tm.kernel = kernel;
+	timing(c, v, r);
+	if (r->op != WT_OP_LOAD) {
+		if (r->op == WT_OP_STORE)
+			c->cur.stores++;
+		else
+			c->cur.atomics++;
+		l2_ref(c, &ref, r->addr);
+		return;
+	}
+	c->cur.loads++;
+	if (r->index == 0)
+		v->ni = 0;
+	if (v->ni < sizeof(v->iset) / sizeof(v->iset[0]))
+		v->iset[v->ni++] = wt_cache_set(&v->bnd.c, line);
+	if (r->index + 1 >= r->count) {
+		c->cur.load_instrs++;
+		if (v->ni > 1 && fills_a_set(v->iset, v->ni, v->bnd.c.g.assoc))
+			c->cur.set_fill_reqs += v->ni;
+		v->ni = 0;
+	}
+	had = lastrefs_swap(&v->last, line, &ref, &prev);
+	rel = wt_loc_relation(had ? &prev : NULL, &ref);
+	hit = fcache_access(&v->bnd, line, c->cur.count_bnd);
+	c->cur.l1.refs++;
+	c->cur.l1.unb[rel]++;
+	c->cur.l1.bnd[hit ? rel : WT_LOC_MISS]++;
+	c->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
+	c->cur.hits_fa += wt_reuse_access(v->fa, line) < c->fa_lines;
+	wt_lt_load(c->lt, r->sm, line, r->warp, r->pc);
+	wt_wt_access(&c->wt, kernel, r->warp, r->cta, r->sm, r->instr, r->time, hit);
+	if (!hit)
+		l2_ref(c, &ref, r->addr);
+}
+
+static void snap(const struct wt_l1_stats *st, struct tm_snap *x)
+{
+	x->loads = st->loads;
+	x->misses = st->misses;
+	x->instructions = st->instructions;
+	memcpy(x->fails, st->fails, sizeof(x->fails));
+	memcpy(x->miss_class, st->miss_class, sizeof(x->miss_class));
+}
+
+void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res)
+{
+	struct wt_cls_result *k = &c->cur;
+
+	for (unsigned s = 0; s < c->nsm; s++) {
+		struct sm_view *v = &c->sm[s];
+		struct tm_snap now;
+
+		snap(&v->tm.st, &now);
+		k->tm_loads += now.loads - v->tm0.loads;
+		k->tm_misses += now.misses - v->tm0.misses;
+		k->tm_instructions += now.instructions - v->tm0.instructions;
+		for (unsigned f = 0; f < WT_FAIL_MAX; f++)
+			k->tm_fails[f] += now.fails[f] - v->tm0.fails[f];
+		for (unsigned m = 0; m <= WT_MISS_MAX; m++)
+			k->tm_miss_class[m] += now.miss_class[m] - v->tm0.miss_class[m];
+		v->tm0 = now;
+		/* GPUs invalidate the L1, which is not coherent, when a kernel
+		 * ends; the L2 keeps its data */
+		fcache_flush_counts(&v->bnd, k->count_bnd);
+		fcache_clear(&v->bnd);
+		fcache_clear(&v->x4);
+		lastrefs_clear(&v->last);
+		wt_reuse_reset(v->fa);
+	}
+	k->tm_cycles = c->timed ? c->t_last - c->t_first + 1 : 0;
+	c->timed = 0;
+	c->t_last = 0;
+	wt_lt_kernel_end(c->lt, &k->lt);
+	wt_wt_kernel_end(&c->wt, &k->div);
+	*res = *k;
+	memset(k, 0, sizeof(*k));
+}
+
+const struct wt_warptypes *wt_cls_warptypes(const struct wt_cls *c)
+{
+	return &c->wt;
+}
+
+static void add_view(struct wt_cls_view *d, const struct wt_cls_view *s)
+{
+	d->refs += s->refs;
+	for (unsigned i = 0; i < WT_LOC_MAX; i++) {
+		d->unb[i] += s->unb[i];
+		d->bnd[i] += s->bnd[i];
+	}
+}
+
+void wt_cls_result_add(struct wt_cls_result *dst, const struct wt_cls_result *src)
+{
+	add_view(&dst->l1, &src->l1);
+	add_view(&dst->l2, &src->l2);
+	dst->loads += src->loads;
+	dst->stores += src->stores;
+	dst->atomics += src->atomics;
+	dst->hits_fa += src->hits_fa;
+	dst->hits_4x += src->hits_4x;
+	dst->load_instrs += src->load_instrs;
+	dst->set_fill_reqs += src->set_fill_reqs;
+	wt_lt_result_add(&dst->lt, &src->lt);
+	for (unsigned b = 0; b < WT_LT_COUNT_BUCKETS; b++)
+		dst->count_bnd[b] += src->count_bnd[b];
+	wt_divergence_add(&dst->div, &src->div);
+	dst->tm_loads += src->tm_loads;
+	dst->tm_misses += src->tm_misses;
+	dst->tm_instructions += src->tm_instructions;
+	dst->tm_cycles += src->tm_cycles;
+	for (unsigned f = 0; f < WT_FAIL_MAX; f++)
+		dst->tm_fails[f] += src->tm_fails[f];
+	for (unsigned m = 0; m <= WT_MISS_MAX; m++)
+		dst->tm_miss_class[m] += src->tm_miss_class[m];
+}
+
+void wt_cls_result_free(struct wt_cls_result *res)
+{
+	wt_lt_result_free(&res->lt);
+}
+
+uint64_t wt_cls_view_hits(const uint64_t cat[WT_LOC_MAX])
+{
+	uint64_t n = 0;
+
+	for (unsigned i = 1; i < WT_LOC_MAX; i++)
+		n += cat[i];
+	return n;
+}

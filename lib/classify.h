@@ -1,0 +1,84 @@
+/*
+ * classify.h - the analyses of classify(1) over a request stream: one pass
+ * that feeds every request to
+ *
+ *   - the L1 view: per-SM caches that see the loads (a functional copy of
+ *     the configured L1, the same with four times the ways, a fully
+ *     associative LRU cache of the same size, and an unbounded one), with
+ *     Khairy et al.'s locality category of each re-reference and Koo et
+ *     al.'s load types;
+ *   - the L2 view: one shared cache that sees what the configured L1 view
+ *     misses and every store and atomic, bounded (split into partitions
+ *     as l2sim's default is: linear interleave of 256 bytes) and
+ *     unbounded;
+ *   - MeDiC's warp types and the instructions' memory divergence, from the
+ *     configured L1's hits and misses;
+ *   - l1sim's timing model (stream scheduling) for the reservation fails
+ *     and misses per kilo-instruction that the application categories use.
+ *
+ * The L1 view is emptied when a kernel ends, as GPUs invalidate their
+ * non-coherent L1 at kernel boundaries; the L2 view keeps its contents,
+ * so re-references across kernels are inter-kernel locality there.
+ * (l1sim's timing model, used here only for its reservation fails and
+ * MPKI, keeps its lines.)
+ */
+#ifndef WT_CLASSIFY_H
+#define WT_CLASSIFY_H
+
+#include "l1setup.h"
+#include "loadtype.h"
+#include "locality.h"
+#include "warptype.h"
+
+struct wt_cls_cfg {
+	struct wt_l1_setup l1;		/* after wt_l1_geometry() */
+	unsigned l2_size, l2_assoc;	/* the L2 view: l2_parts slices of
+					   l2_size / l2_parts bytes, LRU, l1's
+					   line size, linear set index */
+	unsigned l2_parts;		/* interleaved every 256 bytes */
+	struct wt_wt_bounds bounds;
+	uint64_t window;		/* warp-type time window, cycles */
+};
+
+/* References of one view: how many, and the category of each in the
+ * unbounded and in the bounded cache (WT_LOC_MISS: a miss). */
+struct wt_cls_view {
+	uint64_t refs;
+	uint64_t unb[WT_LOC_MAX], bnd[WT_LOC_MAX];
+};
+
+/* What one kernel showed, or several added up. */
+struct wt_cls_result {
+	struct wt_cls_view l1, l2;
+	uint64_t loads, stores, atomics;	/* requests */
+	uint64_t hits_fa, hits_4x;		/* L1 view loads that hit */
+	uint64_t load_instrs;			/* warp load instructions */
+	uint64_t set_fill_reqs;			/* load requests of instructions
+						   that fill a set alone */
+	struct wt_lt_result lt;
+	uint64_t count_bnd[WT_LT_COUNT_BUCKETS];	/* Fig. 4, bounded L1 */
+	struct wt_divergence div;
+	/* l1sim's timing model, stream scheduling */
+	uint64_t tm_loads, tm_misses, tm_instructions, tm_cycles;
+	uint64_t tm_fails[WT_FAIL_MAX];
+	uint64_t tm_miss_class[WT_MISS_MAX + 1];
+};
+
+struct wt_cls;
+
+struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg);
+void wt_cls_free(struct wt_cls *c);
+/* One request of kernel (ids in stream order). */
+void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r);
+/* End the kernel: its results into *res (zeroed first). */
+void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res);
+/* The warp types gathered so far (all kernels). */
+const struct wt_warptypes *wt_cls_warptypes(const struct wt_cls *c);
+
+/* Add src's counts into dst (not its per-PC table). */
+void wt_cls_result_add(struct wt_cls_result *dst, const struct wt_cls_result *src);
+void wt_cls_result_free(struct wt_cls_result *res);
+/* Hits of a view's cache: references not counted as misses. */
+uint64_t wt_cls_view_hits(const uint64_t cat[WT_LOC_MAX]);
+
+#endif

@@ -1,0 +1,239 @@
+/*
+ * loadtype.c - Koo et al.'s per-load locality types; see loadtype.h.
+ *
+ * One map per SM from line address to an entry in a shared array; an
+ * entry keeps the counts Table 2 needs and, from the line's second load
+ * on, a histogram of its reuse distances, so that the distances can count
+ * under the type the line turns out to have.
+ */
+#include "loadtype.h"
+#include "u64map.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct entry {
+	uint64_t n, m;		/* loads; loads by the allocating warp */
+	uint64_t last;		/* the SM's load number of the last load */
+	uint32_t warp, pc;
+	uint32_t *rd;		/* WT_LT_RD_BINS, from the second load on */
+};
+
+struct sm_state {
+	struct wt_u64map *map;	/* line -> entry index + 1 */
+	uint64_t loads;
+};
+
+struct wt_loadtypes {
+	struct sm_state *sm;
+	unsigned nsm;
+	struct entry *e;
+	size_t n, cap;
+};
+
+enum wt_ltype wt_ltype_of(uint64_t n, uint64_t m)
+{
+	if (n <= 1)
+		return WT_LT_STREAMING;
+	if (m <= 1)
+		return WT_LT_INTER_WARP;
+	return m >= n ? WT_LT_INTRA_WARP : WT_LT_INTER_INTRA_WARP;
+}
+
+const char *wt_ltype_name(unsigned t)
+{
+	static const char *const names[] = {
+		"streaming", "inter-warp", "intra-warp", "inter+intra-warp"
+	};
+	return t < WT_LT_MAX ? names[t] : "unknown";
+}
+
+unsigned wt_lt_count_bucket(uint64_t n)
+{
+	if (n <= 2)
+		return n ? (unsigned)n - 1 : 0;
+	if (n <= 4)
+		return 2;
+	if (n <= 8)
+		return 3;
+	if (n <= 16)
+		return 4;
+	return n <= 32 ? 5 : 6;
+}
+
+const char *wt_lt_count_bucket_name(unsigned b)
+{
+	static const char *const names[] = {
+		"1", "2", "3-4", "5-8", "9-16", "17-32", ">32"
+	};
+	return b < WT_LT_COUNT_BUCKETS ? names[b] : "unknown";
+}
+
+unsigned wt_lt_rd_bin(uint64_t d)
+{
+	unsigned k = 0;
+
+	while (d > 1 && k < WT_LT_RD_BINS - 1) {
+		d >>= 1;
+		k++;
+	}
+	return k;
+}
+
+struct wt_loadtypes *wt_lt_new(void)
+{
+	return wt_calloc(1, sizeof(struct wt_loadtypes));
+}
+
+static void drop_entries(struct wt_loadtypes *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->e[i].rd);
+	t->n = 0;
+	for (unsigned s = 0; s < t->nsm; s++) {
+		wt_u64map_clear(t->sm[s].map);
+		t->sm[s].loads = 0;
+	}
+}
+
+void wt_lt_free(struct wt_loadtypes *t)
+{
+	if (!t)
+		return;
+	drop_entries(t);
+	for (unsigned s = 0; s < t->nsm; s++)
+		wt_u64map_free(t->sm[s].map);
+	free(t->sm);
+	free(t->e);
+	free(t);
+}
+
+void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
+		uint32_t warp, uint32_t pc)
+{
+	struct sm_state *s;
+	struct entry *e;
+	uint64_t *ix;
+	int added;
+
+	if (sm >= t->nsm) {
+		t->sm = wt_realloc(t->sm, (sm + 1u) * sizeof(*t->sm));
+		for (unsigned i = t->nsm; i <= sm; i++) {
+			t->sm[i].map = wt_u64map_new();
+			t->sm[i].loads = 0;
+		}
+		t->nsm = sm + 1u;
+	}
+	s = &t->sm[sm];
+	s->loads++;
+	ix = wt_u64map_get(s->map, line, &added);
+	if (added) {
+		if (t->n == t->cap) {
+			t->cap = t->cap ? 2 * t->cap : 1024;
+			t->e = wt_realloc(t->e, t->cap * sizeof(*t->e));
+		}
+		e = &t->e[t->n];
+		*ix = ++t->n;
+		*e = (struct entry){ 1, 1, s->loads, warp, pc, NULL };
+		return;
+	}
+	e = &t->e[*ix - 1];
+	if (!e->rd)
+		e->rd = wt_calloc(WT_LT_RD_BINS, sizeof(*e->rd));
+	e->rd[wt_lt_rd_bin(s->loads - e->last)]++;
+	e->last = s->loads;
+	e->n++;
+	if (warp == e->warp)
+		e->m++;
+}
+
+static int by_pc(const void *a, const void *b)
+{
+	uint32_t x = ((const struct wt_lt_pc *)a)->pc;
+	uint32_t y = ((const struct wt_lt_pc *)b)->pc;
+
+	return (x > y) - (x < y);
+}
+
+void wt_lt_kernel_end(struct wt_loadtypes *t, struct wt_lt_result *res)
+{
+	struct wt_u64map *pcix = wt_u64map_new();
+	size_t cap = 0;
+
+	memset(res, 0, sizeof(*res));
+	for (size_t i = 0; i < t->n; i++) {
+		const struct entry *e = &t->e[i];
+		enum wt_ltype ty = wt_ltype_of(e->n, e->m);
+		struct wt_lt_pc *p;
+		uint64_t *ix;
+		int added;
+
+		res->lines[ty]++;
+		res->loads[ty] += e->n;
+		res->count_inf[wt_lt_count_bucket(e->n)]++;
+		if (e->rd)
+			for (unsigned b = 0; b < WT_LT_RD_BINS; b++)
+				res->rd[ty][b] += e->rd[b];
+		ix = wt_u64map_get(pcix, e->pc, &added);
+		if (added) {
+			if (res->npcs == cap) {
+				cap = cap ? 2 * cap : 16;
+				res->pcs = wt_realloc(res->pcs, cap * sizeof(*res->pcs));
+			}
+			memset(&res->pcs[res->npcs], 0, sizeof(*res->pcs));
+			res->pcs[res->npcs].pc = e->pc;
+			*ix = ++res->npcs;
+		}
+		p = &res->pcs[*ix - 1];
+		p->lines[ty]++;
+		p->loads += e->n;
+	}
+	wt_u64map_free(pcix);
+	if (res->npcs)
+		qsort(res->pcs, res->npcs, sizeof(*res->pcs), by_pc);
+	for (size_t i = 0; i < res->npcs; i++) {
+		const struct wt_lt_pc *p = &res->pcs[i];
+
+		res->aps_num += p->lines[wt_lt_pc_type(p)];
+		for (unsigned ty = 0; ty < WT_LT_MAX; ty++)
+			res->aps_den += p->lines[ty];
+	}
+	drop_entries(t);
+}
+
+void wt_lt_result_add(struct wt_lt_result *dst, const struct wt_lt_result *src)
+{
+	for (unsigned ty = 0; ty < WT_LT_MAX; ty++) {
+		dst->lines[ty] += src->lines[ty];
+		dst->loads[ty] += src->loads[ty];
+		for (unsigned b = 0; b < WT_LT_RD_BINS; b++)
+			dst->rd[ty][b] += src->rd[ty][b];
+	}
+	for (unsigned b = 0; b < WT_LT_COUNT_BUCKETS; b++)
+		dst->count_inf[b] += src->count_inf[b];
+	dst->aps_num += src->aps_num;
+	dst->aps_den += src->aps_den;
+}
+
+void wt_lt_result_free(struct wt_lt_result *res)
+{
+	free(res->pcs);
+	res->pcs = NULL;
+	res->npcs = 0;
+}
+
+double wt_lt_aps(const struct wt_lt_result *res)
+{
+	return res->aps_den ? (double)res->aps_num / (double)res->aps_den : 0;
+}
+
+enum wt_ltype wt_lt_pc_type(const struct wt_lt_pc *p)
+{
+	unsigned best = 0;
+
+	for (unsigned ty = 1; ty < WT_LT_MAX; ty++)
+		if (p->lines[ty] > p->lines[best])
+			best = ty;
+	return (enum wt_ltype)best;
+}

@@ -1,0 +1,89 @@
+/*
+ * loadtype.h - the per-load locality types of Koo et al. (ISCA 2017,
+ * section 3 and Table 2), measured in an infinite cache.
+ *
+ * Each SM has an infinite L1 that is empty when a kernel starts.  A line's
+ * allocation is its first load in the kernel on that SM; the load's PC and
+ * warp own it.  When the kernel ends, every allocated line gets a type
+ * from N, its loads in all, and M, those of the allocating warp:
+ *
+ *   streaming          N = 1
+ *   inter-warp         N > 1, M = 1
+ *   intra-warp         N > 1, M = N
+ *   inter+intra-warp   N > 1, 1 < M < N
+ *
+ * and counts for its allocating PC.  The reuse distance of a re-reference
+ * is, as in Koo et al.'s Figure 6, the number of loads the SM's cache saw
+ * since the line's previous load (1 for back-to-back loads); a line's
+ * distances count under its type.  Access-pattern similarity (Eq. 1) is
+ *
+ *   APS = sum over PCs of max over types of lines(PC, type)
+ *         / sum over PCs of lines(PC)
+ */
+#ifndef WT_LOADTYPE_H
+#define WT_LOADTYPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum wt_ltype {
+	WT_LT_STREAMING,
+	WT_LT_INTER_WARP,
+	WT_LT_INTRA_WARP,
+	WT_LT_INTER_INTRA_WARP,
+	WT_LT_MAX
+};
+
+/* Table 2: the type of a line with n loads, m of them by its allocating
+ * warp (1 <= m <= n). */
+enum wt_ltype wt_ltype_of(uint64_t n, uint64_t m);
+const char *wt_ltype_name(unsigned t);
+
+/* Loads-per-line buckets of Figure 4: 1, 2, 3-4, 5-8, 9-16, 17-32, >32. */
+#define WT_LT_COUNT_BUCKETS 7
+unsigned wt_lt_count_bucket(uint64_t n);
+const char *wt_lt_count_bucket_name(unsigned b);
+
+/* Reuse-distance bins: bin 0 is distance 1, bin k >= 1 holds
+ * [2^k, 2^(k+1)), the last bin everything from 2^(WT_LT_RD_BINS-1). */
+#define WT_LT_RD_BINS 24
+unsigned wt_lt_rd_bin(uint64_t d);
+
+struct wt_lt_pc {
+	uint32_t pc;
+	uint64_t lines[WT_LT_MAX];
+	uint64_t loads;
+};
+
+/* What one kernel (or several, added up) showed. */
+struct wt_lt_result {
+	uint64_t lines[WT_LT_MAX];
+	uint64_t loads[WT_LT_MAX];		/* loads to lines of each type */
+	uint64_t count_inf[WT_LT_COUNT_BUCKETS];	/* Fig. 4, infinite */
+	uint64_t rd[WT_LT_MAX][WT_LT_RD_BINS];	/* Fig. 6 */
+	uint64_t aps_num, aps_den;		/* Eq. 1, summed per kernel */
+	struct wt_lt_pc *pcs;			/* one kernel's, by PC */
+	size_t npcs;
+};
+
+struct wt_loadtypes;
+
+struct wt_loadtypes *wt_lt_new(void);
+void wt_lt_free(struct wt_loadtypes *t);
+/* One load of line by warp at pc on sm. */
+void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
+		uint32_t warp, uint32_t pc);
+/* End the kernel: type every line into *res (zeroed first) and empty the
+ * caches. */
+void wt_lt_kernel_end(struct wt_loadtypes *t, struct wt_lt_result *res);
+
+/* Add src's counts into dst; not its PCs, which belong to one kernel
+ * (APS adds up kernel by kernel). */
+void wt_lt_result_add(struct wt_lt_result *dst, const struct wt_lt_result *src);
+void wt_lt_result_free(struct wt_lt_result *res);
+/* Equation 1: aps_num / aps_den; 0 when no line was loaded. */
+double wt_lt_aps(const struct wt_lt_result *res);
+/* The most common type of a PC's lines (the first of equals). */
+enum wt_ltype wt_lt_pc_type(const struct wt_lt_pc *p);
+
+#endif

@@ -1,0 +1,175 @@
+/*
+ * warptype.c - MeDiC's warp types and per-instruction divergence; see
+ * warptype.h.
+ */
+#include "warptype.h"
+#include "u64map.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum wt_wtype wt_wtype_of(uint64_t hits, uint64_t accesses,
+			  const struct wt_wt_bounds *b)
+{
+	/* hits / accesses >= ppm / 10^6, without rounding */
+	unsigned __int128 h = (unsigned __int128)hits * 1000000u;
+
+	if (hits >= accesses)
+		return WT_WT_ALL_HIT;
+	if (hits == 0)
+		return WT_WT_ALL_MISS;
+	if (h >= (unsigned __int128)accesses * b->mostly_hit)
+		return WT_WT_MOSTLY_HIT;
+	if (h <= (unsigned __int128)accesses * b->mostly_miss)
+		return WT_WT_MOSTLY_MISS;
+	return WT_WT_BALANCED;
+}
+
+const char *wt_wtype_name(unsigned t)
+{
+	static const char *const names[] = {
+		"all-hit", "mostly-hit", "balanced", "mostly-miss", "all-miss"
+	};
+	return t < WT_WT_MAX ? names[t] : "unknown";
+}
+
+void wt_wt_init(struct wt_warptypes *w, const struct wt_wt_bounds *b,
+		uint64_t window)
+{
+	memset(w, 0, sizeof(*w));
+	w->b = *b;
+	w->window = window ? window : 1;
+	w->warp_ix = wt_u64map_new();
+	w->instr_ix = wt_u64map_new();
+}
+
+void wt_wt_free(struct wt_warptypes *w)
+{
+	for (size_t i = 0; i < w->nwarps; i++)
+		free(w->warps[i].win);
+	free(w->warps);
+	free(w->instr);
+	wt_u64map_free(w->warp_ix);
+	wt_u64map_free(w->instr_ix);
+	memset(w, 0, sizeof(*w));
+}
+
+static struct wt_wt_warp *warp_of(struct wt_warptypes *w, uint32_t kernel,
+				  uint32_t warp, uint32_t cta, uint16_t sm)
+{
+	int added;
+	uint64_t *ix = wt_u64map_get(w->warp_ix, (uint64_t)kernel << 32 | warp,
+				     &added);
+
+	if (added) {
+		if (w->nwarps == w->capwarps) {
+			w->capwarps = w->capwarps ? 2 * w->capwarps : 256;
+			w->warps = wt_realloc(w->warps, w->capwarps * sizeof(*w->warps));
+		}
+		w->warps[w->nwarps] = (struct wt_wt_warp){ .kernel = kernel,
+			.warp = warp, .cta = cta, .sm = sm };
+		*ix = ++w->nwarps;
+	}
+	return &w->warps[*ix - 1];
+}
+
+/* The window of index wi in p's series, made if needed.  Accesses come
+ * nearly in time order, so the search starts from the end. */
+static struct wt_wt_window *window_of(struct wt_wt_warp *p, uint64_t wi)
+{
+	size_t i = p->nwin;
+
+	while (i > 0 && p->win[i - 1].index > wi)
+		i--;
+	if (i > 0 && p->win[i - 1].index == wi)
+		return &p->win[i - 1];
+	if (p->nwin == p->capwin) {
+		p->capwin = p->capwin ? 2 * p->capwin : 8;
+		p->win = wt_realloc(p->win, p->capwin * sizeof(*p->win));
+	}
+	memmove(&p->win[i + 1], &p->win[i], (p->nwin - i) * sizeof(*p->win));
+	p->nwin++;
+	p->win[i] = (struct wt_wt_window){ wi, 0, 0 };
+	return &p->win[i];
+}
+
+void wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
+		  uint32_t cta, uint16_t sm, uint32_t instr, uint64_t time,
+		  int hit)
+{
+	struct wt_wt_warp *p = warp_of(w, kernel, warp, cta, sm);
+	struct wt_wt_window *win = window_of(p, time / w->window);
+	uint64_t *ix;
+	int added;
+
+	p->accesses++;
+	p->hits += hit != 0;
+	win->accesses++;
+	win->hits += hit != 0;
+	ix = wt_u64map_get(w->instr_ix, (uint64_t)warp << 32 | instr, &added);
+	if (added) {
+		if (w->ninstr == w->capinstr) {
+			w->capinstr = w->capinstr ? 2 * w->capinstr : 1024;
+			w->instr = wt_realloc(w->instr, w->capinstr * sizeof(*w->instr));
+		}
+		w->instr[w->ninstr][0] = 0;
+		w->instr[w->ninstr][1] = 0;
+		*ix = ++w->ninstr;
+	}
+	w->instr[*ix - 1][0] += hit != 0;
+	w->instr[*ix - 1][1]++;
+}
+
+void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d)
+{
+	for (size_t i = 0; i < w->ninstr; i++) {
+		uint32_t hits = w->instr[i][0], reqs = w->instr[i][1];
+		enum wt_wtype t = wt_wtype_of(hits, reqs, &w->b);
+
+		d->instrs[t]++;
+		d->requests[t] += reqs;
+		d->hits[t] += hits;
+		d->by_requests[reqs <= 32 ? reqs : 0]++;
+	}
+	w->ninstr = 0;
+	wt_u64map_clear(w->instr_ix);
+}
+
+void wt_wt_census(const struct wt_warptypes *w, uint32_t kernel,
+		  uint32_t min_access, struct wt_wt_census *c)
+{
+	memset(c, 0, sizeof(*c));
+	for (size_t i = 0; i < w->nwarps; i++) {
+		const struct wt_wt_warp *p = &w->warps[i];
+		enum wt_wtype t;
+
+		if (kernel != UINT32_MAX && p->kernel != kernel)
+			continue;
+		if (!p->accesses)
+			continue;
+		t = wt_wtype_of(p->hits, p->accesses, &w->b);
+		c->warps[t]++;
+		c->accesses[t] += p->accesses;
+		c->hits[t] += p->hits;
+		for (size_t k = 0; k < p->nwin; k++) {
+			const struct wt_wt_window *x = &p->win[k];
+
+			if (x->accesses < min_access || !x->accesses)
+				continue;
+			c->windows++;
+			c->stable += wt_wtype_of(x->hits, x->accesses, &w->b) == t;
+		}
+	}
+}
+
+void wt_divergence_add(struct wt_divergence *dst, const struct wt_divergence *src)
+{
+	for (unsigned t = 0; t < WT_WT_MAX; t++) {
+		dst->instrs[t] += src->instrs[t];
+		dst->requests[t] += src->requests[t];
+		dst->hits[t] += src->hits[t];
+	}
+	for (unsigned k = 0; k < 33; k++)
+		dst->by_requests[k] += src->by_requests[k];
+}

@@ -1,0 +1,102 @@
+/*
+ * warptype.h - the warp types of MeDiC (Ausavarungnirun et al., HPCA 2015,
+ * section 3.1, Figure 4) and the memory divergence of warp instructions.
+ *
+ * A warp's hit ratio is its hits over its accesses (hits and misses) at
+ * one cache level.  With the boundaries mostly-hit = 70 % and
+ * mostly-miss = 20 %:
+ *
+ *   all-hit       every access hit
+ *   mostly-hit    hit ratio >= 70 % (and some miss)
+ *   balanced      between
+ *   mostly-miss   hit ratio <= 20 % (and some hit)
+ *   all-miss      no access hit
+ *
+ * The same five types apply to one warp instruction's requests (its
+ * memory divergence) and to a warp's accesses in one time window
+ * (Figure 6).  Boundaries are compared exactly, in parts per million.
+ */
+#ifndef WT_WARPTYPE_H
+#define WT_WARPTYPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum wt_wtype {
+	WT_WT_ALL_HIT,
+	WT_WT_MOSTLY_HIT,
+	WT_WT_BALANCED,
+	WT_WT_MOSTLY_MISS,
+	WT_WT_ALL_MISS,
+	WT_WT_MAX
+};
+
+struct wt_wt_bounds {
+	uint32_t mostly_hit;	/* ppm: 700000 */
+	uint32_t mostly_miss;	/* ppm: 200000 */
+};
+
+/* The type of hits out of accesses (accesses > 0). */
+enum wt_wtype wt_wtype_of(uint64_t hits, uint64_t accesses,
+			  const struct wt_wt_bounds *b);
+/* "all-hit", "mostly-hit", "balanced", "mostly-miss", "all-miss". */
+const char *wt_wtype_name(unsigned t);
+
+/* One time window of one warp. */
+struct wt_wt_window {
+	uint64_t index;		/* time / window length */
+	uint32_t hits, accesses;
+};
+
+struct wt_wt_warp {
+	uint32_t kernel, warp, cta, sm;
+	uint64_t hits, accesses;
+	struct wt_wt_window *win;
+	size_t nwin, capwin;
+};
+
+/* Memory divergence of the warp instructions of one kernel (or more). */
+struct wt_divergence {
+	uint64_t instrs[WT_WT_MAX];	/* instructions of each type */
+	uint64_t requests[WT_WT_MAX];	/* their requests at this level */
+	uint64_t hits[WT_WT_MAX];
+	uint64_t by_requests[33];	/* instructions by requests: 1..32,
+					   [0] for more than 32 */
+};
+
+struct wt_warptypes {
+	struct wt_wt_bounds b;
+	uint64_t window;		/* cycles per window */
+	struct wt_u64map *warp_ix;	/* kernel << 32 | warp -> index + 1 */
+	struct wt_wt_warp *warps;
+	size_t nwarps, capwarps;
+	struct wt_u64map *instr_ix;	/* this kernel: (warp, instr) -> + 1 */
+	uint32_t (*instr)[2];		/* hits, requests */
+	size_t ninstr, capinstr;
+};
+
+void wt_wt_init(struct wt_warptypes *w, const struct wt_wt_bounds *b,
+		uint64_t window);
+void wt_wt_free(struct wt_warptypes *w);
+/* One access at time by warp (of cta, on sm, in kernel) for its memory
+ * instruction instr. */
+void wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
+		  uint32_t cta, uint16_t sm, uint32_t instr, uint64_t time,
+		  int hit);
+/* End of a kernel: add its instructions' divergence to *d (not zeroed). */
+void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d);
+
+/* Warp-type census of the warps of one kernel, or of all with kernel
+ * UINT32_MAX: warps and accesses of each type, and the windows with at
+ * least min_access accesses, and of them those whose type is their warp's
+ * type over the whole kernel (stability, Figure 6). */
+struct wt_wt_census {
+	uint64_t warps[WT_WT_MAX], accesses[WT_WT_MAX], hits[WT_WT_MAX];
+	uint64_t windows, stable;
+};
+void wt_wt_census(const struct wt_warptypes *w, uint32_t kernel,
+		  uint32_t min_access, struct wt_wt_census *c);
+
+void wt_divergence_add(struct wt_divergence *dst, const struct wt_divergence *src);
+
+#endif
