@@ -243,6 +243,9 @@ int main(int argc, char **argv)
 	if (set[O_FORMAT])
 		json = wt_opt_choice("format", set[O_FORMAT], formats, 2);
 	wt_check_outputs(args.output, set[O_STATS]);
+	if (set[O_ANALYSES])
+		rep.analyses = parse_analyses(set[O_ANALYSES]);
+	cls = wt_cls_new(&cfg);		/* checks the L2 view's geometry */
 
 	r = wt_reader_open(args.input, err, sizeof(err));
 	if (!r)
@@ -250,7 +253,7 @@ int main(int argc, char **argv)
 	switch (wt_reader_header(r)->kind) {
 	case WT_KIND_REQUEST:
 		rep.requests = 1;
-		rep.level = "L1 (functional, configured)";
+		rep.level = "L1-view";
 		allowed = WT_AN_ALL;
 		break;
 	case WT_KIND_EVENT:
@@ -261,16 +264,18 @@ int main(int argc, char **argv)
 		       "or event records (from l1sim or l2sim), got %s records",
 		       wt_reader_name(r), wt_kind_name(wt_reader_header(r)->kind));
 	}
-	rep.analyses = set[O_ANALYSES] ? parse_analyses(set[O_ANALYSES]) : allowed;
+	if (!set[O_ANALYSES])
+		rep.analyses = allowed;
 	if (rep.analyses & ~allowed)
 		wt_die(WT_EXIT_USAGE, "%s: event records allow only the warps and "
 		       "divergence analyses; the others need a request stream "
 		       "(from coalesce)", wt_reader_name(r));
 	rep.cfg = &cfg;
 	if (rep.requests) {
-		cls = wt_cls_new(&cfg);
 		rep.wt = wt_cls_warptypes(cls);
 	} else {
+		wt_cls_free(cls);
+		cls = NULL;
 		wt_wt_init(&evwt, &cfg.bounds, cfg.window);
 		rep.wt = &evwt;
 	}

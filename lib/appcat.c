@@ -39,8 +39,9 @@ void wt_cat_decide(const struct wt_cat_input *in, const struct wt_cat_limits *l,
 	out->mu = rate(in->loads - in->hits_u, in->loads);
 	out->mf = rate(in->loads - in->hits_fa, in->loads);
 	out->m4 = rate(in->loads - in->hits_4x, in->loads);
-	conflict = fmax(0, out->mb - out->mf);
-	capacity = fmax(0, out->mf - out->mu);
+	/* in loads, so that shares on a boundary come out exact */
+	conflict = in->hits_fa > in->hits_b ? (double)(in->hits_fa - in->hits_b) : 0;
+	capacity = in->hits_u > in->hits_fa ? (double)(in->hits_u - in->hits_fa) : 0;
 	lost = conflict + capacity;
 	if (lost > 0) {
 		out->conflict_share = conflict / lost;

@@ -391,9 +391,12 @@ static void result_json(struct wt_json *j, const struct wt_clsrep *p,
 			const struct wt_cls_result *r, uint32_t kernel)
 {
 	if (p->requests) {
+		wt_json_key(j, "requests");
+		wt_json_begin_object(j);
 		wt_json_key_u64(j, "loads", r->loads);
 		wt_json_key_u64(j, "stores", r->stores);
 		wt_json_key_u64(j, "atomics", r->atomics);
+		wt_json_end_object(j);
 	}
 	if (p->analyses & WT_AN_LOCALITY) {
 		wt_json_key(j, "locality");
@@ -665,6 +668,9 @@ void wt_clsrep_table(FILE *f, const struct wt_clsrep *p)
 			p->cfg->l2_size, p->cfg->l2_parts, p->cfg->l2_assoc);
 	else
 		fprintf(f, "events at %s\n", p->level);
+	if (p->requests && (p->analyses & (WT_AN_WARPS | WT_AN_DIVERGENCE)))
+		fputs("warp types and divergence at the L1 view: the configured "
+		      "L1, functional\n", f);
 	if (p->requests && (p->analyses & WT_AN_CATEGORY)) {
 		fputs("\nKernels:\n", f);
 		for (size_t i = 0; i < p->nk; i++)
