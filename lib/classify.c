@@ -25,7 +25,7 @@ struct fcache {
 	int counted;		/* keep count[] */
 };
 
-/* The timing model's counts that a kernel's results take differences of. */
+/* The timing model's counts that a kernel's results take. */
 struct tm_snap {
 	uint64_t loads, misses, instructions;
 	uint64_t fails[WT_FAIL_MAX];
@@ -36,8 +36,7 @@ struct sm_view {
 	struct lastrefs last;
 	struct fcache bnd, x4;
 	struct wt_reuse *fa;
-	struct wt_l1 tm;	/* timing model */
-	struct tm_snap tm0;	/* its counts when the kernel began */
+	struct wt_l1 tm;	/* timing model, new for each kernel */
 	unsigned iset[256];	/* sets of the instruction's requests so far */
 	unsigned ni;
 };
@@ -347,20 +346,25 @@ static void snap(const struct wt_l1_stats *st, struct tm_snap *x)
 void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res)
 {
 	struct wt_cls_result *k = &c->cur;
+	char err[512];
 
 	for (unsigned s = 0; s < c->nsm; s++) {
 		struct sm_view *v = &c->sm[s];
 		struct tm_snap now;
 
 		snap(&v->tm.st, &now);
-		k->tm_loads += now.loads - v->tm0.loads;
-		k->tm_misses += now.misses - v->tm0.misses;
-		k->tm_instructions += now.instructions - v->tm0.instructions;
+		k->tm_loads += now.loads;
+		k->tm_misses += now.misses;
+		k->tm_instructions += now.instructions;
 		for (unsigned f = 0; f < WT_FAIL_MAX; f++)
-			k->tm_fails[f] += now.fails[f] - v->tm0.fails[f];
+			k->tm_fails[f] += now.fails[f];
 		for (unsigned m = 0; m <= WT_MISS_MAX; m++)
-			k->tm_miss_class[m] += now.miss_class[m] - v->tm0.miss_class[m];
-		v->tm0 = now;
+			k->tm_miss_class[m] += now.miss_class[m];
+		/* a fresh timing model for the next kernel, empty like the
+		 * L1 view */
+		wt_l1_free(&v->tm);
+		if (wt_l1_init(&v->tm, &c->cfg.l1.cfg, s, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "%s", err);
 		/* GPUs invalidate the L1, which is not coherent, when a kernel
 		 * ends; the L2 keeps its data */
 		fcache_flush_counts(&v->bnd, k->count_bnd);

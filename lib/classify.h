@@ -19,8 +19,7 @@
  * The L1 view is emptied when a kernel ends, as GPUs invalidate their
  * non-coherent L1 at kernel boundaries; the L2 view keeps its contents,
  * so re-references across kernels are inter-kernel locality there.
- * (l1sim's timing model, used here only for its reservation fails and
- * MPKI, keeps its lines.)
+ * The timing model, too, starts each kernel empty.
  */
 #ifndef WT_CLASSIFY_H
 #define WT_CLASSIFY_H

@@ -2,7 +2,7 @@
 # demo.sh - the main job on a shipped sample: SYRK from PolyBench/GPU
 # through the whole pipeline, then what each stage measured: the memory
 # divergence of coalesce, the L1 and L2 hit rates, the DRAM row-buffer hit
-# rate and latency.
+# rate and latency; and what classify makes of the kernel.
 set -eu
 bin=${1:-build/bin}
 sample=samples/syrk.trc.zst
@@ -30,3 +30,9 @@ echo "l2sim:   L2 hit rate $(num "$out/l2sim.json" hit_rate)" \
 echo "dramsim: row-buffer hit rate $(num "$out/dramsim.json" row_buffer_hit_rate)," \
 	"mean latency $(num "$out/dramsim.json" mean) cycles"
 echo "statistics: $out/*.json"
+echo
+echo "\$ trace-gen $sample | trace-order --arch=fermi | coalesce | classify"
+"$bin/trace-gen" "$sample" | "$bin/trace-order" --arch=fermi | "$bin/coalesce" \
+	| "$bin/classify" --stats="$out/classify.json" -o "$out/classify.txt"
+sed -n '/^Kernels:/,/^$/p' "$out/classify.txt" | fold -s -w 78
+echo "the whole report: $out/classify.txt"

@@ -171,6 +171,7 @@ fails_with 2 "--mostly-miss must be below --mostly-hit" "crossed boundaries" cla
 fails_with 2 "--streaming=2: expected a number from 0 to 1" "a fraction above 1" classify --streaming=2
 fails_with 2 "--format=csv: expected table or json" "a bad format" classify --format=csv
 fails_with 2 "L2 does not split into 7 partitions" "L2 partitions" classify --l2-partitions=7
+fails_with 1 "/dev/full: write error" "a full disk" classify -o /dev/full "$T/spmv.req"
 head -c 3000 "$T/spmv.req" > "$T/cut.req"
 fails_with 1 "cut.req" "a cut stream" classify -o "$T/cut.txt" "$T/cut.req"
 ok "$(test ! -e "$T/cut.txt"; echo $?)" "a cut stream leaves no report behind"
