@@ -146,8 +146,11 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	if (e->level == 2 && e->partition < c->channels)
 		loc.channel = e->partition;
 	w = &G.cw[loc.channel];
+	/* hits, misses merged into a fetch under way and L2 store misses
+	 * (l2sim --events=all) ask nothing of the DRAM */
 	if (e->type == WT_EV_HIT ||
-	    (e->type == WT_EV_MISS && e->miss_class == WT_MISS_LATENCY)) {
+	    (e->type == WT_EV_MISS && (e->miss_class == WT_MISS_LATENCY ||
+				       e->op == WT_OP_STORE))) {
 		w->ignored++;
 		return;
 	}

@@ -371,6 +371,8 @@ static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t l
 		}
 	} else {
 		l2->st.store_misses++;
+		if (c->emit_all)	/* a store miss: no fetch follows */
+			emit(l2, out, in, WT_EV_MISS, lookup, arrival);
 		way = c->write_allocate ? wt_cache_victim(&l2->cache, set, &ev) : -1;
 		if (way >= 0) {		/* allocate without a fetch */
 			if (ev.state == WT_LINE_VALID && ev.dirty)

@@ -148,6 +148,20 @@ classify --format=json "$T/spmv.req" > "$T/spmv.json"
 like "$(total "$T/spmv.json")" '"sensitivity":"sensitive"' "spmv is cache sensitive (Koo et al.: SPMV)"
 like "$(total "$T/spmv.json")" '"warps":\{"level":"L1-view","warps":\{"all-hit":[0-9]+,' \
 	"a request stream gets warp types at the functional L1"
+# MeDiC measures warp types at the L2: every L2 access, stores that miss
+# included, is a hit or miss event of l2sim --events=all; dramsim skips
+# those that ask nothing of it.
+l1sim "$T/spmv.req" | l2sim --events=all --stats="$T/l2.json" > "$T/l2all.ev"
+classify --format=json "$T/l2all.ev" > "$T/l2wt.json"
+l2acc=$(total "$T/l2wt.json" | grep -o '"warps":{"level":"L2","warps":{[^}]*},"accesses":{[^}]*}' \
+	| sed 's/.*"accesses"://; s/[^0-9,]//g' | tr ',' '+')
+l2req=$(json "$T/l2.json" | sed 's/.*"total":{"requests":\([0-9]*\),.*/\1/')
+is "$(($l2acc))" "$l2req" "L2 warp types count every L2 request ($l2req)"
+dramsim --stats="$T/d1.json" "$T/l2all.ev" > /dev/null
+l1sim "$T/spmv.req" | l2sim | dramsim --stats="$T/d2.json" > /dev/null
+is "$(json "$T/d1.json" | sed 's/.*"total":{"requests":\([0-9]*\),.*/\1/')" \
+	"$(json "$T/d2.json" | sed 's/.*"total":{"requests":\([0-9]*\),.*/\1/')" \
+	"dramsim makes the same requests from l2sim --events=all"
 classify "$T/spmv.req" > "$T/spmv.txt"
 for h in "Locality of references" "Load locality types" "access pattern similarity" \
 	 "Warp types at" "Memory divergence" "Application category"; do
