@@ -198,14 +198,9 @@ int main(int argc, char **argv)
 	if (cfg.l1.cfg.mode == WT_L1_BYPASS)
 		wt_die(WT_EXIT_USAGE, "--config=%s: a disabled L1 has nothing to "
 		       "classify", set[O_CONFIG]);
-	if (set[O_SIZE])
-		cfg.l1.size = (unsigned)wt_opt_num("size", set[O_SIZE], 1, 1u << 30);
-	if (set[O_ASSOC])
-		cfg.l1.cfg.geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1, 63);
-	if (set[O_LINE])
-		cfg.l1.cfg.geom.line = (unsigned)wt_opt_num("line", set[O_LINE], 16, 4096);
-	if (set[O_INDEX])
-		cfg.l1.index = set[O_INDEX];
+	/* the view with four times the ways must fit in 255 */
+	wt_l1_options(&cfg.l1, set[O_SIZE], set[O_ASSOC], 63, set[O_LINE],
+		      set[O_INDEX]);
 	wt_l1_geometry(&cfg.l1);
 	cfg.l2_size = set[O_L2SIZE] ? (unsigned)wt_opt_num("l2-size", set[O_L2SIZE],
 							   1, 1u << 30) : 768 * 1024;

@@ -461,14 +461,8 @@ int main(int argc, char **argv)
 	wt_l1_preset(G.arch, &G.su);
 	if (set[O_CONFIG])
 		wt_l1_apply_config(set[O_CONFIG], &G.su);
-	if (set[O_SIZE])
-		G.su.size = (unsigned)wt_opt_num("size", set[O_SIZE], 1, 1u << 30);
-	if (set[O_ASSOC])
-		c->geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1, 255);
-	if (set[O_LINE])
-		c->geom.line = (unsigned)wt_opt_num("line", set[O_LINE], 16, 4096);
-	if (set[O_INDEX])
-		G.su.index = set[O_INDEX];
+	wt_l1_options(&G.su, set[O_SIZE], set[O_ASSOC], 255, set[O_LINE],
+		      set[O_INDEX]);
 	if (set[O_REPL])
 		c->geom.repl = (enum wt_repl)wt_opt_choice("repl", set[O_REPL], repl_names, 3);
 	if (set[O_WRITE])

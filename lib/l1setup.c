@@ -100,6 +100,19 @@ void wt_l1_apply_config(const char *str, struct wt_l1_setup *s)
 		c->sector = 32;
 }
 
+void wt_l1_options(struct wt_l1_setup *s, const char *size, const char *assoc,
+		   unsigned max_assoc, const char *line, const char *index)
+{
+	if (size)
+		s->size = (unsigned)wt_opt_num("size", size, 1, 1u << 30);
+	if (assoc)
+		s->cfg.geom.assoc = (unsigned)wt_opt_num("assoc", assoc, 1, max_assoc);
+	if (line)
+		s->cfg.geom.line = (unsigned)wt_opt_num("line", line, 16, 4096);
+	if (index)
+		s->index = index;
+}
+
 void wt_l1_geometry(struct wt_l1_setup *s)
 {
 	struct wt_l1_cfg *c = &s->cfg;
