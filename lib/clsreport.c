@@ -498,6 +498,10 @@ void wt_clsrep_json(struct wt_json *j, const struct wt_clsrep *p)
 
 /* ---- the readable report ---- */
 
+/* Kernels whose per-PC tables the text shows: a program of many launches
+ * would bury the rest of the report. */
+#define PCS_KERNELS 8u
+
 static void loc_row(FILE *f, const char *view, const char *cache,
 		    const struct wt_cls_view *v, const uint64_t *cat)
 {
@@ -683,14 +687,20 @@ void wt_clsrep_table(FILE *f, const struct wt_clsrep *p)
 	if (p->analyses & WT_AN_LOCALITY)
 		locality_table(f, &p->total);
 	if (p->analyses & WT_AN_LOADS) {
+		size_t shown = 0;
+
 		loads_table(f, &p->total.lt, p->total.count_bnd);
-		for (size_t i = 0; i < p->nk; i++) {
+		for (size_t i = 0; i < p->nk && shown < PCS_KERNELS; i++) {
 			if (!p->k[i].r.lt.npcs)
 				continue;
 			fprintf(f, "  kernel %u %s, per load PC, %% of its lines:\n",
 				p->k[i].id, p->k[i].name);
 			pcs_table(f, &p->k[i].r.lt);
+			shown++;
 		}
+		if (shown == PCS_KERNELS && p->nk > PCS_KERNELS)
+			fprintf(f, "  (per-PC tables of the first %u kernels; "
+				"--format=json has every kernel's)\n", PCS_KERNELS);
 	}
 	if (p->analyses & WT_AN_WARPS)
 		warps_table(f, p);
