@@ -21,7 +21,7 @@ for t in dump stream spec; do
 	bin=$build/fuzz-$t
 	corpus=$build/corpus-$t
 	clang -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=fuzzer $san -fopenmp -Ilib \
-		-o "$bin" "fuzz/fuzz-$t.c" "$build/libwarptrace.a" -lzstd -lcsv -lz -lm
+		-o "$bin" "fuzz/fuzz-$t.c" "$build/libwarptrace.a" -lzstd -lcsv -ljansson -lz -lm
 	mkdir -p "$corpus"
 	cp tests/fuzz/"$t"/* "$corpus"/
 	rc=0

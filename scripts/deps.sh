@@ -15,11 +15,16 @@ have_header() {
 have_header zstd.h -lzstd || missing="$missing libzstd-dev"
 have_header csv.h -lcsv || missing="$missing libcsv-dev"
 have_header zlib.h -lz || missing="$missing zlib1g-dev"
+have_header jansson.h -ljansson || missing="$missing libjansson-dev"
 have_header omp.h -fopenmp || missing="$missing libgomp1"
 command -v prove >/dev/null 2>&1 || missing="$missing perl"
 command -v zstd >/dev/null 2>&1 || missing="$missing zstd"
 command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
 command -v gzip >/dev/null 2>&1 || missing="$missing gzip"
+# report: plots, the HTML page's browser test, sweeps on GNU parallel
+command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v parallel >/dev/null 2>&1 || missing="$missing parallel"
 
 [ -z "$missing" ] && exit 0
 
