@@ -87,6 +87,8 @@ static struct {
 	const char *arch;
 	int ctas_set;		/* --ctas given */
 	uint64_t start;		/* pool: the cycle the next kernel starts */
+	char **names;		/* kernel names, by id */
+	size_t nnames;
 } G;
 
 static void put(struct sm_bucket *b, const struct wt_request *r)
@@ -303,6 +305,34 @@ static void warps_json(struct wt_json *j, const struct wt_l1_stats *s)
 	wt_json_end_array(j);
 }
 
+/* Loads, hits and misses of each kernel, from its warps: what a profiler
+ * reports per kernel (report --compare). */
+static void kernels_json(struct wt_json *j, const struct wt_l1_stats *s)
+{
+	wt_json_key(j, "kernels");
+	wt_json_begin_array(j);
+	for (size_t k = 0; k < G.nnames; k++) {
+		uint64_t loads = 0, hits = 0, misses = 0;
+
+		for (size_t i = 0; i < s->nwarps; i++)
+			if (s->warps[i].kernel == k) {
+				loads += s->warps[i].loads;
+				hits += s->warps[i].hits;
+				misses += s->warps[i].misses;
+			}
+		wt_json_begin_object(j);
+		wt_json_key_u64(j, "id", k);
+		wt_json_key(j, "name");
+		wt_json_string(j, G.names[k]);
+		wt_json_key_u64(j, "loads", loads);
+		wt_json_key_u64(j, "hits", hits);
+		wt_json_key_u64(j, "misses", misses);
+		wt_json_key_ratio(j, "miss_rate", (double)misses, (double)(hits + misses));
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+}
+
 static void write_stats(const char *path, int argc, char **argv)
 {
 	char err[768];
@@ -375,6 +405,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_json_begin_object(j);
 	stats_json(j, &tot, 1);
 	wt_json_end_object(j);
+	kernels_json(j, &tot);
 	wt_json_key(j, "sms");
 	wt_json_begin_array(j);
 	for (unsigned s = 0; s < G.nsm; s++) {
@@ -547,6 +578,8 @@ int main(int argc, char **argv)
 		case WT_ITEM_KERNEL:
 			wt_kernel_free(&kern);
 			wt_kernel_copy(&kern, it.kernel);
+			G.names = wt_realloc(G.names, (G.nnames + 1) * sizeof(*G.names));
+			G.names[G.nnames++] = wt_strdup(kern.name ? kern.name : "");
 			if (wt_writer_kernel_begin(G.w, it.kernel) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			break;
@@ -583,6 +616,9 @@ int main(int argc, char **argv)
 	}
 	free(b);
 	wt_kernel_free(&kern);
+	for (size_t k = 0; k < G.nnames; k++)
+		free(G.names[k]);
+	free(G.names);
 	for (unsigned s = 0; s < G.nsm; s++)
 		wt_l1_free(&G.l1[s]);
 	free(G.l1);
