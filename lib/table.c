@@ -124,12 +124,43 @@ const char *wt_cell_str(const struct wt_cell *c, char *buf, size_t len)
 	}
 }
 
+/* Whether column c holds numbers: its first non-empty cell is one. */
+static int numeric(const struct wt_table *t, unsigned c)
+{
+	for (size_t r = 0; r < t->nrows; r++) {
+		enum wt_cell_kind k = wt_table_cell(t, r, c)->kind;
+
+		if (k != WT_CELL_EMPTY)
+			return k == WT_CELL_NUM;
+	}
+	return 0;
+}
+
+/* One aligned field: numbers to the right, text to the left, and no
+ * spaces after the last. */
+static void field(FILE *f, const char *s, size_t w, int right, int last)
+{
+	size_t n = strlen(s);
+	size_t pad = w > n ? w - n : 0;
+
+	if (last && !n)
+		return;
+	fputs("  ", f);
+	if (right)
+		fprintf(f, "%*s", (int)pad, "");
+	fputs(s, f);
+	if (!right && !last)
+		fprintf(f, "%*s", (int)pad, "");
+}
+
 static int print_text(FILE *f, const struct wt_table *t)
 {
 	size_t *w = wt_calloc(t->ncols ? t->ncols : 1, sizeof(*w));
+	int *num = wt_calloc(t->ncols ? t->ncols : 1, sizeof(*num));
 	char buf[64];
 
 	for (unsigned c = 0; c < t->ncols; c++) {
+		num[c] = numeric(t, c);
 		w[c] = strlen(t->cols[c]);
 		for (size_t r = 0; r < t->nrows; r++) {
 			size_t n = strlen(wt_cell_str(wt_table_cell(t, r, c), buf,
@@ -140,23 +171,20 @@ static int print_text(FILE *f, const struct wt_table *t)
 	}
 	fprintf(f, "%s\n", t->title);
 	for (unsigned c = 0; c < t->ncols; c++)
-		fprintf(f, "%s%-*s", c ? "  " : "  ", (int)w[c], t->cols[c]);
+		field(f, t->cols[c], w[c], num[c], c + 1 == t->ncols);
 	fputc('\n', f);
 	for (size_t r = 0; r < t->nrows; r++) {
-		for (unsigned c = 0; c < t->ncols; c++) {
-			const struct wt_cell *x = wt_table_cell(t, r, c);
-			const char *s = wt_cell_str(x, buf, sizeof(buf));
+		unsigned end = t->ncols;	/* after the last non-empty cell */
 
-			/* numbers right-aligned, text left-aligned */
-			fprintf(f, "  %*s%s", x->kind == WT_CELL_NUM ? (int)w[c] : 0,
-				x->kind == WT_CELL_NUM ? s : "",
-				x->kind == WT_CELL_NUM ? "" : s);
-			if (x->kind != WT_CELL_NUM && c + 1 < t->ncols)
-				fprintf(f, "%*s", (int)(w[c] - strlen(s)), "");
-		}
+		while (end > 0 && wt_table_cell(t, r, end - 1)->kind == WT_CELL_EMPTY)
+			end--;
+		for (unsigned c = 0; c < end; c++)
+			field(f, wt_cell_str(wt_table_cell(t, r, c), buf, sizeof(buf)),
+			      w[c], num[c], c + 1 == end);
 		fputc('\n', f);
 	}
 	free(w);
+	free(num);
 	return 0;
 }
 
@@ -217,11 +245,8 @@ static int print_markdown(FILE *f, const struct wt_table *t)
 		fputs(" |", f);
 	}
 	fputs("\n|", f);
-	for (unsigned c = 0; c < t->ncols; c++) {
-		int num = t->nrows && wt_table_cell(t, 0, c)->kind == WT_CELL_NUM;
-
-		fputs(num ? " ---: |" : " --- |", f);
-	}
+	for (unsigned c = 0; c < t->ncols; c++)
+		fputs(numeric(t, c) ? " ---: |" : " --- |", f);
 	fputc('\n', f);
 	for (size_t r = 0; r < t->nrows; r++) {
 		fputc('|', f);

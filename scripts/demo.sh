@@ -2,7 +2,8 @@
 # demo.sh - the main job on a shipped sample: SYRK from PolyBench/GPU
 # through the whole pipeline, then what each stage measured: the memory
 # divergence of coalesce, the L1 and L2 hit rates, the DRAM row-buffer hit
-# rate and latency; and what classify makes of the kernel.
+# rate and latency; what classify makes of the kernel; and report's
+# tables of it all, with its HTML page.
 set -eu
 bin=${1:-build/bin}
 sample=samples/syrk.trc.zst
@@ -36,3 +37,12 @@ echo "\$ trace-gen $sample | trace-order --arch=fermi | coalesce | classify"
 	| "$bin/classify" --stats="$out/classify.json" -o "$out/classify.txt"
 sed -n '/^Kernels:/,/^$/p' "$out/classify.txt" | fold -s -w 78
 echo "the whole report: $out/classify.txt"
+echo
+files="$out/coalesce.json $out/l1sim.json $out/l2sim.json $out/dramsim.json $out/classify.json"
+echo "\$ report --tables=l1sim,l2sim,dramsim,classify,miss-classes $out/*.json"
+# shellcheck disable=SC2086 # $files is a list of paths without spaces
+"$bin/report" --tables=l1sim,l2sim,dramsim,classify,miss-classes $files
+# shellcheck disable=SC2086
+"$bin/report" --html="$out/report" -o "$out/report.txt" $files
+echo
+echo "every table: $out/report.txt; the page, with the figures: $out/report/index.html"

@@ -1,0 +1,237 @@
+/*
+ * report - what a researcher hands on: the stats files of any warptrace
+ * programs, several runs at once, as tables for the terminal, CSV,
+ * Markdown or JSON, as figures (gnuplot SVG and PNG), and as one HTML
+ * page; and modelled miss rates against a profiler's.
+ */
+#include "html.h"
+#include "json.h"
+#include "measured.h"
+#include "rtables.h"
+#include "sink.h"
+#include "stats.h"
+#include "util.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char usage[] =
+"usage: report [options] STATS.json...\n"
+"Print the --stats files of warptrace programs (several runs at once) as\n"
+"tables, and optionally as figures and an HTML page.\n"
+"\n"
+"      --format=F          text (default), csv, markdown or json\n"
+"      --tables=LIST       comma-separated table names (default: every table\n"
+"                          the files fill): trace-gen, trace-order,\n"
+"                          coalesce, l1sim, l2sim, dramsim, classify,\n"
+"                          miss-classes, reuse, locality, load-types,\n"
+"                          warp-types, speedup, compare\n"
+"      --baseline=RUN      the l1sim run speedups are over: a file or its\n"
+"                          name without .json (default: the first)\n"
+"      --compare=CSV       miss rates measured by nvprof or ncu (CSV export)\n"
+"                          against the l1sim runs' per-kernel miss rates\n"
+"      --plots=DIR         draw every figure as DIR/NAME.svg and .png\n"
+"      --html=DIR          write DIR/index.html, one page with every table\n"
+"                          and figure (the figures go to DIR too)\n"
+"      --title=TEXT        the page's title (default: warptrace report)\n"
+"  -o, --output=FILE       write the tables to FILE (default: stdout)\n"
+"  -h, --help              show this help\n"
+"  -V, --version           show the version\n";
+
+enum { O_FORMAT = 256, O_TABLES, O_BASELINE, O_COMPARE, O_PLOTS, O_HTML, O_TITLE };
+
+static void make_dir(const char *dir)
+{
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		wt_die(WT_EXIT_DATA, "%s: %s", dir, strerror(errno));
+}
+
+/* The tables, in one format, to path through a sink: a failed run leaves
+ * no file behind. */
+static void write_tables(const char *path, const struct wt_rep *r, int fmt,
+			 int argc, char **argv)
+{
+	char *buf = NULL, err[768];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct wt_sink *s;
+
+	if (!f)
+		wt_die(WT_EXIT_DATA, "out of memory");
+	if (fmt == WT_FMT_JSON) {
+		fputs("{\"program\":\"report\",\"version\":", f);
+		wt_json_fputs(WT_VERSION, f);
+		fputs(",\"command\":[", f);
+		for (int i = 0; i < argc; i++) {
+			if (i)
+				fputc(',', f);
+			wt_json_fputs(argv[i], f);
+		}
+		fputs("],\"tables\":[", f);
+	}
+	for (size_t i = 0; i < r->nt; i++) {
+		if (fmt == WT_FMT_JSON && i)
+			fputs(",\n", f);
+		else if (i && fmt == WT_FMT_CSV)
+			fputs("\r\n", f);
+		else if (i && fmt == WT_FMT_TEXT)
+			fputc('\n', f);
+		if (fmt == WT_FMT_CSV && r->nt > 1)	/* which table follows */
+			fprintf(f, "# %s\r\n", r->t[i]->name);
+		wt_table_print(f, r->t[i], (enum wt_table_format)fmt);
+	}
+	if (fmt == WT_FMT_JSON)
+		fputs("]}\n", f);
+	if (fclose(f) != 0)
+		wt_die(WT_EXIT_DATA, "out of memory");
+	s = wt_sink_open(path, 0, 0, err, sizeof(err));
+	if (!s)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	if (wt_sink_write(s, buf, len) < 0) {
+		snprintf(err, sizeof(err), "%s", wt_sink_error(s));
+		wt_sink_abort(s);
+		wt_die(WT_EXIT_DATA, "%s", err);
+	}
+	if (wt_sink_close(s, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	free(buf);
+}
+
+/* Runs are named by file name; files of the same name in different
+ * directories are named by their whole path (without .json) instead. */
+static void unique_labels(struct wt_stats *s, size_t n)
+{
+	int *dup = wt_calloc(n ? n : 1, sizeof(*dup));
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = i + 1; k < n; k++)
+			if (strcmp(s[i].label, s[k].label) == 0)
+				dup[i] = dup[k] = 1;
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(s[i].path);
+
+		if (!dup[i])
+			continue;
+		if (len > 5 && strcmp(s[i].path + len - 5, ".json") == 0)
+			len -= 5;
+		free(s[i].label);
+		s[i].label = wt_calloc(len + 1, 1);
+		memcpy(s[i].label, s[i].path, len);
+	}
+	free(dup);
+}
+
+static void draw(const struct wt_rep *r, const char *dir)
+{
+	char err[1024];
+
+	make_dir(dir);
+	for (size_t i = 0; i < r->np; i++)
+		if (wt_plot_write(&r->p[i], dir, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ "tables", required_argument, NULL, O_TABLES },
+		{ "baseline", required_argument, NULL, O_BASELINE },
+		{ "compare", required_argument, NULL, O_COMPARE },
+		{ "plots", required_argument, NULL, O_PLOTS },
+		{ "html", required_argument, NULL, O_HTML },
+		{ "title", required_argument, NULL, O_TITLE },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const formats[] = { "text", "csv", "markdown", "json" };
+	const char *output = "-", *plots = NULL, *html = NULL, *compare = NULL;
+	const char *title = "warptrace report";
+	struct wt_rep_opts o = { 0 };
+	struct wt_measured m;
+	struct wt_stats *s;
+	struct wt_rep r;
+	int fmt = WT_FMT_TEXT, c, n;
+	char err[1024];
+
+	wt_set_progname(argv[0]);
+	while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_FORMAT:
+			fmt = wt_opt_choice("format", optarg, formats, 4);
+			break;
+		case O_TABLES:
+			o.only = optarg;
+			break;
+		case O_BASELINE:
+			o.baseline = optarg;
+			break;
+		case O_COMPARE:
+			compare = optarg;
+			break;
+		case O_PLOTS:
+			plots = optarg;
+			break;
+		case O_HTML:
+			html = optarg;
+			break;
+		case O_TITLE:
+			title = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return WT_EXIT_OK;
+		case 'V':
+			printf("report (warptrace) %s\n", WT_VERSION);
+			return WT_EXIT_OK;
+		default:
+			fprintf(stderr, "Try 'report --help'.\n");
+			return WT_EXIT_USAGE;
+		}
+	}
+	n = argc - optind;
+	if (n < 1)
+		wt_die(WT_EXIT_USAGE, "expected at least one stats file (a --stats "
+		       "output of a warptrace program)");
+	s = wt_calloc((size_t)n, sizeof(*s));
+	for (int i = 0; i < n; i++)
+		if (wt_stats_load(argv[optind + i], &s[i], err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+	unique_labels(s, (size_t)n);
+	if (compare) {
+		if (wt_measured_load(compare, &m, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+		o.measured = &m;
+	}
+	if (wt_rep_build(&r, s, (size_t)n, &o, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	if (!r.nt)
+		wt_die(WT_EXIT_DATA, "%s: no table to print from these files%s",
+		       argv[optind], o.only ? " (see --tables)" : "");
+	if (plots)
+		draw(&r, plots);
+	if (html) {
+		if (!plots || strcmp(plots, html) != 0)
+			draw(&r, html);
+		if (wt_html_write(html, title, r.t, r.nt, r.p, r.np, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+	}
+	write_tables(output, &r, fmt, argc, argv);
+
+	wt_rep_free(&r);
+	if (compare)
+		wt_measured_free(&m);
+	for (int i = 0; i < n; i++)
+		wt_stats_free(&s[i]);
+	free(s);
+	return WT_EXIT_OK;
+}

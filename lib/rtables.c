@@ -1,0 +1,636 @@
+/*
+ * rtables.c - report(1)'s tables and figures; see rtables.h.
+ */
+#include "rtables.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A column of a program's table: a member of its stats file. */
+struct colspec {
+	const char *name, *path;
+	int prec;		/* -2: text */
+};
+
+#define TEXT (-2)
+
+static const struct colspec tracegen_cols[] = {
+	{ "kernels", "total.kernels", 0 }, { "accesses", "total.accesses", 0 },
+	{ "loads", "total.loads", 0 }, { "stores", "total.stores", 0 },
+	{ "atomics", "total.atomics", 0 }, { NULL, NULL, 0 }
+};
+static const struct colspec order_cols[] = {
+	{ "policy", "settings.policy", TEXT }, { "sms", "settings.sms", 0 },
+	{ "ctas", "total.ctas", 0 }, { "warps", "total.warps", 0 },
+	{ "instructions", "total.instructions", 0 }, { "cycles", "total.cycles", 0 },
+	{ NULL, NULL, 0 }
+};
+static const struct colspec coalesce_cols[] = {
+	{ "rules", "settings.rules", TEXT },
+	{ "instructions", "total.warp_instructions", 0 },
+	{ "requests", "total.requests", 0 },
+	{ "requests_per_instruction", "total.mean_requests", 2 },
+	{ "efficiency", "total.efficiency", 4 }, { NULL, NULL, 0 }
+};
+static const struct colspec l1_cols[] = {
+	{ "size", "settings.size", 0 }, { "assoc", "settings.assoc", 0 },
+	{ "index", "settings.index", TEXT }, { "loads", "total.loads", 0 },
+	{ "miss_rate", "total.miss_rate", 4 }, { "mpki", "total.mpki", 1 },
+	{ "ipc", "total.ipc", 3 }, { "cycles", "total.cycles", 0 },
+	{ "fails_per_kcycle", "total.reservation_fails_per_kilocycle", 1 },
+	{ NULL, NULL, 0 }
+};
+static const struct colspec l2_cols[] = {
+	{ "partitions", "settings.partitions", 0 }, { "requests", "total.requests", 0 },
+	{ "hits", "total.hits", 0 }, { "misses", "total.misses", 0 },
+	{ "hit_rate", "total.hit_rate", 4 },
+	{ "queueing_delay", "total.queueing_delay.mean", 1 }, { NULL, NULL, 0 }
+};
+static const struct colspec dram_cols[] = {
+	{ "requests", "total.requests", 0 },
+	{ "row_buffer_hit_rate", "total.row_buffer_hit_rate", 4 },
+	{ "latency_mean", "total.latency.mean", 1 },
+	{ "bandwidth_gbps", "total.bandwidth_gbps", 2 },
+	{ "bus_utilization", "total.bus_utilization", 4 }, { NULL, NULL, 0 }
+};
+
+static const struct {
+	const char *program, *title;
+	const struct colspec *cols;
+} programs[] = {
+	{ "trace-gen", "trace-gen: accesses of the dumps", tracegen_cols },
+	{ "trace-order", "trace-order: the execution model", order_cols },
+	{ "coalesce", "coalesce: memory divergence", coalesce_cols },
+	{ "l1sim", "l1sim: the L1", l1_cols },
+	{ "l2sim", "l2sim: the L2", l2_cols },
+	{ "dramsim", "dramsim: the DRAM", dram_cols },
+};
+
+static int wanted(const struct wt_rep_opts *o, const char *name)
+{
+	const char *p = o->only;
+	size_t n = strlen(name);
+
+	if (!p)
+		return 1;
+	while (*p) {
+		size_t k = strcspn(p, ",");
+
+		/* "reuse" selects every reuse-RUN table */
+		if ((k == n && strncmp(p, name, n) == 0) ||
+		    (k == 5 && strncmp(p, "reuse", 5) == 0 && strncmp(name, "reuse-", 6) == 0))
+			return 1;
+		p += k + (p[k] == ',');
+	}
+	return 0;
+}
+
+static void add_table(struct wt_rep *r, struct wt_table *t)
+{
+	r->t = wt_realloc(r->t, (r->nt + 1) * sizeof(*r->t));
+	r->t[r->nt++] = t;
+}
+
+static struct wt_plot *add_plot(struct wt_rep *r, enum wt_plot_kind kind,
+				const struct wt_table *t, unsigned xcol,
+				unsigned first, unsigned n)
+{
+	struct wt_plot *p;
+	unsigned *y = wt_calloc(n ? n : 1, sizeof(*y));
+
+	for (unsigned i = 0; i < n; i++)
+		y[i] = first + i;
+	r->p = wt_realloc(r->p, (r->np + 1) * sizeof(*r->p));
+	p = &r->p[r->np++];
+	memset(p, 0, sizeof(*p));
+	p->kind = kind;
+	p->t = t;
+	p->name = t->name;
+	p->title = t->title;
+	p->xcol = xcol;
+	p->ycols = y;
+	p->nycols = n;
+	p->series_col = -1;
+	p->cutoff = NAN;
+	return p;
+}
+
+static size_t runs_of(struct wt_stats *s, size_t n, const char *program)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += strcmp(s[i].program, program) == 0;
+	return k;
+}
+
+static void program_table(struct wt_rep *r, struct wt_stats *s, size_t n,
+			  const char *program, const char *title,
+			  const struct colspec *cols)
+{
+	const char *names[32] = { "run" };
+	unsigned nc = 1;
+	struct wt_table *t;
+
+	while (cols[nc - 1].name)
+		names[nc] = cols[nc - 1].name, nc++;
+	t = wt_table_newv(program, title, nc, names);
+	for (size_t i = 0; i < n; i++) {
+		size_t row;
+
+		if (strcmp(s[i].program, program) != 0)
+			continue;
+		row = wt_table_add_row(t);
+		wt_table_text(t, row, 0, s[i].label);
+		for (unsigned c = 1; c < nc; c++) {
+			const struct colspec *cs = &cols[c - 1];
+
+			if (cs->prec == TEXT)
+				wt_table_text(t, row, c, wt_stats_str(&s[i], cs->path));
+			else
+				wt_table_num(t, row, c, wt_stats_num(&s[i], cs->path), cs->prec);
+		}
+	}
+	add_table(r, t);
+}
+
+static double ratio(double a, double b)
+{
+	return b > 0 ? a / b : NAN;
+}
+
+static void miss_classes(struct wt_rep *r, struct wt_stats *s, size_t n)
+{
+	static const char *const cls[] = {
+		"compulsory", "capacity", "associativity", "mshr", "latency"
+	};
+	struct wt_table *t = wt_table_new("miss-classes", "L1 misses by class, as a "
+					  "share of loads (Nugteren et al. Fig. 10)",
+					  7, "run", "loads", cls[0], cls[1], cls[2],
+					  cls[3], cls[4]);
+	char path[64];
+
+	for (size_t i = 0; i < n; i++) {
+		double loads = wt_stats_num(&s[i], "total.loads");
+		size_t row;
+
+		if (strcmp(s[i].program, "l1sim") != 0)
+			continue;
+		row = wt_table_add_row(t);
+		wt_table_text(t, row, 0, s[i].label);
+		wt_table_num(t, row, 1, loads, 0);
+		for (unsigned c = 0; c < 5; c++) {
+			snprintf(path, sizeof(path), "total.miss_classes.%s", cls[c]);
+			wt_table_num(t, row, 2 + c, ratio(wt_stats_num(&s[i], path), loads), 4);
+		}
+	}
+	add_table(r, t);
+	add_plot(r, WT_PLOT_STACKED, t, 0, 2, 5)->percent = 1;
+	r->p[r->np - 1].ylabel = "share of loads";
+	r->p[r->np - 1].title = "L1 miss classes (Nugteren et al. Fig. 10)";
+}
+
+/* The l1sim run's fully associative reuse distances in bins [2^k, 2^(k+1)),
+ * with 0 a bin of its own. */
+static void reuse(struct wt_rep *r, struct wt_stats *s)
+{
+	json_t *bins = wt_stats_at(s, "total.reuse_fully_associative.bins");
+	double cutoff = wt_stats_num(s, "total.reuse_fully_associative.cutoff");
+	double inf = wt_stats_num(s, "total.reuse_fully_associative.infinite");
+	uint64_t count[66] = { 0 };
+	char name[256], title[512];
+	struct wt_table *t;
+	struct wt_plot *p;
+	size_t i;
+	json_t *b;
+
+	if (!json_is_array(bins))
+		return;
+	json_array_foreach(bins, i, b) {
+		double lo = wt_json_num(b, "0"), c = wt_json_num(b, "2");
+		unsigned k = 0;
+
+		if (isnan(lo) || isnan(c) || lo < 0)
+			continue;
+		while (k < 64 && lo >= (double)((uint64_t)1 << k))
+			k++;
+		count[k] += (uint64_t)c;	/* k: 0 for 0, 1 for 1, 2 for 2-3 ... */
+	}
+	snprintf(name, sizeof(name), "reuse-%s", s->label);
+	snprintf(title, sizeof(title), "%s: reuse distances, %.0f accesses with none "
+		 "(first use); the %.0f-line cache hits below the line (Nugteren "
+		 "et al. Fig. 1)", s->label, inf, cutoff);
+	t = wt_table_new(name, title, 4, "from", "to", "accesses", "outcome");
+	for (unsigned k = 0; k < 66; k++) {
+		double lo = k ? (double)((uint64_t)1 << (k - 1)) : 0;
+		double hi = k ? 2 * lo - 1 : 0;
+		size_t row;
+
+		if (!count[k])
+			continue;
+		row = wt_table_add_row(t);
+		wt_table_num(t, row, 0, lo, 0);
+		wt_table_num(t, row, 1, hi, 0);
+		wt_table_num(t, row, 2, (double)count[k], 0);
+		wt_table_text(t, row, 3, hi < cutoff ? "hit" : lo >= cutoff ? "miss" :
+			      "hit and miss");
+	}
+	add_table(r, t);
+	p = add_plot(r, WT_PLOT_HIST, t, 0, 2, 1);
+	p->title = s->label;	/* the table's title says the rest */
+	p->cutoff = cutoff;
+	p->logx = 1;
+	p->xlabel = "reuse distance (lines)";
+	p->ylabel = "accesses";
+}
+
+/* classify's "total", or a kernel's object. */
+static void locality(struct wt_rep *r, struct wt_stats *s, size_t n)
+{
+	static const char *const cat[] = {
+		"miss", "intra-thread", "inter-thread", "intra-block",
+		"intra-core", "inter-core", "inter-kernel"
+	};
+	struct wt_table *t = wt_table_new("locality", "Locality of references, as a "
+					  "share of each view's references (Khairy et "
+					  "al. Fig. 3)", 12, "bar", "run", "view",
+					  "cache", "references", cat[0], cat[1], cat[2],
+					  cat[3], cat[4], cat[5], cat[6]);
+	char path[128], bar[512];
+
+	for (size_t i = 0; i < n; i++) {
+		static const char *const views[] = { "l1", "l2" };
+		static const char *const caches[] = { "unbounded", "bounded" };
+
+		if (strcmp(s[i].program, "classify") != 0 ||
+		    !wt_stats_at(&s[i], "total.locality"))
+			continue;
+		for (unsigned v = 0; v < 2; v++)
+			for (unsigned c = 0; c < 2; c++) {
+				size_t row = wt_table_add_row(t);
+				double refs;
+
+				snprintf(path, sizeof(path), "total.locality.%s.references",
+					 views[v]);
+				refs = wt_stats_num(&s[i], path);
+				snprintf(bar, sizeof(bar), "%s %s %s", s[i].label,
+					 v ? "L2" : "L1", caches[c]);
+				wt_table_text(t, row, 0, bar);
+				wt_table_text(t, row, 1, s[i].label);
+				wt_table_text(t, row, 2, v ? "L2" : "L1");
+				wt_table_text(t, row, 3, caches[c]);
+				wt_table_num(t, row, 4, refs, 0);
+				for (unsigned k = 0; k < 7; k++) {
+					snprintf(path, sizeof(path), "total.locality.%s.%s.%s",
+						 views[v], caches[c], cat[k]);
+					wt_table_num(t, row, 5 + k,
+						     ratio(wt_stats_num(&s[i], path), refs), 4);
+				}
+			}
+	}
+	add_table(r, t);
+	add_plot(r, WT_PLOT_STACKED, t, 0, 5, 7)->percent = 1;
+	r->p[r->np - 1].ylabel = "share of references";
+	r->p[r->np - 1].title = "Locality (Khairy et al. Fig. 3)";
+}
+
+static void load_types(struct wt_rep *r, struct wt_stats *s, size_t n)
+{
+	static const char *const ty[] = {
+		"streaming", "inter-warp", "intra-warp", "inter+intra-warp"
+	};
+	struct wt_table *t = wt_table_new("load-types", "Lines by load locality type "
+					  "in an infinite L1, and APS (Koo et al. "
+					  "Fig. 3, Eq. 1)", 7, "run", "lines", ty[0],
+					  ty[1], ty[2], ty[3], "aps");
+	char path[128];
+
+	for (size_t i = 0; i < n; i++) {
+		double lines = 0;
+		size_t row;
+
+		if (strcmp(s[i].program, "classify") != 0 ||
+		    !wt_stats_at(&s[i], "total.loads"))
+			continue;
+		for (unsigned k = 0; k < 4; k++) {
+			snprintf(path, sizeof(path), "total.loads.lines.%s", ty[k]);
+			lines += wt_stats_num(&s[i], path);
+		}
+		row = wt_table_add_row(t);
+		wt_table_text(t, row, 0, s[i].label);
+		wt_table_num(t, row, 1, lines, 0);
+		for (unsigned k = 0; k < 4; k++) {
+			snprintf(path, sizeof(path), "total.loads.lines.%s", ty[k]);
+			wt_table_num(t, row, 2 + k, ratio(wt_stats_num(&s[i], path), lines), 4);
+		}
+		wt_table_num(t, row, 6, wt_stats_num(&s[i], "total.loads.aps"), 3);
+	}
+	add_table(r, t);
+	add_plot(r, WT_PLOT_STACKED, t, 0, 2, 4)->percent = 1;
+	r->p[r->np - 1].ylabel = "share of lines";
+	r->p[r->np - 1].title = "Load locality types (Koo et al. Fig. 3)";
+}
+
+static void warp_types(struct wt_rep *r, struct wt_stats *s, size_t n)
+{
+	static const char *const ty[] = {
+		"all-hit", "mostly-hit", "balanced", "mostly-miss", "all-miss"
+	};
+	struct wt_table *t = wt_table_new("warp-types", "Warps by type, as a share of "
+					  "warps (MeDiC Fig. 4, Table II)", 8, "run",
+					  "level", "warps", ty[0], ty[1], ty[2], ty[3],
+					  ty[4]);
+	char path[128];
+
+	for (size_t i = 0; i < n; i++) {
+		double warps = 0;
+		size_t row;
+
+		if (strcmp(s[i].program, "classify") != 0 ||
+		    !wt_stats_at(&s[i], "total.warps"))
+			continue;
+		for (unsigned k = 0; k < 5; k++) {
+			snprintf(path, sizeof(path), "total.warps.warps.%s", ty[k]);
+			warps += wt_stats_num(&s[i], path);
+		}
+		row = wt_table_add_row(t);
+		wt_table_text(t, row, 0, s[i].label);
+		wt_table_text(t, row, 1, wt_stats_str(&s[i], "total.warps.level"));
+		wt_table_num(t, row, 2, warps, 0);
+		for (unsigned k = 0; k < 5; k++) {
+			snprintf(path, sizeof(path), "total.warps.warps.%s", ty[k]);
+			wt_table_num(t, row, 3 + k, ratio(wt_stats_num(&s[i], path), warps), 4);
+		}
+	}
+	add_table(r, t);
+	add_plot(r, WT_PLOT_STACKED, t, 0, 3, 5)->percent = 1;
+	r->p[r->np - 1].ylabel = "share of warps";
+	r->p[r->np - 1].title = "Warp types (MeDiC Table II)";
+}
+
+/* classify: a row per kernel and one for all. */
+static void classify_table(struct wt_rep *r, struct wt_stats *s, size_t n)
+{
+	struct wt_table *t = wt_table_new("classify", "classify: application "
+					  "categories (Khairy et al. section 3.2; Koo "
+					  "et al. section 3)", 8, "run", "kernel",
+					  "category", "also", "sensitivity",
+					  "l1_miss_rate", "unbounded_miss_rate",
+					  "speedup_4x");
+
+	for (size_t i = 0; i < n; i++) {
+		json_t *ks = wt_stats_at(&s[i], "kernels"), *k;
+		size_t j, nk;
+
+		if (strcmp(s[i].program, "classify") != 0 ||
+		    !wt_stats_at(&s[i], "total.category"))
+			continue;
+		nk = json_array_size(ks);
+		for (j = 0; j <= nk; j++) {
+			size_t row;
+			json_t *c;
+
+			k = j < nk ? json_array_get(ks, j) : wt_stats_at(&s[i], "total");
+			if (j == nk && nk == 1)
+				break;
+			c = wt_json_path(k, "category");
+			row = wt_table_add_row(t);
+			wt_table_text(t, row, 0, s[i].label);
+			wt_table_text(t, row, 1, j < nk ?
+				      json_string_value(json_object_get(k, "name")) : "all");
+			wt_table_text(t, row, 2, json_string_value(json_object_get(c, "category")));
+			wt_table_text(t, row, 3, json_is_true(json_object_get(c, "also")) ?
+				      "yes" : "no");
+			wt_table_text(t, row, 4, json_string_value(json_object_get(c, "sensitivity")));
+			wt_table_num(t, row, 5, wt_json_num(c, "miss_rate.bounded"), 4);
+			wt_table_num(t, row, 6, wt_json_num(c, "miss_rate.unbounded"), 4);
+			wt_table_num(t, row, 7, wt_json_num(c, "speedup_4x"), 2);
+		}
+	}
+	add_table(r, t);
+}
+
+static int speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
+		   const char *baseline, char *err, size_t len)
+{
+	struct wt_table *t;
+	double base = NAN, inv = 0;
+	size_t runs = 0, b = n;
+
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(s[i].program, "l1sim") != 0)
+			continue;
+		if (b == n && (!baseline || strcmp(s[i].label, baseline) == 0 ||
+			       strcmp(s[i].path, baseline) == 0))
+			b = i;
+	}
+	if (b == n) {
+		if (baseline) {
+			snprintf(err, len, "--baseline=%s: no l1sim run of that name or "
+				 "file", baseline);
+			return -1;
+		}
+		return 0;
+	}
+	base = wt_stats_num(&s[b], "total.cycles");
+	t = wt_table_new("speedup", "Speedup over the baseline run, from l1sim's "
+			 "cycles, with the harmonic mean", 3, "run", "cycles", "speedup");
+	for (size_t i = 0; i < n; i++) {
+		double c = wt_stats_num(&s[i], "total.cycles");
+		size_t row;
+
+		if (strcmp(s[i].program, "l1sim") != 0)
+			continue;
+		row = wt_table_add_row(t);
+		wt_table_text(t, row, 0, s[i].label);
+		wt_table_num(t, row, 1, c, 0);
+		wt_table_num(t, row, 2, ratio(base, c), 3);
+		if (c > 0 && base > 0) {
+			inv += c / base;
+			runs++;
+		}
+	}
+	if (runs) {
+		size_t row = wt_table_add_row(t);
+
+		wt_table_text(t, row, 0, "harmonic mean");
+		wt_table_num(t, row, 2, (double)runs / inv, 3);
+	}
+	add_table(r, t);
+	add_plot(r, WT_PLOT_BARS, t, 0, 2, 1)->ylabel = "speedup";
+	r->p[r->np - 1].title = "Speedup over the baseline";
+	return 0;
+}
+
+/* The modelled miss rate of a kernel: loads-weighted over every l1sim run
+ * and launch of that name. */
+static double modelled(struct wt_stats *s, size_t n, const char *kernel)
+{
+	double hits = 0, misses = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		json_t *ks = wt_stats_at(&s[i], "kernels"), *k;
+		size_t j;
+
+		if (strcmp(s[i].program, "l1sim") != 0)
+			continue;
+		json_array_foreach(ks, j, k) {
+			const char *name = json_string_value(json_object_get(k, "name"));
+
+			if (name && strcmp(name, kernel) == 0) {
+				hits += wt_json_num(k, "hits");
+				misses += wt_json_num(k, "misses");
+			}
+		}
+	}
+	return ratio(misses, hits + misses);
+}
+
+static void compare(struct wt_rep *r, struct wt_stats *s, size_t n,
+		    const struct wt_measured *m)
+{
+	struct wt_table *t;
+	char title[512];
+	double sum = 0;
+	size_t k = 0, row;
+
+	snprintf(title, sizeof(title), "L1 miss rates: measured (%s, %s) against "
+		 "modelled, absolute error (Nugteren et al. Fig. 11)", m->layout,
+		 m->metric);
+	t = wt_table_new("compare", title, 4, "kernel", "measured", "modelled",
+			 "abs_error");
+	for (size_t i = 0; i < m->n; i++) {
+		double mod = modelled(s, n, m->k[i].name);
+
+		row = wt_table_add_row(t);
+		wt_table_text(t, row, 0, m->k[i].name);
+		wt_table_num(t, row, 1, m->k[i].miss_rate, 4);
+		wt_table_num(t, row, 2, mod, 4);
+		if (!isnan(mod)) {
+			wt_table_num(t, row, 3, fabs(mod - m->k[i].miss_rate), 4);
+			sum += fabs(mod - m->k[i].miss_rate);
+			k++;
+		}
+	}
+	row = wt_table_add_row(t);
+	wt_table_text(t, row, 0, "mean absolute error");
+	wt_table_num(t, row, 3, k ? sum / (double)k : NAN, 4);
+	add_table(r, t);
+	add_plot(r, WT_PLOT_BARS, t, 0, 1, 2)->percent = 1;
+	r->p[r->np - 1].ylabel = "L1 miss rate";
+	r->p[r->np - 1].title = "Measured and modelled (Nugteren et al. Fig. 11)";
+}
+
+/* Drop the tables no file could fill, and their figures. */
+static void prune(struct wt_rep *r)
+{
+	size_t nt = 0, np = 0;
+
+	for (size_t i = 0; i < r->np; i++) {
+		if (r->p[i].t->nrows)
+			r->p[np++] = r->p[i];
+		else
+			free((void *)r->p[i].ycols);
+	}
+	r->np = np;
+	for (size_t i = 0; i < r->nt; i++) {
+		if (r->t[i]->nrows)
+			r->t[nt++] = r->t[i];
+		else
+			wt_table_free(r->t[i]);
+	}
+	r->nt = nt;
+}
+
+static const char *const table_names[] = {
+	"trace-gen", "trace-order", "coalesce", "l1sim", "l2sim", "dramsim",
+	"classify", "miss-classes", "reuse", "locality", "load-types",
+	"warp-types", "speedup", "compare"
+};
+
+/* Every name in --tables is a table report makes (reuse-RUN included). */
+static int check_names(const char *only, char *err, size_t len)
+{
+	while (only && *only) {
+		size_t k = strcspn(only, ","), i;
+
+		for (i = 0; i < sizeof(table_names) / sizeof(table_names[0]); i++)
+			if ((strlen(table_names[i]) == k &&
+			     strncmp(only, table_names[i], k) == 0) ||
+			    (k > 6 && strncmp(only, "reuse-", 6) == 0))
+				break;
+		if (i == sizeof(table_names) / sizeof(table_names[0])) {
+			snprintf(err, len, "--tables: unknown table '%.*s'", (int)k, only);
+			return -1;
+		}
+		only += k + (only[k] == ',');
+	}
+	return 0;
+}
+
+int wt_rep_build(struct wt_rep *r, struct wt_stats *s, size_t n,
+		 const struct wt_rep_opts *o, char *err, size_t len)
+{
+	memset(r, 0, sizeof(*r));
+	if (check_names(o->only, err, len) < 0)
+		return -1;
+	if (o->baseline) {
+		size_t i;
+
+		for (i = 0; i < n; i++)
+			if (strcmp(s[i].program, "l1sim") == 0 &&
+			    (strcmp(s[i].label, o->baseline) == 0 ||
+			     strcmp(s[i].path, o->baseline) == 0))
+				break;
+		if (i == n) {
+			snprintf(err, len, "--baseline=%s: no l1sim run of that name "
+				 "or file", o->baseline);
+			return -1;
+		}
+	}
+	for (size_t k = 0; k < sizeof(programs) / sizeof(programs[0]); k++)
+		if (runs_of(s, n, programs[k].program) && wanted(o, programs[k].program))
+			program_table(r, s, n, programs[k].program, programs[k].title,
+				      programs[k].cols);
+	if (runs_of(s, n, "classify") && wanted(o, "classify"))
+		classify_table(r, s, n);
+	if (runs_of(s, n, "l1sim")) {
+		if (wanted(o, "miss-classes"))
+			miss_classes(r, s, n);
+		for (size_t i = 0; i < n; i++) {
+			char name[256];
+
+			snprintf(name, sizeof(name), "reuse-%s", s[i].label);
+			if (strcmp(s[i].program, "l1sim") == 0 && wanted(o, name))
+				reuse(r, &s[i]);
+		}
+		if ((runs_of(s, n, "l1sim") > 1 || o->baseline) && wanted(o, "speedup") &&
+		    speedup(r, s, n, o->baseline, err, len) < 0)
+			return -1;
+	}
+	if (runs_of(s, n, "classify")) {
+		if (wanted(o, "locality"))
+			locality(r, s, n);
+		if (wanted(o, "load-types"))
+			load_types(r, s, n);
+		if (wanted(o, "warp-types"))
+			warp_types(r, s, n);
+	}
+	if (o->measured && wanted(o, "compare"))
+		compare(r, s, n, o->measured);
+	prune(r);
+	return 0;
+}
+
+void wt_rep_free(struct wt_rep *r)
+{
+	for (size_t i = 0; i < r->nt; i++)
+		wt_table_free(r->t[i]);
+	for (size_t i = 0; i < r->np; i++)
+		free((void *)r->p[i].ycols);
+	free(r->t);
+	free(r->p);
+	memset(r, 0, sizeof(*r));
+}

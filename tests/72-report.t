@@ -1,0 +1,105 @@
+#!/bin/sh
+# report: golden CSV of fixed stats files, the four formats, speedups and
+# their harmonic mean, measured against modelled miss rates (nvprof and
+# ncu exports), every stage's stats from a real pipeline, bad input.
+. "$(dirname "$0")/lib.sh"
+
+D=tests/data/report
+run report --help
+is "$rc" 0 "--help exits 0"
+run report --version
+like "$out" "^report \(warptrace\) [0-9]" "--version"
+
+# ---- fixed inputs, golden output ----
+report --format=csv --compare=$D/measured.csv $D/base.json $D/ipoly.json $D/big.json \
+	$D/cls.json > "$T/all.raw"
+ok "$(cmp -s "$T/all.raw" $D/expected.csv; echo $?)" "golden CSV of four stats files and a measured CSV"
+diff $D/expected.csv "$T/all.raw" | sed 's/^/# /'
+tr -d '\r' < "$T/all.raw" > "$T/all.csv"
+like "$(grep '^harmonic mean' "$T/all.csv")" '^harmonic mean,,1\.714' \
+	"speedups 1, 2 and 4 have harmonic mean 3 / 1.75"
+like "$(grep '^kern_a,' "$T/all.csv")" '^kern_a,0\.2500,0\.3500,0\.1000' \
+	"kern_a: measured 1 - 75 % hits, modelled 420 misses of 1200 loads"
+like "$(grep '^mean absolute error' "$T/all.csv")" ',0\.056' "MAE over the kernels with both"
+like "$(grep '^kern_c,' "$T/all.csv")" '^kern_c,0\.5000,,$' "a kernel no run modelled has no error"
+like "$(grep -A6 '^# reuse-base' "$T/all.csv" | tr '\n' ' ')" \
+	'0,0,300,hit 1,1,100,hit 2,3,100,hit 4,7,300,miss 8,15,100,miss' \
+	"reuse distances in power-of-two bins, hits below the 4-line cut-off"
+report --format=csv --tables=l1sim $D/base.json > "$T/one.csv"
+is "$(head -n 1 "$T/one.csv" | tr -d '\r')" "run,size,assoc,index,loads,miss_rate,mpki,ipc,cycles,fails_per_kcycle" \
+	"one table: plain CSV, header first"
+report --format=csv --tables=speedup --baseline=ipoly $D/base.json $D/ipoly.json > "$T/sp.csv"
+like "$(tr -d '\r' < "$T/sp.csv" | tr '\n' ' ')" 'base,2000,0\.500 ipoly,1000,1\.000 harmonic mean,,0\.667' \
+	"--baseline picks the run speedups are over"
+
+# the other formats
+report --format=markdown --tables=miss-classes $D/base.json > "$T/md"
+like "$(cat "$T/md")" '^\| run \| loads \| compulsory \| capacity \| associativity \| mshr \| latency \|$' "Markdown header"
+like "$(cat "$T/md")" '^\| --- \| ---: \|' "Markdown: numbers right-aligned"
+report --format=json $D/base.json $D/cls.json > "$T/j"
+like "$(tr -d '\n' < "$T/j")" '^\{"program":"report","version":"[^"]+","command":\[.*\],"tables":\[\{"name":"l1sim","title":' "JSON document"
+like "$(tr -d '\n' < "$T/j")" '"columns":\["run","lines","streaming","inter-warp","intra-warp","inter\+intra-warp","aps"\],"rows":\[\["cls",100,0\.10000000000000001,' \
+	"JSON keeps full precision"
+report $D/base.json > "$T/text"
+like "$(sed -n 3p "$T/text")" '^  base  16384      4  linear   1000     0\.5000  25\.0  0\.500    2000              12\.5$' \
+	"text: aligned columns, numbers to the right"
+
+# ---- measured miss rates: ncu's export, one row per launch ----
+cat > "$T/ncu.csv" <<'CSV'
+"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Section Name","Metric Name","Metric Unit","Metric Value"
+"0","7","app","h","kern_a(float *, int)","1","7","Command line profiler metrics","l1tex__t_sector_hit_rate.pct","%","70"
+"1","7","app","h","kern_a(float *, int)","1","7","Command line profiler metrics","l1tex__t_sector_hit_rate.pct","%","80"
+CSV
+report --format=csv --tables=compare --compare="$T/ncu.csv" $D/base.json > "$T/ncu.out"
+like "$(tr -d '\r' < "$T/ncu.out" | tr '\n' ' ')" 'kern_a,0\.2500,0\.5000,0\.2500' \
+	"ncu: two launches averaged (75 % hits), the signature cut off"
+printf 'kernel,miss_rate\nkern_b,0.5\n' > "$T/plain.csv"
+report --format=csv --tables=compare --compare="$T/plain.csv" $D/base.json > "$T/plain.out"
+like "$(tr -d '\r' < "$T/plain.out" | tr '\n' ' ')" 'kern_b,0\.5000,0\.5000,0\.0000' "a plain kernel,miss_rate table"
+
+# ---- every stage's real stats ----
+trace-gen --stats="$T/tg.json" samples/spmv.trc.zst | trace-order --stats="$T/to.json" \
+	| coalesce --stats="$T/co.json" | tee "$T/spmv.req" | l1sim --stats="$T/l1.json" \
+	| l2sim --stats="$T/l2.json" | dramsim --stats="$T/dr.json" > /dev/null
+classify --stats="$T/cl.json" -o /dev/null "$T/spmv.req"
+report "$T"/tg.json "$T"/to.json "$T"/co.json "$T"/l1.json "$T"/l2.json "$T"/dr.json \
+	"$T"/cl.json > "$T/pipe.txt"
+for t in "trace-gen:" "trace-order:" "coalesce:" "l1sim:" "l2sim:" "dramsim:" "classify:" \
+	 "L1 misses by class" "l1: reuse distances" "Locality of references" \
+	 "Lines by load locality type" "Warps by type"; do
+	like "$(cat "$T/pipe.txt")" "^$t" "the sample pipeline's report has: $t"
+done
+like "$(grep -A2 '^l1sim:' "$T/pipe.txt" | tail -n 1)" '^  l1 +16384 +4 +fermi +67339 +0\.6690 ' \
+	"the l1sim row: spmv's L1 miss rate"
+
+# ---- bad input ----
+fails_with 2 "expected at least one stats file" "no file" report
+fails_with 1 "nosuch.json: unable to open" "a missing file" report "$T/nosuch.json"
+printf '{"program": "l1sim",\n "total": {"loads": 1,}\n}\n' > "$T/bad.json"
+fails_with 1 "bad.json: line 2, column 2[0-9]: " "broken JSON: file, line and column" report "$T/bad.json"
+printf '{"a": 1}\n' > "$T/other.json"
+fails_with 1 'other.json: not the --stats file of a warptrace program' "JSON of something else" report "$T/other.json"
+fails_with 2 "--baseline=nosuch: no l1sim run of that name" "an unknown baseline" \
+	report --baseline=nosuch $D/base.json
+fails_with 2 "--baseline=nosuch: no l1sim run of that name" "an unknown baseline, even without speedups" \
+	report --tables=l1sim --baseline=nosuch $D/base.json
+fails_with 2 "--tables: unknown table 'bogus'" "an unknown table" report --tables=l1sim,bogus $D/base.json
+mkdir -p "$T/x" "$T/y"
+cp $D/base.json "$T/x/run.json"
+cp $D/ipoly.json "$T/y/run.json"
+report --format=csv --tables=l1sim "$T/x/run.json" "$T/y/run.json" > "$T/dup.csv"
+like "$(tr -d '\r' < "$T/dup.csv" | cut -d, -f1 | tr '\n' ' ')" "run $T/x/run $T/y/run " \
+	"files of the same name are told apart by their paths"
+printf 'a,b\n1,2\n' > "$T/m1.csv"
+fails_with 1 "m1.csv: line 1: expected the header of nvprof" "a CSV that is no profiler export" \
+	report --compare="$T/m1.csv" $D/base.json
+printf 'kernel,miss_rate\nk,lots\n' > "$T/m2.csv"
+fails_with 1 "m2.csv: line 2: 'lots' is not a number" "a bad measured value" \
+	report --compare="$T/m2.csv" $D/base.json
+fails_with 1 "no table to print" "tables that no file fills" report --tables=locality $D/base.json
+fails_with 2 "--format=xml: expected text, csv, markdown or json" "a bad format" report --format=xml $D/base.json
+report -o "$T/out.txt" "$T/bad.json" 2>/dev/null
+ok "$(test ! -e "$T/out.txt"; echo $?)" "a failed run leaves no output file"
+fails_with 1 "/dev/full: write error" "a full disk" report -o /dev/full $D/base.json
+
+done_testing
