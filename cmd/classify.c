@@ -118,22 +118,13 @@ static void write_report(const char *path, int json, const struct wt_clsrep *p,
 		char *buf = NULL;
 		size_t len = 0;
 		FILE *f = open_memstream(&buf, &len);
-		struct wt_sink *s;
 
 		if (!f)
 			wt_die(WT_EXIT_DATA, "out of memory");
 		wt_clsrep_table(f, p);
 		if (fclose(f) != 0)
 			wt_die(WT_EXIT_DATA, "out of memory");
-		s = wt_sink_open(path, 0, 0, err, sizeof(err));
-		if (!s)
-			wt_die(WT_EXIT_DATA, "%s", err);
-		if (wt_sink_write(s, buf, len) < 0) {
-			snprintf(err, sizeof(err), "%s", wt_sink_error(s));
-			wt_sink_abort(s);
-			wt_die(WT_EXIT_DATA, "%s", err);
-		}
-		if (wt_sink_close(s, err, sizeof(err)) < 0)
+		if (wt_sink_put(path, buf, len, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_DATA, "%s", err);
 		free(buf);
 	}

@@ -58,7 +58,6 @@ static void write_tables(const char *path, const struct wt_rep *r, int fmt,
 	char *buf = NULL, err[768];
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct wt_sink *s;
 
 	if (!f)
 		wt_die(WT_EXIT_DATA, "out of memory");
@@ -88,15 +87,7 @@ static void write_tables(const char *path, const struct wt_rep *r, int fmt,
 		fputs("]}\n", f);
 	if (fclose(f) != 0)
 		wt_die(WT_EXIT_DATA, "out of memory");
-	s = wt_sink_open(path, 0, 0, err, sizeof(err));
-	if (!s)
-		wt_die(WT_EXIT_DATA, "%s", err);
-	if (wt_sink_write(s, buf, len) < 0) {
-		snprintf(err, sizeof(err), "%s", wt_sink_error(s));
-		wt_sink_abort(s);
-		wt_die(WT_EXIT_DATA, "%s", err);
-	}
-	if (wt_sink_close(s, err, sizeof(err)) < 0)
+	if (wt_sink_put(path, buf, len, err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	free(buf);
 }

@@ -281,3 +281,18 @@ const char *wt_sink_name(const struct wt_sink *s)
 {
 	return s->name;
 }
+
+int wt_sink_put(const char *path, const void *buf, size_t n, char *err,
+		size_t errlen)
+{
+	struct wt_sink *s = wt_sink_open(path, 0, 0, err, errlen);
+
+	if (!s)
+		return -1;
+	if (wt_sink_write(s, buf, n) < 0) {
+		snprintf(err, errlen, "%s", wt_sink_error(s));
+		wt_sink_abort(s);
+		return -1;
+	}
+	return wt_sink_close(s, err, errlen);
+}

@@ -28,6 +28,10 @@ int wt_sink_close(struct wt_sink *s, char *err, size_t errlen);
 /* Drop everything written, remove the temporary file, free. */
 void wt_sink_abort(struct wt_sink *s);
 const char *wt_sink_error(const struct wt_sink *s);
+/* Write buf whole to path ("-" is stdout) as raw bytes, the same way:
+ * 0, or -1 with the reason in err and no file left behind. */
+int wt_sink_put(const char *path, const void *buf, size_t n, char *err,
+		size_t errlen);
 const char *wt_sink_name(const struct wt_sink *s);
 
 #endif

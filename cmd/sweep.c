@@ -1,0 +1,624 @@
+/*
+ * sweep - a grid of pipelines: every trace with every combination of the
+ * values of the axes, one directory per point, run here by a pool of
+ * workers (or printed as a job list for a cluster), then collected into
+ * one table.
+ */
+#include "plot.h"
+#include "stats.h"
+#include "sweep.h"
+#include "table.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char usage[] =
+"usage: sweep [options] TRACE...\n"
+"       sweep --collect [--dir=DIR] [--format=F] [--plot] [--plot-metric=COL]\n"
+"Run trace-gen TRACE | trace-order | coalesce | l1sim (up to --until) for\n"
+"every trace and every combination of the values of the axes, one\n"
+"directory per point, and collect the points' statistics into one table,\n"
+"printed and written to DIR/results.csv.\n"
+"\n"
+"      --set=PROG:OPT=V1,V2,...  an axis: option OPT of PROG (trace-order,\n"
+"                          coalesce, l1sim, l2sim, dramsim, classify) takes\n"
+"                          each value in turn; repeatable, the last varies\n"
+"                          fastest\n"
+"      --l1-size=LIST      the axis l1sim:size\n"
+"      --index=LIST        the axis l1sim:index\n"
+"      --policy=LIST       the axis trace-order:policy\n"
+"      --sms=LIST          the axis trace-order:sms\n"
+"      --fixed=PROG:OPT=V  a constant option of every point (V may hold\n"
+"                          commas)\n"
+"      --until=STAGE       the last stage: l1sim (default), l2sim, dramsim,\n"
+"                          or classify (in place of l1sim)\n"
+"      --dir=DIR           the points' directories (default: sweep.out)\n"
+"  -j, --jobs=N            points run at a time (default: online CPUs)\n"
+"      --print-jobs        write DIR and print DIR/jobs.txt; run nothing\n"
+"      --collect           collect DIR only, its points run elsewhere\n"
+"      --format=F          the table: text (default), csv, markdown or json\n"
+"      --plot              draw DIR/sweep.svg and DIR/sweep.png too\n"
+"      --plot-metric=COL   the y of the plot (default: l1sim.miss_rate)\n"
+"  -h, --help              show this help\n"
+"  -V, --version           show the version\n";
+
+enum {
+	O_SET = 256, O_L1SIZE, O_INDEX, O_POLICY, O_SMS, O_FIXED, O_UNTIL,
+	O_DIR, O_PRINT, O_COLLECT, O_FORMAT, O_PLOT, O_METRIC
+};
+
+/* The directory of this program, if trace-gen is there too: points run
+ * the programs installed beside sweep, so that a sweep and its points are
+ * one version, whatever PATH the workers have. */
+static char *own_dir(void)
+{
+	char self[PATH_MAX], tool[PATH_MAX + 16];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n <= 0)
+		return NULL;
+	self[n] = 0;
+	*strrchr(self, '/') = 0;
+	if (access(wt_snprintf(tool, sizeof(tool), "%s/trace-gen", self), X_OK) < 0)
+		return NULL;
+	return wt_strdup(self);
+}
+
+static void make_dirs(const char *dir)
+{
+	char *d = wt_strdup(dir);
+
+	for (char *c = d + 1;; c++) {
+		char save = *c;
+
+		if (save && save != '/')
+			continue;
+		*c = 0;
+		if (mkdir(d, 0777) < 0 && errno != EEXIST)
+			wt_die(WT_EXIT_DATA, "%s: %s", d, strerror(errno));
+		if (!(*c = save))
+			break;
+	}
+	free(d);
+}
+
+/* Write v to path under a temporary name, then rename it into place, so
+ * that nobody reads half a file; v is freed. */
+static void dump(json_t *v, const char *path)
+{
+	char tmp[PATH_MAX];
+	FILE *f;
+
+	wt_snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	errno = ENOMEM;		/* json_pack failed */
+	if (!v || !(f = fopen(tmp, "w")) ||
+	    json_dumpf(v, f, JSON_INDENT(2) | JSON_REAL_PRECISION(6)) < 0 ||
+	    fputc('\n', f) == EOF || fclose(f) != 0 || rename(tmp, path) < 0) {
+		unlink(tmp);
+		wt_die(WT_EXIT_DATA, "%s: %s", path, strerror(errno));
+	}
+	json_decref(v);
+}
+
+/* point.json: point p's provenance, and how it ended once it ran
+ * (wstatus >= 0). */
+static void write_point(const struct wt_sweep *s, size_t p, int wstatus,
+			double wall)
+{
+	char path[PATH_MAX], *line = wt_sweep_pipeline(s, p);
+	size_t *vi = wt_calloc(s->naxes ? s->naxes : 1, sizeof(*vi)), t;
+	json_t *vals = json_object(), *fixed = json_object(), *o;
+
+	wt_sweep_coords(s, p, &t, vi);
+	for (unsigned i = 0; i < s->naxes; i++)
+		json_object_set_new(vals, s->axes[i].name,
+				    json_string(s->axes[i].values[vi[i]]));
+	for (unsigned i = 0; i < s->nfixed; i++)
+		json_object_set_new(fixed, wt_snprintf(path, sizeof(path), "%s:%s",
+				    wt_sweep_prog_name(s->fixed[i].prog),
+				    s->fixed[i].option), json_string(s->fixed[i].value));
+	o = json_pack("{s:s, s:s, s:I, s:s, s:s, s:o, s:o, s:s, s:s}",
+		      "program", "sweep", "version", WT_VERSION,
+		      "point", (json_int_t)(p + 1), "trace", s->traces[t].name,
+		      "trace_path", s->traces[t].path, "values", vals,
+		      "fixed", fixed, "until", wt_sweep_prog_name(s->until),
+		      "command", line);
+	if (o && wstatus >= 0) {
+		if (WIFSIGNALED(wstatus))
+			json_object_set_new(o, "signal", json_integer(WTERMSIG(wstatus)));
+		else
+			json_object_set_new(o, "exit", json_integer(WEXITSTATUS(wstatus)));
+		json_object_set_new(o, "wall_seconds", json_real(wall));
+	}
+	free(line);
+	free(vi);
+	dump(o, wt_sweep_path(s, p, "point.json", path, sizeof(path)));
+}
+
+/* sweep.json: the grid, which --collect reads back. */
+static void write_grid(const struct wt_sweep *s, int argc, char **argv)
+{
+	json_t *cmd = json_array(), *traces = json_array(), *axes = json_array();
+	json_t *fixed = json_array();
+	char path[PATH_MAX];
+
+	for (int i = 0; i < argc; i++)
+		json_array_append_new(cmd, json_string(argv[i]));
+	for (size_t i = 0; i < s->ntraces; i++)
+		json_array_append_new(traces, json_pack("{s:s, s:s}", "name",
+				      s->traces[i].name, "path", s->traces[i].path));
+	for (unsigned i = 0; i < s->naxes; i++) {
+		json_t *v = json_array();
+
+		for (size_t k = 0; k < s->axes[i].nvalues; k++)
+			json_array_append_new(v, json_string(s->axes[i].values[k]));
+		json_array_append_new(axes, json_pack("{s:s, s:s, s:o}", "program",
+				      wt_sweep_prog_name(s->axes[i].prog), "option",
+				      s->axes[i].option, "values", v));
+	}
+	for (unsigned i = 0; i < s->nfixed; i++)
+		json_array_append_new(fixed, json_pack("{s:s, s:s, s:s}", "program",
+				      wt_sweep_prog_name(s->fixed[i].prog), "option",
+				      s->fixed[i].option, "value", s->fixed[i].value));
+	dump(json_pack("{s:s, s:s, s:o, s:s, s:I, s:o, s:o, s:o}",
+		       "program", "sweep", "version", WT_VERSION, "command", cmd,
+		       "until", wt_sweep_prog_name(s->until),
+		       "points", (json_int_t)s->npoints, "traces", traces,
+		       "axes", axes, "fixed", fixed),
+	     wt_snprintf(path, sizeof(path), "%s/sweep.json", s->absdir));
+}
+
+/* The grid of an existing directory, from its sweep.json (not the
+ * constant options: the table does not need them). */
+static void load_grid(struct wt_sweep *s)
+{
+	char path[PATH_MAX], err[PATH_MAX + 256];
+	struct wt_stats st;
+	json_t *v, *x;
+	size_t i, k;
+	const char *u;
+	int until;
+
+	if (!(s->absdir = realpath(s->dir, NULL)))
+		wt_die(WT_EXIT_DATA, "%s: %s", s->dir, strerror(errno));
+	if (wt_stats_load(wt_snprintf(path, sizeof(path), "%s/sweep.json", s->absdir),
+			  &st, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	u = wt_stats_str(&st, "until");
+	until = u ? wt_sweep_prog_parse(u) : -1;
+	if (strcmp(st.program, "sweep") != 0 || until < WT_SW_L1)
+		wt_die(WT_EXIT_DATA, "%s: not the sweep.json of sweep", path);
+	s->until = (enum wt_sweep_prog)until;
+	json_array_foreach(wt_stats_at(&st, "traces"), i, v) {
+		const char *name = NULL, *tp = NULL;
+
+		if (json_unpack(v, "{s:s, s:s}", "name", &name, "path", &tp) < 0)
+			wt_die(WT_EXIT_DATA, "%s: traces.%zu: no name or path", path, i);
+		s->traces = wt_realloc(s->traces, (s->ntraces + 1) * sizeof(*s->traces));
+		s->traces[s->ntraces].name = wt_strdup(name);
+		s->traces[s->ntraces++].path = wt_strdup(tp);
+	}
+	json_array_foreach(wt_stats_at(&st, "axes"), i, v) {
+		const char *prog = NULL, *opt = NULL;
+		char *list = NULL;
+		size_t n = 0;
+		FILE *f = open_memstream(&list, &n);
+		int g;
+
+		if (json_unpack(v, "{s:s, s:s}", "program", &prog, "option", &opt) < 0 ||
+		    (g = wt_sweep_prog_parse(prog)) < 0)
+			wt_die(WT_EXIT_DATA, "%s: axes.%zu: no program or option", path, i);
+		/* The values through the parser again: a grid read back is
+		 * checked as a grid given is. */
+		json_array_foreach(json_object_get(v, "values"), k, x)
+			fprintf(f, "%s%s", k ? "," : "", json_string_value(x) ?
+				json_string_value(x) : "");
+		fclose(f);
+		if (wt_sweep_add_axis(s, (enum wt_sweep_prog)g, opt, list, err,
+				      sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s: axes.%zu: %s", path, i, err);
+		free(list);
+	}
+	if (wt_sweep_check(s, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s: %s", path, err);
+	if (!s->ntraces || wt_stats_num(&st, "points") != (double)s->npoints)
+		wt_die(WT_EXIT_DATA, "%s: the points do not match the grid", path);
+	wt_stats_free(&st);
+}
+
+/* DIR, every point's directory with cmd.sh and point.json, jobs.txt and
+ * sweep.json. */
+static void write_dir(struct wt_sweep *s, int argc, char **argv)
+{
+	/* Outputs of an earlier run there must not pass for this grid's. */
+	static const char *const old[] = {
+		"status.txt", "stderr.txt", "classify.txt", "l1sim.json",
+		"l2sim.json", "dramsim.json", "classify.json"
+	};
+	char path[PATH_MAX], err[PATH_MAX + 256];
+	FILE *jobs;
+
+	make_dirs(s->dir);
+	if (!(s->absdir = realpath(s->dir, NULL)))
+		wt_die(WT_EXIT_DATA, "%s: %s", s->dir, strerror(errno));
+	wt_snprintf(path, sizeof(path), "%s/jobs.txt", s->absdir);
+	if (!(jobs = fopen(path, "w")))
+		wt_die(WT_EXIT_DATA, "%s: %s", path, strerror(errno));
+	for (size_t p = 0; p < s->npoints; p++) {
+		wt_sweep_path(s, p, NULL, path, sizeof(path));
+		if (mkdir(path, 0777) < 0 && errno != EEXIST)
+			wt_die(WT_EXIT_DATA, "%s: %s", path, strerror(errno));
+		for (size_t i = 0; i < sizeof(old) / sizeof(old[0]); i++)
+			unlink(wt_sweep_path(s, p, old[i], path, sizeof(path)));
+		if (wt_sweep_write_cmd(s, p, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+		write_point(s, p, -1, 0);
+		fputs("sh ", jobs);
+		wt_sweep_put_word(jobs, wt_sweep_path(s, p, "cmd.sh", path, sizeof(path)));
+		fputc('\n', jobs);
+	}
+	if (ferror(jobs) | fclose(jobs))
+		wt_die(WT_EXIT_DATA, "%s/jobs.txt: %s", s->absdir, strerror(errno));
+	write_grid(s, argc, argv);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Start "sh DIR/POINT/cmd.sh" with standard input and output /dev/null
+ * and standard error DIR/POINT/stderr.txt. */
+static pid_t start(const struct wt_sweep *s, size_t p)
+{
+	char cmd[PATH_MAX], log[PATH_MAX];
+	pid_t pid;
+
+	wt_sweep_path(s, p, "cmd.sh", cmd, sizeof(cmd));
+	wt_sweep_path(s, p, "stderr.txt", log, sizeof(log));
+	fflush(NULL);
+	if ((pid = fork()) < 0)
+		wt_die(WT_EXIT_DATA, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+		int e = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+
+		if (null < 0 || e < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
+		    dup2(e, 2) < 0)
+			_exit(127);
+		execlp("sh", "sh", cmd, (char *)NULL);
+		dprintf(2, "sweep: sh: %s\n", strerror(errno));
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Run the points, njobs at a time, in point order.  Each writes only its
+ * own directory, and only this process writes the point.json files, so
+ * the results do not depend on njobs. */
+static void run(const struct wt_sweep *s, unsigned njobs)
+{
+	pid_t *pids = wt_calloc(njobs, sizeof(*pids));
+	size_t *which = wt_calloc(njobs, sizeof(*which)), next = 0, running = 0;
+	double *t0 = wt_calloc(njobs, sizeof(*t0));
+
+	while (next < s->npoints || running) {
+		unsigned w;
+		pid_t pid;
+		int ws;
+
+		for (w = 0; w < njobs && next < s->npoints; w++) {
+			if (pids[w])
+				continue;
+			which[w] = next;
+			t0[w] = now();
+			pids[w] = start(s, next++);
+			running++;
+		}
+		if ((pid = waitpid(-1, &ws, 0)) < 0) {
+			if (errno == EINTR)
+				continue;
+			wt_die(WT_EXIT_DATA, "waitpid: %s", strerror(errno));
+		}
+		for (w = 0; w < njobs && pids[w] != pid; w++)
+			;
+		if (w == njobs)
+			continue;
+		pids[w] = 0;
+		running--;
+		write_point(s, which[w], ws, now() - t0[w]);
+	}
+	free(pids);
+	free(which);
+	free(t0);
+}
+
+static void print_jobs(const struct wt_sweep *s)
+{
+	char path[PATH_MAX], buf[8192];
+	FILE *f = fopen(wt_snprintf(path, sizeof(path), "%s/jobs.txt", s->absdir), "r");
+	size_t n;
+
+	if (!f)
+		wt_die(WT_EXIT_DATA, "%s: %s", path, strerror(errno));
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fclose(f);
+}
+
+static void write_csv(const struct wt_sweep *s, const struct wt_table *t)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 8];
+	FILE *f;
+
+	wt_snprintf(path, sizeof(path), "%s/results.csv", s->absdir);
+	wt_snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	if (!(f = fopen(tmp, "w")) || wt_table_print(f, t, WT_FMT_CSV) < 0 ||
+	    fclose(f) != 0 || rename(tmp, path) < 0) {
+		unlink(tmp);
+		wt_die(WT_EXIT_DATA, "%s: %s", path, strerror(errno));
+	}
+}
+
+/* The metric to plot, checked: a usage error unless it is a number the
+ * pipeline writes. */
+static const char *plot_metric(const struct wt_sweep *s, const char *want)
+{
+	const char *m, *first = wt_sweep_metric(s, 0);
+	char list[512] = "";
+
+	if (!s->naxes)
+		wt_die(WT_EXIT_USAGE, "--plot: no axis to plot against (--set)");
+	if (strcmp(first, "classify.category") == 0)
+		wt_die(WT_EXIT_USAGE, "--plot: nothing to plot: the pipeline up to "
+		       "classify has no numeric metric");
+	if (!want)
+		want = first;
+	for (unsigned i = 0; (m = wt_sweep_metric(s, i)); i++) {
+		if (strcmp(m, "classify.category") == 0)
+			continue;	/* words, not numbers */
+		if (strcmp(m, want) == 0)
+			return m;
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+			 *list ? ", " : "", m);
+	}
+	wt_die(WT_EXIT_USAGE, "--plot-metric=%s: expected %s", want, list);
+}
+
+/*
+ * x: the first axis; y: the metric; a line for each trace and combination
+ * of the other axes, named in a column of its own.
+ */
+
+/* A trace as a legend names it: its file name without directory and
+ * without the .trc, .zst or .gz endings. */
+static void trace_name(FILE *f, const char *path)
+{
+	const char *b = strrchr(path, '/');
+	size_t n;
+
+	b = b ? b + 1 : path;
+	n = strlen(b);
+	for (int again = 1; again;) {
+		again = 0;
+		for (const char *const *e = (const char *const[]){ ".zst", ".gz",
+			".trc", NULL }; *e; e++) {
+			size_t k = strlen(*e);
+
+			if (n > k && strncmp(b + n - k, *e, k) == 0) {
+				n -= k;
+				again = 1;
+			}
+		}
+	}
+	fprintf(f, "%.*s", (int)n, b);
+}
+
+static void plot(const struct wt_sweep *s, const struct wt_table *t,
+		 const char *metric)
+{
+	struct wt_table *pt = wt_table_new("sweep", t->title, 3, s->axes[0].name,
+					   metric, "series");
+	int y = wt_table_col(t, metric);
+	unsigned ycol = 1;
+	struct wt_plot p = {
+		.kind = WT_PLOT_LINES, .t = pt, .name = "sweep", .title = t->title,
+		.xlabel = s->axes[0].name, .ylabel = metric, .xcol = 0,
+		.ycols = &ycol, .nycols = 1, .series_col = 2, .cutoff = NAN,
+		.percent = strstr(metric, "_rate") != NULL,
+	};
+	char err[PATH_MAX + 256], buf[64];
+
+	for (size_t r = 0; r < t->nrows; r++) {
+		size_t q, n = 0;
+		char *label = NULL;
+		FILE *f;
+
+		if (wt_table_cell(t, r, (unsigned)y)->kind != WT_CELL_NUM)
+			continue;	/* a point that failed */
+		q = wt_table_add_row(pt);
+		wt_table_text(pt, q, 0, wt_table_cell(t, r, 2)->text);
+		wt_table_num(pt, q, 1, wt_table_cell(t, r, (unsigned)y)->num, -1);
+		f = open_memstream(&label, &n);
+		trace_name(f, wt_table_cell(t, r, 1)->text);
+		for (unsigned i = 1; i < s->naxes; i++)
+			fprintf(f, " %s=%s", strchr(s->axes[i].name, ':') + 1,
+				wt_cell_str(wt_table_cell(t, r, 2 + i), buf, sizeof(buf)));
+		fclose(f);
+		wt_table_text(pt, q, 2, label);
+		free(label);
+	}
+	if (wt_plot_write(&p, s->absdir, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	wt_table_free(pt);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "set", required_argument, NULL, O_SET },
+		{ "l1-size", required_argument, NULL, O_L1SIZE },
+		{ "index", required_argument, NULL, O_INDEX },
+		{ "policy", required_argument, NULL, O_POLICY },
+		{ "sms", required_argument, NULL, O_SMS },
+		{ "fixed", required_argument, NULL, O_FIXED },
+		{ "until", required_argument, NULL, O_UNTIL },
+		{ "dir", required_argument, NULL, O_DIR },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "print-jobs", no_argument, NULL, O_PRINT },
+		{ "collect", no_argument, NULL, O_COLLECT },
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ "plot", no_argument, NULL, O_PLOT },
+		{ "plot-metric", required_argument, NULL, O_METRIC },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const formats[] = { "text", "csv", "markdown", "json" };
+	static const char *const stages[] = { "l1sim", "l2sim", "dramsim", "classify" };
+	/* The shorthands: their program and option, by option number. */
+	static const struct { enum wt_sweep_prog prog; const char *opt; } shorthand[] = {
+		[O_L1SIZE - O_SET] = { WT_SW_L1, "size" },
+		[O_INDEX - O_SET] = { WT_SW_L1, "index" },
+		[O_POLICY - O_SET] = { WT_SW_ORDER, "policy" },
+		[O_SMS - O_SET] = { WT_SW_ORDER, "sms" },
+	};
+	struct wt_sweep s;
+	const char *dir = "sweep.out", *metric = NULL;
+	char **grid = wt_calloc((size_t)argc, sizeof(*grid)), err[PATH_MAX + 512];
+	int *grid_opt = wt_calloc((size_t)argc, sizeof(*grid_opt));
+	int c, ngrid = 0, print = 0, collect = 0, want_plot = 0, until = -1;
+	int fmt = WT_FMT_TEXT;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned jobs = cpus > 0 ? (unsigned)cpus : 1;
+	struct wt_table *t;
+	size_t nbad;
+
+	wt_set_progname(argv[0]);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "j:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_SET: case O_L1SIZE: case O_INDEX: case O_POLICY: case O_SMS:
+		case O_FIXED:
+			/* in order, once --until and --dir are known */
+			grid_opt[ngrid] = c;
+			grid[ngrid++] = optarg;
+			break;
+		case O_UNTIL:
+			until = WT_SW_L1 + wt_opt_choice("until", optarg, stages, 4);
+			break;
+		case O_DIR:
+			dir = optarg;
+			break;
+		case 'j':
+			jobs = (unsigned)wt_opt_num("jobs", optarg, 1, 4096);
+			break;
+		case O_PRINT:
+			print = 1;
+			break;
+		case O_COLLECT:
+			collect = 1;
+			break;
+		case O_FORMAT:
+			fmt = wt_opt_choice("format", optarg, formats, 4);
+			break;
+		case O_PLOT:
+			want_plot = 1;
+			break;
+		case O_METRIC:
+			metric = optarg;
+			break;
+		case 'h':
+		case 'V':
+			if (c == 'h')
+				fputs(usage, stdout);
+			else
+				printf("sweep (warptrace) %s\n", WT_VERSION);
+			free(grid);
+			free(grid_opt);
+			return WT_EXIT_OK;
+		default:
+			wt_bad_option(argv, optind, optopt);
+		}
+	}
+	if (metric)
+		want_plot = 1;
+	if (!*dir)
+		wt_die(WT_EXIT_USAGE, "--dir: expected a directory name");
+	wt_sweep_init(&s, dir);
+	s.bindir = own_dir();
+	if (until >= 0)
+		s.until = (enum wt_sweep_prog)until;
+	if (collect && print)
+		wt_die(WT_EXIT_USAGE, "--collect and --print-jobs exclude each other");
+	if (collect && (ngrid || optind < argc || until >= 0))
+		wt_die(WT_EXIT_USAGE, "--collect reads the grid from %s/sweep.json: "
+		       "no traces, --set, --fixed, --until or shorthands", dir);
+	for (int i = 0; i < ngrid; i++) {
+		int rc, k = grid_opt[i] - O_SET;
+
+		if (grid_opt[i] == O_SET)
+			rc = wt_sweep_parse_axis(&s, grid[i], err, sizeof(err));
+		else if (grid_opt[i] == O_FIXED)
+			rc = wt_sweep_parse_fixed(&s, grid[i], err, sizeof(err));
+		else
+			rc = wt_sweep_add_axis(&s, shorthand[k].prog, shorthand[k].opt,
+					       grid[i], err, sizeof(err));
+		if (rc < 0)
+			wt_die(WT_EXIT_USAGE, "--%s=%s: %s",
+			       longopts[grid_opt[i] - O_SET].name, grid[i], err);
+	}
+	free(grid);
+	free(grid_opt);
+	if (collect) {
+		load_grid(&s);
+	} else {
+		if (optind == argc)
+			wt_die(WT_EXIT_USAGE, "no trace: expected one or more trace files "
+			       "(try 'sweep --help')");
+		if (wt_sweep_check(&s, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "%s", err);
+		if (want_plot)
+			metric = plot_metric(&s, metric);
+		for (int i = optind; i < argc; i++)
+			if (wt_sweep_add_trace(&s, argv[i], err, sizeof(err)) < 0)
+				wt_die(WT_EXIT_DATA, "%s", err);
+		if (wt_sweep_check(&s, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "%s", err);
+		write_dir(&s, argc, argv);
+		if (print) {
+			print_jobs(&s);
+			wt_sweep_free(&s);
+			return fflush(stdout) || ferror(stdout) ? WT_EXIT_DATA : WT_EXIT_OK;
+		}
+		run(&s, jobs);
+	}
+	if (want_plot)
+		metric = plot_metric(&s, metric);
+	t = wt_sweep_collect(&s, &nbad);
+	write_csv(&s, t);
+	wt_table_print(stdout, t, (enum wt_table_format)fmt);
+	if (fmt == WT_FMT_JSON)
+		putchar('\n');
+	if (ferror(stdout) || fflush(stdout))
+		wt_die(WT_EXIT_DATA, "standard output: %s", strerror(errno));
+	if (want_plot)
+		plot(&s, t, metric);
+	wt_table_free(t);
+	wt_sweep_free(&s);
+	return nbad ? WT_EXIT_DATA : WT_EXIT_OK;
+}

@@ -1,0 +1,620 @@
+/*
+ * sweep.c - grids of pipelines: parsing, expansion into cmd.sh scripts,
+ * and the table collected from the points' statistics; see sweep.h and
+ * sweep(1).
+ */
+#include "sweep.h"
+#include "stats.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_POINTS 1000000
+
+static const char *const prog_names[WT_SW_NPROGS] = {
+	"trace-order", "coalesce", "l1sim", "l2sim", "dramsim", "classify"
+};
+
+/* What is collected from each stage's statistics: column, path, digits
+ * after the point (-1: %g; the table keeps every digit that matters). */
+static const struct metric {
+	enum wt_sweep_prog prog;
+	const char *col, *path;
+	int prec, text;
+} metrics[] = {
+	{ WT_SW_L1, "l1sim.miss_rate", "total.miss_rate", -1, 0 },
+	{ WT_SW_L1, "l1sim.mpki", "total.mpki", -1, 0 },
+	{ WT_SW_L1, "l1sim.ipc", "total.ipc", -1, 0 },
+	{ WT_SW_L1, "l1sim.cycles", "total.cycles", 0, 0 },
+	{ WT_SW_L2, "l2sim.hit_rate", "total.hit_rate", -1, 0 },
+	{ WT_SW_DRAM, "dramsim.row_buffer_hit_rate", "total.row_buffer_hit_rate", -1, 0 },
+	{ WT_SW_DRAM, "dramsim.latency.mean", "total.latency.mean", -1, 0 },
+	{ WT_SW_CLASSIFY, "classify.category", "total.category.category", -1, 1 },
+};
+#define NMETRICS (sizeof(metrics) / sizeof(metrics[0]))
+
+void wt_sweep_init(struct wt_sweep *s, const char *dir)
+{
+	memset(s, 0, sizeof(*s));
+	s->dir = wt_strdup(dir);
+	s->until = WT_SW_L1;
+}
+
+void wt_sweep_free(struct wt_sweep *s)
+{
+	for (size_t i = 0; i < s->ntraces; i++) {
+		free(s->traces[i].name);
+		free(s->traces[i].path);
+	}
+	for (unsigned i = 0; i < s->naxes; i++) {
+		for (size_t v = 0; v < s->axes[i].nvalues; v++)
+			free(s->axes[i].values[v]);
+		free(s->axes[i].values);
+		free(s->axes[i].option);
+		free(s->axes[i].name);
+	}
+	for (unsigned i = 0; i < s->nfixed; i++) {
+		free(s->fixed[i].option);
+		free(s->fixed[i].value);
+	}
+	free(s->traces);
+	free(s->axes);
+	free(s->fixed);
+	free(s->dir);
+	free(s->absdir);
+	free(s->bindir);
+	memset(s, 0, sizeof(*s));
+}
+
+int wt_sweep_prog_parse(const char *name)
+{
+	for (int i = 0; i < WT_SW_NPROGS; i++)
+		if (strcmp(name, prog_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+const char *wt_sweep_prog_name(enum wt_sweep_prog p)
+{
+	return prog_names[p];
+}
+
+static int in_pipeline(const struct wt_sweep *s, enum wt_sweep_prog p)
+{
+	if (p <= WT_SW_COALESCE)
+		return 1;
+	if (s->until == WT_SW_CLASSIFY)
+		return p == WT_SW_CLASSIFY;
+	return p <= s->until;
+}
+
+/* The stages that write statistics: those after coalesce. */
+static int has_stats(const struct wt_sweep *s, enum wt_sweep_prog p)
+{
+	return p >= WT_SW_L1 && in_pipeline(s, p);
+}
+
+/* Is PROGRAM:OPTION taken, by an axis or a constant? */
+static int taken(const struct wt_sweep *s, enum wt_sweep_prog p, const char *opt)
+{
+	for (unsigned i = 0; i < s->naxes; i++)
+		if (s->axes[i].prog == p && strcmp(s->axes[i].option, opt) == 0)
+			return 1;
+	for (unsigned i = 0; i < s->nfixed; i++)
+		if (s->fixed[i].prog == p && strcmp(s->fixed[i].option, opt) == 0)
+			return 1;
+	return 0;
+}
+
+static int check_option(const struct wt_sweep *s, enum wt_sweep_prog p,
+			const char *opt, char *err, size_t len)
+{
+	static const char *const own[] = {
+		"stats", "output", "o", "help", "h", "version", "V"
+	};
+
+	if (!*opt || strspn(opt, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != strlen(opt) ||
+	    opt[0] == '-') {
+		snprintf(err, len, "'%s' is not an option name (letters, digits "
+			 "and '-', without the leading dashes)", opt);
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		if (strcmp(opt, own[i]) == 0) {
+			snprintf(err, len, "%s:%s: sweep sets the outputs of every "
+				 "stage itself", prog_names[p], opt);
+			return -1;
+		}
+	if (taken(s, p, opt)) {
+		snprintf(err, len, "%s:%s is given twice", prog_names[p], opt);
+		return -1;
+	}
+	return 0;
+}
+
+/* point.json and sweep.json hold every value and trace name. */
+static int utf8(const char *v, char *err, size_t len)
+{
+	json_t *j = json_string(v);
+
+	if (!j)
+		snprintf(err, len, "'%s' is not UTF-8", v);
+	json_decref(j);
+	return j ? 0 : -1;
+}
+
+/* A line break in a value or a trace name would end cmd.sh's comments. */
+static int has_control(const char *v)
+{
+	for (; *v; v++)
+		if ((unsigned char)*v < 0x20 || *v == 0x7f)
+			return 1;
+	return 0;
+}
+
+static int check_value(const char *v, char *err, size_t len)
+{
+	if (!*v || has_control(v)) {
+		snprintf(err, len, *v ? "a value with a control character" :
+			 "an empty value");
+		return -1;
+	}
+	return utf8(v, err, len);
+}
+
+/* Split "PROGRAM:OPTION=REST": the program, a copy of OPTION, and REST. */
+static int split_spec(const char *spec, int *prog, char **opt, const char **rest,
+		      char *err, size_t len)
+{
+	const char *colon = strchr(spec, ':');
+	const char *eq = colon ? strchr(colon, '=') : NULL;
+	char name[64];
+
+	if (!colon || !eq) {
+		snprintf(err, len, "expected PROGRAM:OPTION=VALUE");
+		return -1;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)(colon - spec), spec);
+	*prog = wt_sweep_prog_parse(name);
+	if (*prog < 0) {
+		snprintf(err, len, "unknown program '%s': expected trace-order, "
+			 "coalesce, l1sim, l2sim, dramsim or classify", name);
+		return -1;
+	}
+	*opt = wt_calloc((size_t)(eq - colon), 1);
+	memcpy(*opt, colon + 1, (size_t)(eq - colon - 1));
+	*rest = eq + 1;
+	return 0;
+}
+
+int wt_sweep_add_axis(struct wt_sweep *s, enum wt_sweep_prog prog,
+		      const char *option, const char *list, char *err, size_t len)
+{
+	struct wt_sweep_axis a = { .prog = prog };
+	const char *p = list;
+
+	if (check_option(s, prog, option, err, len) < 0)
+		return -1;
+	if (!*list) {
+		snprintf(err, len, "an empty list of values");
+		return -1;
+	}
+	for (;;) {
+		size_t n = strcspn(p, ",");
+		char *v = wt_calloc(n + 1, 1);
+		int bad = 0;
+
+		memcpy(v, p, n);
+		if (check_value(v, err, len) < 0)
+			bad = 1;
+		for (size_t i = 0; !bad && i < a.nvalues; i++)
+			if (strcmp(a.values[i], v) == 0) {
+				snprintf(err, len, "the value '%s' twice", v);
+				bad = 1;
+			}
+		a.values = wt_realloc(a.values, (a.nvalues + 1) * sizeof(*a.values));
+		a.values[a.nvalues++] = v;
+		if (bad) {
+			for (size_t i = 0; i < a.nvalues; i++)
+				free(a.values[i]);
+			free(a.values);
+			return -1;
+		}
+		if (!p[n])
+			break;
+		p += n + 1;
+	}
+	a.option = wt_strdup(option);
+	a.name = wt_calloc(strlen(prog_names[prog]) + strlen(option) + 2, 1);
+	sprintf(a.name, "%s:%s", prog_names[prog], option);
+	s->axes = wt_realloc(s->axes, (s->naxes + 1) * sizeof(*s->axes));
+	s->axes[s->naxes++] = a;
+	return 0;
+}
+
+int wt_sweep_parse_axis(struct wt_sweep *s, const char *spec, char *err,
+			size_t len)
+{
+	const char *list;
+	char *opt;
+	int prog, rc;
+
+	if (split_spec(spec, &prog, &opt, &list, err, len) < 0)
+		return -1;
+	rc = wt_sweep_add_axis(s, (enum wt_sweep_prog)prog, opt, list, err, len);
+	free(opt);
+	return rc;
+}
+
+int wt_sweep_parse_fixed(struct wt_sweep *s, const char *spec, char *err,
+			 size_t len)
+{
+	struct wt_sweep_fixed f;
+	const char *value;
+	char *opt;
+	int prog;
+
+	if (split_spec(spec, &prog, &opt, &value, err, len) < 0)
+		return -1;
+	f.prog = (enum wt_sweep_prog)prog;
+	if (check_option(s, f.prog, opt, err, len) < 0 ||
+	    check_value(value, err, len) < 0) {
+		free(opt);
+		return -1;
+	}
+	f.option = opt;
+	f.value = wt_strdup(value);
+	s->fixed = wt_realloc(s->fixed, (s->nfixed + 1) * sizeof(*s->fixed));
+	s->fixed[s->nfixed++] = f;
+	return 0;
+}
+
+static int not_in_pipeline(const struct wt_sweep *s, enum wt_sweep_prog p,
+			   const char *opt, char *err, size_t len)
+{
+	if (in_pipeline(s, p))
+		return 0;
+	snprintf(err, len, "%s:%s: %s is not in the pipeline with --until=%s%s",
+		 prog_names[p], opt, prog_names[p], prog_names[s->until],
+		 s->until == WT_SW_CLASSIFY ? " (classify reads coalesce's "
+		 "requests; set its own --size, --index...)" : "");
+	return -1;
+}
+
+int wt_sweep_check(struct wt_sweep *s, char *err, size_t len)
+{
+	size_t n = s->ntraces ? s->ntraces : 1;
+
+	for (unsigned i = 0; i < s->naxes; i++) {
+		if (not_in_pipeline(s, s->axes[i].prog, s->axes[i].option, err, len) < 0)
+			return -1;
+		if (s->axes[i].nvalues > MAX_POINTS / n) {
+			snprintf(err, len, "the grid has more than %d points", MAX_POINTS);
+			return -1;
+		}
+		n *= s->axes[i].nvalues;
+	}
+	for (unsigned i = 0; i < s->nfixed; i++)
+		if (not_in_pipeline(s, s->fixed[i].prog, s->fixed[i].option, err, len) < 0)
+			return -1;
+	s->npoints = s->ntraces ? n : 0;
+	s->width = 4;
+	for (size_t m = 10000; m <= s->npoints; m *= 10)
+		s->width++;
+	return 0;
+}
+
+int wt_sweep_add_trace(struct wt_sweep *s, const char *path, char *err,
+		       size_t len)
+{
+	struct stat st;
+	char *abs = NULL;
+	int fd = open(path, O_RDONLY);
+	const char *why = NULL;
+
+	/* Every point reads it later, elsewhere perhaps: fail now. */
+	if (fd < 0 || fstat(fd, &st) < 0)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (!(abs = realpath(path, NULL)))
+		why = strerror(errno);
+	else if (has_control(abs) || utf8(path, err, len) < 0 || utf8(abs, err, len) < 0)
+		why = "sweep takes names of UTF-8 characters without control characters";
+	if (fd >= 0)
+		close(fd);
+	if (why) {
+		snprintf(err, len, "%s: %s", path, why);
+		free(abs);
+		return -1;
+	}
+	s->traces = wt_realloc(s->traces, (s->ntraces + 1) * sizeof(*s->traces));
+	s->traces[s->ntraces].name = wt_strdup(path);
+	s->traces[s->ntraces++].path = abs;
+	return 0;
+}
+
+void wt_sweep_coords(const struct wt_sweep *s, size_t p, size_t *trace,
+		     size_t *vi)
+{
+	for (unsigned i = s->naxes; i-- > 0;) {
+		vi[i] = p % s->axes[i].nvalues;
+		p /= s->axes[i].nvalues;
+	}
+	*trace = p;
+}
+
+char *wt_sweep_path(const struct wt_sweep *s, size_t p, const char *name,
+		    char *buf, size_t len)
+{
+	return wt_snprintf(buf, len, "%s/%0*zu%s%s", s->absdir, s->width, p + 1,
+			   name ? "/" : "", name ? name : "");
+}
+
+void wt_sweep_put_word(FILE *f, const char *w)
+{
+	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			 "0123456789_./:=,+@%-") == strlen(w)) {
+		fputs(w, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *w; w++)
+		if (*w == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*w, f);
+	fputc('\'', f);
+}
+
+static void put_option(FILE *f, const char *opt, const char *value)
+{
+	if (opt[1])
+		fprintf(f, " --%s=", opt);
+	else
+		fprintf(f, " -%s ", opt);
+	wt_sweep_put_word(f, value);
+}
+
+/* The pipeline of point p, run in its directory, into f. */
+static void put_pipeline(FILE *f, const struct wt_sweep *s, size_t p)
+{
+	size_t *vi = wt_calloc(s->naxes ? s->naxes : 1, sizeof(*vi)), t;
+
+	wt_sweep_coords(s, p, &t, vi);
+	fputs("trace-gen ", f);
+	wt_sweep_put_word(f, s->traces[t].path);
+	for (int g = 0; g < WT_SW_NPROGS; g++) {
+		if (!in_pipeline(s, (enum wt_sweep_prog)g))
+			continue;
+		fprintf(f, " | %s", prog_names[g]);
+		for (unsigned i = 0; i < s->nfixed; i++)
+			if ((int)s->fixed[i].prog == g)
+				put_option(f, s->fixed[i].option, s->fixed[i].value);
+		for (unsigned i = 0; i < s->naxes; i++)
+			if ((int)s->axes[i].prog == g)
+				put_option(f, s->axes[i].option,
+					   s->axes[i].values[vi[i]]);
+		if (has_stats(s, (enum wt_sweep_prog)g))
+			fprintf(f, " --stats=%s.json", prog_names[g]);
+	}
+	fputs(s->until == WT_SW_CLASSIFY ? " -o classify.txt" : " > /dev/null", f);
+	free(vi);
+}
+
+char *wt_sweep_pipeline(const struct wt_sweep *s, size_t p)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	if (!f)
+		wt_die(WT_EXIT_DATA, "out of memory");
+	put_pipeline(f, s, p);
+	fclose(f);
+	return buf;
+}
+
+int wt_sweep_write_cmd(const struct wt_sweep *s, size_t p, char *err, size_t len)
+{
+	char path[PATH_MAX], *line = wt_sweep_pipeline(s, p);
+	size_t *vi = wt_calloc(s->naxes ? s->naxes : 1, sizeof(*vi)), t;
+	FILE *f = fopen(wt_sweep_path(s, p, "cmd.sh", path, sizeof(path)), "w");
+
+	if (!f) {
+		snprintf(err, len, "%s: %s", path, strerror(errno));
+		free(line);
+		free(vi);
+		return -1;
+	}
+	wt_sweep_coords(s, p, &t, vi);
+	fprintf(f, "#!/bin/sh\n# sweep point %0*zu of %zu: %s", s->width, p + 1,
+		s->npoints, s->traces[t].name);
+	for (unsigned i = 0; i < s->naxes; i++)
+		fprintf(f, " %s=%s", s->axes[i].name, s->axes[i].values[vi[i]]);
+	fputs("\n# Runs in its own directory and writes only there, from any "
+	      "directory:\n#   sh ", f);
+	wt_sweep_put_word(f, path);
+	fputs("\nset -e\ncd \"$(dirname \"$0\")\"\n"
+	      "rm -f status.txt", f);
+	for (int g = WT_SW_L1; g < WT_SW_NPROGS; g++)
+		if (has_stats(s, (enum wt_sweep_prog)g))
+			fprintf(f, " %s.json", prog_names[g]);
+	fputs(s->until == WT_SW_CLASSIFY ? " classify.txt\n" : "\n", f);
+	fputs("trap 'echo $? > status.txt' EXIT\n", f);
+	if (s->bindir) {
+		fputs("PATH=", f);
+		wt_sweep_put_word(f, s->bindir);
+		fputs(":$PATH\n", f);
+	}
+	fputs("# A failing stage fails the pipeline where sh has pipefail (bash, "
+	      "ksh, zsh);\n# dash has not, so the statistics files, which "
+	      "appear only when their stage\n# succeeded, are checked as well.\n"
+	      "(set -o pipefail) 2>/dev/null && set -o pipefail\n", f);
+	fprintf(f, "%s\nfor f in", line);
+	for (int g = WT_SW_L1; g < WT_SW_NPROGS; g++)
+		if (has_stats(s, (enum wt_sweep_prog)g))
+			fprintf(f, " %s.json", prog_names[g]);
+	fputs("; do\n\ttest -s \"$f\" || { echo \"$0: no $f: a stage failed\" >&2; "
+	      "exit 1; }\ndone\n", f);
+	free(line);
+	free(vi);
+	if (fchmod(fileno(f), 0755) < 0 || ferror(f) | fclose(f)) {
+		snprintf(err, len, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+const char *wt_sweep_metric(const struct wt_sweep *s, unsigned i)
+{
+	for (size_t m = 0; m < NMETRICS; m++)
+		if (has_stats(s, metrics[m].prog) && i-- == 0)
+			return metrics[m].col;
+	return NULL;
+}
+
+/* How point p ended, if known: from the status.txt its cmd.sh wrote on
+ * exit, else (cmd.sh killed, or sh not run) from point.json if sweep ran
+ * it.  1 with *code or *sig, or 0. */
+static int point_exit(const struct wt_sweep *s, size_t p, int *code, int *sig)
+{
+	char path[PATH_MAX], e[512];
+	struct wt_stats st;
+	FILE *f;
+	int known = 0;
+
+	*code = *sig = 0;
+	if ((f = fopen(wt_sweep_path(s, p, "status.txt", path, sizeof(path)), "r"))) {
+		known = fscanf(f, "%d", code) == 1;
+		fclose(f);
+	}
+	if (!known && wt_stats_load(wt_sweep_path(s, p, "point.json", path,
+			sizeof(path)), &st, e, sizeof(e)) == 0) {
+		double x = wt_stats_num(&st, "exit"), y = wt_stats_num(&st, "signal");
+
+		known = !isnan(x) || !isnan(y);
+		*code = isnan(x) ? 0 : (int)x;
+		*sig = isnan(y) ? 0 : (int)y;
+		wt_stats_free(&st);
+	}
+	return known;
+}
+
+/* The first line of point p's stderr.txt, if any, into buf. */
+static const char *first_error(const struct wt_sweep *s, size_t p, char *buf,
+			       size_t len)
+{
+	char path[PATH_MAX];
+	FILE *f = fopen(wt_sweep_path(s, p, "stderr.txt", path, sizeof(path)), "r");
+
+	if (!f)
+		return NULL;
+	if (!fgets(buf, (int)len, f))
+		*buf = 0;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = 0;
+	return *buf ? buf : NULL;
+}
+
+/* Point p's metrics into row r from column col on: 0, or -1 with why. */
+static int fill_metrics(const struct wt_sweep *s, size_t p, struct wt_table *t,
+			size_t r, unsigned col, char *why, size_t len)
+{
+	struct wt_stats st[WT_SW_NPROGS];
+	char name[32], path[PATH_MAX];
+	int g, rc = 0;
+
+	memset(st, 0, sizeof(st));
+	for (g = WT_SW_L1; g < WT_SW_NPROGS && rc == 0; g++) {
+		if (!has_stats(s, (enum wt_sweep_prog)g))
+			continue;
+		wt_snprintf(name, sizeof(name), "%s.json", prog_names[g]);
+		wt_sweep_path(s, p, name, path, sizeof(path));
+		if (access(path, F_OK) < 0) {
+			snprintf(why, len, "%s: %s", path, strerror(errno));
+			rc = -1;
+		} else if (wt_stats_load(path, &st[g], why, len) < 0) {
+			rc = -1;
+		}
+	}
+	for (size_t m = 0; m < NMETRICS && rc == 0; m++) {
+		const struct wt_stats *x = &st[metrics[m].prog];
+
+		if (!has_stats(s, metrics[m].prog))
+			continue;
+		if (metrics[m].text)
+			wt_table_text(t, r, col++, wt_stats_str(x, metrics[m].path));
+		else
+			wt_table_num(t, r, col++, wt_stats_num(x, metrics[m].path),
+				     metrics[m].prec);
+	}
+	for (g = 0; g < WT_SW_NPROGS; g++)
+		if (st[g].root)
+			wt_stats_free(&st[g]);
+	return rc;
+}
+
+struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad)
+{
+	unsigned nmet = 0, ncols, scol = 2 + s->naxes;
+	const char **cols;
+	size_t *vi = wt_calloc(s->naxes ? s->naxes : 1, sizeof(*vi)), t;
+	char title[PATH_MAX + 64];
+	struct wt_table *tab;
+
+	while (wt_sweep_metric(s, nmet))
+		nmet++;
+	ncols = 3 + s->naxes + nmet;
+	cols = wt_calloc(ncols, sizeof(*cols));
+	cols[0] = "point";
+	cols[1] = "trace";
+	for (unsigned i = 0; i < s->naxes; i++)
+		cols[2 + i] = s->axes[i].name;
+	cols[scol] = "status";
+	for (unsigned i = 0; i < nmet; i++)
+		cols[scol + 1 + i] = wt_sweep_metric(s, i);
+	tab = wt_table_newv("sweep", wt_snprintf(title, sizeof(title),
+			    "sweep %s: %zu points up to %s", s->dir, s->npoints,
+			    prog_names[s->until]), ncols, cols);
+	free(cols);
+	*nbad = 0;
+	for (size_t p = 0; p < s->npoints; p++) {
+		size_t r = wt_table_add_row(tab);
+		char status[64], why[PATH_MAX + 256];
+		const char *reason = NULL;
+		int code, sig;
+
+		wt_sweep_coords(s, p, &t, vi);
+		wt_table_num(tab, r, 0, (double)(p + 1), 0);
+		wt_table_text(tab, r, 1, s->traces[t].name);
+		for (unsigned i = 0; i < s->naxes; i++)
+			wt_table_text(tab, r, 2 + i, s->axes[i].values[vi[i]]);
+		if (point_exit(s, p, &code, &sig) && (code || sig)) {
+			wt_snprintf(status, sizeof(status), "failed (%s %d)",
+				    sig ? "signal" : "exit", sig ? sig : code);
+			reason = first_error(s, p, why, sizeof(why));
+		} else if (fill_metrics(s, p, tab, r, scol + 1, why, sizeof(why)) < 0) {
+			snprintf(status, sizeof(status), "missing");
+			reason = why;
+		} else {
+			snprintf(status, sizeof(status), "ok");
+		}
+		wt_table_text(tab, r, scol, status);
+		if (strcmp(status, "ok") != 0) {
+			wt_warn("point %0*zu %s%s%s", s->width, p + 1, status,
+				reason ? ": " : "", reason ? reason : "");
+			++*nbad;
+		}
+	}
+	free(vi);
+	return tab;
+}

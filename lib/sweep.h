@@ -1,0 +1,111 @@
+/*
+ * sweep.h - sweep(1)'s grids: traces times option values, expanded into
+ * one pipeline per point (its cmd.sh), and the points' statistics files
+ * collected into one table.  Writing the directory and running the points
+ * are sweep's own (cmd/sweep.c).
+ *
+ * Point p (from 0) takes its trace and axis values in mixed radix: the
+ * trace is the most significant digit, then the axes in the order given,
+ * the last axis varying fastest.  Directories are numbered from 1.
+ */
+#ifndef WT_SWEEP_H
+#define WT_SWEEP_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "table.h"
+
+/* The programs a sweep sets options of, in pipeline order.  classify
+ * reads what coalesce writes, in place of l1sim and what follows it. */
+enum wt_sweep_prog {
+	WT_SW_ORDER, WT_SW_COALESCE, WT_SW_L1, WT_SW_L2, WT_SW_DRAM,
+	WT_SW_CLASSIFY, WT_SW_NPROGS
+};
+
+struct wt_sweep_axis {
+	enum wt_sweep_prog prog;
+	char *option;		/* "size" */
+	char *name;		/* "l1sim:size", the column */
+	char **values;
+	size_t nvalues;
+};
+
+struct wt_sweep_fixed {
+	enum wt_sweep_prog prog;
+	char *option;
+	char *value;
+};
+
+struct wt_sweep_trace {
+	char *name;		/* as given: the trace column */
+	char *path;		/* absolute: what cmd.sh reads */
+};
+
+struct wt_sweep {
+	char *dir;		/* as given */
+	char *absdir;		/* absolute, once it exists */
+	char *bindir;		/* the programs' directory, or NULL: PATH;
+				   set by the caller */
+	enum wt_sweep_prog until;	/* the last stage */
+	struct wt_sweep_trace *traces;
+	size_t ntraces;
+	struct wt_sweep_axis *axes;
+	unsigned naxes;
+	struct wt_sweep_fixed *fixed;
+	unsigned nfixed;
+	size_t npoints;		/* set by wt_sweep_check or wt_sweep_load */
+	int width;		/* digits of a point's directory name */
+};
+
+/* An empty grid in dir, up to l1sim. */
+void wt_sweep_init(struct wt_sweep *s, const char *dir);
+void wt_sweep_free(struct wt_sweep *s);
+
+/* The program named name, or -1. */
+int wt_sweep_prog_parse(const char *name);
+const char *wt_sweep_prog_name(enum wt_sweep_prog p);
+
+/*
+ * Grid axes and constant options: "PROGRAM:OPTION=V1,V2,..." and
+ * "PROGRAM:OPTION=VALUE", or an axis from its parts (the shorthands).
+ * 0, or -1 with a one-line reason in err (a usage error).
+ */
+int wt_sweep_parse_axis(struct wt_sweep *s, const char *spec, char *err,
+			size_t len);
+int wt_sweep_add_axis(struct wt_sweep *s, enum wt_sweep_prog prog,
+		      const char *option, const char *list, char *err, size_t len);
+int wt_sweep_parse_fixed(struct wt_sweep *s, const char *spec, char *err,
+			 size_t len);
+/* Every option's program is in the pipeline; counts the points.  0, or -1
+ * with a usage error in err. */
+int wt_sweep_check(struct wt_sweep *s, char *err, size_t len);
+/* Add a trace file, which must be readable now: 0, or -1 with a data error
+ * in err. */
+int wt_sweep_add_trace(struct wt_sweep *s, const char *path, char *err,
+		       size_t len);
+
+/* DIR/POINT/name (DIR/POINT when name is NULL) of point p (from 0), with
+ * DIR absolute: absdir must be set. */
+char *wt_sweep_path(const struct wt_sweep *s, size_t p, const char *name,
+		    char *buf, size_t len);
+/* Write w as one word for sh: as it is when nothing in it is special,
+ * else in single quotes. */
+void wt_sweep_put_word(FILE *f, const char *w);
+/* Point p's pipeline, one line to run in its directory (malloc'd). */
+char *wt_sweep_pipeline(const struct wt_sweep *s, size_t p);
+/* Write point p's cmd.sh (its directory must exist): 0, or -1 with a
+ * data error in err. */
+int wt_sweep_write_cmd(const struct wt_sweep *s, size_t p, char *err,
+		       size_t len);
+
+/* The i-th metric column of the pipeline, or NULL after the last. */
+const char *wt_sweep_metric(const struct wt_sweep *s, unsigned i);
+/* One row per point: point, trace, the axes, status, the metrics.  Each
+ * point that is not "ok" is counted in *nbad and named on stderr. */
+struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad);
+/* The values of point p (from 0): its trace and each axis's value index. */
+void wt_sweep_coords(const struct wt_sweep *s, size_t p, size_t *trace,
+		     size_t *vi);
+
+#endif
