@@ -19,7 +19,7 @@ fi
 browse() {
 	_what=$1
 	shift
-	timeout 60 chromium --headless=new --no-sandbox --disable-gpu \
+	timeout 60 chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage \
 		--hide-scrollbars --user-data-dir="$T/profile" \
 		--window-size=1000,4000 --virtual-time-budget=5000 \
 		"$_what" "$@" 2>>"$T/chromium.err"
