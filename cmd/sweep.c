@@ -499,8 +499,10 @@ int main(int argc, char **argv)
 	};
 	struct wt_sweep s;
 	const char *dir = "sweep.out", *metric = NULL;
-	char **grid = wt_calloc((size_t)argc, sizeof(*grid)), err[PATH_MAX + 512];
-	int *grid_opt = wt_calloc((size_t)argc, sizeof(*grid_opt));
+	/* static: still reachable when a usage error exits from inside */
+	static char **grid;
+	static int *grid_opt;
+	char err[PATH_MAX + 512];
 	int c, ngrid = 0, print = 0, collect = 0, want_plot = 0, until = -1;
 	int fmt = WT_FMT_TEXT;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -509,6 +511,8 @@ int main(int argc, char **argv)
 	size_t nbad;
 
 	wt_set_progname(argv[0]);
+	grid = wt_calloc((size_t)argc, sizeof(*grid));
+	grid_opt = wt_calloc((size_t)argc, sizeof(*grid_opt));
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "j:hV", longopts, NULL)) != -1) {
 		switch (c) {

@@ -199,7 +199,7 @@ static void reuse(struct wt_rep *r, struct wt_stats *s)
 	json_t *bins = wt_stats_at(s, "total.reuse_fully_associative.bins");
 	double cutoff = wt_stats_num(s, "total.reuse_fully_associative.cutoff");
 	double inf = wt_stats_num(s, "total.reuse_fully_associative.infinite");
-	uint64_t count[66] = { 0 };
+	uint64_t count[65] = { 0 };	/* [0], [1], [2, 4), ..., [2^63, 2^64) */
 	char name[256], title[512];
 	struct wt_table *t;
 	struct wt_plot *p;
@@ -214,7 +214,7 @@ static void reuse(struct wt_rep *r, struct wt_stats *s)
 
 		if (isnan(lo) || isnan(c) || lo < 0)
 			continue;
-		while (k < 64 && lo >= (double)((uint64_t)1 << k))
+		while (k < 64 && lo >= ldexp(1, (int)k))
 			k++;
 		count[k] += (uint64_t)c;	/* k: 0 for 0, 1 for 1, 2 for 2-3 ... */
 	}
@@ -223,8 +223,8 @@ static void reuse(struct wt_rep *r, struct wt_stats *s)
 		 "(first use); the %.0f-line cache hits below the line (Nugteren "
 		 "et al. Fig. 1)", s->label, inf, cutoff);
 	t = wt_table_new(name, title, 4, "from", "to", "accesses", "outcome");
-	for (unsigned k = 0; k < 66; k++) {
-		double lo = k ? (double)((uint64_t)1 << (k - 1)) : 0;
+	for (unsigned k = 0; k < 65; k++) {
+		double lo = k ? ldexp(1, (int)k - 1) : 0;
 		double hi = k ? 2 * lo - 1 : 0;
 		size_t row;
 
