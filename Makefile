@@ -4,6 +4,7 @@
 #   make demo       check/install dependencies, build, run the sample job
 #   make check      build and run every test under prove
 #   make asan       the tests again, built with ASan and UBSan
+#   make asan-quick a subset of them so built (CI runs it after check)
 #   make bench      throughput and memory benchmarks
 #   make fuzz       the parsers under libFuzzer (clang), FUZZ_SECONDS each
 #   make samples    regenerate samples/*.trc.zst with the kernel emulator
@@ -37,7 +38,7 @@ MAN5     = $(wildcard man/*.5)
 MAN7     = $(wildcard man/*.7)
 DEPS_OK  = $(BUILD)/.deps-ok
 
-.PHONY: all deps demo check test asan bench fuzz samples install uninstall clean lint-man
+.PHONY: all deps demo check test asan asan-quick bench fuzz samples install uninstall clean lint-man
 
 all: $(BINS) $(EMU) $(UNITS) $(TOOLS)
 
@@ -80,9 +81,19 @@ check test: all
 	WT_BUILD=$(BUILD) prove -j2 tests/*.t
 
 # The same tests with AddressSanitizer and UndefinedBehaviorSanitizer.
+ASAN_OPT = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	   -fno-sanitize-recover=all
+# The sanitizer subset CI runs after make check: the unit tests, the
+# pipelines, faults, classify and report.
+ASAN_QUICK = $(wildcard tests/1?-unit-*.t tests/2?-unit-*.t) tests/45-pipeline.t \
+	     tests/62-classify.t tests/65-pipeline-faults.t tests/72-report.t
+
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined \
-		-fno-omit-frame-pointer -fno-sanitize-recover=all" check
+	$(MAKE) BUILD=build-asan OPT="$(ASAN_OPT)" check
+
+asan-quick:
+	$(MAKE) BUILD=build-asan OPT="$(ASAN_OPT)" all
+	WT_BUILD=build-asan prove -j2 $(ASAN_QUICK)
 
 bench: all
 	@sh bench/run.sh $(BUILD)

@@ -25,6 +25,8 @@ command -v gzip >/dev/null 2>&1 || missing="$missing gzip"
 command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v parallel >/dev/null 2>&1 || missing="$missing parallel"
+# the memcheck test
+command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
 
 [ -z "$missing" ] && exit 0
 
