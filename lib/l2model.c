@@ -519,19 +519,6 @@ const char *wt_warp_type_name(unsigned t)
 	return t < WT_WT_MAX ? n[t] : "unknown";
 }
 
-enum wt_warp_type wt_warp_type_of(uint64_t hits, uint64_t n)
-{
-	if (hits == n)
-		return WT_WT_ALL_HIT;
-	if (hits == 0)
-		return WT_WT_ALL_MISS;
-	if (10 * hits >= 7 * n)
-		return WT_WT_MOSTLY_HIT;
-	if (5 * hits <= n)
-		return WT_WT_MOSTLY_MISS;
-	return WT_WT_BALANCED;
-}
-
 static int by_instr(const void *a, const void *b)
 {
 	const struct wt_l2_outcome *x = a, *y = b;
@@ -604,7 +591,7 @@ void wt_l2_instr_add(struct wt_l2_instr_stats *s, uint32_t kernel,
 		size_t j = i;
 		uint64_t hits = 0, lo = UINT64_MAX, hi = 0;
 		struct wt_l2_warp *w = warp_of(s, kernel, &oc[i]);
-		enum wt_warp_type type;
+		enum wt_wtype type;
 
 		for (; j < n && oc[j].warp == oc[i].warp && oc[j].instr == oc[i].instr;
 		     j++) {
@@ -618,7 +605,7 @@ void wt_l2_instr_add(struct wt_l2_instr_stats *s, uint32_t kernel,
 			if (oc[j].latency > hi)
 				hi = oc[j].latency;
 		}
-		type = wt_warp_type_of(hits, j - i);
+		type = wt_wtype_of(hits, j - i, &wt_wt_medic);
 		s->instructions[type]++;
 		w->instructions[type]++;
 		w->accesses += j - i;

@@ -36,6 +36,7 @@
 
 #include "cache.h"
 #include "record.h"
+#include "warptype.h"
 
 enum wt_l2_fail {
 	WT_L2_FAIL_MSHR_ENTRY,	/* no free MSHR entry */
@@ -138,17 +139,11 @@ const char *wt_l2_fail_name(unsigned fail);
 /* ---- per warp instruction, per warp and per PC ---- */
 
 /*
- * MeDiC's warp types (Fig. 4), by the L2 hit ratio of a warp
- * instruction's loads and atomics: all-hit (100 %), mostly-hit (at least
- * 70 %), balanced (above 20 %, below 70 %), mostly-miss (above 0, at
- * most 20 %), all-miss (0 %).
+ * MeDiC's warp types (Fig. 4; warptype.h) of warp instructions, by the L2
+ * hit ratio of their loads and atomics, with MeDiC's boundaries.  The
+ * names as l2sim's statistics spell them: "all_hit", "mostly_hit", ...
  */
-enum wt_warp_type {
-	WT_WT_ALL_HIT, WT_WT_MOSTLY_HIT, WT_WT_BALANCED, WT_WT_MOSTLY_MISS,
-	WT_WT_ALL_MISS, WT_WT_MAX
-};
 const char *wt_warp_type_name(unsigned t);
-enum wt_warp_type wt_warp_type_of(uint64_t hits, uint64_t n);
 
 struct wt_l2_pc {
 	uint32_t pc;

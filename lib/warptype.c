@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+const struct wt_wt_bounds wt_wt_medic = { 700000, 200000 };
+
 enum wt_wtype wt_wtype_of(uint64_t hits, uint64_t accesses,
 			  const struct wt_wt_bounds *b)
 {

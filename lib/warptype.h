@@ -36,6 +36,9 @@ struct wt_wt_bounds {
 	uint32_t mostly_miss;	/* ppm: 200000 */
 };
 
+/* MeDiC's boundaries: 70 % and 20 %. */
+extern const struct wt_wt_bounds wt_wt_medic;
+
 /* The type of hits out of accesses (accesses > 0). */
 enum wt_wtype wt_wtype_of(uint64_t hits, uint64_t accesses,
 			  const struct wt_wt_bounds *b);
