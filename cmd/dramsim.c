@@ -5,6 +5,7 @@
  * statistics.  The model is lib/dram.c's (see dram.h).
  */
 #include "dram.h"
+#include "medic.h"
 #include "json.h"
 #include "output.h"
 #include "stageopt.h"
@@ -39,7 +40,12 @@ static const char usage[] =
 "      --core-clock=MHZ    clock of the input's event times\n"
 "      --latency-in=N      core cycles from the cache to the controller\n"
 "      --queue=N           request queue entries per channel\n"
-"      --sched=S           frfcfs (default) or fcfs\n"
+"      --sched=S           frfcfs (default), fcfs, or medic (MeDiC's two\n"
+"                          queues: mostly-hit warps first; needs the L2\n"
+"                          hits of l2sim --events=all)\n"
+"      --medic-reset=N     medic: cycles between warp-type resets (100000)\n"
+"      --medic-profile=N   medic: lookups profiled after a reset (30)\n"
+"      --medic-step=P      medic: boundary tuning step, percent (5)\n"
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for none\n"
@@ -49,7 +55,7 @@ static const char usage[] =
 enum {
 	O_CHANNELS = 256, O_RANKS, O_BANKS, O_ROWS, O_COLUMNS, O_MAP, O_INTERLEAVE,
 	O_TCL, O_TRP, O_TRC, O_TRAS, O_TRCD, O_TRRD, O_TWR, O_TWL, O_TCCD,
-	O_BURST, O_BUSW, O_RATE, O_CLOCK, O_CORE, O_LATIN, O_QUEUE, O_SCHED,
+	O_BURST, O_BUSW, O_RATE, O_CLOCK, O_CORE, O_LATIN, O_QUEUE, O_SCHED, O_MRESET, O_MPROFILE, O_MSTEP,
 	O_STATS, O_LEVEL, O_NOPTS
 };
 
@@ -72,6 +78,10 @@ static struct {
 	unsigned line;		/* bytes of a request without sectors */
 	unsigned sector;
 	uint64_t ignored;
+	uint32_t kernel;	/* of the events being read */
+	struct wt_medic medic;	/* --sched=medic: warp types from L2 lookups */
+	uint64_t lookups, hits;	/* medic: L2 lookups seen, and hits */
+	uint64_t high;		/* medic: requests in the high queue */
 } G;
 
 /* The fermi preset: the GTX 480 as GPGPU-Sim's configuration and the
@@ -146,6 +156,14 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	if (e->level == 2 && e->partition < c->channels)
 		loc.channel = e->partition;
 	w = &G.cw[loc.channel];
+	/* MeDiC's WMS: L2 hits and misses type the warps as l2sim does */
+	if (c->sched == WT_DRAM_MEDIC && e->level == 2 &&
+	    (e->type == WT_EV_HIT || e->type == WT_EV_MISS)) {
+		wt_medic_lookup(&G.medic, wt_medic_key(G.kernel, e->warp), e->time,
+				e->type == WT_EV_HIT);
+		G.lookups++;
+		G.hits += e->type == WT_EV_HIT;
+	}
 	/* hits, misses merged into a fetch under way and L2 store misses
 	 * (l2sim --events=all) ask nothing of the DRAM */
 	if (e->type == WT_EV_HIT ||
@@ -169,6 +187,15 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	if (!q->bursts)
 		q->bursts = 1;
 	q->write = (uint8_t)write;
+	if (c->sched == WT_DRAM_MEDIC && e->type != WT_EV_WRITE_BACK) {
+		/* a write-back is no warp's request: low priority */
+		int profiling;
+		enum wt_wtype t = wt_medic_type(&G.medic, wt_medic_key(G.kernel, e->warp),
+						e->time, &profiling);
+
+		q->high = t == WT_WT_MOSTLY_HIT || t == WT_WT_ALL_HIT;
+		G.high += q->high;
+	}
 	q->id = (uint32_t)w->n++;
 }
 
@@ -253,6 +280,10 @@ static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t igno
 	wt_json_key_u64(j, "reads", s->reads);
 	wt_json_key_u64(j, "writes", s->writes);
 	wt_json_key_u64(j, "ignored", ignored);
+	if (G.cfg.sched == WT_DRAM_MEDIC && nchan > 1) {	/* the total */
+		wt_json_key_u64(j, "medic_lookups", G.lookups);
+		wt_json_key_u64(j, "high_priority", G.high);
+	}
 	wt_json_key_u64(j, "row_hits", s->outcome[WT_DRAM_HIT]);
 	wt_json_key_u64(j, "row_misses", s->outcome[WT_DRAM_MISS]);
 	wt_json_key_u64(j, "row_conflicts", s->outcome[WT_DRAM_CONFLICT]);
@@ -482,9 +513,22 @@ static void configure(const char *const *set)
 			c->sched = WT_DRAM_FCFS;
 		else if (strcmp(set[O_SCHED], "frfcfs") == 0)
 			c->sched = WT_DRAM_FRFCFS;
+		else if (strcmp(set[O_SCHED], "medic") == 0)
+			c->sched = WT_DRAM_MEDIC;
 		else
-			wt_die(WT_EXIT_USAGE, "--sched=%s: expected frfcfs or fcfs",
+			wt_die(WT_EXIT_USAGE, "--sched=%s: expected frfcfs, fcfs or medic",
 			       set[O_SCHED]);
+	}
+	{
+		struct wt_medic_cfg mc;
+
+		if (c->sched != WT_DRAM_MEDIC &&
+		    (set[O_MRESET] || set[O_MPROFILE] || set[O_MSTEP]))
+			wt_die(WT_EXIT_USAGE, "--medic-reset, --medic-profile and "
+			       "--medic-step are for --sched=medic");
+		wt_medic_default(&mc);
+		wt_medic_options(&mc, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
+		wt_medic_init(&G.medic, &mc);
 	}
 	if (set[O_MAP]) {
 		if (set[O_INTERLEAVE])
@@ -531,6 +575,9 @@ int main(int argc, char **argv)
 		{ "latency-in", required_argument, NULL, O_LATIN },
 		{ "queue", required_argument, NULL, O_QUEUE },
 		{ "sched", required_argument, NULL, O_SCHED },
+		{ "medic-reset", required_argument, NULL, O_MRESET },
+		{ "medic-profile", required_argument, NULL, O_MPROFILE },
+		{ "medic-step", required_argument, NULL, O_MSTEP },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
@@ -583,6 +630,7 @@ int main(int argc, char **argv)
 		switch (it.type) {
 		case WT_ITEM_KERNEL:
 			in_kernel = 1;
+			G.kernel = it.kernel->id;
 			if (wt_writer_kernel_begin(G.w, it.kernel) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			break;
@@ -604,6 +652,10 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	if (in_kernel)
 		run_kernel();
+	if (G.cfg.sched == WT_DRAM_MEDIC && !G.hits)
+		fprintf(stderr, "%s: note: --sched=medic saw no L2 hit, so no warp "
+			"is mostly-hit: was l2sim run with --events=all?\n",
+			wt_progname());
 	wt_reader_close(r);
 	wt_output_close();
 	for (unsigned i = 0; i < G.cfg.channels; i++)
@@ -616,6 +668,7 @@ int main(int argc, char **argv)
 		free(G.cw[i].rq);
 	}
 	free(G.ch);
+	wt_medic_free(&G.medic);
 	free(G.cw);
 	return WT_EXIT_OK;
 }

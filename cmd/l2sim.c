@@ -55,6 +55,12 @@ static const char usage[] =
 "      --miss-latency=N    assumed cycles from a miss to its fill\n"
 "      --disable           no L2: every request goes on to DRAM\n"
 "      --events=E          misses (default: what goes to DRAM) or all\n"
+"      --medic=LIST        MeDiC's L2 components: wbyp (warp-type-aware\n"
+"                          bypassing), wip (warp-type-aware insertion), or\n"
+"                          all; its scheduler is dramsim --sched=medic\n"
+"      --medic-reset=N     cycles between warp-type resets (100000)\n"
+"      --medic-profile=N   lookups profiled after a reset (30)\n"
+"      --medic-step=P      mostly-miss boundary tuning step, percent (5)\n"
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for none\n"
@@ -65,7 +71,8 @@ enum {
 	O_CONFIG = 256, O_PARTS, O_MAP, O_INTERLEAVE, O_SIZE, O_ASSOC, O_LINE,
 	O_INDEX, O_REPL, O_WRITE, O_WALLOC, O_BANKS, O_PORTS, O_BANKQ,
 	O_BANKCYC, O_TAGLAT, O_ICNT, O_MSHR, O_MERGE, O_MISSLAT, O_DISABLE,
-	O_EVENTS, O_STATS, O_LEVEL, O_NOPTS
+	O_EVENTS, O_STATS, O_LEVEL, O_MEDIC, O_MRESET, O_MPROFILE, O_MSTEP,
+	O_NOPTS
 };
 
 struct req {
@@ -90,6 +97,7 @@ static struct {
 	const char *arch, *index, *mapspec;
 	uint64_t not_for_l2;
 	struct wt_l2_instr_stats is;
+	struct wt_medic medic;	/* --medic: the warp types of every partition */
 } G;
 
 static unsigned log2u(uint64_t x)
@@ -101,6 +109,31 @@ static unsigned log2u(uint64_t x)
 		k++;
 	}
 	return k;
+}
+
+/* --medic=LIST: wbyp, wip or all, comma-separated. */
+static unsigned medic_components(const char *list)
+{
+	unsigned m = 0;
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == 4 && strncmp(p, "wbyp", 4) == 0)
+			m |= WT_MEDIC_WBYP;
+		else if (n == 3 && strncmp(p, "wip", 3) == 0)
+			m |= WT_MEDIC_WIP;
+		else if (n == 3 && strncmp(p, "all", 3) == 0)
+			m |= WT_MEDIC_WBYP | WT_MEDIC_WIP;
+		else
+			wt_die(WT_EXIT_USAGE, "--medic=%s: expected wbyp, wip or all "
+			       "(comma-separated)", list);
+		p += n + (p[n] == ',');
+	}
+	if (!m)
+		wt_die(WT_EXIT_USAGE, "--medic=%s: expected wbyp, wip or all", list);
+	return m;
 }
 
 /*
@@ -226,6 +259,44 @@ static int for_l2(const struct wt_event *e)
 	}
 }
 
+/*
+ * MeDiC's partitions share the warp types, so they take their requests
+ * together, in arrival order (the lower partition first on a tie): one
+ * thread, and each partition still sees its own requests in its order.
+ */
+static void medic_kernel(uint32_t kernel)
+{
+	unsigned np = G.nparts;
+	size_t *next = wt_calloc(np ? np : 1, sizeof(*next));
+
+	for (unsigned p = 0; p < np; p++) {
+		G.b[p].out.n = 0;
+		G.b[p].out.noc = 0;
+		G.l2[p].kernel = kernel;
+	}
+	for (;;) {
+		unsigned best = np;
+
+		for (unsigned p = 0; p < np; p++)
+			if (next[p] < G.b[p].n && (best == np ||
+			    G.b[p].r[next[p]].arrival < G.b[best].r[next[best]].arrival))
+				best = p;
+		if (best == np)
+			break;
+		{
+			struct req *q = &G.b[best].r[next[best]++];
+
+			wt_l2_request(&G.l2[best], &q->ev, q->local, q->arrival,
+				      &G.b[best].out);
+		}
+	}
+	for (unsigned p = 0; p < np; p++) {
+		G.b[p].n = 0;
+		wt_events_sort(G.b[p].out.ev, G.b[p].out.n);
+	}
+	free(next);
+}
+
 /* Simulate one kernel's requests, partition by partition in parallel, and
  * write its events in time order (then partition, then each partition's
  * own order). */
@@ -236,17 +307,22 @@ static void run_kernel(uint32_t kernel)
 	struct wt_event **lists;
 	struct wt_l2_outcome *oc;
 
-	#pragma omp parallel for schedule(dynamic, 1)
-	for (unsigned p = 0; p < np; p++) {
-		struct part_bucket *b = &G.b[p];
+	if (G.cfg.medic) {
+		medic_kernel(kernel);
+	} else {
+		#pragma omp parallel for schedule(dynamic, 1)
+		for (unsigned p = 0; p < np; p++) {
+			struct part_bucket *b = &G.b[p];
 
-		b->out.n = 0;
-		b->out.noc = 0;
-		for (size_t i = 0; i < b->n; i++)
-			wt_l2_request(&G.l2[p], &b->r[i].ev, b->r[i].local,
-				      b->r[i].arrival, &b->out);
-		b->n = 0;
-		wt_events_sort(b->out.ev, b->out.n);
+			b->out.n = 0;
+			b->out.noc = 0;
+			G.l2[p].kernel = kernel;
+			for (size_t i = 0; i < b->n; i++)
+				wt_l2_request(&G.l2[p], &b->r[i].ev, b->r[i].local,
+					      b->r[i].arrival, &b->out);
+			b->n = 0;
+			wt_events_sort(b->out.ev, b->out.n);
+		}
 	}
 	lists = wt_calloc(np ? np : 1, sizeof(*lists));
 	counts = wt_calloc(np ? np : 1, sizeof(*counts));
@@ -311,6 +387,7 @@ static void stats_json(struct wt_json *j, const struct wt_l2_stats *s)
 	wt_json_key_u64(j, "write_backs", s->write_backs);
 	wt_json_key_u64(j, "write_throughs", s->write_throughs);
 	wt_json_key_u64(j, "bypasses", s->bypasses);
+	wt_json_key_u64(j, "medic_bypasses", s->medic_bypasses);
 	wt_json_key(j, "reservation_fails");
 	wt_json_begin_object(j);
 	for (unsigned f = 0; f < WT_L2_FAIL_MAX; f++)
@@ -423,6 +500,19 @@ static void settings_json(struct wt_json *j)
 	wt_json_key_u64(j, "miss_latency", c->miss_latency);
 	wt_json_key(j, "disabled");
 	wt_json_bool(j, c->disabled);
+	wt_json_key(j, "medic");
+	wt_json_begin_array(j);
+	if (c->medic & WT_MEDIC_WBYP)
+		wt_json_string(j, "wbyp");
+	if (c->medic & WT_MEDIC_WIP)
+		wt_json_string(j, "wip");
+	wt_json_end_array(j);
+	if (c->medic) {
+		wt_json_key_u64(j, "medic_reset", c->medic_cfg.reset);
+		wt_json_key_u64(j, "medic_profile", c->medic_cfg.profile);
+		wt_json_key(j, "medic_step");
+		wt_json_double(j, c->medic_cfg.step / 1e6);
+	}
 	wt_json_key(j, "events");
 	wt_json_string(j, c->emit_all ? "all" : "misses");
 	wt_json_end_object(j);
@@ -520,6 +610,15 @@ static void apply_options(const char **set)
 		c->disabled = 1;
 	if (set[O_EVENTS])
 		c->emit_all = wt_opt_choice("events", set[O_EVENTS], event_names, 2);
+	wt_medic_default(&c->medic_cfg);
+	if (set[O_MEDIC])
+		c->medic = medic_components(set[O_MEDIC]);
+	if (!c->medic && (set[O_MRESET] || set[O_MPROFILE] || set[O_MSTEP]))
+		wt_die(WT_EXIT_USAGE, "--medic-reset, --medic-profile and --medic-step "
+		       "are for --medic");
+	wt_medic_options(&c->medic_cfg, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
+	if (c->medic && c->disabled)
+		wt_die(WT_EXIT_USAGE, "--medic needs an L2 (not --disable)");
 
 	if (c->geom.line & (c->geom.line - 1))
 		wt_die(WT_EXIT_USAGE, "--line=%u: expected a power of two", c->geom.line);
@@ -609,6 +708,10 @@ int main(int argc, char **argv)
 		{ "miss-latency", required_argument, NULL, O_MISSLAT },
 		{ "disable", no_argument, NULL, O_DISABLE },
 		{ "events", required_argument, NULL, O_EVENTS },
+		{ "medic", required_argument, NULL, O_MEDIC },
+		{ "medic-reset", required_argument, NULL, O_MRESET },
+		{ "medic-profile", required_argument, NULL, O_MPROFILE },
+		{ "medic-step", required_argument, NULL, O_MSTEP },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
@@ -647,6 +750,11 @@ int main(int argc, char **argv)
 	for (unsigned p = 0; p < G.nparts; p++)
 		if (wt_l2_init(&G.l2[p], &G.cfg, p, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
+	if (G.cfg.medic) {
+		wt_medic_init(&G.medic, &G.cfg.medic_cfg);
+		for (unsigned p = 0; p < G.nparts; p++)
+			G.l2[p].medic = &G.medic;
+	}
 
 	r = wt_reader_open(input, err, sizeof(err));
 	if (!r)
@@ -705,6 +813,8 @@ int main(int argc, char **argv)
 		wt_l2_free(&G.l2[p]);
 	}
 	free(G.b);
+	if (G.cfg.medic)
+		wt_medic_free(&G.medic);
 	free(G.l2);
 	wt_l2_instr_free(&G.is);
 	return WT_EXIT_OK;

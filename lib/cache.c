@@ -129,8 +129,30 @@ int wt_cache_victim(struct wt_cache *c, unsigned set, struct wt_cache_line *evic
 	return way;
 }
 
-void wt_cache_insert(struct wt_cache *c, unsigned set, int way, uint64_t line,
-		     enum wt_line_state state, uint64_t ready)
+int wt_cache_victim_ranked(struct wt_cache *c, unsigned set, const uint8_t *rank,
+			   struct wt_cache_line *evicted)
+{
+	struct wt_cache_line *l = &c->lines[(size_t)set * c->g.assoc];
+	const uint8_t *o = &c->order[(size_t)set * c->g.assoc];
+	int way = -1;
+
+	for (unsigned i = c->g.assoc; i-- > 0;) {	/* least recent first */
+		unsigned w = o[i];
+
+		if (l[w].state == WT_LINE_INVALID) {
+			way = (int)w;
+			break;
+		}
+		if (l[w].state == WT_LINE_VALID && (way < 0 || rank[w] < rank[way]))
+			way = (int)w;
+	}
+	if (way >= 0 && evicted)
+		*evicted = l[way];
+	return way;
+}
+
+void wt_cache_insert_at(struct wt_cache *c, unsigned set, int way, uint64_t line,
+			enum wt_line_state state, uint64_t ready, unsigned pos)
 {
 	struct wt_cache_line *l = wt_cache_at(c, set, way);
 
@@ -138,7 +160,13 @@ void wt_cache_insert(struct wt_cache *c, unsigned set, int way, uint64_t line,
 	l->state = (uint8_t)state;
 	l->ready = ready;
 	l->dirty = 0;
-	place(c, set, way, c->g.insert);
+	place(c, set, way, pos < c->g.assoc ? pos : c->g.assoc - 1);
+}
+
+void wt_cache_insert(struct wt_cache *c, unsigned set, int way, uint64_t line,
+		     enum wt_line_state state, uint64_t ready)
+{
+	wt_cache_insert_at(c, set, way, line, state, ready, c->g.insert);
 }
 
 void wt_cache_invalidate(struct wt_cache *c, unsigned set, int way)

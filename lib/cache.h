@@ -67,6 +67,16 @@ void wt_cache_touch(struct wt_cache *c, unsigned set, int way);
 int wt_cache_victim(struct wt_cache *c, unsigned set, struct wt_cache_line *evicted);
 /* Whether a new line could go into set now: some way is not reserved. */
 int wt_cache_has_room(const struct wt_cache *c, unsigned set);
+/*
+ * The same with ranks (MeDiC's warp-type bits appended to the replacement
+ * bits): an invalid way, else among valid ways the lowest rank[way], the
+ * least recently used of equals.  LRU and FIFO orders only.
+ */
+int wt_cache_victim_ranked(struct wt_cache *c, unsigned set, const uint8_t *rank,
+			   struct wt_cache_line *evicted);
+/* Put line into way at recency position pos (0 = MRU). */
+void wt_cache_insert_at(struct wt_cache *c, unsigned set, int way, uint64_t line,
+			enum wt_line_state state, uint64_t ready, unsigned pos);
 /* Put line into way (state VALID or RESERVED) at the insertion position. */
 void wt_cache_insert(struct wt_cache *c, unsigned set, int way, uint64_t line,
 		     enum wt_line_state state, uint64_t ready);

@@ -20,7 +20,7 @@ unsigned wt_dram_burst_cycles(const struct wt_dram_cfg *c)
 
 const char *wt_dram_sched_name(enum wt_dram_sched s)
 {
-	return s == WT_DRAM_FCFS ? "fcfs" : "frfcfs";
+	return s == WT_DRAM_FCFS ? "fcfs" : s == WT_DRAM_MEDIC ? "medic" : "frfcfs";
 }
 
 const char *wt_dram_cfg_check(const struct wt_dram_cfg *c, char *buf, size_t n)
@@ -51,7 +51,8 @@ void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 	ch->bank = wt_calloc(nb, sizeof(*ch->bank));
 	ch->rrd_ok = wt_calloc(c->ranks, sizeof(*ch->rrd_ok));
 	ch->mark = wt_calloc(nb, sizeof(*ch->mark));
-	ch->q = wt_calloc(c->queue, sizeof(*ch->q));
+	ch->q = wt_calloc((size_t)c->queue * (c->sched == WT_DRAM_MEDIC ? 2 : 1),
+			  sizeof(*ch->q));
 	ch->st.first = UINT64_MAX;
 }
 
@@ -137,13 +138,17 @@ int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now)
  * command is legal now; else the oldest request whose ACT or PRE is legal
  * now, where a bank is not precharged while a queued request still hits
  * its open row. */
-int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now)
+/* FR-FCFS among the queued requests of one class: high 0 or 1, or -1 for
+ * every request. */
+static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int high)
 {
 	int row = -1;
 
 	for (size_t i = 0; i < ch->nq; i++) {
 		const struct wt_dram_req *r = ch->q[i];
 
+		if (high >= 0 && r->high != high)
+			continue;
 		if (wt_dram_row_open(ch, r)) {
 			if (wt_dram_ready(ch, r) <= now)
 				return (int)i;
@@ -161,9 +166,22 @@ int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now)
 	return row;
 }
 
+int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now)
+{
+	return frfcfs(ch, now, -1);
+}
+
+int wt_dram_pick_medic(const struct wt_dram_chan *ch, uint64_t now)
+{
+	int i = ch->nq_high ? frfcfs(ch, now, 1) : -1;
+
+	return i >= 0 ? i : frfcfs(ch, now, 0);
+}
+
 wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s)
 {
-	return s == WT_DRAM_FCFS ? wt_dram_pick_fcfs : wt_dram_pick_frfcfs;
+	return s == WT_DRAM_FCFS ? wt_dram_pick_fcfs :
+	       s == WT_DRAM_MEDIC ? wt_dram_pick_medic : wt_dram_pick_frfcfs;
 }
 
 static void lat_put(struct wt_dram_stats *s, uint64_t lat)
@@ -227,6 +245,7 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		ch->st.last = end;
 	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
 	ch->nq--;
+	ch->nq_high -= r->high && c->sched == WT_DRAM_MEDIC;
 }
 
 /* Move the clock to t, counting the queue's occupancy on the way. */
@@ -238,18 +257,38 @@ static void advance(struct wt_dram_chan *ch, uint64_t t)
 	}
 }
 
+/* Whether request a's queue has room. */
+static int room(const struct wt_dram_chan *ch, const struct wt_dram_req *a)
+{
+	size_t q = ch->cfg->queue;
+
+	if (ch->cfg->sched != WT_DRAM_MEDIC)
+		return ch->nq < q;
+	return a->high ? ch->nq_high < q : ch->nq - ch->nq_high < q;
+}
+
 void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 {
 	size_t next = 0, counted = 0;
+	int two = ch->cfg->sched == WT_DRAM_MEDIC;
 
 	while (next < n || ch->nq) {
 		uint64_t t = UINT64_MAX;
 		int i;
 
-		/* Admit what has arrived, while there is room. */
-		while (next < n && r[next].arrive <= ch->now && ch->nq < ch->cfg->queue) {
-			struct wt_dram_req *a = &r[next++];
+		/* Admit what has arrived, in order, while its queue has room;
+		 * with two queues a request may pass one waiting for the other. */
+		for (size_t k = next; k < n && r[k].arrive <= ch->now; k++) {
+			struct wt_dram_req *a = &r[k];
 
+			if (a->admitted)
+				continue;
+			if (!room(ch, a)) {
+				if (!two)
+					break;
+				continue;
+			}
+			a->admitted = 1;
 			a->seq = ch->seq++;
 			a->left = a->bursts;
 			a->outcome = WT_DRAM_PENDING;
@@ -260,11 +299,15 @@ void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 			if (a->arrive < ch->st.first)
 				ch->st.first = a->arrive;
 			ch->q[ch->nq++] = a;
+			ch->nq_high += two && a->high;
 		}
+		while (next < n && r[next].admitted)
+			next++;
 		if (counted < next)
 			counted = next;
 		while (counted < n && r[counted].arrive <= ch->now) {
-			ch->st.queue_full++;	/* arrived to a full queue */
+			if (!r[counted].admitted)
+				ch->st.queue_full++;	/* arrived to a full queue */
 			counted++;
 		}
 		if (!ch->nq) {
@@ -285,8 +328,14 @@ void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 			if (rt < t)
 				t = rt;
 		}
-		if (next < n && ch->nq < ch->cfg->queue && r[next].arrive < t)
-			t = r[next].arrive;
+		for (size_t k = next; k < n; k++)	/* the next admission */
+			if (!r[k].admitted && room(ch, &r[k])) {
+				if (r[k].arrive < t)
+					t = r[k].arrive;
+				break;
+			} else if (!two && !r[k].admitted) {
+				break;
+			}
 		advance(ch, max2(t, ch->now + 1));
 	}
 }

@@ -41,7 +41,8 @@ struct wt_dram_timing {
 enum wt_dram_sched {
 	WT_DRAM_FCFS = 0,
 	WT_DRAM_FRFCFS = 1,
-	WT_DRAM_SCHED_MAX = 1
+	WT_DRAM_MEDIC = 2,	/* MeDiC's WMS: two queues, high first */
+	WT_DRAM_SCHED_MAX = 2
 };
 
 struct wt_dram_cfg {
@@ -139,6 +140,8 @@ struct wt_dram_req {
 	unsigned bursts;	/* column commands it needs */
 	unsigned left;		/* column commands still to issue */
 	uint8_t write;
+	uint8_t high;		/* WT_DRAM_MEDIC: in the high-priority queue */
+	uint8_t admitted;	/* has entered its queue */
 	uint8_t outcome;	/* enum wt_dram_outcome */
 	uint32_t id;		/* the caller's index */
 };
@@ -184,6 +187,7 @@ struct wt_dram_chan {
 	uint64_t now;
 	struct wt_dram_req **q;		/* the queue, oldest first */
 	size_t nq;
+	size_t nq_high;			/* of them, high priority (MeDiC) */
 	uint64_t seq;			/* requests seen */
 	unsigned *mark;			/* scratch for schedulers, per bank */
 	unsigned stamp;
@@ -202,6 +206,15 @@ int wt_dram_row_open(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
 
 int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now);
 int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now);
+/*
+ * MeDiC's warp-type-aware scheduler (section 4.4): two queues of `queue`
+ * entries each, one for the requests of mostly-hit and all-hit warps
+ * (high) and one for the rest; FR-FCFS within each, and a request of the
+ * high queue whose command is legal always goes before any of the low
+ * queue.  A full low queue does not hold up high requests arriving
+ * behind it.
+ */
+int wt_dram_pick_medic(const struct wt_dram_chan *ch, uint64_t now);
 wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s);
 
 /*

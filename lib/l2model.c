@@ -102,6 +102,8 @@ int wt_l2_init(struct wt_l2 *l2, const struct wt_l2_cfg *cfg, unsigned partition
 		l2->bank[b].start = wt_calloc(cfg->bank_queue,
 					      sizeof(*l2->bank[b].start));
 	wt_l2_stats_init(&l2->st, cfg->banks);
+	if (cfg->medic & WT_MEDIC_WIP)
+		l2->rank = wt_calloc((size_t)cfg->geom.sets * cfg->geom.assoc, 1);
 	return 0;
 }
 
@@ -113,7 +115,66 @@ void wt_l2_free(struct wt_l2 *l2)
 		free(l2->bank[b].start);
 	free(l2->bank);
 	free(l2->mshr);
+	free(l2->rank);
 	wt_l2_stats_free(&l2->st);
+}
+
+/* ---- MeDiC ---- */
+
+/* WIP's class of a warp type: the order lines are evicted in. */
+static uint8_t wip_class(unsigned type)
+{
+	switch (type) {
+	case WT_WT_MOSTLY_MISS:
+	case WT_WT_ALL_MISS:
+		return 0;
+	case WT_WT_MOSTLY_HIT:
+	case WT_WT_ALL_HIT:
+		return 2;
+	default:
+		return 1;	/* balanced, or not typed yet */
+	}
+}
+
+/* The victim for a new line: WIP's ranked choice, or the plain one. */
+static int victim(struct wt_l2 *l2, unsigned set, struct wt_cache_line *ev)
+{
+	if (l2->rank)
+		return wt_cache_victim_ranked(&l2->cache, set,
+					      &l2->rank[(size_t)set * l2->cfg->geom.assoc], ev);
+	return wt_cache_victim(&l2->cache, set, ev);
+}
+
+/* Put a new line in: WIP's position for the warp's class, or the plain
+ * insertion position. */
+static void insert(struct wt_l2 *l2, unsigned set, int way, uint64_t line,
+		   enum wt_line_state state, uint64_t ready, unsigned type)
+{
+	unsigned assoc = l2->cfg->geom.assoc;
+
+	if (!l2->rank) {
+		wt_cache_insert(&l2->cache, set, way, line, state, ready);
+		return;
+	}
+	l2->rank[(size_t)set * assoc + (unsigned)way] = wip_class(type);
+	wt_cache_insert_at(&l2->cache, set, way, line, state, ready,
+			   wip_class(type) == 0 ? assoc - 1 :
+			   wip_class(type) == 1 ? assoc / 2 : 0);
+}
+
+/* A hit: the line takes the class of the warp that reused it. */
+static void rerank(struct wt_l2 *l2, unsigned set, int way, unsigned type)
+{
+	if (l2->rank)
+		l2->rank[(size_t)set * l2->cfg->geom.assoc + (unsigned)way] =
+			wip_class(type);
+}
+
+static void medic_lookup(struct wt_l2 *l2, const struct wt_event *in, uint64_t t,
+			 int hit)
+{
+	if (l2->medic)
+		wt_medic_lookup(l2->medic, wt_medic_key(l2->kernel, in->warp), t, hit);
 }
 
 /* ---- events ---- */
@@ -289,8 +350,9 @@ static uint64_t set_free_at(struct wt_l2 *l2, unsigned set)
  * is ready), or the reservation fail with *retry.
  */
 static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t line,
-		       unsigned set, uint64_t t, uint64_t arrival,
-		       struct wt_l2_out *out, uint64_t *done, uint64_t *retry)
+		       unsigned set, uint64_t t, uint64_t arrival, unsigned type,
+		       int noalloc, struct wt_l2_out *out, uint64_t *done,
+		       uint64_t *retry)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
 	uint64_t lookup = t + c->tag_latency, free_at;
@@ -302,6 +364,8 @@ static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t lin
 
 	if (l && l->state == WT_LINE_VALID) {
 		wt_cache_touch(&l2->cache, set, way);
+		rerank(l2, set, way, type);
+		medic_lookup(l2, in, t, 1);
 		l->dirty |= (uint8_t)dirty;
 		l2->st.hits++;
 		*done = lookup;
@@ -319,6 +383,7 @@ static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t lin
 		if (m)
 			m->merges++;
 		wt_cache_touch(&l2->cache, set, way);
+		medic_lookup(l2, in, t, 0);
 		l->dirty |= (uint8_t)dirty;
 		l2->st.misses++;
 		l2->st.merged++;
@@ -329,11 +394,19 @@ static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t lin
 		outcome(l2, out, in, *done - arrival, 0);
 		return -1;
 	}
+	if (noalloc) {			/* WByp: an atomic looks, does not stay */
+		medic_lookup(l2, in, t, 0);
+		l2->st.misses++;
+		*done = lookup + c->miss_latency;
+		emit(l2, out, in, WT_EV_MISS, lookup, arrival);
+		outcome(l2, out, in, *done - arrival, 0);
+		return -1;
+	}
 	if (c->mshr_entries && mshr_busy(l2, t, &free_at) >= c->mshr_entries) {
 		*retry = free_at;
 		return WT_L2_FAIL_MSHR_ENTRY;
 	}
-	way = wt_cache_victim(&l2->cache, set, &ev);
+	way = victim(l2, set, &ev);
 	if (way < 0) {
 		*retry = set_free_at(l2, set);
 		return WT_L2_FAIL_LINE_ALLOC;
@@ -341,7 +414,8 @@ static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t lin
 	if (ev.state == WT_LINE_VALID && ev.dirty)
 		write_back(l2, out, in, lookup, arrival, ev.addr);
 	*done = lookup + c->miss_latency;
-	wt_cache_insert(&l2->cache, set, way, line, WT_LINE_RESERVED, *done);
+	insert(l2, set, way, line, WT_LINE_RESERVED, *done, type);
+	medic_lookup(l2, in, t, 0);
 	wt_cache_at(&l2->cache, set, way)->dirty = (uint8_t)dirty;
 	mshr_add(l2, line, t, *done);
 	l2->st.misses++;
@@ -352,7 +426,7 @@ static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t lin
 
 /* A store (an L1 write-through or write-back) looked up at cycle t. */
 static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t line,
-			 unsigned set, uint64_t t, uint64_t arrival,
+			 unsigned set, uint64_t t, uint64_t arrival, unsigned type,
 			 struct wt_l2_out *out)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
@@ -362,6 +436,8 @@ static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t l
 
 	if (way >= 0) {			/* valid, or in flight */
 		wt_cache_touch(&l2->cache, set, way);
+		rerank(l2, set, way, type);
+		medic_lookup(l2, in, t, 1);
 		l2->st.store_hits++;
 		if (c->emit_all)
 			emit(l2, out, in, WT_EV_HIT, lookup, arrival);
@@ -371,13 +447,14 @@ static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t l
 		}
 	} else {
 		l2->st.store_misses++;
+		medic_lookup(l2, in, t, 0);
 		if (c->emit_all)	/* a store miss: no fetch follows */
 			emit(l2, out, in, WT_EV_MISS, lookup, arrival);
-		way = c->write_allocate ? wt_cache_victim(&l2->cache, set, &ev) : -1;
+		way = c->write_allocate ? victim(l2, set, &ev) : -1;
 		if (way >= 0) {		/* allocate without a fetch */
 			if (ev.state == WT_LINE_VALID && ev.dirty)
 				write_back(l2, out, in, lookup, arrival, ev.addr);
-			wt_cache_insert(&l2->cache, set, way, line, WT_LINE_VALID, 0);
+			insert(l2, set, way, line, WT_LINE_VALID, 0, type);
 			if (c->write_back) {
 				wt_cache_at(&l2->cache, set, way)->dirty = 1;
 				return;
@@ -437,7 +514,8 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	struct wt_l2_bank *b = &l2->bank[bank];
 	struct wt_l2_bank_stats *bs = &l2->st.bank[bank];
 	uint64_t t, done = 0, retry = 0;
-	int rc = -1;
+	unsigned type = WT_WT_MAX;	/* MeDiC: the warp's type */
+	int rc = -1, noalloc = 0;
 
 	l2->st.requests++;
 	if (in->op == WT_OP_ATOMIC)
@@ -455,15 +533,32 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		l2->st.bypasses++;
 		return;
 	}
+	if (l2->medic) {
+		int profiling;
+
+		type = wt_medic_type(l2->medic, wt_medic_key(l2->kernel, in->warp),
+				     arrival, &profiling);
+		if ((c->medic & WT_MEDIC_WBYP) && !profiling &&
+		    (type == WT_WT_MOSTLY_MISS || type == WT_WT_ALL_MISS)) {
+			if (in->op == WT_OP_LOAD) {
+				emit(l2, out, in, WT_EV_BYPASS, arrival, arrival);
+				l2->st.bypasses++;
+				l2->st.medic_bypasses++;
+				return;
+			}
+			noalloc = in->op == WT_OP_ATOMIC;
+		}
+	}
 	mshr_prune(l2, prune_floor(l2, arrival));
 	t = enter_bank(l2, b, bs, arrival);
 	for (;;) {
 		settle(l2, set, t);
 		if (in->op == WT_OP_STORE) {
-			write_access(l2, in, line, set, t, arrival, out);
+			write_access(l2, in, line, set, t, arrival, type, out);
 			break;
 		}
-		rc = read_access(l2, in, line, set, t, arrival, out, &done, &retry);
+		rc = read_access(l2, in, line, set, t, arrival, type, noalloc, out,
+				 &done, &retry);
 		if (rc < 0)
 			break;
 		l2->st.fails[rc]++;	/* the bank stalls, then tries again */
@@ -492,6 +587,7 @@ void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
 	dst->store_hits += src->store_hits;
 	dst->store_misses += src->store_misses;
 	dst->write_backs += src->write_backs;
+	dst->medic_bypasses += src->medic_bypasses;
 	dst->write_throughs += src->write_throughs;
 	dst->bypasses += src->bypasses;
 	for (int i = 0; i < WT_L2_FAIL_MAX; i++)

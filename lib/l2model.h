@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "cache.h"
+#include "medic.h"
 #include "record.h"
 #include "warptype.h"
 
@@ -57,7 +58,32 @@ struct wt_l2_cfg {
 	unsigned miss_latency;
 	int disabled;			/* no L2: everything goes on */
 	int emit_all;			/* also hits and merged misses */
+	unsigned medic;			/* MeDiC components: WT_MEDIC_* */
+	struct wt_medic_cfg medic_cfg;
 };
+
+/*
+ * MeDiC (Ausavarungnirun et al., section 4), per partition:
+ *
+ *   WT_MEDIC_WBYP  a load of a mostly-miss or all-miss warp (after its
+ *                  profiling, medic.h) bypasses the L2: it goes on to DRAM
+ *                  at its arrival cycle, as a bypass event, without a
+ *                  port, bank or lookup.  Its atomics still look the line
+ *                  up but do not allocate it on a miss.  Stores are not
+ *                  bypassed: this L2 is write-back, where MeDiC assumes
+ *                  write-through (section 4.2).
+ *   WT_MEDIC_WIP   each line keeps its inserting warp's class (mostly-
+ *                  and all-miss 0, balanced or untyped 1, mostly- and
+ *                  all-hit 2), updated by each hit; victims are taken from
+ *                  the lowest class first, least recently used first
+ *                  within it; lines of class 0 are inserted at the LRU
+ *                  position, 1 in the middle, 2 at MRU (section 4.3).
+ *
+ * Warp types come from the lookups of every partition (medic.h): the
+ * caller gives all partitions one wt_medic and their requests in arrival
+ * order.  The third component, WMS, is dramsim's (dramsim --sched=medic).
+ */
+enum { WT_MEDIC_WBYP = 1, WT_MEDIC_WIP = 2 };
 
 /* Log2 histogram: bin 0 holds 0, bin i holds 2^(i-1) .. 2^i - 1. */
 #define WT_L2_HIST_BINS 40
@@ -79,6 +105,7 @@ struct wt_l2_stats {
 	uint64_t hits, misses, merged;	/* of loads and atomics */
 	uint64_t store_hits, store_misses;
 	uint64_t write_backs, write_throughs, bypasses;
+	uint64_t medic_bypasses;	/* of them, WByp's */
 	uint64_t fails[WT_L2_FAIL_MAX];
 	struct wt_l2_hist delay;	/* queueing delay */
 	unsigned nbanks;
@@ -112,6 +139,10 @@ struct wt_l2 {
 	struct wt_l2_bank *bank;
 	struct wt_l2_mshr *mshr;	/* sorted by allocation: see l2model.c */
 	size_t mshr_head, nmshr, capmshr;
+	uint32_t kernel;		/* set by the caller: warp keys */
+	struct wt_medic *medic;		/* cfg->medic: the warp types, shared
+					   by every partition (the caller's) */
+	uint8_t *rank;			/* WIP: each line's class */
 	struct wt_l2_stats st;
 };
 

@@ -16,6 +16,17 @@ void wt_medic_default(struct wt_medic_cfg *c)
 	c->step = 50000;
 }
 
+void wt_medic_options(struct wt_medic_cfg *c, const char *reset,
+		      const char *profile, const char *step)
+{
+	if (reset)
+		c->reset = wt_opt_num("medic-reset", reset, 0, UINT32_MAX);
+	if (profile)
+		c->profile = (uint32_t)wt_opt_num("medic-profile", profile, 1, 1u << 20);
+	if (step)
+		c->step = (uint32_t)(wt_opt_real("medic-step", step, 0, 100) * 10000 + 0.5);
+}
+
 void wt_medic_init(struct wt_medic *m, const struct wt_medic_cfg *c)
 {
 	memset(m, 0, sizeof(*m));

@@ -18,9 +18,11 @@
  * reduce the threshold ... by 5% for every 5% increase in cache miss
  * rate").  A miss rate at or below the first epoch's restores 20 %.
  *
- * One instance serves one L2 partition: each slice keeps the counters of
- * the lookups it serves (a reading; the paper does not say where the
- * per-warp metadata lives), which keeps the partitions independent.
+ * One instance serves every L2 partition: a warp's counters take its
+ * lookups in all slices, in arrival order (a reading: the paper keeps the
+ * counters in "the metadata stored for each warp", one set per warp).
+ * Counted per slice, a warp would seldom finish its 30-lookup profiling
+ * on short kernels.
  */
 #ifndef WT_MEDIC_H
 #define WT_MEDIC_H
@@ -55,6 +57,11 @@ struct wt_medic {
 };
 
 void wt_medic_default(struct wt_medic_cfg *c);
+/* The options --medic-reset=N (cycles, 0: never), --medic-profile=N
+ * (lookups, 1 or more) and --medic-step=P (percent, 0: no tuning), each
+ * applied when not NULL; a usage error otherwise. */
+void wt_medic_options(struct wt_medic_cfg *c, const char *reset,
+		      const char *profile, const char *step);
 void wt_medic_init(struct wt_medic *m, const struct wt_medic_cfg *c);
 void wt_medic_free(struct wt_medic *m);
 /* A warp's key: kernel << 32 | warp id. */

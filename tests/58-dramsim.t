@@ -17,7 +17,7 @@ run dramsim --help
 is "$rc" 0 "--help exits 0"
 run dramsim --version
 like "$out" "^dramsim \(warptrace\) [0-9]" "--version"
-fails_with 2 "--sched=fifo: expected frfcfs or fcfs" "bad scheduler" dramsim --sched=fifo
+fails_with 2 "--sched=fifo: expected frfcfs, fcfs or medic" "bad scheduler" dramsim --sched=fifo
 fails_with 2 "--tCL=x: expected a number from 0 to 65536" "bad timing" dramsim --tCL=x
 fails_with 2 "--queue=0: expected a number from 1 to 65536" "empty queue" dramsim --queue=0
 fails_with 2 "--map=RRBBXC: 'X' is not a mask character" "bad mask" dramsim --map=RRBBXC

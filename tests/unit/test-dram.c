@@ -1,7 +1,8 @@
 /*
  * test-dram.c - the DRAM channel state machine on hand-computed request
  * sequences (row hit, row miss, conflict, write recovery, tRRD, bursts,
- * the queue limit, FR-FCFS against FCFS), the clock conversion, the
+ * the queue limit, FR-FCFS against FCFS, MeDiC's two queues), the clock
+ * conversion, the
  * address mappings and the latency percentiles.
  *
  * Every case uses the fermi timing in command cycles: tCL=12 tRP=12
@@ -238,6 +239,61 @@ static void frfcfs(void)
 	wt_dram_chan_free(&ch);
 }
 
+/* MeDiC's scheduler (WMS): the high queue's legal command goes first, even
+ * before a row hit of the low queue; FR-FCFS within a queue; a full low
+ * queue does not hold up a high request behind it. */
+static void medic(void)
+{
+	struct wt_dram_req r[3];
+
+	/* Row 1 of bank 0 open.  At 100, L (low, a row hit on bank 0) and H
+	 * (high, bank 1 closed).  FR-FCFS: L's RD@100 (data to 114), H's
+	 * ACT@101, RD@113 (to 127).  MeDiC: H's ACT@100, RD@112 (to 126);
+	 * L's RD@101 (to 115). */
+	setup(WT_DRAM_MEDIC, 16);
+	r[0] = req(0, 0, 1, 0, 1);
+	r[1] = req(100, 0, 1, 0, 1);
+	r[2] = req(100, 1, 4, 0, 1);
+	r[2].high = 1;
+	wt_dram_run(&ch, r, 3);
+	check(&r[2], 126, WT_DRAM_MISS, "MeDiC: the high request's ACT before a low row hit");
+	check(&r[1], 115, WT_DRAM_HIT, "MeDiC: the low row hit a cycle later");
+	wt_dram_chan_free(&ch);
+	setup(WT_DRAM_FRFCFS, 16);
+	r[0] = req(0, 0, 1, 0, 1);
+	r[1] = req(100, 0, 1, 0, 1);
+	r[2] = req(100, 1, 4, 0, 1);
+	r[2].high = 1;		/* FR-FCFS ignores it */
+	wt_dram_run(&ch, r, 3);
+	check(&r[1], 114, WT_DRAM_HIT, "FR-FCFS on the same requests: the row hit first");
+	check(&r[2], 127, WT_DRAM_MISS, "FR-FCFS: the high one after it");
+	wt_dram_chan_free(&ch);
+	/* FR-FCFS within the high queue: the frfcfs() case, every request
+	 * high, gives FR-FCFS's order. */
+	setup(WT_DRAM_MEDIC, 16);
+	r[0] = req(0, 0, 1, 0, 1);
+	r[1] = req(100, 0, 2, 0, 1);
+	r[2] = req(100, 0, 1, 0, 1);
+	r[0].high = r[1].high = r[2].high = 1;
+	wt_dram_run(&ch, r, 3);
+	check(&r[2], 114, WT_DRAM_HIT, "MeDiC, all high: the younger row hit first");
+	check(&r[1], 140, WT_DRAM_CONFLICT, "MeDiC, all high: the conflict after it");
+	wt_dram_chan_free(&ch);
+	/* Queues of 1.  A and B (low) and H (high) arrive at 0: A enters,
+	 * B waits for the low queue, H enters the high queue at once and its
+	 * ACT goes first: ACT@0, RD@12, data to 26. */
+	setup(WT_DRAM_MEDIC, 1);
+	r[0] = req(0, 0, 3, 0, 1);
+	r[1] = req(0, 1, 3, 0, 1);
+	r[2] = req(0, 2, 3, 0, 1);
+	r[2].high = 1;
+	wt_dram_run(&ch, r, 3);
+	check(&r[2], 26, WT_DRAM_MISS, "MeDiC: a full low queue does not block the high one");
+	ok(r[0].done < r[1].done, "MeDiC: the low queue keeps its order");
+	is_u64(ch.st.queue_full, 1, "MeDiC: only B found its queue full");
+	wt_dram_chan_free(&ch);
+}
+
 /* Each request completes once, and in its channel in completion order
  * that is also the order of its data on the bus. */
 static void many(void)
@@ -419,6 +475,7 @@ int main(int argc, char **argv)
 	bursts();
 	queue_full();
 	frfcfs();
+	medic();
 	many();
 	clocks();
 	mapping();

@@ -1,0 +1,66 @@
+#!/bin/sh
+# MeDiC (Ausavarungnirun et al.) in l2sim and dramsim: warp-type-aware
+# bypassing and insertion at the L2, the two-queue DRAM scheduler; the
+# cases are built so that each component must change a number.
+. "$(dirname "$0")/lib.sh"
+
+json() {	# json FILE: the file on one line, without spaces
+	tr -d ' \n' < "$1"
+}
+num() {		# num FILE KEY: the first number named KEY in the "total" object
+	json "$1" | sed 's/.*"total":{//' | grep -o "\"$2\":[0-9.e+-]*" | head -n 1 | cut -d: -f2
+}
+
+fails_with 2 "--medic=wbp: expected wbyp, wip or all" "a bad component" l2sim --medic=wbp
+fails_with 2 "--medic-reset, --medic-profile and --medic-step are for --medic" \
+	"tuning without MeDiC" l2sim --medic-profile=10
+fails_with 2 "--medic-profile=0: expected a number from 1" "an empty profile" \
+	l2sim --medic=all --medic-profile=0
+fails_with 2 "--medic needs an L2" "MeDiC without an L2" l2sim --medic=wbyp --disable
+fails_with 2 "are for --sched=medic" "dramsim tuning without MeDiC" dramsim --medic-step=10
+
+# A streaming kernel: 256 threads each copy a 4 KB row, so every L2
+# lookup misses and, once profiled, every warp is all-miss.
+trace-emu mshr --height=256 --width=1024 | trace-gen | trace-order | coalesce \
+	| l1sim > "$T/l1.ev"
+l2sim --stats="$T/base.json" "$T/l1.ev" > "$T/base.ev"
+l2sim --medic=wbyp --stats="$T/wbyp.json" "$T/l1.ev" > "$T/wbyp.ev"
+is "$(num "$T/base.json" medic_bypasses)" 0 "no MeDiC: nothing bypassed"
+byp=$(num "$T/wbyp.json" medic_bypasses)
+[ "${byp:-0}" -gt 100000 ]
+ok $? "WByp: all-miss warps' loads go straight to DRAM ($byp)"
+like "$(json "$T/wbyp.json")" '"medic":\["wbyp"\],"medic_reset":100000,"medic_profile":30,"medic_step":0\.05' \
+	"the settings name the components and MeDiC's values"
+is "$(trace-dump --format=csv "$T/wbyp.ev" | grep -c ',bypass,')" "$byp" "each is a bypass event"
+# every warp's first 30 lookups (its profiling) are never bypassed
+l2sim --medic=wbyp --medic-profile=1000000 --stats="$T/long.json" "$T/l1.ev" > /dev/null
+is "$(num "$T/long.json" medic_bypasses)" 0 "a profile longer than the kernel: no bypass"
+l2sim --medic=wip --stats="$T/wip.json" "$T/l1.ev" > /dev/null
+h0=$(num "$T/base.json" hits)
+h1=$(num "$T/wip.json" hits)
+[ "$h1" -gt "$h0" ]
+ok $? "WIP: all-miss lines go in at LRU and leave first, so more hits ($h0 -> $h1)"
+# the same outcome with 1 and 2 threads: the partitions share the types
+for th in 1 2; do
+	mkdir -p "$T/t$th"
+	(cd "$T/t$th" && OMP_NUM_THREADS=$th l2sim --medic=all -o all.ev --stats=all.json ../l1.ev)
+done
+ok "$(cmp -s "$T/t1/all.ev" "$T/t2/all.ev" && cmp -s "$T/t1/all.json" "$T/t2/all.json"; echo $?)" \
+	"MeDiC: byte-identical with 1 and 2 threads"
+
+# WMS: the DRAM's high queue takes the requests of mostly-hit and all-hit
+# warps, typed from the L2 hits and misses of l2sim --events=all.
+trace-gen samples/bfs.trc.zst | trace-order | coalesce | l1sim > "$T/bfs.ev"
+l2sim --events=all "$T/bfs.ev" > "$T/bfs2.ev"
+dramsim --stats="$T/fr.json" "$T/bfs2.ev" > /dev/null
+dramsim --sched=medic --stats="$T/wms.json" "$T/bfs2.ev" > /dev/null
+like "$(json "$T/wms.json")" '"sched":"medic"' "dramsim --sched=medic"
+high=$(num "$T/wms.json" high_priority)
+[ "${high:-0}" -gt 0 ]
+ok $? "WMS: some DRAM requests come from mostly-hit warps ($high)"
+is "$(num "$T/wms.json" requests)" "$(num "$T/fr.json" requests)" "WMS: the same requests, in another order"
+l2sim "$T/bfs.ev" | dramsim --sched=medic -o /dev/null 2> "$T/note"
+like "$(cat "$T/note")" "saw no L2 hit, so no warp is mostly-hit: was l2sim run with --events=all" \
+	"WMS without L2 hits: a note"
+
+done_testing
