@@ -20,7 +20,7 @@ BUILD    ?= build
 
 WT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	    -fopenmp -Ilib $(OPT) $(CFLAGS)
-WT_LDLIBS = -fopenmp -lzstd -lcsv -ljansson -lz -lm $(LDLIBS)
+WT_LDLIBS = -fopenmp -lzstd -llzma -lcsv -ljansson -lz -lm $(LDLIBS)
 
 PROGS    = $(sort $(notdir $(basename $(wildcard cmd/*.c))))
 LIB_SRC  = $(wildcard lib/*.c)

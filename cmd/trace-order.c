@@ -1,6 +1,8 @@
 /*
  * trace-order - the GPU execution model: turn per-thread accesses into
- * warp memory instructions on SMs, in issue order, with nominal times.
+ * warp memory instructions on SMs, in issue order, with nominal times;
+ * or schedule warp instructions whose warps were formed before (warp
+ * records, as trace-gen makes them from Accel-Sim traces) the same way.
  */
 #include "arch.h"
 #include "json.h"
@@ -10,6 +12,7 @@
 #include "progress.h"
 #include "stream.h"
 #include "util.h"
+#include "wbuf.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -17,9 +20,9 @@
 
 static const char usage[] =
 "usage: trace-order [options] [FILE]\n"
-"Form warps from thread accesses, dispatch CTAs onto SMs and schedule the\n"
-"warps, writing warp memory instructions in issue order.  No FILE, or -,\n"
-"reads stdin.\n"
+"Form warps from thread accesses (or take the warps of a stream of warp\n"
+"records), dispatch CTAs onto SMs and schedule the warps, writing warp\n"
+"memory instructions in issue order.  No FILE, or -, reads stdin.\n"
 "\n"
 "  -a, --arch=NAME         preset: fermi (default), kepler, volta, ampere,\n"
 "                          hopper; the options below override it\n"
@@ -86,12 +89,14 @@ static unsigned opt_uint(const char *name, const char *arg, uint64_t lo, uint64_
 
 static void run_kernel(const char *input, const struct wt_order_cfg *cfg,
 		       const struct wt_kernel *in, struct wt_kbuf *kb,
-		       uint64_t *clock)
+		       struct wt_wbuf *wb, uint64_t *clock)
 {
 	struct kernel_result *res;
 	const char *why;
 	char buf[64], err[768], msg[1024];
 	unsigned cps;
+	uint32_t nctas = wb ? wb->nctas : kb->nctas;
+	int r;
 
 	if (G.nres == G.capres) {
 		G.capres = G.capres ? 2 * G.capres : 16;
@@ -100,10 +105,10 @@ static void run_kernel(const char *input, const struct wt_order_cfg *cfg,
 	res = &G.res[G.nres++];
 	memset(res, 0, sizeof(*res));
 	wt_kernel_copy(&res->k, in);
-	if (res->k.grid[0] == 0 && kb->nctas > 0) {
+	if (res->k.grid[0] == 0 && nctas > 0) {
 		/* An Ocelot dump gives no grid: it has as many CTAs as its
 		 * largest thread id needs. */
-		res->k.grid[0] = kb->nctas;
+		res->k.grid[0] = nctas;
 		res->k.grid[1] = res->k.grid[2] = 1;
 		res->inferred = 1;
 		wt_meta_set(&res->k.extra, "grid_inferred", "yes");
@@ -114,14 +119,47 @@ static void run_kernel(const char *input, const struct wt_order_cfg *cfg,
 	wt_meta_set(&res->k.extra, "ctas_limited_by", why);
 	if (wt_writer_kernel_begin(G.w, &res->k) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-	if (wt_order_run(cfg, &res->k, kb, *clock, emit, NULL, &res->st, err,
-			 sizeof(err)) < 0)
+	if (wb)
+		r = wt_order_run_warps(cfg, &res->k, wb, *clock, emit, NULL,
+				       &res->st, err, sizeof(err));
+	else
+		r = wt_order_run(cfg, &res->k, kb, *clock, emit, NULL, &res->st,
+				 err, sizeof(err));
+	if (r < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w)[0] ?
 		       wt_writer_error(G.w) : wt_snprintf(msg, sizeof(msg),
 							  "%s: %s", input, err));
 	if (wt_writer_kernel_end(G.w) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 	*clock = res->st.end;
+}
+
+/* Warp records: each must name a warp of its CTA, and no lane past the
+ * warp's width. */
+static void add_warps(struct wt_reader *r, const struct wt_item *it,
+		      struct wt_wbuf *wb, const struct wt_order_cfg *cfg)
+{
+	uint64_t bt = wt_kernel_block_threads(it->kernel);
+	uint64_t wpc = (bt + cfg->warp_size - 1) / cfg->warp_size;
+	size_t size = wt_reader_header(r)->record_size;
+
+	for (size_t i = 0; i < it->count; i++) {
+		const struct wt_warp *w = (const void *)((const char *)it->recs +
+							 i * size);
+
+		if (w->warp / wpc != w->cta)
+			wt_die(WT_EXIT_DATA, "%s: record %llu: warp %u is not a warp "
+			       "of CTA %u (a CTA of %llu threads has %llu warps)",
+			       wt_reader_name(r), (unsigned long long)(it->first + i),
+			       w->warp, w->cta, (unsigned long long)bt,
+			       (unsigned long long)wpc);
+		if (cfg->warp_size < 64 && w->mask >> cfg->warp_size)
+			wt_die(WT_EXIT_DATA, "%s: record %llu: mask 0x%llx has lanes "
+			       "past the warp size %u", wt_reader_name(r),
+			       (unsigned long long)(it->first + i),
+			       (unsigned long long)w->mask, cfg->warp_size);
+		wt_wbuf_add(wb, w);
+	}
 }
 
 static void u64_array(struct wt_json *j, const char *key, const uint64_t *v,
@@ -254,8 +292,9 @@ int main(int argc, char **argv)
 	struct wt_header h;
 	struct wt_item it;
 	struct wt_kbuf kb;
+	struct wt_wbuf wb;
 	uint64_t clock = 0;
-	int level, c;
+	int level, c, warps;
 	char err[768];
 
 	wt_set_progname(argv[0]);
@@ -337,8 +376,21 @@ int main(int argc, char **argv)
 	r = wt_reader_open(input, err, sizeof(err));
 	if (!r)
 		wt_die(WT_EXIT_DATA, "%s", err);
-	if (wt_reader_expect(r, WT_KIND_ACCESS, "run trace-gen first") < 0)
-		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	warps = wt_reader_header(r)->kind == WT_KIND_WARP;
+	if (!warps && wt_reader_header(r)->kind != WT_KIND_ACCESS)
+		wt_die(WT_EXIT_DATA, "%s: expected a stream of 'access' or 'warp' "
+		       "records, got '%s' records; run trace-gen first",
+		       wt_reader_name(r), wt_kind_name(wt_reader_header(r)->kind));
+	if (warps) {
+		/* The warps are formed: their width is the stream's. */
+		unsigned lanes = wt_reader_header(r)->lanes;
+
+		if (set[O_WARP] && cfg.warp_size != lanes)
+			wt_die(WT_EXIT_USAGE, "--warp-size=%s: the warps of %s are "
+			       "formed already, with %u lanes", set[O_WARP],
+			       wt_reader_name(r), lanes);
+		cfg.warp_size = lanes;
+	}
 	wt_header_init(&h, WT_KIND_WARP, cfg.warp_size);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);
@@ -355,6 +407,7 @@ int main(int argc, char **argv)
 	wt_header_free(&h);
 
 	memset(&kb, 0, sizeof(kb));
+	memset(&wb, 0, sizeof(wb));
 	while (wt_reader_next(r, &it) > 0) {
 		const struct wt_access *a = it.recs;
 
@@ -364,15 +417,24 @@ int main(int argc, char **argv)
 				wt_die(WT_EXIT_DATA, "%s: kernel %u (%s) has no block "
 				       "size", wt_reader_name(r), it.kernel->id,
 				       it.kernel->name);
-			wt_kbuf_init(&kb, (uint32_t)wt_kernel_block_threads(it.kernel));
+			if (warps)
+				wt_wbuf_init(&wb, cfg.warp_size);
+			else
+				wt_kbuf_init(&kb, (uint32_t)
+					     wt_kernel_block_threads(it.kernel));
 			break;
 		case WT_ITEM_RECORDS:
-			for (size_t i = 0; i < it.count; i++)
-				wt_kbuf_add(&kb, &a[i]);
+			if (warps)
+				add_warps(r, &it, &wb, &cfg);
+			else
+				for (size_t i = 0; i < it.count; i++)
+					wt_kbuf_add(&kb, &a[i]);
 			break;
 		case WT_ITEM_KERNEL_END:
-			run_kernel(wt_reader_name(r), &cfg, it.kernel, &kb, &clock);
+			run_kernel(wt_reader_name(r), &cfg, it.kernel,
+				   warps ? NULL : &kb, warps ? &wb : NULL, &clock);
 			wt_kbuf_free(&kb);
+			wt_wbuf_free(&wb);
 			break;
 		default:
 			break;

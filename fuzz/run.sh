@@ -5,6 +5,7 @@
 # crashes; exits 1 if any target crashed (the input is kept beside it).
 #
 #   sh fuzz/run.sh            (make fuzz)   FUZZ_SECONDS=600 for longer runs
+#   FUZZ_TARGETS=accelsim sh fuzz/run.sh    some targets only
 set -eu
 secs=${FUZZ_SECONDS:-60}
 build=${FUZZ_BUILD:-build-fuzz}
@@ -17,11 +18,11 @@ make -s BUILD="$build" CC=clang OPT="-O1 -g -fsanitize=fuzzer-no-link $san" \
 	"$build/libwarptrace.a"
 status=0
 printf '%-8s %12s %8s  %s\n' target executions crashes corpus
-for t in dump stream spec; do
+for t in ${FUZZ_TARGETS:-dump stream spec accelsim}; do
 	bin=$build/fuzz-$t
 	corpus=$build/corpus-$t
 	clang -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=fuzzer $san -fopenmp -Ilib \
-		-o "$bin" "fuzz/fuzz-$t.c" "$build/libwarptrace.a" -lzstd -lcsv -ljansson -lz -lm
+		-o "$bin" "fuzz/fuzz-$t.c" "$build/libwarptrace.a" -lzstd -llzma -lcsv -ljansson -lz -lm
 	mkdir -p "$corpus"
 	cp tests/fuzz/"$t"/* "$corpus"/
 	rc=0

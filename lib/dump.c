@@ -94,17 +94,20 @@ static struct wt_dump *new_dump(const char *name)
 	return d;
 }
 
-struct wt_dump *wt_dump_open(const char *path, char *err, size_t errlen)
+struct wt_dump *wt_dump_open_src(struct wt_src *src)
 {
-	struct wt_src *src = wt_src_open(path, err, errlen);
-	struct wt_dump *d;
+	struct wt_dump *d = new_dump(wt_src_name(src));
 
-	if (!src)
-		return NULL;
-	d = new_dump(wt_src_name(src));
 	d->src = src;
 	d->buf = wt_malloc(BLOCK + 1);
 	return d;
+}
+
+struct wt_dump *wt_dump_open(const char *path, char *err, size_t errlen)
+{
+	struct wt_src *src = wt_src_open(path, err, errlen);
+
+	return src ? wt_dump_open_src(src) : NULL;
 }
 
 struct wt_dump *wt_dump_open_mem(const char *name, const char *buf, size_t len)

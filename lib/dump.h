@@ -31,6 +31,10 @@ enum wt_dialect { WT_DIALECT_UNKNOWN, WT_DIALECT_OCELOT, WT_DIALECT_EXTENDED };
 struct wt_dump;
 
 struct wt_dump *wt_dump_open(const char *path, char *err, size_t errlen);
+/* Parse from src (already open, perhaps looked into), which the parser
+ * then owns. */
+struct wt_src;
+struct wt_dump *wt_dump_open_src(struct wt_src *src);
 /* Parse from an in-memory buffer (tests, fuzzing); name is used in errors. */
 struct wt_dump *wt_dump_open_mem(const char *name, const char *buf, size_t len);
 int wt_dump_next(struct wt_dump *d, struct wt_access *a);

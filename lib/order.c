@@ -9,7 +9,9 @@
  *  - Warp w of a CTA holds its threads w*W .. w*W+W-1 (flat thread order).
  *    Its i-th memory instruction is made of the i-th access of each of its
  *    threads; lanes whose i-th accesses differ in PC, op, size or space
- *    issue as separate instructions, lowest lane first.
+ *    issue as separate instructions, lowest lane first.  A stream of warp
+ *    records (warps formed before, as for Accel-Sim traces) gives each
+ *    warp's instructions as they are.
  *  - A scheduler issues one instruction per cycle.  A warp's memory
  *    instruction issues after the non-memory instructions that precede it
  *    (its icount, the largest of its lanes), one per cycle; after a load
@@ -21,6 +23,7 @@
 #include "order.h"
 #include "kbuf.h"
 #include "util.h"
+#include "wbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +40,7 @@ struct warp {
 	unsigned lanes;
 	uint64_t age, ready;
 	const struct wt_access *base;
+	size_t rfirst;		/* warp records: index of the first in its CTA */
 	uint32_t off[WT_MAX_LANES], cnt[WT_MAX_LANES];
 	uint32_t step, maxcnt;
 	uint64_t remaining;	/* lanes whose access at `step` is not issued */
@@ -77,7 +81,8 @@ struct event {
 
 struct model {
 	const struct wt_order_cfg *cfg;
-	struct wt_kbuf *kb;
+	struct wt_kbuf *kb;	/* thread accesses, or */
+	struct wt_wbuf *wb;	/* warp records */
 	unsigned cps, wpc, bt, W;
 	uint32_t nctas, next_cta;
 	uint64_t ended;		/* CTAs that have ended */
@@ -331,10 +336,14 @@ static void dispatch(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 	struct sm *sm = &m->sm[smi];
 	struct cta_slot *cs = &sm->c[cslot];
 	uint32_t cta = m->next_cta++;
-	const struct wt_access *base;
+	const struct wt_access *base = NULL;
 
-	cs->off = wt_kbuf_sort_cta(m->kb, cta);
-	base = wt_kbuf_cta(m->kb, cta);
+	if (m->wb)
+		cs->off = wt_wbuf_sort_cta(m->wb, cta, m->wpc);
+	else
+		cs->off = wt_kbuf_sort_cta(m->kb, cta);
+	if (!m->wb)
+		base = wt_kbuf_cta(m->kb, cta);
 	cs->live = 1;
 	cs->cta = cta;
 	cs->warps_left = 0;
@@ -353,7 +362,12 @@ static void dispatch(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 		w->ready = t;
 		w->base = base;
 		w->lanes = m->bt - first < m->W ? m->bt - first : m->W;
-		for (unsigned l = 0; l < w->lanes; l++) {
+		if (m->wb) {
+			/* Records are whole instructions: step counts them. */
+			w->rfirst = cs->off[wi];
+			w->maxcnt = cs->off[wi + 1] - cs->off[wi];
+		}
+		for (unsigned l = 0; !m->wb && l < w->lanes; l++) {
 			w->off[l] = cs->off[first + l];
 			w->cnt[l] = cs->off[first + l + 1] - cs->off[first + l];
 			if (w->cnt[l])
@@ -390,7 +404,10 @@ static void cta_done(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 	}
 	free(cs->off);
 	cs->off = NULL;
-	wt_kbuf_release_cta(m->kb, cs->cta);
+	if (m->wb)
+		wt_wbuf_release_cta(m->wb, cs->cta);
+	else
+		wt_kbuf_release_cta(m->kb, cs->cta);
 	cs->live = 0;
 	m->ended++;
 	if (t > m->st->end)
@@ -402,16 +419,15 @@ static void cta_done(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 }
 
 /*
- * The scheduler picked warp ws at cycle t: take the lanes of its next
- * instruction, then issue it after its non-memory instructions.
+ * The lanes of a warp's next instruction formed from its threads'
+ * accesses: the lowest lane with an access at the current index, and
+ * every lane whose access there matches it; and the icount to spend.
  */
-static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
-		  uint64_t t)
+static void next_from_accesses(struct model *m, struct warp *w, uint64_t *mask,
+			       uint32_t *icount)
 {
-	struct warp *w = &m->sm[smi].w[ws];
 	const struct wt_access *a0;
-	uint64_t mask = 0, bits;
-	uint32_t icount = 0;
+	uint64_t bits;
 	unsigned l0;
 
 	while (w->remaining == 0) {
@@ -423,22 +439,47 @@ static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
 	}
 	l0 = (unsigned)__builtin_ctzll(w->remaining);
 	a0 = &w->base[w->off[l0] + w->step];
+	*mask = 0;
+	*icount = 0;
 	for (bits = w->remaining; bits; bits &= bits - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(bits);
 		const struct wt_access *a = &w->base[w->off[l] + w->step];
 
 		/* The non-memory instructions before this index run once,
 		 * for the widest lane, whatever splits follow. */
-		if (!w->charged && a->icount > icount)
-			icount = a->icount;
+		if (!w->charged && a->icount > *icount)
+			*icount = a->icount;
 		if (a->pc == a0->pc && a->op == a0->op && a->size == a0->size &&
 		    a->space == a0->space)
-			mask |= 1ULL << l;
+			*mask |= 1ULL << l;
 	}
 	w->charged = 1;
-	w->remaining &= ~mask;
+	w->remaining &= ~*mask;
 	if (w->remaining)
 		m->st->split++;
+}
+
+/*
+ * The scheduler picked warp ws at cycle t: take the lanes of its next
+ * instruction (or its next record, when warps came formed), then issue
+ * it after its non-memory instructions.
+ */
+static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
+		  uint64_t t)
+{
+	struct warp *w = &m->sm[smi].w[ws];
+	uint64_t mask;
+	uint32_t icount;
+
+	if (m->wb) {
+		const struct wt_warp *r = wt_wbuf_rec(m->wb, w->cta,
+						       w->rfirst + w->step);
+
+		mask = r->mask;
+		icount = r->icount;
+	} else {
+		next_from_accesses(m, w, &mask, &icount);
+	}
 	s->busy = 1;
 	s->busy_slot = ws;
 	s->busy_mask = mask;
@@ -459,36 +500,54 @@ static void finish_issue(struct model *m, uint32_t smi, struct sched *s,
 	uint64_t mask = s->busy_mask;
 
 	s->busy = 0;
-	a0 = &w->base[w->off[__builtin_ctzll(mask)] + w->step];
 	memset(r->addr, 0, m->W * sizeof(r->addr[0]));
-	for (uint64_t bits = mask; bits; bits &= bits - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(bits);
+	if (m->wb) {
+		const struct wt_warp *in = wt_wbuf_rec(m->wb, w->cta,
+							w->rfirst + w->step);
 
-		r->addr[l] = w->base[w->off[l] + w->step].addr;
+		for (uint64_t bits = mask; bits; bits &= bits - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(bits);
+
+			r->addr[l] = in->addr[l];
+		}
+		r->pc = in->pc;
+		r->size = in->size;
+		r->op = in->op;
+		r->space = in->space;
+	} else {
+		a0 = &w->base[w->off[__builtin_ctzll(mask)] + w->step];
+		for (uint64_t bits = mask; bits; bits &= bits - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(bits);
+
+			r->addr[l] = w->base[w->off[l] + w->step].addr;
+		}
+		r->pc = a0->pc;
+		r->size = a0->size;
+		r->op = a0->op;
+		r->space = a0->space;
 	}
 	r->time = t;
 	r->mask = mask;
-	r->pc = a0->pc;
 	r->cta = w->cta;
 	r->warp = w->id;
 	r->instr = w->instr++;
 	r->icount = s->busy_icount;
 	r->sm = (uint16_t)smi;
-	r->size = a0->size;
-	r->op = a0->op;
-	r->space = a0->space;
 	r->lanes = (uint16_t)m->W;
 	r->reserved = 0;
+	if (m->wb)
+		w->step++;
 	if (m->emit(m->ctx, r) != 0)
 		m->failed = 1;
 	m->st->instrs++;
 	m->st->lanes += (uint64_t)__builtin_popcountll(mask);
 	m->st->sm_instrs[smi]++;
 
-	w->ready = t + (a0->op == WT_OP_STORE ? 1 : m->cfg->latency);
+	w->ready = t + (r->op == WT_OP_STORE ? 1 : m->cfg->latency);
 	s->last_age = w->age;
 	s->have_last = 1;
-	if (w->remaining == 0 && w->step + 1 >= w->maxcnt) {
+	if (m->wb ? w->step >= w->maxcnt :
+	    w->remaining == 0 && w->step + 1 >= w->maxcnt) {
 		struct cta_slot *cs = &sm->c[w->slot_cta];
 
 		w->done = 1;
@@ -500,15 +559,16 @@ static void finish_issue(struct model *m, uint32_t smi, struct sched *s,
 	/* Two-level: a warp leaves the active set when it waits for a load,
 	 * and when it has nothing left to issue. */
 	if (m->cfg->policy == WT_POLICY_TWO_LEVEL && w->active &&
-	    (a0->op != WT_OP_STORE || w->done)) {
+	    (r->op != WT_OP_STORE || w->done)) {
 		w->active = 0;
 		s->active--;
 	}
 }
 
-int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
-		 struct wt_kbuf *kb, uint64_t start, wt_order_emit emit,
-		 void *ctx, struct wt_order_stats *st, char *err, size_t errlen)
+static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
+	       struct wt_kbuf *kb, struct wt_wbuf *wb, uint64_t start,
+	       wt_order_emit emit, void *ctx, struct wt_order_stats *st,
+	       char *err, size_t errlen)
 {
 	struct model m;
 	const char *why;
@@ -530,17 +590,25 @@ int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 	}
 	m.cfg = cfg;
 	m.kb = kb;
+	m.wb = wb;
 	m.W = cfg->warp_size;
 	m.bt = (unsigned)wt_kernel_block_threads(k);
 	m.wpc = (m.bt + m.W - 1) / m.W;
-	m.nctas = kb->nctas;
+	m.nctas = wb ? wb->nctas : kb->nctas;
 	if (k->grid[0]) {
 		uint64_t g = (uint64_t)k->grid[0] * k->grid[1] * k->grid[2];
 
-		if (kb->nctas > g) {
-			wt_snprintf(err, errlen, "kernel %u (%s): thread %u lies "
-				    "outside the grid of %llu CTAs", k->id, k->name,
-				    kb->max_thread, (unsigned long long)g);
+		if (m.nctas > g) {
+			if (wb)
+				wt_snprintf(err, errlen, "kernel %u (%s): CTA %u lies "
+					    "outside the grid of %llu CTAs", k->id,
+					    k->name, wb->nctas - 1,
+					    (unsigned long long)g);
+			else
+				wt_snprintf(err, errlen, "kernel %u (%s): thread %u "
+					    "lies outside the grid of %llu CTAs",
+					    k->id, k->name, kb->max_thread,
+					    (unsigned long long)g);
 			return -1;
 		}
 		m.nctas = (uint32_t)g;
@@ -619,6 +687,21 @@ int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 	free(m.heap);
 	free(m.rec);
 	return r;
+}
+
+int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
+		 struct wt_kbuf *kb, uint64_t start, wt_order_emit emit,
+		 void *ctx, struct wt_order_stats *st, char *err, size_t errlen)
+{
+	return run(cfg, k, kb, NULL, start, emit, ctx, st, err, errlen);
+}
+
+int wt_order_run_warps(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
+		       struct wt_wbuf *wb, uint64_t start, wt_order_emit emit,
+		       void *ctx, struct wt_order_stats *st, char *err,
+		       size_t errlen)
+{
+	return run(cfg, k, NULL, wb, start, emit, ctx, st, err, errlen);
 }
 
 void wt_order_stats_free(struct wt_order_stats *st)

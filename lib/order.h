@@ -65,6 +65,18 @@ struct wt_kbuf;
 int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 		 struct wt_kbuf *kb, uint64_t start, wt_order_emit emit,
 		 void *ctx, struct wt_order_stats *st, char *err, size_t errlen);
+/*
+ * The same for a kernel whose warps are formed already: wb holds its
+ * warp records (see wbuf.h), each warp's in program order, with as many
+ * lanes as cfg->warp_size.  Each record is one instruction, issued as it
+ * is: its mask, icount, PC, operation, size, space and addresses; its
+ * time, sm and instr are made anew.
+ */
+struct wt_wbuf;
+int wt_order_run_warps(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
+		       struct wt_wbuf *wb, uint64_t start, wt_order_emit emit,
+		       void *ctx, struct wt_order_stats *st, char *err,
+		       size_t errlen);
 void wt_order_stats_free(struct wt_order_stats *st);
 
 #endif

@@ -1,15 +1,17 @@
 /*
- * source.c - byte source with transparent zstd/gzip decompression.
+ * source.c - byte source with transparent zstd/gzip/xz decompression.
  *
  * The first bytes of the file decide: 28 b5 2f fd is a zstd frame, 1f 8b a
- * gzip member, anything else is read as it is.  Concatenated frames and
- * members are read one after the other, as zstdcat and zcat do.
+ * gzip member, fd 37 7a 58 5a 00 an xz stream, anything else is read as it
+ * is.  Concatenated frames, members and streams are read one after the
+ * other, as zstdcat, zcat and xzcat do.
  */
 #include "source.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,6 +33,10 @@ struct wt_src {
 	size_t zret;		/* last ZSTD_decompressStream result */
 	z_stream gz;
 	int gz_live;		/* inside a gzip member */
+	lzma_stream xz;
+	int xz_live;		/* the xz decoder has begun and not ended */
+	unsigned char *back;	/* bytes pushed back by wt_src_unread */
+	size_t back_len, back_pos;
 	int failed;
 };
 
@@ -82,7 +88,7 @@ struct wt_src *wt_src_fdopen(int fd, const char *name, char *err, size_t errlen)
 	s->in = wt_malloc(IN_SIZE);
 	wt_grow_pipe(fd);
 	/* Gather enough bytes to recognise the magic. */
-	while (s->in_len < 4 && !s->in_eof) {
+	while (s->in_len < 6 && !s->in_eof) {
 		do
 			r = read(fd, s->in + s->in_len, IN_SIZE - s->in_len);
 		while (r < 0 && errno == EINTR);
@@ -113,6 +119,20 @@ struct wt_src *wt_src_fdopen(int fd, const char *name, char *err, size_t errlen)
 			return NULL;
 		}
 		s->gz_live = 1;
+	} else if (s->in_len >= 6 && memcmp(s->in, "\xfd" "7zXZ\0", 6) == 0) {
+		lzma_stream init = LZMA_STREAM_INIT;
+
+		s->comp = WT_COMP_XZ;
+		s->xz = init;
+		/* LZMA_CONCATENATED reads streams one after the other, as
+		 * xzcat does, and reports the end only after the last. */
+		if (lzma_stream_decoder(&s->xz, UINT64_MAX, LZMA_CONCATENATED) !=
+		    LZMA_OK) {
+			wt_snprintf(err, errlen, "%s: cannot create xz decoder", name);
+			wt_src_close(s);
+			return NULL;
+		}
+		s->xz_live = 1;
 	}
 	return s;
 }
@@ -222,18 +242,87 @@ static ssize_t read_gzip(struct wt_src *s, unsigned char *buf, size_t n)
 	return (ssize_t)got;
 }
 
-ssize_t wt_src_read(struct wt_src *s, void *buf, size_t n)
+static ssize_t read_xz(struct wt_src *s, unsigned char *buf, size_t n)
 {
-	if (s->failed)
-		return -1;
+	s->xz.next_out = buf;
+	s->xz.avail_out = n;
+	while (s->xz.avail_out > 0 && s->xz_live) {
+		ssize_t avail = fill(s);
+		lzma_ret xr;
+
+		if (avail < 0)
+			return -1;
+		s->xz.next_in = s->in + s->in_pos;
+		s->xz.avail_in = s->in_len - s->in_pos;
+		/* LZMA_FINISH once the file is over, so that the decoder
+		 * tells a stream cut short from one that ended. */
+		xr = lzma_code(&s->xz, avail == 0 ? LZMA_FINISH : LZMA_RUN);
+		s->in_pos = s->in_len - s->xz.avail_in;
+		if (xr == LZMA_STREAM_END) {
+			s->xz_live = 0;
+		} else if (xr == LZMA_BUF_ERROR && avail == 0) {
+			return fail(s, "%s", "truncated xz data (unexpected end of file)");
+		} else if (xr != LZMA_OK) {
+			return fail(s, "corrupt xz data: %s",
+				    xr == LZMA_DATA_ERROR ? "compressed data is corrupt" :
+				    xr == LZMA_FORMAT_ERROR ? "not in the xz format" :
+				    xr == LZMA_OPTIONS_ERROR ? "unsupported options" :
+				    xr == LZMA_MEM_ERROR ? "out of memory" :
+				    "decoder error");
+		}
+	}
+	return (ssize_t)(n - s->xz.avail_out);
+}
+
+void wt_src_unread(struct wt_src *s, const void *buf, size_t n)
+{
+	unsigned char *b = wt_malloc(n + (s->back_len - s->back_pos) + 1);
+
+	/* Keep any bytes of an earlier push-back that were not read yet
+	 * behind the new ones. */
+	if (n)
+		memcpy(b, buf, n);
+	if (s->back_len > s->back_pos)
+		memcpy(b + n, s->back + s->back_pos, s->back_len - s->back_pos);
+	n += s->back_len - s->back_pos;
+	free(s->back);
+	s->back = b;
+	s->back_len = n;
+	s->back_pos = 0;
+}
+
+static ssize_t read_decoded(struct wt_src *s, void *buf, size_t n)
+{
 	switch (s->comp) {
 	case WT_COMP_ZSTD:
 		return read_zstd(s, buf, n);
 	case WT_COMP_GZIP:
 		return read_gzip(s, buf, n);
+	case WT_COMP_XZ:
+		return read_xz(s, buf, n);
 	default:
 		return read_plain(s, buf, n);
 	}
+}
+
+ssize_t wt_src_read(struct wt_src *s, void *buf, size_t n)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	if (s->failed)
+		return -1;
+	if (s->back_pos < s->back_len) {
+		got = s->back_len - s->back_pos < n ? s->back_len - s->back_pos : n;
+		memcpy(buf, s->back + s->back_pos, got);
+		s->back_pos += got;
+		if (got == n)
+			return (ssize_t)got;
+	}
+	r = read_decoded(s, (unsigned char *)buf + got, n - got);
+	if (r < 0)
+		return -1;
+	return (ssize_t)got + r;
 }
 
 const char *wt_src_name(const struct wt_src *s)
@@ -259,6 +348,9 @@ void wt_src_close(struct wt_src *s)
 		ZSTD_freeDCtx(s->zd);
 	if (s->comp == WT_COMP_GZIP)
 		inflateEnd(&s->gz);
+	if (s->comp == WT_COMP_XZ)
+		lzma_end(&s->xz);
+	free(s->back);
 	if (s->own_fd)
 		close(s->fd);
 	free(s->in);

@@ -1,6 +1,6 @@
 /*
- * source.h - a byte source over a file or stdin that undoes zstd or gzip
- * compression transparently (detected by magic bytes, not by file name).
+ * source.h - a byte source over a file or stdin that undoes zstd, gzip or
+ * xz compression transparently (detected by magic bytes, not by file name).
  */
 #ifndef WT_SOURCE_H
 #define WT_SOURCE_H
@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-enum wt_compression { WT_COMP_NONE, WT_COMP_ZSTD, WT_COMP_GZIP };
+enum wt_compression { WT_COMP_NONE, WT_COMP_ZSTD, WT_COMP_GZIP, WT_COMP_XZ };
 
 struct wt_src;
 
@@ -22,6 +22,13 @@ struct wt_src *wt_src_fdopen(int fd, const char *name, char *err, size_t errlen)
  * A compressed frame cut short is an error, not an end.
  */
 ssize_t wt_src_read(struct wt_src *s, void *buf, size_t n);
+
+/*
+ * Push n bytes back in front of the data still to be read, so that a
+ * caller may look at the start of an input (to tell its format) and
+ * then hand the source on whole.  At most one push-back at a time.
+ */
+void wt_src_unread(struct wt_src *s, const void *buf, size_t n);
 
 const char *wt_src_name(const struct wt_src *s);
 const char *wt_src_error(const struct wt_src *s);

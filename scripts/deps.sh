@@ -15,6 +15,7 @@ have_header() {
 have_header zstd.h -lzstd || missing="$missing libzstd-dev"
 have_header csv.h -lcsv || missing="$missing libcsv-dev"
 have_header zlib.h -lz || missing="$missing zlib1g-dev"
+have_header lzma.h -llzma || missing="$missing liblzma-dev"
 have_header jansson.h -ljansson || missing="$missing libjansson-dev"
 have_header omp.h -fopenmp || missing="$missing libgomp1"
 command -v prove >/dev/null 2>&1 || missing="$missing perl"

@@ -36,9 +36,9 @@ like "$out" "'warp' records of 304 bytes, 32 lanes" "32 lanes"
 
 # bad input
 trace-gen "$T/t2.trc" > "$T/acc.wt"
-trace-order < "$T/acc.wt" > "$T/warp.wt"
-fails_with 1 "expected a stream of 'access' records, got 'warp' records; run trace-gen first" \
-	"a warp stream in" trace-order "$T/warp.wt"
+trace-order < "$T/acc.wt" | coalesce > "$T/req.wt"
+fails_with 1 "expected a stream of 'access' or 'warp' records, got 'request' records; run trace-gen first" \
+	"a request stream in" trace-order "$T/req.wt"
 printf 'blocksize: 2048 1 1\n0 0 0 4\n' > "$T/big.trc"
 trace-gen "$T/big.trc" > "$T/big.wt"
 fails_with 1 "a CTA of 2048 threads does not fit on an SM" "an oversized CTA" trace-order -o "$T/o.wt" "$T/big.wt"

@@ -9,6 +9,11 @@ for f in tests/fuzz/dump/*; do
 	[ "$rc" -le 1 ] && { [ "$rc" = 0 ] || [ "$(printf '%s\n' "$err" | wc -l)" = 1 ]; }
 	ok $? "trace-gen $(basename "$f"): exit $rc"
 done
+for f in tests/fuzz/accelsim/*; do
+	run trace-gen --format=accelsim -o "$T/out.wt" "$f"
+	[ "$rc" -le 1 ] && { [ "$rc" = 0 ] || [ "$(printf '%s\n' "$err" | wc -l)" = 1 ]; }
+	ok $? "trace-gen --format=accelsim $(basename "$f"): exit $rc"
+done
 for f in tests/fuzz/stream/*; do
 	run trace-dump --check "$f"
 	[ "$rc" -le 1 ]

@@ -1,0 +1,33 @@
+/*
+ * lines.h - text lines from a byte source (a file, stdin or memory), one
+ * at a time, numbered from 1, with the checks every text parser of
+ * warptrace makes: no NUL bytes, a bounded length, CRLF accepted.
+ */
+#ifndef WT_LINES_H
+#define WT_LINES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "source.h"
+
+struct wt_lines;
+
+/* Read from src, which the line reader then owns; name is used in errors. */
+struct wt_lines *wt_lines_open(struct wt_src *src, size_t max_line);
+struct wt_lines *wt_lines_open_mem(const char *name, const char *buf, size_t len,
+				   size_t max_line);
+/*
+ * The next line, NUL-terminated, without its newline or a CR before it;
+ * it stays valid until the next call.  NULL at the end of the input, or
+ * on an error (then wt_lines_error is not empty).
+ */
+char *wt_lines_next(struct wt_lines *l);
+/* Number of the line returned last (0 before the first). */
+uint64_t wt_lines_number(const struct wt_lines *l);
+const char *wt_lines_name(const struct wt_lines *l);
+/* "name:line: what" or "name: read problem"; "" while all is well. */
+const char *wt_lines_error(const struct wt_lines *l);
+void wt_lines_close(struct wt_lines *l);
+
+#endif

@@ -1,0 +1,6 @@
+MemcpyHtoD,0x0000000010000000,262144
+MemcpyHtoD,0x0000000030000000,8192
+kernel-1.traceg
+kernel-2.traceg
+MemcpyHtoD,0x0000000020000000,262144
+kernel-3.traceg
