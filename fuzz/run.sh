@@ -18,7 +18,7 @@ make -s BUILD="$build" CC=clang OPT="-O1 -g -fsanitize=fuzzer-no-link $san" \
 	"$build/libwarptrace.a"
 status=0
 printf '%-8s %12s %8s  %s\n' target executions crashes corpus
-for t in ${FUZZ_TARGETS:-dump stream spec accelsim}; do
+for t in ${FUZZ_TARGETS:-dump stream spec accelsim report}; do
 	bin=$build/fuzz-$t
 	corpus=$build/corpus-$t
 	clang -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=fuzzer $san -fopenmp -Ilib \

@@ -32,5 +32,17 @@ for f in tests/fuzz/spec/*; do
 	[ "$rc" -le 2 ]
 	ok $? "spec $(basename "$f"): exit $rc"
 done
+for f in tests/fuzz/report/*; do
+	# the first byte: even, a stats file; odd, a profiler CSV (fuzz-report.c)
+	pick=$(od -An -tu1 -N1 "$f" | tr -d ' ')
+	tail -c +2 "$f" > "$T/input"
+	if [ $((pick % 2)) = 0 ]; then
+		run report -o /dev/null "$T/input"
+	else
+		run report --compare="$T/input" -o /dev/null tests/data/report/base.json
+	fi
+	[ "$rc" -le 1 ] && { [ "$rc" = 0 ] || [ "$(printf '%s\n' "$err" | wc -l)" = 1 ]; }
+	ok $? "report $(basename "$f"): exit $rc"
+done
 
 done_testing
