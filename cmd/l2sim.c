@@ -56,8 +56,9 @@ static const char usage[] =
 "      --disable           no L2: every request goes on to DRAM\n"
 "      --events=E          misses (default: what goes to DRAM) or all\n"
 "      --medic=LIST        MeDiC's L2 components: wbyp (warp-type-aware\n"
-"                          bypassing), wip (warp-type-aware insertion), or\n"
-"                          all; its scheduler is dramsim --sched=medic\n"
+"                          bypassing), wip (warp-type-aware insertion),\n"
+"                          all, or none; its scheduler is dramsim\n"
+"                          --sched=medic\n"
 "      --medic-reset=N     cycles between warp-type resets (100000)\n"
 "      --medic-profile=N   lookups profiled after a reset (30)\n"
 "      --medic-step=P      mostly-miss boundary tuning step, percent (5)\n"
@@ -126,13 +127,13 @@ static unsigned medic_components(const char *list)
 			m |= WT_MEDIC_WIP;
 		else if (n == 3 && strncmp(p, "all", 3) == 0)
 			m |= WT_MEDIC_WBYP | WT_MEDIC_WIP;
+		else if (n == 4 && strncmp(p, "none", 4) == 0)
+			;		/* for sweeps: the baseline */
 		else
-			wt_die(WT_EXIT_USAGE, "--medic=%s: expected wbyp, wip or all "
-			       "(comma-separated)", list);
+			wt_die(WT_EXIT_USAGE, "--medic=%s: expected wbyp, wip, all or "
+			       "none (comma-separated)", list);
 		p += n + (p[n] == ',');
 	}
-	if (!m)
-		wt_die(WT_EXIT_USAGE, "--medic=%s: expected wbyp, wip or all", list);
 	return m;
 }
 
@@ -429,6 +430,8 @@ static void instr_json(struct wt_json *j, const struct wt_l2_instr_stats *s)
 	wt_json_begin_object(j);
 	types_json(j, s->instructions);
 	wt_json_end_object(j);
+	wt_json_key_u64(j, "stall_cycles", s->stall);
+	wt_json_key_ratio(j, "mean_stall", (double)s->stall, (double)s->ninstr);
 	wt_json_key(j, "pcs");
 	wt_json_begin_array(j);
 	for (size_t i = 0; i < s->npcs; i++) {

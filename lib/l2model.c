@@ -544,6 +544,8 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 				emit(l2, out, in, WT_EV_BYPASS, arrival, arrival);
 				l2->st.bypasses++;
 				l2->st.medic_bypasses++;
+				/* no queue, no lookup: the DRAM round trip */
+				outcome(l2, out, in, c->miss_latency, 0);
 				return;
 			}
 			noalloc = in->op == WT_OP_ATOMIC;
@@ -703,6 +705,8 @@ void wt_l2_instr_add(struct wt_l2_instr_stats *s, uint32_t kernel,
 		}
 		type = wt_wtype_of(hits, j - i, &wt_wt_medic);
 		s->instructions[type]++;
+		s->stall += hi;
+		s->ninstr++;
 		w->instructions[type]++;
 		w->accesses += j - i;
 		w->hits += hits;

@@ -189,6 +189,10 @@ struct wt_l2_warp {
 
 struct wt_l2_instr_stats {
 	uint64_t instructions[WT_WT_MAX];
+	/* A warp instruction waits for its slowest load or atomic: the sum
+	 * over instructions of their largest latency (arrival at the L2 to
+	 * data ready, a miss's fill assumed miss_latency after it leaves). */
+	uint64_t stall, ninstr;
 	struct wt_l2_hist divergence;	/* all-hit, 2 or more accesses */
 	struct wt_l2_pc *pcs;		/* sorted by pc */
 	size_t npcs, cappcs;

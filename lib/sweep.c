@@ -34,6 +34,10 @@ static const struct metric {
 	{ WT_SW_L1, "l1sim.ipc", "total.ipc", -1, 0 },
 	{ WT_SW_L1, "l1sim.cycles", "total.cycles", 0, 0 },
 	{ WT_SW_L2, "l2sim.hit_rate", "total.hit_rate", -1, 0 },
+	{ WT_SW_L2, "l2sim.queueing_delay", "total.queueing_delay.mean", -1, 0 },
+	{ WT_SW_L2, "l2sim.mean_stall", "mean_stall", -1, 0 },
+	/* the trace's first point's mean stall over this one's (below) */
+	{ WT_SW_L2, "l2sim.stall_speedup", NULL, -1, 0 },
 	{ WT_SW_DRAM, "dramsim.row_buffer_hit_rate", "total.row_buffer_hit_rate", -1, 0 },
 	{ WT_SW_DRAM, "dramsim.latency.mean", "total.latency.mean", -1, 0 },
 	{ WT_SW_CLASSIFY, "classify.category", "total.category.category", -1, 1 },
@@ -551,7 +555,9 @@ static int fill_metrics(const struct wt_sweep *s, size_t p, struct wt_table *t,
 
 		if (!has_stats(s, metrics[m].prog))
 			continue;
-		if (metrics[m].text)
+		if (!metrics[m].path)
+			col++;		/* derived: stall_speedup() */
+		else if (metrics[m].text)
 			wt_table_text(t, r, col++, wt_stats_str(x, metrics[m].path));
 		else
 			wt_table_num(t, r, col++, wt_stats_num(x, metrics[m].path),
@@ -561,6 +567,34 @@ static int fill_metrics(const struct wt_sweep *s, size_t p, struct wt_table *t,
 		if (st[g].root)
 			wt_stats_free(&st[g]);
 	return rc;
+}
+
+/*
+ * MeDiC's speedup estimate (its Fig. 11 in spirit): a warp instruction
+ * waits for its slowest request, so a point's memory stall is l2sim's
+ * mean_stall, and its speedup is that of its trace's first point (every
+ * axis at its first value: the baseline, e.g. --set=l2sim:medic=none,...)
+ * over its own.
+ */
+static void stall_speedup(struct wt_table *t)
+{
+	int cs = wt_table_col(t, "l2sim.mean_stall");
+	int cx = wt_table_col(t, "l2sim.stall_speedup");
+
+	if (cs < 0 || cx < 0)
+		return;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct wt_cell *own = wt_table_cell(t, r, (unsigned)cs);
+		size_t b = 0;
+
+		while (b < r && strcmp(wt_table_cell(t, b, 1)->text,
+				       wt_table_cell(t, r, 1)->text) != 0)
+			b++;		/* the trace's first row */
+		if (own->kind == WT_CELL_NUM && own->num > 0 &&
+		    wt_table_cell(t, b, (unsigned)cs)->kind == WT_CELL_NUM)
+			wt_table_num(t, r, (unsigned)cx,
+				     wt_table_cell(t, b, (unsigned)cs)->num / own->num, -1);
+	}
 }
 
 struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad)
@@ -616,5 +650,6 @@ struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad)
 		}
 	}
 	free(vi);
+	stall_speedup(tab);
 	return tab;
 }

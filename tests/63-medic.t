@@ -11,7 +11,7 @@ num() {		# num FILE KEY: the first number named KEY in the "total" object
 	json "$1" | sed 's/.*"total":{//' | grep -o "\"$2\":[0-9.e+-]*" | head -n 1 | cut -d: -f2
 }
 
-fails_with 2 "--medic=wbp: expected wbyp, wip or all" "a bad component" l2sim --medic=wbp
+fails_with 2 "--medic=wbp: expected wbyp, wip, all or none" "a bad component" l2sim --medic=wbp
 fails_with 2 "--medic-reset, --medic-profile and --medic-step are for --medic" \
 	"tuning without MeDiC" l2sim --medic-profile=10
 fails_with 2 "--medic-profile=0: expected a number from 1" "an empty profile" \
