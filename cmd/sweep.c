@@ -58,41 +58,6 @@ enum {
 	O_DIR, O_PRINT, O_COLLECT, O_FORMAT, O_PLOT, O_METRIC
 };
 
-/* The directory of this program, if trace-gen is there too: points run
- * the programs installed beside sweep, so that a sweep and its points are
- * one version, whatever PATH the workers have. */
-static char *own_dir(void)
-{
-	char self[PATH_MAX], tool[PATH_MAX + 16];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-
-	if (n <= 0)
-		return NULL;
-	self[n] = 0;
-	*strrchr(self, '/') = 0;
-	if (access(wt_snprintf(tool, sizeof(tool), "%s/trace-gen", self), X_OK) < 0)
-		return NULL;
-	return wt_strdup(self);
-}
-
-static void make_dirs(const char *dir)
-{
-	char *d = wt_strdup(dir);
-
-	for (char *c = d + 1;; c++) {
-		char save = *c;
-
-		if (save && save != '/')
-			continue;
-		*c = 0;
-		if (mkdir(d, 0777) < 0 && errno != EEXIST)
-			wt_die(WT_EXIT_DATA, "%s: %s", d, strerror(errno));
-		if (!(*c = save))
-			break;
-	}
-	free(d);
-}
-
 /* Write v to path under a temporary name, then rename it into place, so
  * that nobody reads half a file; v is freed. */
 static void dump(json_t *v, const char *path)
@@ -249,7 +214,8 @@ static void write_dir(struct wt_sweep *s, int argc, char **argv)
 	char path[PATH_MAX], err[PATH_MAX + 256];
 	FILE *jobs;
 
-	make_dirs(s->dir);
+	if (wt_sweep_mkdirs(s->dir, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
 	if (!(s->absdir = realpath(s->dir, NULL)))
 		wt_die(WT_EXIT_DATA, "%s: %s", s->dir, strerror(errno));
 	wt_snprintf(path, sizeof(path), "%s/jobs.txt", s->absdir);
@@ -564,7 +530,7 @@ int main(int argc, char **argv)
 	if (!*dir)
 		wt_die(WT_EXIT_USAGE, "--dir: expected a directory name");
 	wt_sweep_init(&s, dir);
-	s.bindir = own_dir();
+	s.bindir = wt_sweep_own_bindir();
 	if (until >= 0)
 		s.until = (enum wt_sweep_prog)until;
 	if (collect && print)

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_POINTS 1000000
@@ -281,6 +282,19 @@ int wt_sweep_parse_fixed(struct wt_sweep *s, const char *spec, char *err,
 	return 0;
 }
 
+int wt_sweep_add_flag(struct wt_sweep *s, enum wt_sweep_prog prog,
+		      const char *option, char *err, size_t len)
+{
+	struct wt_sweep_fixed f = { .prog = prog, .value = NULL };
+
+	if (check_option(s, prog, option, err, len) < 0)
+		return -1;
+	f.option = wt_strdup(option);
+	s->fixed = wt_realloc(s->fixed, (s->nfixed + 1) * sizeof(*s->fixed));
+	s->fixed[s->nfixed++] = f;
+	return 0;
+}
+
 static int not_in_pipeline(const struct wt_sweep *s, enum wt_sweep_prog p,
 			   const char *opt, char *err, size_t len)
 {
@@ -381,6 +395,10 @@ void wt_sweep_put_word(FILE *f, const char *w)
 
 static void put_option(FILE *f, const char *opt, const char *value)
 {
+	if (!value) {		/* a flag: wt_sweep_add_flag */
+		fprintf(f, opt[1] ? " --%s" : " -%s", opt);
+		return;
+	}
 	if (opt[1])
 		fprintf(f, " --%s=", opt);
 	else
@@ -478,6 +496,147 @@ int wt_sweep_write_cmd(const struct wt_sweep *s, size_t p, char *err, size_t len
 	return 0;
 }
 
+int wt_sweep_mkdirs(const char *dir, char *err, size_t len)
+{
+	char *d;
+	int rc = 0;
+
+	if (!*dir) {
+		snprintf(err, len, "an empty directory name");
+		return -1;
+	}
+	d = wt_strdup(dir);
+	for (char *c = d + 1;; c++) {
+		char save = *c;
+
+		if (save && save != '/')
+			continue;
+		*c = 0;
+		if (mkdir(d, 0777) < 0 && errno != EEXIST) {
+			snprintf(err, len, "%s: %s", d, strerror(errno));
+			rc = -1;
+			break;
+		}
+		if (!(*c = save))
+			break;
+	}
+	free(d);
+	return rc;
+}
+
+int wt_sweep_prepare(struct wt_sweep *s, char *err, size_t len)
+{
+	char path[PATH_MAX];
+
+	if (wt_sweep_mkdirs(s->dir, err, len) < 0)
+		return -1;
+	free(s->absdir);
+	if (!(s->absdir = realpath(s->dir, NULL))) {
+		snprintf(err, len, "%s: %s", s->dir, strerror(errno));
+		return -1;
+	}
+	for (size_t p = 0; p < s->npoints; p++) {
+		wt_sweep_path(s, p, NULL, path, sizeof(path));
+		if (mkdir(path, 0777) < 0 && errno != EEXIST) {
+			snprintf(err, len, "%s: %s", path, strerror(errno));
+			return -1;
+		}
+		/* an earlier run's stderr must not pass for this one's */
+		unlink(wt_sweep_path(s, p, "stderr.txt", path, sizeof(path)));
+		if (wt_sweep_write_cmd(s, p, err, len) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+pid_t wt_sweep_start(const struct wt_sweep *s, size_t p)
+{
+	char cmd[PATH_MAX], log[PATH_MAX];
+	pid_t pid;
+
+	wt_sweep_path(s, p, "cmd.sh", cmd, sizeof(cmd));
+	wt_sweep_path(s, p, "stderr.txt", log, sizeof(log));
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		int null = open("/dev/null", O_RDWR);
+		int e = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+
+		if (null < 0 || e < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
+		    dup2(e, 2) < 0)
+			_exit(127);
+		execlp("sh", "sh", cmd, (char *)NULL);
+		dprintf(2, "%s: sh: %s\n", wt_progname(), strerror(errno));
+		_exit(127);
+	}
+	return pid;
+}
+
+int wt_sweep_run(struct wt_sweep *const *sw, unsigned nsw, unsigned njobs,
+		 int *status)
+{
+	size_t total = 0, next = 0, running = 0, *which;
+	pid_t *pids = wt_calloc(njobs, sizeof(*pids));
+	int rc = 0, e = 0;
+
+	for (unsigned i = 0; i < nsw; i++)
+		total += sw[i]->npoints;
+	which = wt_calloc(njobs, sizeof(*which));
+	while ((next < total && rc == 0) || running) {
+		unsigned w;
+		pid_t pid;
+		int ws;
+
+		for (w = 0; w < njobs && next < total && rc == 0; w++) {
+			size_t p = next, i = 0;
+
+			if (pids[w])
+				continue;
+			while (p >= sw[i]->npoints)
+				p -= sw[i++]->npoints;
+			if ((pids[w] = wt_sweep_start(sw[i], p)) < 0) {
+				pids[w] = 0;
+				rc = -1, e = errno;
+				break;
+			}
+			which[w] = next++;
+			running++;
+		}
+		if (!running)
+			break;
+		if ((pid = waitpid(-1, &ws, 0)) < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = -1, e = errno;
+			break;
+		}
+		for (w = 0; w < njobs && pids[w] != pid; w++)
+			;
+		if (w == njobs)
+			continue;
+		pids[w] = 0;
+		running--;
+		status[which[w]] = ws;
+	}
+	free(pids);
+	free(which);
+	errno = e;
+	return rc;
+}
+
+char *wt_sweep_own_bindir(void)
+{
+	char self[PATH_MAX], tool[PATH_MAX + 16];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n <= 0)
+		return NULL;
+	self[n] = 0;
+	*strrchr(self, '/') = 0;
+	if (access(wt_snprintf(tool, sizeof(tool), "%s/trace-gen", self), X_OK) < 0)
+		return NULL;
+	return wt_strdup(self);
+}
+
 const char *wt_sweep_metric(const struct wt_sweep *s, unsigned i)
 {
 	for (size_t m = 0; m < NMETRICS; m++)
@@ -527,6 +686,12 @@ static const char *first_error(const struct wt_sweep *s, size_t p, char *buf,
 	fclose(f);
 	buf[strcspn(buf, "\n")] = 0;
 	return *buf ? buf : NULL;
+}
+
+const char *wt_sweep_first_error(const struct wt_sweep *s, size_t p, char *buf,
+				 size_t len)
+{
+	return first_error(s, p, buf, len);
 }
 
 /* Point p's metrics into row r from column col on: 0, or -1 with why. */

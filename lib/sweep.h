@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "table.h"
 
@@ -34,7 +35,7 @@ struct wt_sweep_axis {
 struct wt_sweep_fixed {
 	enum wt_sweep_prog prog;
 	char *option;
-	char *value;
+	char *value;		/* NULL: a flag, "--OPTION" alone */
 };
 
 struct wt_sweep_trace {
@@ -77,6 +78,10 @@ int wt_sweep_add_axis(struct wt_sweep *s, enum wt_sweep_prog prog,
 		      const char *option, const char *list, char *err, size_t len);
 int wt_sweep_parse_fixed(struct wt_sweep *s, const char *spec, char *err,
 			 size_t len);
+/* A constant option without a value, "--OPTION" (a flag such as l2sim's
+ * --disable): 0, or -1 with a usage error in err. */
+int wt_sweep_add_flag(struct wt_sweep *s, enum wt_sweep_prog prog,
+		      const char *option, char *err, size_t len);
 /* Every option's program is in the pipeline; counts the points.  0, or -1
  * with a usage error in err. */
 int wt_sweep_check(struct wt_sweep *s, char *err, size_t len);
@@ -98,6 +103,32 @@ char *wt_sweep_pipeline(const struct wt_sweep *s, size_t p);
  * data error in err. */
 int wt_sweep_write_cmd(const struct wt_sweep *s, size_t p, char *err,
 		       size_t len);
+
+/* mkdir -p dir: 0, or -1 with a data error in err. */
+int wt_sweep_mkdirs(const char *dir, char *err, size_t len);
+/* Make DIR and its parents, set absdir, and write every point's
+ * directory and cmd.sh, for a program that runs the points itself (as
+ * mdegree(1) does): 0, or -1 with a data error in err. */
+int wt_sweep_prepare(struct wt_sweep *s, char *err, size_t len);
+/* Start "sh DIR/POINT/cmd.sh" with standard input and output /dev/null
+ * and standard error DIR/POINT/stderr.txt: the child's pid, or -1 with
+ * errno set. */
+pid_t wt_sweep_start(const struct wt_sweep *s, size_t p);
+/*
+ * Run every point of the nsw grids sw, njobs at a time, with
+ * wt_sweep_start, and put each one's wait status into status (the points
+ * of sw[0] first): 0, or -1 with errno set if fork or waitpid failed
+ * (after a failed fork, the points already started are waited for).
+ */
+int wt_sweep_run(struct wt_sweep *const *sw, unsigned nsw, unsigned njobs,
+		 int *status);
+/* The directory of the running program if trace-gen is there too (the
+ * points then run the programs beside it: one version), else NULL. */
+char *wt_sweep_own_bindir(void);
+/* The first line of point p's stderr.txt into buf, or NULL if it has
+ * none. */
+const char *wt_sweep_first_error(const struct wt_sweep *s, size_t p, char *buf,
+				 size_t len);
 
 /* The i-th metric column of the pipeline, or NULL after the last. */
 const char *wt_sweep_metric(const struct wt_sweep *s, unsigned i);
