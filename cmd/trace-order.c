@@ -136,6 +136,13 @@ static void run_kernel(const char *input, const struct wt_order_cfg *cfg,
 
 /* Warp records: each must name a warp of its CTA, and no lane past the
  * warp's width. */
+static void too_many_ctas(struct wt_reader *r, uint64_t record, uint64_t cta)
+{
+	wt_die(WT_EXIT_DATA, "%s: record %llu: CTA %llu: trace-order schedules at "
+	       "most %u CTAs a kernel", wt_reader_name(r), (unsigned long long)record,
+	       (unsigned long long)cta, WT_ORDER_MAX_CTAS);
+}
+
 static void add_warps(struct wt_reader *r, const struct wt_item *it,
 		      struct wt_wbuf *wb, const struct wt_order_cfg *cfg)
 {
@@ -158,6 +165,8 @@ static void add_warps(struct wt_reader *r, const struct wt_item *it,
 			       "past the warp size %u", wt_reader_name(r),
 			       (unsigned long long)(it->first + i),
 			       (unsigned long long)w->mask, cfg->warp_size);
+		if (w->cta >= WT_ORDER_MAX_CTAS)
+			too_many_ctas(r, it->first + i, w->cta);
 		wt_wbuf_add(wb, w);
 	}
 }
@@ -427,8 +436,12 @@ int main(int argc, char **argv)
 			if (warps)
 				add_warps(r, &it, &wb, &cfg);
 			else
-				for (size_t i = 0; i < it.count; i++)
+				for (size_t i = 0; i < it.count; i++) {
+					if (a[i].thread / kb.block_threads >= WT_ORDER_MAX_CTAS)
+						too_many_ctas(r, it.first + i,
+							      a[i].thread / kb.block_threads);
 					wt_kbuf_add(&kb, &a[i]);
+				}
 			break;
 		case WT_ITEM_KERNEL_END:
 			run_kernel(wt_reader_name(r), &cfg, it.kernel,

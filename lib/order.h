@@ -6,6 +6,12 @@
 #ifndef WT_ORDER_H
 #define WT_ORDER_H
 
+/* CTAs of one kernel that trace-order schedules at most: CTA ids index
+ * dense arrays, so a single thread id near 2^32 in blocks of one thread
+ * must be refused rather than fill memory (16777216, a grid of 4096 x
+ * 4096). */
+#define WT_ORDER_MAX_CTAS (1u << 24)
+
 #include <stdint.h>
 
 #include "arch.h"
