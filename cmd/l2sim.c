@@ -59,9 +59,17 @@ static const char usage[] =
 "                          bypassing), wip (warp-type-aware insertion),\n"
 "                          all, or none; its scheduler is dramsim\n"
 "                          --sched=medic\n"
-"      --medic-reset=N     cycles between warp-type resets (100000)\n"
+"      --medic-reset=N     cycles between warp-type resets (100000); also\n"
+"                          the period of Rand, PC-Byp and PCAL\n"
 "      --medic-profile=N   lookups profiled after a reset (30)\n"
 "      --medic-step=P      mostly-miss boundary tuning step, percent (5)\n"
+"      --bypass=B          MeDiC's comparison points: rand:F (a fraction F\n"
+"                          of the warps bypass, drawn each period) or pc\n"
+"                          (PC-Byp: loads of mostly-miss PCs bypass)\n"
+"      --eaf               insertion by an evicted-address filter (EAF)\n"
+"      --pcal=N            PCAL: N tokens a period; a warp without one\n"
+"                          does not allocate on a miss\n"
+"      --seed=N            seed of Rand's draws (1)\n"
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for none\n"
@@ -73,6 +81,7 @@ enum {
 	O_INDEX, O_REPL, O_WRITE, O_WALLOC, O_BANKS, O_PORTS, O_BANKQ,
 	O_BANKCYC, O_TAGLAT, O_ICNT, O_MSHR, O_MERGE, O_MISSLAT, O_DISABLE,
 	O_EVENTS, O_STATS, O_LEVEL, O_MEDIC, O_MRESET, O_MPROFILE, O_MSTEP,
+	O_BYPASS, O_EAF, O_PCAL, O_SEED,
 	O_NOPTS
 };
 
@@ -99,6 +108,9 @@ static struct {
 	uint64_t not_for_l2;
 	struct wt_l2_instr_stats is;
 	struct wt_medic medic;	/* --medic: the warp types of every partition */
+	struct wt_medic pcmedic;	/* --bypass=pc: the PCs' types */
+	struct wt_pcal pcal;		/* --pcal: the tokens */
+	int shared;		/* partitions share state: run in arrival order */
 } G;
 
 static unsigned log2u(uint64_t x)
@@ -261,7 +273,8 @@ static int for_l2(const struct wt_event *e)
 }
 
 /*
- * MeDiC's partitions share the warp types, so they take their requests
+ * MeDiC's partitions share the warp types (and PC-Byp's the PC types,
+ * PCAL's the tokens), so they take their requests
  * together, in arrival order (the lower partition first on a tie): one
  * thread, and each partition still sees its own requests in its order.
  */
@@ -308,7 +321,7 @@ static void run_kernel(uint32_t kernel)
 	struct wt_event **lists;
 	struct wt_l2_outcome *oc;
 
-	if (G.cfg.medic) {
+	if (G.shared) {
 		medic_kernel(kernel);
 	} else {
 		#pragma omp parallel for schedule(dynamic, 1)
@@ -389,6 +402,8 @@ static void stats_json(struct wt_json *j, const struct wt_l2_stats *s)
 	wt_json_key_u64(j, "write_throughs", s->write_throughs);
 	wt_json_key_u64(j, "bypasses", s->bypasses);
 	wt_json_key_u64(j, "medic_bypasses", s->medic_bypasses);
+	wt_json_key_u64(j, "baseline_bypasses", s->baseline_bypasses);
+	wt_json_key_u64(j, "pcal_noalloc", s->pcal_noalloc);
 	wt_json_key(j, "reservation_fails");
 	wt_json_begin_object(j);
 	for (unsigned f = 0; f < WT_L2_FAIL_MAX; f++)
@@ -510,7 +525,17 @@ static void settings_json(struct wt_json *j)
 	if (c->medic & WT_MEDIC_WIP)
 		wt_json_string(j, "wip");
 	wt_json_end_array(j);
-	if (c->medic) {
+	wt_json_key(j, "bypass");
+	if (c->pc_bypass)
+		wt_json_string(j, "pc");
+	else if (c->rand_bypass > 0)
+		wt_json_double(j, c->rand_bypass);
+	else
+		wt_json_null(j);
+	wt_json_key(j, "eaf");
+	wt_json_bool(j, c->eaf);
+	wt_json_key_u64(j, "pcal", c->pcal_tokens);
+	if (c->medic || c->pc_bypass || c->rand_bypass > 0 || c->pcal_tokens) {
 		wt_json_key_u64(j, "medic_reset", c->medic_cfg.reset);
 		wt_json_key_u64(j, "medic_profile", c->medic_cfg.profile);
 		wt_json_key(j, "medic_step");
@@ -616,12 +641,35 @@ static void apply_options(const char **set)
 	wt_medic_default(&c->medic_cfg);
 	if (set[O_MEDIC])
 		c->medic = medic_components(set[O_MEDIC]);
-	if (!c->medic && (set[O_MRESET] || set[O_MPROFILE] || set[O_MSTEP]))
+	c->seed = set[O_SEED] ? wt_opt_num("seed", set[O_SEED], 0, UINT32_MAX) : 1;
+	if (set[O_BYPASS]) {
+		const char *b = set[O_BYPASS];
+
+		if (strcmp(b, "pc") == 0)
+			c->pc_bypass = 1;
+		else if (strncmp(b, "rand:", 5) == 0)
+			c->rand_bypass = wt_opt_real("bypass=rand", b + 5, 0, 1);
+		else
+			wt_die(WT_EXIT_USAGE, "--bypass=%s: expected rand:FRACTION or pc", b);
+		if (c->medic & WT_MEDIC_WBYP)
+			wt_die(WT_EXIT_USAGE, "--bypass and --medic=wbyp are two bypass "
+			       "policies: choose one");
+	}
+	c->eaf = set[O_EAF] != NULL;
+	if (c->eaf && (c->medic & WT_MEDIC_WIP))
+		wt_die(WT_EXIT_USAGE, "--eaf and --medic=wip are two insertion "
+		       "policies: choose one");
+	if (set[O_PCAL])
+		c->pcal_tokens = (unsigned)wt_opt_num("pcal", set[O_PCAL], 1, 1u << 24);
+	if (!c->medic && !c->pc_bypass && c->rand_bypass == 0 && !c->pcal_tokens &&
+	    (set[O_MRESET] || set[O_MPROFILE] || set[O_MSTEP]))
 		wt_die(WT_EXIT_USAGE, "--medic-reset, --medic-profile and --medic-step "
-		       "are for --medic");
+		       "are for --medic, --bypass and --pcal");
 	wt_medic_options(&c->medic_cfg, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
-	if (c->medic && c->disabled)
-		wt_die(WT_EXIT_USAGE, "--medic needs an L2 (not --disable)");
+	if ((c->medic || c->pc_bypass || c->rand_bypass > 0 || c->eaf || c->pcal_tokens) &&
+	    c->disabled)
+		wt_die(WT_EXIT_USAGE, "--medic, --bypass, --eaf and --pcal need an L2 "
+		       "(not --disable)");
 
 	if (c->geom.line & (c->geom.line - 1))
 		wt_die(WT_EXIT_USAGE, "--line=%u: expected a power of two", c->geom.line);
@@ -715,6 +763,10 @@ int main(int argc, char **argv)
 		{ "medic-reset", required_argument, NULL, O_MRESET },
 		{ "medic-profile", required_argument, NULL, O_MPROFILE },
 		{ "medic-step", required_argument, NULL, O_MSTEP },
+		{ "bypass", required_argument, NULL, O_BYPASS },
+		{ "eaf", no_argument, NULL, O_EAF },
+		{ "pcal", required_argument, NULL, O_PCAL },
+		{ "seed", required_argument, NULL, O_SEED },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
@@ -758,6 +810,17 @@ int main(int argc, char **argv)
 		for (unsigned p = 0; p < G.nparts; p++)
 			G.l2[p].medic = &G.medic;
 	}
+	if (G.cfg.pc_bypass) {
+		wt_medic_init(&G.pcmedic, &G.cfg.medic_cfg);
+		for (unsigned p = 0; p < G.nparts; p++)
+			G.l2[p].pcmedic = &G.pcmedic;
+	}
+	if (G.cfg.pcal_tokens) {
+		wt_pcal_init(&G.pcal, G.cfg.pcal_tokens, G.cfg.medic_cfg.reset);
+		for (unsigned p = 0; p < G.nparts; p++)
+			G.l2[p].pcal = &G.pcal;
+	}
+	G.shared = G.cfg.medic || G.cfg.pc_bypass || G.cfg.pcal_tokens;
 
 	r = wt_reader_open(input, err, sizeof(err));
 	if (!r)
@@ -818,6 +881,10 @@ int main(int argc, char **argv)
 	free(G.b);
 	if (G.cfg.medic)
 		wt_medic_free(&G.medic);
+	if (G.cfg.pc_bypass)
+		wt_medic_free(&G.pcmedic);
+	if (G.cfg.pcal_tokens)
+		wt_pcal_free(&G.pcal);
 	free(G.l2);
 	wt_l2_instr_free(&G.is);
 	return WT_EXIT_OK;

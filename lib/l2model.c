@@ -104,6 +104,8 @@ int wt_l2_init(struct wt_l2 *l2, const struct wt_l2_cfg *cfg, unsigned partition
 	wt_l2_stats_init(&l2->st, cfg->banks);
 	if (cfg->medic & WT_MEDIC_WIP)
 		l2->rank = wt_calloc((size_t)cfg->geom.sets * cfg->geom.assoc, 1);
+	if (cfg->eaf)
+		wt_eaf_init(&l2->eaf, (uint64_t)cfg->geom.sets * cfg->geom.assoc);
 	return 0;
 }
 
@@ -116,6 +118,8 @@ void wt_l2_free(struct wt_l2 *l2)
 	free(l2->bank);
 	free(l2->mshr);
 	free(l2->rank);
+	if (l2->cfg->eaf)
+		wt_eaf_free(&l2->eaf);
 	wt_l2_stats_free(&l2->st);
 }
 
@@ -139,10 +143,13 @@ static uint8_t wip_class(unsigned type)
 /* The victim for a new line: WIP's ranked choice, or the plain one. */
 static int victim(struct wt_l2 *l2, unsigned set, struct wt_cache_line *ev)
 {
-	if (l2->rank)
-		return wt_cache_victim_ranked(&l2->cache, set,
-					      &l2->rank[(size_t)set * l2->cfg->geom.assoc], ev);
-	return wt_cache_victim(&l2->cache, set, ev);
+	int way = l2->rank ? wt_cache_victim_ranked(&l2->cache, set,
+				&l2->rank[(size_t)set * l2->cfg->geom.assoc], ev) :
+			     wt_cache_victim(&l2->cache, set, ev);
+
+	if (way >= 0 && l2->cfg->eaf && ev->state == WT_LINE_VALID)
+		wt_eaf_evicted(&l2->eaf, ev->addr);
+	return way;
 }
 
 /* Put a new line in: WIP's position for the warp's class, or the plain
@@ -152,6 +159,11 @@ static void insert(struct wt_l2 *l2, unsigned set, int way, uint64_t line,
 {
 	unsigned assoc = l2->cfg->geom.assoc;
 
+	if (l2->cfg->eaf) {	/* evicted too early: MRU; else LRU */
+		wt_cache_insert_at(&l2->cache, set, way, line, state, ready,
+				   wt_eaf_test(&l2->eaf, line) ? 0 : assoc - 1);
+		return;
+	}
 	if (!l2->rank) {
 		wt_cache_insert(&l2->cache, set, way, line, state, ready);
 		return;
@@ -170,11 +182,33 @@ static void rerank(struct wt_l2 *l2, unsigned set, int way, unsigned type)
 			wip_class(type);
 }
 
+/* Rand and PC-Byp: whether a load bypasses the L2. */
+static int baseline_bypass(struct wt_l2 *l2, const struct wt_event *in, uint64_t t)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+
+	if (c->rand_bypass > 0 &&
+	    wt_rand_bypass(c->seed, c->rand_bypass, c->medic_cfg.reset,
+			   wt_medic_key(l2->kernel, in->warp), t))
+		return 1;
+	if (l2->pcmedic) {
+		int profiling;
+		enum wt_wtype type = wt_medic_type(l2->pcmedic,
+						   wt_medic_key(l2->kernel, in->pc), t,
+						   &profiling);
+
+		return !profiling && (type == WT_WT_MOSTLY_MISS || type == WT_WT_ALL_MISS);
+	}
+	return 0;
+}
+
 static void medic_lookup(struct wt_l2 *l2, const struct wt_event *in, uint64_t t,
 			 int hit)
 {
 	if (l2->medic)
 		wt_medic_lookup(l2->medic, wt_medic_key(l2->kernel, in->warp), t, hit);
+	if (l2->pcmedic)
+		wt_medic_lookup(l2->pcmedic, wt_medic_key(l2->kernel, in->pc), t, hit);
 }
 
 /* ---- events ---- */
@@ -394,8 +428,9 @@ static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t lin
 		outcome(l2, out, in, *done - arrival, 0);
 		return -1;
 	}
-	if (noalloc) {			/* WByp: an atomic looks, does not stay */
+	if (noalloc) {	/* WByp's atomics, PCAL without a token: no line */
 		medic_lookup(l2, in, t, 0);
+		l2->st.pcal_noalloc += l2->pcal != NULL;
 		l2->st.misses++;
 		*done = lookup + c->miss_latency;
 		emit(l2, out, in, WT_EV_MISS, lookup, arrival);
@@ -533,6 +568,16 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		l2->st.bypasses++;
 		return;
 	}
+	if (in->op == WT_OP_LOAD && baseline_bypass(l2, in, arrival)) {
+		emit(l2, out, in, WT_EV_BYPASS, arrival, arrival);
+		l2->st.bypasses++;
+		l2->st.baseline_bypasses++;
+		outcome(l2, out, in, c->miss_latency, 0);
+		return;
+	}
+	if (l2->pcal && in->op != WT_OP_STORE &&
+	    !wt_pcal_token(l2->pcal, wt_medic_key(l2->kernel, in->warp), arrival))
+		noalloc = 1;
 	if (l2->medic) {
 		int profiling;
 
@@ -548,7 +593,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 				outcome(l2, out, in, c->miss_latency, 0);
 				return;
 			}
-			noalloc = in->op == WT_OP_ATOMIC;
+			noalloc |= in->op == WT_OP_ATOMIC;
 		}
 	}
 	mshr_prune(l2, prune_floor(l2, arrival));
@@ -590,6 +635,8 @@ void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
 	dst->store_misses += src->store_misses;
 	dst->write_backs += src->write_backs;
 	dst->medic_bypasses += src->medic_bypasses;
+	dst->baseline_bypasses += src->baseline_bypasses;
+	dst->pcal_noalloc += src->pcal_noalloc;
 	dst->write_throughs += src->write_throughs;
 	dst->bypasses += src->bypasses;
 	for (int i = 0; i < WT_L2_FAIL_MAX; i++)

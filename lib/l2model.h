@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "cache.h"
+#include "l2policy.h"
 #include "medic.h"
 #include "record.h"
 #include "warptype.h"
@@ -59,7 +60,14 @@ struct wt_l2_cfg {
 	int disabled;			/* no L2: everything goes on */
 	int emit_all;			/* also hits and merged misses */
 	unsigned medic;			/* MeDiC components: WT_MEDIC_* */
-	struct wt_medic_cfg medic_cfg;
+	struct wt_medic_cfg medic_cfg;	/* its reset is also the period of
+					   Rand, PC-Byp and PCAL */
+	/* MeDiC's comparison points (l2policy.h) */
+	double rand_bypass;		/* Rand: the fraction of warps; 0 off */
+	uint64_t seed;
+	int pc_bypass;			/* PC-Byp (needs l2->pcmedic) */
+	int eaf;			/* EAF insertion */
+	unsigned pcal_tokens;		/* PCAL (needs l2->pcal); 0 off */
 };
 
 /*
@@ -106,6 +114,8 @@ struct wt_l2_stats {
 	uint64_t store_hits, store_misses;
 	uint64_t write_backs, write_throughs, bypasses;
 	uint64_t medic_bypasses;	/* of them, WByp's */
+	uint64_t baseline_bypasses;	/* of them, Rand's or PC-Byp's */
+	uint64_t pcal_noalloc;		/* PCAL: misses without a token */
 	uint64_t fails[WT_L2_FAIL_MAX];
 	struct wt_l2_hist delay;	/* queueing delay */
 	unsigned nbanks;
@@ -142,6 +152,9 @@ struct wt_l2 {
 	uint32_t kernel;		/* set by the caller: warp keys */
 	struct wt_medic *medic;		/* cfg->medic: the warp types, shared
 					   by every partition (the caller's) */
+	struct wt_medic *pcmedic;	/* PC-Byp: the PCs' types, shared */
+	struct wt_pcal *pcal;		/* PCAL: the tokens, shared */
+	struct wt_eaf eaf;		/* EAF: this partition's filter */
 	uint8_t *rank;			/* WIP: each line's class */
 	struct wt_l2_stats st;
 };

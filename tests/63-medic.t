@@ -12,11 +12,11 @@ num() {		# num FILE KEY: the first number named KEY in the "total" object
 }
 
 fails_with 2 "--medic=wbp: expected wbyp, wip, all or none" "a bad component" l2sim --medic=wbp
-fails_with 2 "--medic-reset, --medic-profile and --medic-step are for --medic" \
+fails_with 2 "--medic-reset, --medic-profile and --medic-step are for --medic, --bypass and --pcal" \
 	"tuning without MeDiC" l2sim --medic-profile=10
 fails_with 2 "--medic-profile=0: expected a number from 1" "an empty profile" \
 	l2sim --medic=all --medic-profile=0
-fails_with 2 "--medic needs an L2" "MeDiC without an L2" l2sim --medic=wbyp --disable
+fails_with 2 "--medic, --bypass, --eaf and --pcal need an L2" "MeDiC without an L2" l2sim --medic=wbyp --disable
 fails_with 2 "are for --sched=medic" "dramsim tuning without MeDiC" dramsim --medic-step=10
 
 # A streaming kernel: 256 threads each copy a 4 KB row, so every L2
@@ -29,7 +29,7 @@ is "$(num "$T/base.json" medic_bypasses)" 0 "no MeDiC: nothing bypassed"
 byp=$(num "$T/wbyp.json" medic_bypasses)
 [ "${byp:-0}" -gt 100000 ]
 ok $? "WByp: all-miss warps' loads go straight to DRAM ($byp)"
-like "$(json "$T/wbyp.json")" '"medic":\["wbyp"\],"medic_reset":100000,"medic_profile":30,"medic_step":0\.05' \
+like "$(json "$T/wbyp.json")" '"medic":\["wbyp"\],"bypass":null,"eaf":false,"pcal":0,"medic_reset":100000,"medic_profile":30,"medic_step":0\.05' \
 	"the settings name the components and MeDiC's values"
 is "$(trace-dump --format=csv "$T/wbyp.ev" | grep -c ',bypass,')" "$byp" "each is a bypass event"
 # every warp's first 30 lookups (its profiling) are never bypassed
@@ -47,6 +47,37 @@ for th in 1 2; do
 done
 ok "$(cmp -s "$T/t1/all.ev" "$T/t2/all.ev" && cmp -s "$T/t1/all.json" "$T/t2/all.json"; echo $?)" \
 	"MeDiC: byte-identical with 1 and 2 threads"
+
+# MeDiC's comparison points
+fails_with 2 "--bypass=lru: expected rand:FRACTION or pc" "a bad bypass policy" l2sim --bypass=lru
+fails_with 2 "--bypass and --medic=wbyp are two bypass policies" "two bypass policies" \
+	l2sim --medic=wbyp --bypass=pc
+fails_with 2 "--eaf and --medic=wip are two insertion policies" "two insertion policies" \
+	l2sim --medic=wip --eaf
+l2sim --bypass=rand:1 --stats="$T/r1.json" "$T/l1.ev" > /dev/null
+is "$(num "$T/r1.json" baseline_bypasses)" "$(num "$T/r1.json" reads)" "Rand 1.0: every load bypasses"
+l2sim --bypass=rand:0.5 --stats="$T/r5.json" "$T/l1.ev" > /dev/null
+r5=$(num "$T/r5.json" baseline_bypasses)
+reads=$(num "$T/r5.json" reads)
+[ "$r5" -gt $((reads / 4)) ] && [ "$r5" -lt $((reads * 3 / 4)) ]
+ok $? "Rand 0.5: about half the loads bypass ($r5 of $reads)"
+l2sim --bypass=rand:0.5 --seed=7 --stats="$T/r7.json" "$T/l1.ev" > /dev/null
+[ "$(num "$T/r7.json" baseline_bypasses)" != "$r5" ]
+ok $? "Rand: another seed, another draw"
+l2sim --bypass=pc --stats="$T/pc.json" "$T/l1.ev" > /dev/null
+pcb=$(num "$T/pc.json" baseline_bypasses)
+[ "${pcb:-0}" -gt 100000 ]
+ok $? "PC-Byp: the copy's loads are all-miss PCs, bypassed ($pcb)"
+l2sim --eaf --stats="$T/eaf.json" "$T/l1.ev" > /dev/null
+[ "$(num "$T/eaf.json" hits)" -gt "$(num "$T/base.json" hits)" ]
+ok $? "EAF: lines never reused go in at LRU, so more hits than LRU insertion"
+trace-gen samples/spmv.trc.zst | trace-order | coalesce | l1sim > "$T/spmv.ev"
+l2sim --stats="$T/sb.json" "$T/spmv.ev" > /dev/null
+l2sim --pcal=2 --stats="$T/pcal.json" "$T/spmv.ev" > /dev/null
+na=$(num "$T/pcal.json" pcal_noalloc)
+[ "${na:-0}" -gt 0 ] && [ "$(num "$T/pcal.json" hits)" -lt "$(num "$T/sb.json" hits)" ]
+ok $? "PCAL with 2 tokens: $na misses of token-less warps stay out, fewer hits"
+like "$(json "$T/pcal.json")" '"bypass":null,"eaf":false,"pcal":2,' "the settings name the policies"
 
 # WMS: the DRAM's high queue takes the requests of mostly-hit and all-hit
 # warps, typed from the L2 hits and misses of l2sim --events=all.

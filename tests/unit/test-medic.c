@@ -1,8 +1,10 @@
 /*
  * test-medic.c - MeDiC's warp-type identification at the L2 (section
  * 4.1): the profiling window, the periodic reset and the tuning of the
- * mostly-miss boundary (footnote 3).
+ * mostly-miss boundary (footnote 3); and the state of its comparison
+ * points: Rand's draws, the evicted-address filter, PCAL's tokens.
  */
+#include "l2policy.h"
 #include "medic.h"
 #include "tap.h"
 
@@ -87,9 +89,65 @@ static void test_tuning(void)
 	wt_medic_free(&m);
 }
 
+static void test_rand(void)
+{
+	unsigned n = 0, same = 0, again = 0;
+
+	for (uint64_t k = 0; k < 10000; k++) {
+		n += wt_rand_bypass(1, 0.25, 100000, k, 5);
+		same += wt_rand_bypass(1, 0.25, 100000, k, 5) ==
+			wt_rand_bypass(1, 0.25, 100000, k, 99999);
+		again += wt_rand_bypass(1, 0.25, 100000, k, 5) ==
+			 wt_rand_bypass(1, 0.25, 100000, k, 100000);
+	}
+	ok(n > 2300 && n < 2700, "Rand 25 %%: %u of 10000 warps bypass", n);
+	is_u64(same, 10000, "Rand: a warp's draw holds through its period");
+	ok(again < 9000, "Rand: drawn again in the next period (%u of 10000 the same)", again);
+	ok(!wt_rand_bypass(1, 0, 100000, 7, 5) && wt_rand_bypass(1, 1, 100000, 7, 5),
+	   "Rand: fraction 0 never, 1 always");
+}
+
+static void test_eaf(void)
+{
+	struct wt_eaf f;
+	unsigned false_pos = 0;
+
+	wt_eaf_init(&f, 128);
+	for (uint64_t l = 0; l < 100; l++)
+		wt_eaf_evicted(&f, l * 128);
+	ok(wt_eaf_test(&f, 0) && wt_eaf_test(&f, 99 * 128), "EAF: evicted lines are in it");
+	for (uint64_t l = 1000; l < 2000; l++)
+		false_pos += wt_eaf_test(&f, l * 128);
+	ok(false_pos < 100, "EAF: other lines seldom (%u of 1000)", false_pos);
+	for (uint64_t l = 100; l < 129; l++)
+		wt_eaf_evicted(&f, l * 128);
+	ok(!wt_eaf_test(&f, 0) && wt_eaf_test(&f, 128 * 128),
+	   "EAF: cleared once it took as many addresses as lines");
+	wt_eaf_free(&f);
+}
+
+static void test_pcal(void)
+{
+	struct wt_pcal p;
+
+	wt_pcal_init(&p, 2, 100);
+	ok(wt_pcal_token(&p, 1, 0) && wt_pcal_token(&p, 2, 1),
+	   "PCAL: the first two warps to come get the two tokens");
+	ok(!wt_pcal_token(&p, 3, 2), "PCAL: the third gets none");
+	ok(wt_pcal_token(&p, 1, 50), "PCAL: a token holds through the period");
+	wt_pcal_token(&p, 3, 60);		/* warp 3 used the L2 last */
+	ok(wt_pcal_token(&p, 3, 100) && wt_pcal_token(&p, 1, 101),
+	   "PCAL: next period, the most recent users first (3, then 1)");
+	ok(!wt_pcal_token(&p, 2, 102), "PCAL: warp 2 came later: no token left");
+	wt_pcal_free(&p);
+}
+
 int main(void)
 {
 	test_profiling();
 	test_tuning();
+	test_rand();
+	test_eaf();
+	test_pcal();
 	return tap_done();
 }
