@@ -82,6 +82,12 @@ static struct {
 	struct wt_medic medic;	/* --sched=medic: warp types from L2 lookups */
 	uint64_t lookups, hits;	/* medic: L2 lookups seen, and hits */
 	uint64_t high;		/* medic: requests in the high queue */
+	/* Warp instructions wait for their slowest load: the latency from
+	 * the L2 on of each load of this kernel (an L2 hit's own, a miss's
+	 * L2 time plus its DRAM round trip), by warp and instruction. */
+	struct waiter { uint64_t key, lat; } *wait;
+	size_t nwait, capwait;
+	uint64_t stall, ninstr;	/* the sum of each instruction's largest */
 } G;
 
 /* The fermi preset: the GTX 480 as GPGPU-Sim's configuration and the
@@ -134,6 +140,46 @@ static unsigned bits(unsigned v)
 	return n;
 }
 
+/* A load of a warp instruction, latency lat from its arrival at the L2. */
+static void waiter(const struct wt_event *e, uint64_t lat)
+{
+	if (e->level != 2 || (e->op != WT_OP_LOAD && e->op != WT_OP_ATOMIC) ||
+	    e->type == WT_EV_WRITE_BACK || e->type == WT_EV_WRITE_THROUGH)
+		return;
+	if (G.nwait == G.capwait) {
+		G.capwait = G.capwait ? 2 * G.capwait : 4096;
+		G.wait = wt_realloc(G.wait, G.capwait * sizeof(*G.wait));
+	}
+	G.wait[G.nwait].key = (uint64_t)e->warp << 32 | e->instr;
+	G.wait[G.nwait++].lat = lat;
+}
+
+static int by_key(const void *a, const void *b)
+{
+	const struct waiter *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (x->lat > y->lat) - (x->lat < y->lat);
+}
+
+/* The kernel's instructions: each waits for its slowest load. */
+static void add_stalls(void)
+{
+	if (G.nwait)
+		qsort(G.wait, G.nwait, sizeof(*G.wait), by_key);
+	for (size_t i = 0; i < G.nwait;) {
+		size_t j = i;
+
+		while (j + 1 < G.nwait && G.wait[j + 1].key == G.wait[i].key)
+			j++;
+		G.stall += G.wait[j].lat;	/* sorted: the largest last */
+		G.ninstr++;
+		i = j + 1;
+	}
+	G.nwait = 0;
+}
+
 /* Take one input event: a DRAM request into its channel, or ignored. */
 static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t index)
 {
@@ -170,6 +216,7 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	    (e->type == WT_EV_MISS && (e->miss_class == WT_MISS_LATENCY ||
 				       e->op == WT_OP_STORE))) {
 		w->ignored++;
+		waiter(e, e->latency);
 		return;
 	}
 	write = e->type == WT_EV_WRITE_THROUGH || e->type == WT_EV_WRITE_BACK ||
@@ -223,6 +270,8 @@ static void put_event(const struct chan_work *w, const struct wt_dram_req *q,
 	struct wt_event e = w->ev[q->id];
 	uint64_t lat = q->core_done - e.time;
 
+	waiter(&e, (uint64_t)e.latency + lat);
+
 	e.time = q->core_done;
 	e.latency = lat > UINT32_MAX ? UINT32_MAX : (uint32_t)lat;
 	e.type = q->outcome == WT_DRAM_HIT ? WT_EV_HIT : WT_EV_MISS;
@@ -265,6 +314,7 @@ static void run_kernel(void)
 	for (unsigned i = 0; i < nc; i++)
 		G.cw[i].n = 0;
 	free(pos);
+	add_stalls();
 }
 
 static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t ignored,
@@ -283,6 +333,10 @@ static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t igno
 	if (G.cfg.sched == WT_DRAM_MEDIC && nchan > 1) {	/* the total */
 		wt_json_key_u64(j, "medic_lookups", G.lookups);
 		wt_json_key_u64(j, "high_priority", G.high);
+	}
+	if (nchan > 1 || G.cfg.channels == 1) {
+		wt_json_key_u64(j, "stall_cycles", G.stall);
+		wt_json_key_ratio(j, "mean_stall", (double)G.stall, (double)G.ninstr);
 	}
 	wt_json_key_u64(j, "row_hits", s->outcome[WT_DRAM_HIT]);
 	wt_json_key_u64(j, "row_misses", s->outcome[WT_DRAM_MISS]);
@@ -668,6 +722,7 @@ int main(int argc, char **argv)
 		free(G.cw[i].rq);
 	}
 	free(G.ch);
+	free(G.wait);
 	wt_medic_free(&G.medic);
 	free(G.cw);
 	return WT_EXIT_OK;

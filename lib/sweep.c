@@ -41,6 +41,8 @@ static const struct metric {
 	{ WT_SW_L2, "l2sim.stall_speedup", NULL, -1, 0 },
 	{ WT_SW_DRAM, "dramsim.row_buffer_hit_rate", "total.row_buffer_hit_rate", -1, 0 },
 	{ WT_SW_DRAM, "dramsim.latency.mean", "total.latency.mean", -1, 0 },
+	{ WT_SW_DRAM, "dramsim.mean_stall", "total.mean_stall", -1, 0 },
+	{ WT_SW_DRAM, "dramsim.stall_speedup", NULL, -1, 0 },
 	{ WT_SW_CLASSIFY, "classify.category", "total.category.category", -1, 1 },
 };
 #define NMETRICS (sizeof(metrics) / sizeof(metrics[0]))
@@ -736,15 +738,16 @@ static int fill_metrics(const struct wt_sweep *s, size_t p, struct wt_table *t,
 
 /*
  * MeDiC's speedup estimate (its Fig. 11 in spirit): a warp instruction
- * waits for its slowest request, so a point's memory stall is l2sim's
- * mean_stall, and its speedup is that of its trace's first point (every
- * axis at its first value: the baseline, e.g. --set=l2sim:medic=none,...)
- * over its own.
+ * waits for its slowest request, so a point's memory stall is the mean
+ * over instructions of that request's latency (l2sim's with an assumed
+ * DRAM round trip, dramsim's with the simulated one), and its speedup is
+ * its trace's first point's (every axis at its first value: the
+ * baseline, e.g. --set=l2sim:medic=none,...) over its own.
  */
-static void stall_speedup(struct wt_table *t)
+static void stall_speedup(struct wt_table *t, const char *stall, const char *speedup)
 {
-	int cs = wt_table_col(t, "l2sim.mean_stall");
-	int cx = wt_table_col(t, "l2sim.stall_speedup");
+	int cs = wt_table_col(t, stall);
+	int cx = wt_table_col(t, speedup);
 
 	if (cs < 0 || cx < 0)
 		return;
@@ -815,6 +818,7 @@ struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad)
 		}
 	}
 	free(vi);
-	stall_speedup(tab);
+	stall_speedup(tab, "l2sim.mean_stall", "l2sim.stall_speedup");
+	stall_speedup(tab, "dramsim.mean_stall", "dramsim.stall_speedup");
 	return tab;
 }

@@ -90,6 +90,13 @@ high=$(num "$T/wms.json" high_priority)
 [ "${high:-0}" -gt 0 ]
 ok $? "WMS: some DRAM requests come from mostly-hit warps ($high)"
 is "$(num "$T/wms.json" requests)" "$(num "$T/fr.json" requests)" "WMS: the same requests, in another order"
+# the stall estimate: each warp instruction waits for its slowest load
+l2sim --events=all "$T/l1.ev" | dramsim --stats="$T/st0.json" > /dev/null
+l2sim --events=all --medic=all "$T/l1.ev" | dramsim --sched=medic --stats="$T/st1.json" > /dev/null
+s0=$(num "$T/st0.json" mean_stall)
+s1=$(num "$T/st1.json" mean_stall)
+awk -v a="$s0" -v b="$s1" 'BEGIN { exit !(b > 0 && a > b) }'
+ok $? "MeDiC on the streaming copy: mean stall from $s0 down to $s1 cycles"
 l2sim "$T/bfs.ev" | dramsim --sched=medic -o /dev/null 2> "$T/note"
 like "$(cat "$T/note")" "saw no L2 hit, so no warp is mostly-hit: was l2sim run with --events=all" \
 	"WMS without L2 hits: a note"

@@ -181,11 +181,11 @@ like "$(csv "$T/m/results.csv" | sed -n 2p)" ",failed \(exit [12]\),,,,,,,,$" "a
 run sweep --dir="$T/dram" --until=dramsim --set=l2sim:size=128K,384K \
 	--fixed=l1sim:config=N:32:128:4,L:L:m:N:H,S:64:8,8 --format=json $S
 is "$rc" 1 "--until=dramsim: exit 1 (384K partitions have 192 sets)"
-like "$out" '^\{"name":"sweep",.*"columns":\["point","trace","l2sim:size","status","l1sim.miss_rate","l1sim.mpki","l1sim.ipc","l1sim.cycles","l2sim.hit_rate","l2sim.queueing_delay","l2sim.mean_stall","l2sim.stall_speedup","dramsim.row_buffer_hit_rate","dramsim.latency.mean"\]' \
+like "$out" '^\{"name":"sweep",.*"columns":\["point","trace","l2sim:size","status","l1sim.miss_rate","l1sim.mpki","l1sim.ipc","l1sim.cycles","l2sim.hit_rate","l2sim.queueing_delay","l2sim.mean_stall","l2sim.stall_speedup","dramsim.row_buffer_hit_rate","dramsim.latency.mean","dramsim.mean_stall","dramsim.stall_speedup"\]' \
 	"--until=dramsim: the columns, as JSON"
-like "$out" '\[1,"samples/spmv.trc.zst","128K","ok",0\.[0-9]+,[0-9.]+,[0-9.]+,[0-9]+,0\.[0-9]+,[0-9.]+,[0-9.]+,1,0\.[0-9]+,[0-9.]+\],' \
+like "$out" '\[1,"samples/spmv.trc.zst","128K","ok",0\.[0-9]+,[0-9.]+,[0-9.]+,[0-9]+,0\.[0-9]+,[0-9.]+,[0-9.]+,1,0\.[0-9]+,[0-9.]+,[0-9.]+,1\],' \
 	"--until=dramsim: every metric"
-like "$out" '\[2,"samples/spmv.trc.zst","384K","failed \(exit 1\)",null,null,null,null,null,null,null,null,null,null\]\]\}$' \
+like "$out" '\[2,"samples/spmv.trc.zst","384K","failed \(exit 1\)",null,null,null,null,null,null,null,null,null,null,null,null\]\]\}$' \
 	"--until=dramsim: l2sim fails, dramsim reads nothing"
 like "$(cat "$T/dram/0001/cmd.sh")" "l1sim --config=N:32:128:4,L:L:m:N:H,S:64:8,8 --stats=l1sim.json \| l2sim --size=128K --stats=l2sim.json \| dramsim --stats=dramsim.json > /dev/null" \
 	"--fixed and the stages in cmd.sh"
