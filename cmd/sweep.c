@@ -247,29 +247,13 @@ static double now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Start "sh DIR/POINT/cmd.sh" with standard input and output /dev/null
- * and standard error DIR/POINT/stderr.txt. */
+/* Start point p (wt_sweep_start), or die. */
 static pid_t start(const struct wt_sweep *s, size_t p)
 {
-	char cmd[PATH_MAX], log[PATH_MAX];
-	pid_t pid;
+	pid_t pid = wt_sweep_start(s, p);
 
-	wt_sweep_path(s, p, "cmd.sh", cmd, sizeof(cmd));
-	wt_sweep_path(s, p, "stderr.txt", log, sizeof(log));
-	fflush(NULL);
-	if ((pid = fork()) < 0)
+	if (pid < 0)
 		wt_die(WT_EXIT_DATA, "fork: %s", strerror(errno));
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDWR);
-		int e = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-
-		if (null < 0 || e < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
-		    dup2(e, 2) < 0)
-			_exit(127);
-		execlp("sh", "sh", cmd, (char *)NULL);
-		dprintf(2, "sweep: sh: %s\n", strerror(errno));
-		_exit(127);
-	}
 	return pid;
 }
 
