@@ -193,6 +193,10 @@ int main(int argc, char **argv)
 	wt_l1_options(&cfg.l1, set[O_SIZE], set[O_ASSOC], 63, set[O_LINE],
 		      set[O_INDEX]);
 	wt_l1_geometry(&cfg.l1);
+	if (cfg.l1.cfg.geom.assoc > 63)
+		wt_die(WT_EXIT_USAGE, "a %u-way L1: classify takes at most 63 ways "
+		       "(its view with four times the ways must fit in 255)",
+		       cfg.l1.cfg.geom.assoc);
 	cfg.l2_size = set[O_L2SIZE] ? (unsigned)wt_opt_num("l2-size", set[O_L2SIZE],
 							   1, 1u << 30) : 768 * 1024;
 	cfg.l2_parts = set[O_L2PARTS] ? (unsigned)wt_opt_num("l2-partitions",
@@ -283,12 +287,12 @@ int main(int argc, char **argv)
 				const struct wt_event *e = it.recs;
 
 				for (size_t i = 0; i < it.count; i++) {
+					if (!level)
+						level = e[i].level;
 					if (e[i].type > WT_EV_MISS) {
 						other++;
 						continue;
 					}
-					if (!level)
-						level = e[i].level;
 					hits += e[i].type == WT_EV_HIT;
 					wt_wt_access(&evwt, kern.id, e[i].warp, e[i].cta,
 						     e[i].sm, e[i].instr, e[i].time,

@@ -745,7 +745,7 @@ int main(int argc, char **argv)
 		char err[PATH_MAX + 256];
 
 		wt_snprintf(dir, sizeof(dir), "%s", o.dir);
-		if (wt_sweep_mkdirs(dir, err, sizeof(err)) < 0)
+		if (wt_mkdirs(dir, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_DATA, "%s", err);
 	} else {
 		const char *tmp = getenv("TMPDIR");

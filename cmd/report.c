@@ -46,8 +46,10 @@ enum { O_FORMAT = 256, O_TABLES, O_BASELINE, O_COMPARE, O_PLOTS, O_HTML, O_TITLE
 
 static void make_dir(const char *dir)
 {
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		wt_die(WT_EXIT_DATA, "%s: %s", dir, strerror(errno));
+	char err[1024];
+
+	if (wt_mkdirs(dir, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
 }
 
 /* The tables, in one format, to path through a sink: a failed run leaves

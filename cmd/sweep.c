@@ -214,7 +214,9 @@ static void write_dir(struct wt_sweep *s, int argc, char **argv)
 	char path[PATH_MAX], err[PATH_MAX + 256];
 	FILE *jobs;
 
-	if (wt_sweep_mkdirs(s->dir, err, sizeof(err)) < 0)
+	if (wt_sweep_dir_ok(s->dir, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "--dir=%s", err);
+	if (wt_mkdirs(s->dir, err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	if (!(s->absdir = realpath(s->dir, NULL)))
 		wt_die(WT_EXIT_DATA, "%s: %s", s->dir, strerror(errno));
@@ -378,6 +380,26 @@ static void trace_name(FILE *f, const char *path)
 	fprintf(f, "%.*s", (int)n, b);
 }
 
+/* Whether two traces have the same legend name. */
+static int same_file_name(const char *a, const char *b)
+{
+	char *x = NULL, *y = NULL;
+	size_t nx = 0, ny = 0;
+	FILE *f;
+	int same;
+
+	f = open_memstream(&x, &nx);
+	trace_name(f, a);
+	fclose(f);
+	f = open_memstream(&y, &ny);
+	trace_name(f, b);
+	fclose(f);
+	same = strcmp(x, y) == 0;
+	free(x);
+	free(y);
+	return same;
+}
+
 static void plot(const struct wt_sweep *s, const struct wt_table *t,
 		 const char *metric)
 {
@@ -392,19 +414,29 @@ static void plot(const struct wt_sweep *s, const struct wt_table *t,
 		.percent = strstr(metric, "_rate") != NULL,
 	};
 	char err[PATH_MAX + 256], buf[64];
+	int short_names = 1;
 
+	/* traces are named by file name in the legend, unless two share one */
+	for (size_t a = 0; a < s->ntraces; a++)
+		for (size_t b = a + 1; b < s->ntraces; b++)
+			short_names &= same_file_name(s->traces[a].name,
+						      s->traces[b].name) == 0;
 	for (size_t r = 0; r < t->nrows; r++) {
 		size_t q, n = 0;
 		char *label = NULL;
 		FILE *f;
 
-		if (wt_table_cell(t, r, (unsigned)y)->kind != WT_CELL_NUM)
-			continue;	/* a point that failed */
+		/* a point that failed keeps its place on x, with no y */
+		const struct wt_cell *yc = wt_table_cell(t, r, (unsigned)y);
+
 		q = wt_table_add_row(pt);
 		wt_table_text(pt, q, 0, wt_table_cell(t, r, 2)->text);
-		wt_table_num(pt, q, 1, wt_table_cell(t, r, (unsigned)y)->num, -1);
+		wt_table_num(pt, q, 1, yc->kind == WT_CELL_NUM ? yc->num : NAN, -1);
 		f = open_memstream(&label, &n);
-		trace_name(f, wt_table_cell(t, r, 1)->text);
+		if (short_names)
+			trace_name(f, wt_table_cell(t, r, 1)->text);
+		else
+			fputs(wt_table_cell(t, r, 1)->text, f);
 		for (unsigned i = 1; i < s->naxes; i++)
 			fprintf(f, " %s=%s", strchr(s->axes[i].name, ':') + 1,
 				wt_cell_str(wt_table_cell(t, r, 2 + i), buf, sizeof(buf)));

@@ -33,6 +33,7 @@ void wt_cat_decide(const struct wt_cat_input *in, const struct wt_cat_limits *l,
 	if (!in->loads) {
 		out->cat = WT_CAT_NONE;
 		out->sens = WT_SENS_NONE;
+		out->speedup4x = NAN;	/* none to estimate */
 		return;
 	}
 	out->mb = rate(in->loads - in->hits_b, in->loads);
@@ -50,7 +51,8 @@ void wt_cat_decide(const struct wt_cat_input *in, const struct wt_cat_limits *l,
 	out->intra_conflict = (double)in->set_fill_reqs / (double)in->loads;
 	if (out->mu >= l->streaming) {
 		out->cat = WT_CAT_STREAMING;
-	} else if (out->mb - out->mu <= l->friendly) {
+	} else if ((double)(in->hits_u > in->hits_b ? in->hits_u - in->hits_b : 0) /
+		   (double)in->loads <= l->friendly) {	/* in loads: exact */
 		out->cat = WT_CAT_FRIENDLY;
 	} else if (out->conflict_share >= l->conflict ||
 		   out->intra_conflict >= l->conflict) {

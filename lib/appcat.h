@@ -21,7 +21,8 @@
  *                         are that share of the lost reuse
  *                         (mb - mf) + (mf - mu), or that fraction of the
  *                         loads come from warp instructions that put
- *                         assoc or more of their own lines into one set
+ *                         max(2, assoc) or more distinct lines of their
+ *                         own into one set
  *                         (intra-warp conflicts, which a fully
  *                         associative cache of the same size would not
  *                         have); higher associativity or a better index

@@ -38,6 +38,7 @@ struct sm_view {
 	struct wt_reuse *fa;
 	struct wt_l1 tm;	/* timing model, new for each kernel */
 	unsigned iset[256];	/* sets of the instruction's requests so far */
+	uint64_t iline[256];	/* and their lines */
 	unsigned ni;
 };
 
@@ -160,16 +161,27 @@ static void lastrefs_clear(struct lastrefs *l)
 	l->n = 0;
 }
 
-/* Whether one instruction's requests put assoc or more lines into one set
- * of the configured L1: its own threads then fight over the set. */
-static int fills_a_set(const unsigned *set, unsigned n, unsigned assoc)
+/* Whether one instruction's requests put max(2, assoc) or more distinct
+ * lines into one set of the configured L1: its own threads then fight
+ * over the set. */
+static int fills_a_set(const unsigned *set, const uint64_t *line, unsigned n,
+		       unsigned assoc)
 {
-	for (unsigned i = 0; i < n; i++) {
-		unsigned same = 0;
+	unsigned need = assoc > 2 ? assoc : 2;
 
-		for (unsigned k = 0; k < n; k++)
-			same += set[k] == set[i];
-		if (same >= assoc)
+	for (unsigned i = 0; i < n; i++) {
+		unsigned distinct = 0;
+
+		for (unsigned k = 0; k < n; k++) {
+			int seen = 0;
+
+			if (set[k] != set[i])
+				continue;
+			for (unsigned j = 0; j < k && !seen; j++)
+				seen = set[j] == set[i] && line[j] == line[k];
+			distinct += !seen;
+		}
+		if (distinct >= need)
 			return 1;
 	}
 	return 0;
@@ -196,9 +208,13 @@ struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg)
 	if (sets2 & (sets2 - 1))
 		wt_die(WT_EXIT_USAGE, "%u sets per L2 slice: the number of sets "
 		       "must be a power of two", sets2);
+	/* slices interleave every 256 bytes, or every line if lines are
+	 * longer, so that a line lies in one slice */
 	if (wt_index_parse("linear", sets2, line, &ix, err, sizeof(err)) < 0 ||
-	    wt_pmap_parse("linear", cfg->l2_parts, 256, &c->map, err, sizeof(err)) < 0)
-		wt_die(WT_EXIT_USAGE, "%s", err);
+	    wt_pmap_parse("linear", cfg->l2_parts, line > 256 ? line : 256, &c->map,
+			  err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "the L2 view (--l2-size, --l2-assoc, "
+		       "--l2-partitions): %s", err);
 	lastrefs_init(&c->l2last);
 	c->l2 = wt_calloc(cfg->l2_parts, sizeof(*c->l2));
 	for (unsigned p = 0; p < cfg->l2_parts; p++)
@@ -312,11 +328,13 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 	c->cur.loads++;
 	if (r->index == 0)
 		v->ni = 0;
-	if (v->ni < sizeof(v->iset) / sizeof(v->iset[0]))
-		v->iset[v->ni++] = wt_cache_set(&v->bnd.c, line);
+	if (v->ni < sizeof(v->iset) / sizeof(v->iset[0])) {
+		v->iset[v->ni] = wt_cache_set(&v->bnd.c, line);
+		v->iline[v->ni++] = line;
+	}
 	if (r->index + 1 >= r->count) {
 		c->cur.load_instrs++;
-		if (v->ni > 1 && fills_a_set(v->iset, v->ni, v->bnd.c.g.assoc))
+		if (v->ni > 1 && fills_a_set(v->iset, v->iline, v->ni, v->bnd.c.g.assoc))
 			c->cur.set_fill_reqs += v->ni;
 		v->ni = 0;
 	}

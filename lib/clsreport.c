@@ -91,8 +91,8 @@ const char *wt_clsrep_verdict(const struct wt_clsrep *p, const struct wt_cls_res
 		if (c.intra_conflict >= p->limits.also)
 			ADD("; %.0f%% of the loads come from instructions that put "
 			    "%u or more of their own lines into one set (intra-warp "
-			    "conflicts)",
-			    100 * c.intra_conflict, p->cfg->l1.cfg.geom.assoc);
+			    "conflicts)", 100 * c.intra_conflict,
+			    p->cfg->l1.cfg.geom.assoc > 2 ? p->cfg->l1.cfg.geom.assoc : 2);
 		break;
 	default:
 		ADD("thrashing contention%s: loads hit %.1f%% in the configured L1 "
@@ -654,10 +654,13 @@ static void category_table(FILE *f, const struct wt_clsrep *p,
 	for (unsigned k = 0; k < WT_FAIL_MAX; k++)
 		fprintf(f, " %s %.1f", wt_fail_name(k), r->tm_cycles ?
 			1000.0 * (double)r->tm_fails[k] / (double)r->tm_cycles : 0);
-	fprintf(f, "\n  category: %s%s; cache %s (estimated 4x speedup %.2f)\n",
+	fprintf(f, "\n  category: %s%s; cache %s (estimated 4x speedup ",
 		wt_cat_name(c.cat), c.also ? (c.cat == WT_CAT_CONFLICT ?
-		" and thrashing" : " and conflicts") : "", wt_sens_name(c.sens),
-		isfinite(c.speedup4x) ? c.speedup4x : 99.99);
+		" and thrashing" : " and conflicts") : "", wt_sens_name(c.sens));
+	if (isnan(c.speedup4x))
+		fputs("-)\n", f);
+	else
+		fprintf(f, "%.2f)\n", isfinite(c.speedup4x) ? c.speedup4x : 99.99);
 }
 
 void wt_clsrep_table(FILE *f, const struct wt_clsrep *p)
@@ -699,8 +702,8 @@ void wt_clsrep_table(FILE *f, const struct wt_clsrep *p)
 			shown++;
 		}
 		if (shown == PCS_KERNELS && p->nk > PCS_KERNELS)
-			fprintf(f, "  (per-PC tables of the first %u kernels; "
-				"--format=json has every kernel's)\n", PCS_KERNELS);
+			fprintf(f, "  (per-PC tables of the first %u kernels with "
+				"loads; --format=json has every kernel's)\n", PCS_KERNELS);
 	}
 	if (p->analyses & WT_AN_WARPS)
 		warps_table(f, p);

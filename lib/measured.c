@@ -91,6 +91,19 @@ static int contains(const char *s, const char *needle)
 	return strstr(s, needle) != NULL;
 }
 
+/* Whether a metric is a hit rate (*hit 1) or a miss rate (*hit 0): its
+ * name has "hit" or "miss", and "rate" or ".pct"; -1 for anything else
+ * (a count such as ..._miss.sum). */
+static int rate_kind(const char *metric, int *hit)
+{
+	int rate = contains(metric, "rate") || contains(metric, ".pct");
+
+	*hit = contains(metric, "hit");
+	if (!rate || (!*hit && !contains(metric, "miss")))
+		return -1;
+	return 0;
+}
+
 /* A number, with an optional trailing %; *pct says whether it had one. */
 static int number(const char *s, double *v, int *pct)
 {
@@ -152,11 +165,17 @@ int wt_measured_load(const char *path, struct wt_measured *m, char *err, size_t 
 	}
 	csv_init(&p, CSV_STRICT | CSV_APPEND_NULL);
 	while ((got = getline(&line, &cap, f)) > 0) {
+		char *text = line;
+
 		r.line++;
+		if (r.line == 1 && got >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
+			text += 3;	/* a UTF-8 byte-order mark (Excel) */
+			got -= 3;
+		}
 		/* nvprof's own lines, outside any quoted field */
-		if (strncmp(line, "==", 2) == 0 && !r.nf)
+		if (strncmp(text, "==", 2) == 0 && !r.nf)
 			continue;
-		if (csv_parse(&p, line, (size_t)got, on_field, on_row, &r) != (size_t)got) {
+		if (csv_parse(&p, text, (size_t)got, on_field, on_row, &r) != (size_t)got) {
 			snprintf(err, len, "%s: line %lu: %s", path, r.line,
 				 csv_strerror(csv_error(&p)));
 			goto out;
@@ -209,8 +228,13 @@ int wt_measured_load(const char *path, struct wt_measured *m, char *err, size_t 
 				 "%d", path, r.lines[i], nf, (kcol > vcol ? kcol : vcol) + 1);
 			goto out;
 		}
-		hit = contains(metric, "hit_rate") || contains(metric, "hit rate");
-		if (!hit && !contains(metric, "miss"))
+		if (rate_kind(metric, &hit) < 0)
+			continue;	/* a count, or some other metric */
+		/* one metric only: the first rate found; an export may hold
+		 * L1 and L2 hit rates side by side */
+		if (!m->metric)
+			m->metric = wt_strdup(metric);
+		else if (strcmp(m->metric, metric) != 0)
 			continue;
 		if (number(row[vcol], &v, &pct) < 0) {
 			snprintf(err, len, "%s: line %lu: '%s' is not a number", path,
@@ -224,12 +248,6 @@ int wt_measured_load(const char *path, struct wt_measured *m, char *err, size_t 
 				 r.lines[i], row[vcol]);
 			goto out;
 		}
-		/* one metric only: the first one found; an export may hold
-		 * L1 and L2 hit rates side by side */
-		if (!m->metric)
-			m->metric = wt_strdup(metric);
-		else if (strcmp(m->metric, metric) != 0)
-			continue;
 		add(m, row[kcol], hit ? 1 - v : v);
 	}
 	if (!m->n) {

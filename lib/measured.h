@@ -14,14 +14,15 @@
  *   a plain table                    columns "kernel" and "miss_rate" (a
  *                                    fraction, or a percentage with %)
  *
- * Metrics whose name contains "hit_rate" or "hit rate" are hit rates in
- * percent (nvprof's l1_cache_global_hit_rate, global_hit_rate; ncu's
- * l1tex__t_sector_hit_rate.pct and its lsu_mem_global_op_ld variants);
- * their miss rate is 1 - rate / 100.  Names with "miss" are miss rates in
- * percent.  Only the first such metric in the file is used; other metrics
- * are skipped.  A kernel name is cut at its first
- * '(' (ncu writes the signature); a kernel listed more than once (ncu: one
- * row per launch) gets the mean of its rows.
+ * A metric counts if its name has "hit" or "miss" and "rate" or ".pct":
+ * hit rates in percent (nvprof's l1_cache_global_hit_rate,
+ * global_hit_rate; ncu's l1tex__t_sector_hit_rate.pct and its
+ * lsu_mem_global_op_ld variants), whose miss rate is 1 - rate / 100, or
+ * miss rates in percent.  Only the first such metric in the file is used;
+ * rows of any other metric (counts such as ..._miss.sum included) are
+ * skipped unread.  A UTF-8 byte-order mark is skipped.  A kernel name is
+ * cut at its first '(' (ncu writes the signature); a kernel listed more
+ * than once (ncu: one row per launch) gets the mean of its rows.
  */
 #ifndef WT_MEASURED_H
 #define WT_MEASURED_H

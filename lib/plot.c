@@ -172,8 +172,17 @@ static size_t histogram(FILE *f, const struct wt_plot *p)
 	char buf[64];
 
 	fputs("$data << EOD\n", f);
-	for (size_t r = 0; r < n; r++) {
-		names[r] = wt_strdup(label_at(t, r, p->xcol, buf, sizeof(buf)));
+	for (size_t r = 0, k = 0; r < t->nrows; r++) {
+		size_t have = 0;
+
+		/* a row with no value (a table's summary row, say) is no bar */
+		for (unsigned i = 0; i < p->nycols; i++)
+			have += !isnan(y_at(p, r, i));
+		if (!have) {
+			n--;
+			continue;
+		}
+		names[k++] = wt_strdup(label_at(t, r, p->xcol, buf, sizeof(buf)));
 		for (unsigned i = 0; i < p->nycols; i++) {
 			double v = y_at(p, r, i);
 
@@ -189,7 +198,7 @@ static size_t histogram(FILE *f, const struct wt_plot *p)
 			double inv = 0, v;
 			size_t k = 0;
 
-			for (size_t r = 0; r < n; r++)
+			for (size_t r = 0; r < t->nrows; r++)
 				if ((v = y_at(p, r, i)) > 0) {
 					inv += 1 / v;
 					k++;

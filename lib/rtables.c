@@ -192,6 +192,17 @@ static void miss_classes(struct wt_rep *r, struct wt_stats *s, size_t n)
 	r->p[r->np - 1].title = "L1 miss classes (Nugteren et al. Fig. 10)";
 }
 
+/* "reuse-RUN", the run's name made safe for a file name (a run named by
+ * its path has slashes). */
+static void reuse_name(const struct wt_stats *s, char *name, size_t len)
+{
+	snprintf(name, len, "reuse-%s", s->label);
+	for (char *c = name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || *c == '-' || *c == '_' || *c == '.'))
+			*c = '_';
+}
+
 /* The l1sim run's fully associative reuse distances in bins [2^k, 2^(k+1)),
  * with 0 a bin of its own. */
 static void reuse(struct wt_rep *r, struct wt_stats *s)
@@ -212,16 +223,20 @@ static void reuse(struct wt_rep *r, struct wt_stats *s)
 		double lo = wt_json_num(b, "0"), c = wt_json_num(b, "2");
 		unsigned k = 0;
 
-		if (isnan(lo) || isnan(c) || lo < 0)
+		if (isnan(lo) || isnan(c) || lo < 0 || c < 0 || c > 1e18)
 			continue;
 		while (k < 64 && lo >= ldexp(1, (int)k))
 			k++;
 		count[k] += (uint64_t)c;	/* k: 0 for 0, 1 for 1, 2 for 2-3 ... */
 	}
-	snprintf(name, sizeof(name), "reuse-%s", s->label);
-	snprintf(title, sizeof(title), "%s: reuse distances, %.0f accesses with none "
-		 "(first use); the %.0f-line cache hits below the line (Nugteren "
-		 "et al. Fig. 1)", s->label, inf, cutoff);
+	reuse_name(s, name, sizeof(name));
+	if (isnan(cutoff))
+		snprintf(title, sizeof(title), "%s: reuse distances, %.0f accesses "
+			 "with none (first use) (Nugteren et al. Fig. 1)", s->label, inf);
+	else
+		snprintf(title, sizeof(title), "%s: reuse distances, %.0f accesses "
+			 "with none (first use); the %.0f-line cache hits below the "
+			 "line (Nugteren et al. Fig. 1)", s->label, inf, cutoff);
 	t = wt_table_new(name, title, 4, "from", "to", "accesses", "outcome");
 	for (unsigned k = 0; k < 65; k++) {
 		double lo = k ? ldexp(1, (int)k - 1) : 0;
@@ -234,8 +249,8 @@ static void reuse(struct wt_rep *r, struct wt_stats *s)
 		wt_table_num(t, row, 0, lo, 0);
 		wt_table_num(t, row, 1, hi, 0);
 		wt_table_num(t, row, 2, (double)count[k], 0);
-		wt_table_text(t, row, 3, hi < cutoff ? "hit" : lo >= cutoff ? "miss" :
-			      "hit and miss");
+		wt_table_text(t, row, 3, isnan(cutoff) ? NULL : hi < cutoff ? "hit" :
+			      lo >= cutoff ? "miss" : "hit and miss");
 	}
 	add_table(r, t);
 	p = add_plot(r, WT_PLOT_HIST, t, 0, 2, 1);
@@ -602,7 +617,7 @@ int wt_rep_build(struct wt_rep *r, struct wt_stats *s, size_t n,
 		for (size_t i = 0; i < n; i++) {
 			char name[256];
 
-			snprintf(name, sizeof(name), "reuse-%s", s[i].label);
+			reuse_name(&s[i], name, sizeof(name));
 			if (strcmp(s[i].program, "l1sim") == 0 && wanted(o, name))
 				reuse(r, &s[i]);
 		}

@@ -167,6 +167,16 @@ static int has_control(const char *v)
 	return 0;
 }
 
+int wt_sweep_dir_ok(const char *dir, char *err, size_t len)
+{
+	if (has_control(dir) || utf8(dir, err, len) < 0) {
+		snprintf(err, len, "%s: sweep takes a directory name of UTF-8 "
+			 "characters without control characters", dir);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_value(const char *v, char *err, size_t len)
 {
 	if (!*v || has_control(v)) {
@@ -347,7 +357,8 @@ int wt_sweep_add_trace(struct wt_sweep *s, const char *path, char *err,
 		why = "not a regular file";
 	else if (!(abs = realpath(path, NULL)))
 		why = strerror(errno);
-	else if (has_control(abs) || utf8(path, err, len) < 0 || utf8(abs, err, len) < 0)
+	else if (has_control(path) || has_control(abs) || utf8(path, err, len) < 0 ||
+		 utf8(abs, err, len) < 0)
 		why = "sweep takes names of UTF-8 characters without control characters";
 	if (fd >= 0)
 		close(fd);
@@ -498,39 +509,11 @@ int wt_sweep_write_cmd(const struct wt_sweep *s, size_t p, char *err, size_t len
 	return 0;
 }
 
-int wt_sweep_mkdirs(const char *dir, char *err, size_t len)
-{
-	char *d;
-	int rc = 0;
-
-	if (!*dir) {
-		snprintf(err, len, "an empty directory name");
-		return -1;
-	}
-	d = wt_strdup(dir);
-	for (char *c = d + 1;; c++) {
-		char save = *c;
-
-		if (save && save != '/')
-			continue;
-		*c = 0;
-		if (mkdir(d, 0777) < 0 && errno != EEXIST) {
-			snprintf(err, len, "%s: %s", d, strerror(errno));
-			rc = -1;
-			break;
-		}
-		if (!(*c = save))
-			break;
-	}
-	free(d);
-	return rc;
-}
-
 int wt_sweep_prepare(struct wt_sweep *s, char *err, size_t len)
 {
 	char path[PATH_MAX];
 
-	if (wt_sweep_mkdirs(s->dir, err, len) < 0)
+	if (wt_sweep_dir_ok(s->dir, err, len) < 0 || wt_mkdirs(s->dir, err, len) < 0)
 		return -1;
 	free(s->absdir);
 	if (!(s->absdir = realpath(s->dir, NULL))) {

@@ -60,6 +60,9 @@ struct wt_sweep {
 };
 
 /* An empty grid in dir, up to l1sim. */
+/* 0 if dir may name a sweep's directory (it goes into cmd.sh): UTF-8
+ * without control characters; else -1 with why in err. */
+int wt_sweep_dir_ok(const char *dir, char *err, size_t len);
 void wt_sweep_init(struct wt_sweep *s, const char *dir);
 void wt_sweep_free(struct wt_sweep *s);
 
@@ -104,8 +107,6 @@ char *wt_sweep_pipeline(const struct wt_sweep *s, size_t p);
 int wt_sweep_write_cmd(const struct wt_sweep *s, size_t p, char *err,
 		       size_t len);
 
-/* mkdir -p dir: 0, or -1 with a data error in err. */
-int wt_sweep_mkdirs(const char *dir, char *err, size_t len);
 /* Make DIR and its parents, set absdir, and write every point's
  * directory and cmd.sh, for a program that runs the points itself (as
  * mdegree(1) does): 0, or -1 with a data error in err. */

@@ -112,7 +112,7 @@ const char *wt_cell_str(const struct wt_cell *c, char *buf, size_t len)
 	case WT_CELL_NUM:
 		if (!isfinite(c->num))
 			snprintf(buf, len, "%s", c->num > 0 ? "inf" : "-inf");
-		else if (c->prec >= 0)
+		else if (c->prec >= 0 && fabs(c->num) < 1e15)
 			snprintf(buf, len, "%.*f", c->prec, c->num);
 		else
 			snprintf(buf, len, "%.10g", c->num);
@@ -136,11 +136,22 @@ static int numeric(const struct wt_table *t, unsigned c)
 	return 0;
 }
 
+/* Characters of UTF-8 text, for alignment: its bytes less continuation
+ * bytes. */
+static size_t width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
 /* One aligned field: numbers to the right, text to the left, and no
  * spaces after the last. */
 static void field(FILE *f, const char *s, size_t w, int right, int last)
 {
-	size_t n = strlen(s);
+	size_t n = width(s);
 	size_t pad = w > n ? w - n : 0;
 
 	if (last && !n)
@@ -161,10 +172,10 @@ static int print_text(FILE *f, const struct wt_table *t)
 
 	for (unsigned c = 0; c < t->ncols; c++) {
 		num[c] = numeric(t, c);
-		w[c] = strlen(t->cols[c]);
+		w[c] = width(t->cols[c]);
 		for (size_t r = 0; r < t->nrows; r++) {
-			size_t n = strlen(wt_cell_str(wt_table_cell(t, r, c), buf,
-						      sizeof(buf)));
+			size_t n = width(wt_cell_str(wt_table_cell(t, r, c), buf,
+						     sizeof(buf)));
 			if (n > w[c])
 				w[c] = n;
 		}

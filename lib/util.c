@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 
 static const char *progname = "warptrace";
@@ -239,3 +240,32 @@ int wt_opt_choice(const char *name, const char *arg, const char *const *names,
 			 i ? (i == n - 1 ? " or " : ", ") : "", names[i]);
 	wt_die(WT_EXIT_USAGE, "--%s=%s: expected %s", name, arg, list);
 }
+
+int wt_mkdirs(const char *dir, char *err, size_t len)
+{
+	char *d;
+	int rc = 0;
+
+	if (!*dir) {
+		snprintf(err, len, "an empty directory name");
+		return -1;
+	}
+	d = wt_strdup(dir);
+	for (char *c = d + 1;; c++) {
+		char save = *c;
+
+		if (save && save != '/')
+			continue;
+		*c = 0;
+		if (mkdir(d, 0777) < 0 && errno != EEXIST) {
+			snprintf(err, len, "%s: %s", d, strerror(errno));
+			rc = -1;
+			break;
+		}
+		if (!(*c = save))
+			break;
+	}
+	free(d);
+	return rc;
+}
+

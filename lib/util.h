@@ -32,6 +32,10 @@ WT_NORETURN void wt_bad_option(char **argv, int optind_now, int optopt_now);
 /* The value of option --name: a number from lo to hi (K, M, G suffixes),
  * or a usage error. */
 uint64_t wt_opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi);
+/* Make directory dir and its parents (mkdir -p): 0, or -1 with
+ * "DIR: why" in err. */
+int wt_mkdirs(const char *dir, char *err, size_t len);
+
 /* The value of option --name: a decimal number from lo to hi, or a usage
  * error. */
 double wt_opt_real(const char *name, const char *arg, double lo, double hi);

@@ -204,6 +204,14 @@ static void test_appcat(void)
 	in.hits_u = in.hits_fa = in.hits_4x = 900;
 	wt_cat_decide(&in, &l, &r);
 	is_str(wt_cat_name(r.cat), "cache-friendly", "bounded 10 points from unbounded: friendly");
+	{
+		struct wt_cat_input x = { .loads = 10, .hits_b = 6, .hits_u = 7,
+					  .hits_fa = 7, .hits_4x = 7 };
+
+		wt_cat_decide(&x, &l, &r);
+		is_str(wt_cat_name(r.cat), "cache-friendly",
+		       "0.4 against 0.3 is exactly 10 points: friendly (in loads, not rates)");
+	}
 	in.hits_b = 500;
 	in.hits_fa = 900;		/* fully associative keeps it all */
 	wt_cat_decide(&in, &l, &r);
