@@ -318,7 +318,7 @@ static void run_kernel(void)
 }
 
 static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t ignored,
-		       unsigned nchan)
+		       unsigned nchan, int total)
 {
 	const struct wt_dram_cfg *c = &G.cfg;
 	uint64_t req = s->reads + s->writes, sum = 0, lo = UINT64_MAX, hi = 0;
@@ -330,11 +330,11 @@ static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t igno
 	wt_json_key_u64(j, "reads", s->reads);
 	wt_json_key_u64(j, "writes", s->writes);
 	wt_json_key_u64(j, "ignored", ignored);
-	if (G.cfg.sched == WT_DRAM_MEDIC && nchan > 1) {	/* the total */
+	if (G.cfg.sched == WT_DRAM_MEDIC && total) {
 		wt_json_key_u64(j, "medic_lookups", G.lookups);
 		wt_json_key_u64(j, "high_priority", G.high);
 	}
-	if (nchan > 1 || G.cfg.channels == 1) {
+	if (total) {
 		wt_json_key_u64(j, "stall_cycles", G.stall);
 		wt_json_key_ratio(j, "mean_stall", (double)G.stall, (double)G.ninstr);
 	}
@@ -463,14 +463,14 @@ static void write_stats(const char *path, int argc, char **argv)
 	settings_json(j);
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
-	stats_json(j, &tot, G.ignored, nc);
+	stats_json(j, &tot, G.ignored, nc, 1);
 	wt_json_end_object(j);
 	wt_json_key(j, "channels");
 	wt_json_begin_array(j);
 	for (unsigned i = 0; i < nc; i++) {
 		wt_json_begin_object(j);
 		wt_json_key_u64(j, "channel", i);
-		stats_json(j, &G.ch[i].st, G.cw[i].ignored, 1);
+		stats_json(j, &G.ch[i].st, G.cw[i].ignored, 1, 0);
 		banks_json(j, &G.ch[i]);
 		wt_json_end_object(j);
 	}
@@ -576,10 +576,7 @@ static void configure(const char *const *set)
 	{
 		struct wt_medic_cfg mc;
 
-		if (c->sched != WT_DRAM_MEDIC &&
-		    (set[O_MRESET] || set[O_MPROFILE] || set[O_MSTEP]))
-			wt_die(WT_EXIT_USAGE, "--medic-reset, --medic-profile and "
-			       "--medic-step are for --sched=medic");
+		/* taken, without effect, by the other schedulers (sweeps) */
 		wt_medic_default(&mc);
 		wt_medic_options(&mc, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
 		wt_medic_init(&G.medic, &mc);

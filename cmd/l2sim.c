@@ -308,6 +308,8 @@ static void medic_kernel(uint32_t kernel)
 		G.b[p].n = 0;
 		wt_events_sort(G.b[p].out.ev, G.b[p].out.n);
 	}
+	if (G.cfg.pcal_tokens)
+		wt_pcal_kernel_end(&G.pcal);
 	free(next);
 }
 
@@ -661,10 +663,8 @@ static void apply_options(const char **set)
 		       "policies: choose one");
 	if (set[O_PCAL])
 		c->pcal_tokens = (unsigned)wt_opt_num("pcal", set[O_PCAL], 1, 1u << 24);
-	if (!c->medic && !c->pc_bypass && c->rand_bypass == 0 && !c->pcal_tokens &&
-	    (set[O_MRESET] || set[O_MPROFILE] || set[O_MSTEP]))
-		wt_die(WT_EXIT_USAGE, "--medic-reset, --medic-profile and --medic-step "
-		       "are for --medic, --bypass and --pcal");
+	/* the tuning options are taken, without effect, when every policy is
+	 * off: a sweep's baseline point keeps its fixed options */
 	wt_medic_options(&c->medic_cfg, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
 	if ((c->medic || c->pc_bypass || c->rand_bypass > 0 || c->eaf || c->pcal_tokens) &&
 	    c->disabled)

@@ -267,44 +267,58 @@ static int room(const struct wt_dram_chan *ch, const struct wt_dram_req *a)
 	return a->high ? ch->nq_high < q : ch->nq - ch->nq_high < q;
 }
 
+/* The first request from k on of queue class cls (high or not; one class
+ * with one queue) not yet admitted, or n. */
+static size_t head_of(const struct wt_dram_req *r, size_t n, size_t k, int two,
+		      int cls)
+{
+	while (k < n && (r[k].admitted || (two && r[k].high != cls)))
+		k++;
+	return k;
+}
+
+static void admit(struct wt_dram_chan *ch, struct wt_dram_req *a, int two)
+{
+	a->admitted = 1;
+	a->seq = ch->seq++;
+	a->left = a->bursts;
+	a->outcome = WT_DRAM_PENDING;
+	if (a->write)
+		ch->st.writes++;
+	else
+		ch->st.reads++;
+	if (a->arrive < ch->st.first)
+		ch->st.first = a->arrive;
+	ch->q[ch->nq++] = a;
+	ch->nq_high += two && a->high;
+}
+
 void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 {
-	size_t next = 0, counted = 0;
+	size_t counted = 0, head[2];
 	int two = ch->cfg->sched == WT_DRAM_MEDIC;
+	unsigned ncls = two ? 2 : 1;
 
-	while (next < n || ch->nq) {
+	/* Each queue admits its class in arrival order from its own head, so
+	 * a request of one class may pass one of the other waiting outside. */
+	for (unsigned c = 0; c < ncls; c++)
+		head[c] = head_of(r, n, 0, two, (int)c);
+	for (;;) {
 		uint64_t t = UINT64_MAX;
+		size_t next = n;
 		int i;
 
-		/* Admit what has arrived, in order, while its queue has room;
-		 * with two queues a request may pass one waiting for the other. */
-		for (size_t k = next; k < n && r[k].arrive <= ch->now; k++) {
-			struct wt_dram_req *a = &r[k];
-
-			if (a->admitted)
-				continue;
-			if (!room(ch, a)) {
-				if (!two)
-					break;
-				continue;
+		for (unsigned c = 0; c < ncls; c++) {
+			while (head[c] < n && r[head[c]].arrive <= ch->now &&
+			       room(ch, &r[head[c]])) {
+				admit(ch, &r[head[c]], two);
+				head[c] = head_of(r, n, head[c] + 1, two, (int)c);
 			}
-			a->admitted = 1;
-			a->seq = ch->seq++;
-			a->left = a->bursts;
-			a->outcome = WT_DRAM_PENDING;
-			if (a->write)
-				ch->st.writes++;
-			else
-				ch->st.reads++;
-			if (a->arrive < ch->st.first)
-				ch->st.first = a->arrive;
-			ch->q[ch->nq++] = a;
-			ch->nq_high += two && a->high;
+			if (head[c] < next)
+				next = head[c];
 		}
-		while (next < n && r[next].admitted)
-			next++;
-		if (counted < next)
-			counted = next;
+		if (next == n && !ch->nq)
+			break;
 		while (counted < n && r[counted].arrive <= ch->now) {
 			if (!r[counted].admitted)
 				ch->st.queue_full++;	/* arrived to a full queue */
@@ -328,14 +342,9 @@ void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 			if (rt < t)
 				t = rt;
 		}
-		for (size_t k = next; k < n; k++)	/* the next admission */
-			if (!r[k].admitted && room(ch, &r[k])) {
-				if (r[k].arrive < t)
-					t = r[k].arrive;
-				break;
-			} else if (!two && !r[k].admitted) {
-				break;
-			}
+		for (unsigned c = 0; c < ncls; c++)
+			if (head[c] < n && room(ch, &r[head[c]]) && r[head[c]].arrive < t)
+				t = r[head[c]].arrive;
 		advance(ch, max2(t, ch->now + 1));
 	}
 }

@@ -434,6 +434,11 @@ static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t lin
 		l2->st.misses++;
 		*done = lookup + c->miss_latency;
 		emit(l2, out, in, WT_EV_MISS, lookup, arrival);
+		if (in->op == WT_OP_ATOMIC) {	/* its write has no line to stay in */
+			emit(l2, out, in, WT_EV_WRITE_THROUGH, lookup, arrival)->op =
+				WT_OP_STORE;
+			l2->st.write_throughs++;
+		}
 		outcome(l2, out, in, *done - arrival, 0);
 		return -1;
 	}

@@ -12,7 +12,8 @@
 int wt_rand_bypass(uint64_t seed, double fraction, uint64_t period, uint64_t key,
 		   uint64_t t)
 {
-	uint64_t h = wt_mix64(wt_mix64(seed ^ key) ^ (t / (period ? period : 1)));
+	/* period 0: drawn once, never again */
+	uint64_t h = wt_mix64(wt_mix64(seed ^ key) ^ (period ? t / period : 0));
 
 	h = wt_mix64(h + 0x9E3779B97F4A7C15ULL);
 	return (double)(h >> 11) * 0x1p-53 < fraction;
@@ -111,6 +112,11 @@ static void new_period(struct wt_pcal *p, uint64_t epoch)
 		p->granted++;
 	}
 	free(recent);
+}
+
+void wt_pcal_kernel_end(struct wt_pcal *p)
+{
+	p->granted = 0;
 }
 
 int wt_pcal_token(struct wt_pcal *p, uint64_t key, uint64_t t)

@@ -12,12 +12,11 @@ num() {		# num FILE KEY: the first number named KEY in the "total" object
 }
 
 fails_with 2 "--medic=wbp: expected wbyp, wip, all or none" "a bad component" l2sim --medic=wbp
-fails_with 2 "--medic-reset, --medic-profile and --medic-step are for --medic, --bypass and --pcal" \
-	"tuning without MeDiC" l2sim --medic-profile=10
+# tuning options without their policy are taken, without effect (a
+# sweep's baseline point keeps its fixed options)
 fails_with 2 "--medic-profile=0: expected a number from 1" "an empty profile" \
 	l2sim --medic=all --medic-profile=0
 fails_with 2 "--medic, --bypass, --eaf and --pcal need an L2" "MeDiC without an L2" l2sim --medic=wbyp --disable
-fails_with 2 "are for --sched=medic" "dramsim tuning without MeDiC" dramsim --medic-step=10
 
 # A streaming kernel: 256 threads each copy a 4 KB row, so every L2
 # lookup misses and, once profiled, every warp is all-miss.
@@ -68,6 +67,11 @@ l2sim --bypass=pc --stats="$T/pc.json" "$T/l1.ev" > /dev/null
 pcb=$(num "$T/pc.json" baseline_bypasses)
 [ "${pcb:-0}" -gt 100000 ]
 ok $? "PC-Byp: the copy's loads are all-miss PCs, bypassed ($pcb)"
+l2sim --medic-profile=10 --stats="$T/tun.json" "$T/l1.ev" > /dev/null
+is "$?" 0 "l2sim takes --medic-profile without a policy"
+is "$(num "$T/tun.json" hits)" "$(num "$T/base.json" hits)" "and it changes nothing"
+dramsim --medic-step=10 -o /dev/null "$T/base.ev"
+is "$?" 0 "dramsim takes --medic-step with FR-FCFS"
 l2sim --eaf --stats="$T/eaf.json" "$T/l1.ev" > /dev/null
 [ "$(num "$T/eaf.json" hits)" -gt "$(num "$T/base.json" hits)" ]
 ok $? "EAF: lines never reused go in at LRU, so more hits than LRU insertion"
@@ -78,6 +82,13 @@ na=$(num "$T/pcal.json" pcal_noalloc)
 [ "${na:-0}" -gt 0 ] && [ "$(num "$T/pcal.json" hits)" -lt "$(num "$T/sb.json" hits)" ]
 ok $? "PCAL with 2 tokens: $na misses of token-less warps stay out, fewer hits"
 like "$(json "$T/pcal.json")" '"bypass":null,"eaf":false,"pcal":2,' "the settings name the policies"
+# tokens come back when a kernel ends: bfs's 16 kernels of at most 128
+# warps each, in one period, with 200 tokens lose nothing
+trace-gen samples/bfs.trc.zst | trace-order | coalesce | l1sim > "$T/bfs1.ev"
+l2sim --stats="$T/bb.json" "$T/bfs1.ev" > /dev/null
+l2sim --pcal=200 --stats="$T/bp.json" "$T/bfs1.ev" > /dev/null
+is "$(num "$T/bp.json" pcal_noalloc)" 0 "PCAL: every kernel's warps get tokens afresh"
+is "$(num "$T/bp.json" hits)" "$(num "$T/bb.json" hits)" "PCAL with tokens enough: the baseline's hits"
 
 # WMS: the DRAM's high queue takes the requests of mostly-hit and all-hit
 # warps, typed from the L2 hits and misses of l2sim --events=all.
