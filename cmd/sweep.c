@@ -357,47 +357,35 @@ static const char *plot_metric(const struct wt_sweep *s, const char *want)
  */
 
 /* A trace as a legend names it: its file name without directory and
- * without the .trc, .zst or .gz endings. */
-static void trace_name(FILE *f, const char *path)
+ * without the .trc, .zst or .gz endings; *n characters from the result. */
+static const char *trace_stem(const char *path, size_t *n)
 {
 	const char *b = strrchr(path, '/');
-	size_t n;
 
 	b = b ? b + 1 : path;
-	n = strlen(b);
+	*n = strlen(b);
 	for (int again = 1; again;) {
 		again = 0;
 		for (const char *const *e = (const char *const[]){ ".zst", ".gz",
 			".trc", NULL }; *e; e++) {
 			size_t k = strlen(*e);
 
-			if (n > k && strncmp(b + n - k, *e, k) == 0) {
-				n -= k;
+			if (*n > k && strncmp(b + *n - k, *e, k) == 0) {
+				*n -= k;
 				again = 1;
 			}
 		}
 	}
-	fprintf(f, "%.*s", (int)n, b);
+	return b;
 }
 
 /* Whether two traces have the same legend name. */
 static int same_file_name(const char *a, const char *b)
 {
-	char *x = NULL, *y = NULL;
-	size_t nx = 0, ny = 0;
-	FILE *f;
-	int same;
+	size_t na, nb;
+	const char *x = trace_stem(a, &na), *y = trace_stem(b, &nb);
 
-	f = open_memstream(&x, &nx);
-	trace_name(f, a);
-	fclose(f);
-	f = open_memstream(&y, &ny);
-	trace_name(f, b);
-	fclose(f);
-	same = strcmp(x, y) == 0;
-	free(x);
-	free(y);
-	return same;
+	return na == nb && strncmp(x, y, na) == 0;
 }
 
 static void plot(const struct wt_sweep *s, const struct wt_table *t,
@@ -433,9 +421,12 @@ static void plot(const struct wt_sweep *s, const struct wt_table *t,
 		wt_table_text(pt, q, 0, wt_table_cell(t, r, 2)->text);
 		wt_table_num(pt, q, 1, yc->kind == WT_CELL_NUM ? yc->num : NAN, -1);
 		f = open_memstream(&label, &n);
-		if (short_names)
-			trace_name(f, wt_table_cell(t, r, 1)->text);
-		else
+		if (short_names) {
+			size_t k;
+			const char *stem = trace_stem(wt_table_cell(t, r, 1)->text, &k);
+
+			fprintf(f, "%.*s", (int)k, stem);
+		} else
 			fputs(wt_table_cell(t, r, 1)->text, f);
 		for (unsigned i = 1; i < s->naxes; i++)
 			fprintf(f, " %s=%s", strchr(s->axes[i].name, ':') + 1,
