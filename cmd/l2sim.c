@@ -113,17 +113,6 @@ static struct {
 	int shared;		/* partitions share state: run in arrival order */
 } G;
 
-static unsigned log2u(uint64_t x)
-{
-	unsigned k = 0;
-
-	while (x > 1) {
-		x >>= 1;
-		k++;
-	}
-	return k;
-}
-
 /* --medic=LIST: wbyp, wip or all, comma-separated. */
 static unsigned medic_components(const char *list)
 {
@@ -684,11 +673,11 @@ static void apply_options(const char **set)
 		       "of two", c->geom.sets);
 	c->geom.seed = 1;
 	if (!bit_set)
-		c->bank_bit = log2u(c->geom.line);
-	if (c->bank_bit < log2u(c->geom.line) || c->bank_bit + log2u(c->banks) > 64)
+		c->bank_bit = wt_log2(c->geom.line);
+	if (c->bank_bit < wt_log2(c->geom.line) || c->bank_bit + wt_log2(c->banks) > 64)
 		wt_die(WT_EXIT_USAGE, "--banks=%s: the bank bits must lie in the "
 		       "line address (bit %u and up)", set[O_BANKS] ? set[O_BANKS] : "",
-		       log2u(c->geom.line));
+		       wt_log2(c->geom.line));
 	if (wt_index_parse(G.index, c->geom.sets, c->geom.line, &c->ix, err,
 			   sizeof(err)) < 0)
 		wt_die(WT_EXIT_USAGE, "%s", err);

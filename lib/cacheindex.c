@@ -21,17 +21,6 @@ static int is_pow2(uint64_t v)
 	return v && !(v & (v - 1));
 }
 
-static unsigned log2u(uint64_t v)
-{
-	unsigned n = 0;
-
-	while (v > 1) {
-		v >>= 1;
-		n++;
-	}
-	return n;
-}
-
 int wt_poly_degree(unsigned poly)
 {
 	return poly ? 31 - __builtin_clz(poly) : -1;
@@ -316,8 +305,8 @@ int wt_index_parse(const char *spec, unsigned sets, unsigned line,
 	memcpy(base, spec, blen);
 	base[blen] = '\0';
 	ix->sets = sets;
-	ix->set_bits = S = log2u(sets);
-	ix->line_bits = L = log2u(line);
+	ix->set_bits = S = wt_log2(sets);
+	ix->line_bits = L = wt_log2(line);
 
 	/* ",bits=N": the last comma, so matrix file names may hold commas
 	 * when followed by an explicit ",bits=64". */

@@ -18,6 +18,7 @@
  * Nothing is allocated: the pieces live on the stack.
  */
 #include "coalesce.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -31,17 +32,6 @@ struct piece {
 static int is_pow2(uint64_t v)
 {
 	return v && !(v & (v - 1));
-}
-
-static unsigned log2u(unsigned v)
-{
-	unsigned n = 0;
-
-	while (v > 1) {
-		v >>= 1;
-		n++;
-	}
-	return n;
 }
 
 void wt_coalesce_cfg_init(struct wt_coalesce_cfg *cfg)
@@ -233,7 +223,7 @@ static size_t group(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
 {
 	struct piece pieces[2 * WT_MAX_LANES], p;
 	uint64_t linemask = ~(uint64_t)(cfg->line - 1);
-	unsigned shift = log2u(cfg->sector);
+	unsigned shift = wt_log2(cfg->sector);
 	unsigned all = (1u << (cfg->line / cfg->sector)) - 1;
 	struct wt_request *r = NULL;
 	size_t n = 0, nr = 0;

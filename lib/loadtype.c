@@ -72,13 +72,9 @@ const char *wt_lt_count_bucket_name(unsigned b)
 
 unsigned wt_lt_rd_bin(uint64_t d)
 {
-	unsigned k = 0;
+	unsigned k = wt_log2(d);
 
-	while (d > 1 && k < WT_LT_RD_BINS - 1) {
-		d >>= 1;
-		k++;
-	}
-	return k;
+	return k < WT_LT_RD_BINS ? k : WT_LT_RD_BINS - 1;
 }
 
 struct wt_loadtypes *wt_lt_new(void)

@@ -12,17 +12,6 @@ static int is_pow2(uint64_t x)
 	return x && !(x & (x - 1));
 }
 
-static unsigned log2u(uint64_t x)
-{
-	unsigned k = 0;
-
-	while (x > 1) {
-		x >>= 1;
-		k++;
-	}
-	return k;
-}
-
 /* wt_index_parse's "--index=SPEC: why" becomes "--map=SPEC: why". */
 static void reword(char *err, size_t errlen)
 {
@@ -140,8 +129,8 @@ int wt_pmap_parse(const char *spec, unsigned n, uint64_t interleave,
 		snprintf(err, errlen, "an interleave of 0 bytes");
 		return -1;
 	}
-	m->gbits = log2u(interleave);
-	m->kbits = log2u(n);
+	m->gbits = wt_log2(interleave);
+	m->kbits = wt_log2(n);
 	if (strncmp(spec, "dramid@", 7) == 0 || strchr(spec, 'D'))
 		return parse_gpgpusim(spec, m, err, errlen);
 	if (strcmp(spec, "linear") == 0) {

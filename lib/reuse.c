@@ -325,17 +325,12 @@ void wt_reuse_access_many(struct wt_reuse *r, const uint64_t *keys,
 
 /* ---- histograms ---- */
 
-static unsigned log2u(uint64_t x)
-{
-	return 63u - (unsigned)__builtin_clzll(x);
-}
-
 void wt_rdhist_init(struct wt_rdhist *h, uint64_t exact_max)
 {
 	if (exact_max == 0)
 		exact_max = 1;
 	h->exact_max = exact_max;
-	h->nbins = (size_t)(exact_max + 64 - log2u(exact_max));
+	h->nbins = (size_t)(exact_max + 64 - wt_log2(exact_max));
 	h->bins = wt_calloc(h->nbins, sizeof(*h->bins));
 	h->inf = h->total = 0;
 }
@@ -350,7 +345,7 @@ static size_t bin_of(const struct wt_rdhist *h, uint64_t d)
 {
 	if (d < h->exact_max)
 		return (size_t)d;
-	return (size_t)(h->exact_max + log2u(d) - log2u(h->exact_max));
+	return (size_t)(h->exact_max + wt_log2(d) - wt_log2(h->exact_max));
 }
 
 void wt_rdhist_add(struct wt_rdhist *h, uint64_t d)
@@ -371,7 +366,7 @@ void wt_rdhist_bin_range(const struct wt_rdhist *h, size_t i, uint64_t *lo,
 		*lo = *hi = i;
 		return;
 	}
-	k = log2u(h->exact_max) + (unsigned)(i - h->exact_max);
+	k = wt_log2(h->exact_max) + (unsigned)(i - h->exact_max);
 	*lo = 1ULL << k;
 	if (*lo < h->exact_max)
 		*lo = h->exact_max;

@@ -32,6 +32,12 @@ WT_NORETURN void wt_bad_option(char **argv, int optind_now, int optopt_now);
 /* The value of option --name: a number from lo to hi (K, M, G suffixes),
  * or a usage error. */
 uint64_t wt_opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi);
+/* The floor of log2(v); 0 for v of 0 or 1. */
+static inline unsigned wt_log2(uint64_t v)
+{
+	return v > 1 ? 63u - (unsigned)__builtin_clzll(v) : 0;
+}
+
 /* Make directory dir and its parents (mkdir -p): 0, or -1 with
  * "DIR: why" in err. */
 int wt_mkdirs(const char *dir, char *err, size_t len);
