@@ -1,12 +1,13 @@
 /*
  * dump.c - strict, streaming parser of per-thread access dumps.
  *
- * The file is read in large blocks and split into lines in place; memory
- * stays bounded by the block size and the longest line, however long the
- * dump.  Every line is checked; the first problem ends the parse with
+ * Lines come from lines.h, so memory stays bounded by its block size and
+ * the longest line, however long the dump.  Every line is checked; the
+ * first problem ends the parse with
  * "file:line: what was expected".
  */
 #include "dump.h"
+#include "lines.h"
 #include "source.h"
 #include "util.h"
 
@@ -14,20 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BLOCK (4u << 20)
 #define MAX_LINE 4096
 #define MAX_DIM (1u << 31)
 
 enum { H_BLOCKSIZE = 1, H_GRIDSIZE = 2, H_KERNEL = 4, H_REGS = 8, H_SHMEM = 16 };
 
 struct wt_dump {
-	struct wt_src *src;	/* NULL when parsing memory */
+	struct wt_lines *lines;
 	char *name;
 	char *base;		/* file name without directories and suffixes */
-	char *buf;
-	size_t len, pos;	/* bytes in buf, parse position */
-	int eof;
-	uint64_t line;
+	uint64_t line;		/* the line messages name: the last one read */
 	char err[768];
 	enum wt_dialect dialect;
 	uint64_t dialect_line;	/* line that fixed the dialect */
@@ -98,8 +95,8 @@ struct wt_dump *wt_dump_open_src(struct wt_src *src)
 {
 	struct wt_dump *d = new_dump(wt_src_name(src));
 
-	d->src = src;
-	d->buf = wt_malloc(BLOCK + 1);
+	d->lines = wt_lines_open(src, MAX_LINE);
+	wt_lines_hint(d->lines, " (is this a dump?)");
 	return d;
 }
 
@@ -114,64 +111,20 @@ struct wt_dump *wt_dump_open_mem(const char *name, const char *buf, size_t len)
 {
 	struct wt_dump *d = new_dump(name);
 
-	d->buf = wt_malloc(len + 1);
-	memcpy(d->buf, buf, len);
-	d->len = len;
-	d->eof = 1;
+	d->lines = wt_lines_open_mem(name, buf, len, MAX_LINE);
+	wt_lines_hint(d->lines, " (is this a dump?)");
 	return d;
 }
 
-/*
- * Next line, NUL-terminated, without its newline (and without a trailing
- * CR).  NULL at the end of the input, or on error with d->err set.
- */
+/* Next line (lines.h), or NULL at the end or on an error (in d->err). */
 static char *next_line(struct wt_dump *d)
 {
-	for (;;) {
-		char *start = d->buf + d->pos;
-		size_t avail = d->len - d->pos;
-		char *nl = memchr(start, '\n', avail);
-		ssize_t got;
+	char *s = wt_lines_next(d->lines);
 
-		if (nl || (d->eof && avail > 0)) {
-			size_t n = nl ? (size_t)(nl - start) : avail;
-
-			d->pos += nl ? n + 1 : n;
-			d->line++;
-			if (n > MAX_LINE) {
-				fail(d, "line longer than %u bytes (is this a dump?)",
-				     MAX_LINE);
-				return NULL;
-			}
-			if (n > 0 && start[n - 1] == '\r')
-				n--;
-			start[n] = '\0';
-			if (memchr(start, '\0', n)) {
-				fail(d, "NUL byte in line (is this a binary file?)");
-				return NULL;
-			}
-			return start;
-		}
-		if (d->eof)
-			return NULL;
-		if (avail > MAX_LINE) {
-			d->line++;
-			fail(d, "line longer than %u bytes (is this a dump?)", MAX_LINE);
-			return NULL;
-		}
-		memmove(d->buf, start, avail);
-		d->len = avail;
-		d->pos = 0;
-		got = wt_src_read(d->src, d->buf + d->len, BLOCK - d->len);
-		if (got < 0) {
-			wt_snprintf(d->err, sizeof(d->err), "%s: %s", d->name,
-				    wt_src_error(d->src));
-			return NULL;
-		}
-		if (got == 0)
-			d->eof = 1;
-		d->len += (size_t)got;
-	}
+	d->line = wt_lines_number(d->lines);
+	if (!s && *wt_lines_error(d->lines))
+		wt_snprintf(d->err, sizeof(d->err), "%s", wt_lines_error(d->lines));
+	return s;
 }
 
 /* Split off the next space-separated field; NULL if none is left. */
@@ -573,10 +526,9 @@ void wt_dump_close(struct wt_dump *d)
 {
 	if (!d)
 		return;
-	wt_src_close(d->src);
+	wt_lines_close(d->lines);
 	wt_kernel_free(&d->kernel);
 	wt_kernel_free(&d->building);
-	free(d->buf);
 	free(d->name);
 	free(d->base);
 	free(d);

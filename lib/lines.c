@@ -19,6 +19,7 @@ struct wt_lines {
 	char *buf;
 	size_t cap, len, pos;	/* buffer size, bytes in it, parse position */
 	size_t max_line;
+	const char *hint;	/* after the too-long error, or "" */
 	int eof;
 	uint64_t line;
 	char err[512];
@@ -30,6 +31,7 @@ static struct wt_lines *new_lines(const char *name, size_t max_line)
 
 	l->name = wt_strdup(name);
 	l->max_line = max_line;
+	l->hint = "";
 	return l;
 }
 
@@ -58,9 +60,14 @@ struct wt_lines *wt_lines_open_mem(const char *name, const char *buf, size_t len
 
 static char *too_long(struct wt_lines *l)
 {
-	wt_snprintf(l->err, sizeof(l->err), "%s:%llu: line longer than %zu bytes",
-		    l->name, (unsigned long long)l->line, l->max_line);
+	wt_snprintf(l->err, sizeof(l->err), "%s:%llu: line longer than %zu bytes%s",
+		    l->name, (unsigned long long)l->line, l->max_line, l->hint);
 	return NULL;
+}
+
+void wt_lines_hint(struct wt_lines *l, const char *hint)
+{
+	l->hint = hint;
 }
 
 char *wt_lines_next(struct wt_lines *l)

@@ -23,6 +23,9 @@ struct wt_lines *wt_lines_open_mem(const char *name, const char *buf, size_t len
  * on an error (then wt_lines_error is not empty).
  */
 char *wt_lines_next(struct wt_lines *l);
+/* Words added to the "line longer than N bytes" error, such as
+ * " (is this a dump?)"; hint must outlive l. */
+void wt_lines_hint(struct wt_lines *l, const char *hint);
 /* Number of the line returned last (0 before the first). */
 uint64_t wt_lines_number(const struct wt_lines *l);
 const char *wt_lines_name(const struct wt_lines *l);
