@@ -9,10 +9,12 @@
 #include "output.h"
 #include "l1model.h"
 #include "l1pool.h"
+#include "l1policy.h"
 #include "l1setup.h"
 #include "reuse.h"
 #include "stageopt.h"
 #include "stream.h"
+#include "u64map.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -31,7 +33,7 @@ static const char usage[] =
 "                          L1 N:32:128:4,L:L:m:N:H,S:64:8,8; applied after\n"
 "                          the preset, before the options below\n"
 "      --size=N            capacity in bytes (K, M suffixes)\n"
-"      --assoc=N           ways per set\n"
+"      --assoc=N           ways per set, or full\n"
 "      --line=N            line size in bytes\n"
 "      --index=SPEC        linear, xor, fermi, ipoly, ipolyNN, matrix:FILE\n"
 "      --repl=P            lru, fifo or random\n"
@@ -59,6 +61,27 @@ static const char usage[] =
 "      --warp-delay=B      pool: yes (a warp waits for its data) or no\n"
 "      --icount=B          pool: yes (non-memory instructions take issue\n"
 "                          cycles) or no\n"
+"      --policy=LIST       L1 management: none, sbyp, dwt-cs, dwt-pric,\n"
+"                          swt, ccws, mrpb, pcal, abyp, pd, apcm,\n"
+"                          apcm-bypass, apcm-protect, apcm-pd, apcm-swl;\n"
+"                          comma-separated to combine (see l1sim(1))\n"
+"      --warp-limit=N      active warps per scheduler (0: no limit)\n"
+"      --schedulers=N      warp schedulers per SM (default 2)\n"
+"      --max-warps=N       warps per scheduler (default 24)\n"
+"      --period=N          sbyp and dwt-cs sampling period, cycles (10000)\n"
+"      --sbyp-threshold=X  sbyp: miss rate that closes the L1 (0.9)\n"
+"      --mpki-threshold=X  dwt-cs: L1 MPKI that starts sampling (10)\n"
+"      --dwt-n=N           dwt-cs: periods over the MPKI threshold (3)\n"
+"      --dwt-m=N           dwt-cs: periods of a sampling round (3)\n"
+"      --kthrottle=N       ccws: a lost-locality hit's weight (8)\n"
+"      --vta=N             ccws: victim tags per warp, 8-way (16)\n"
+"      --mrpb-size=N       mrpb: requests in the reorder buffer (32)\n"
+"      --pcal-tokens=N     pcal: warps per SM that may allocate (8)\n"
+"      --abyp-threshold=N  abyp: dead evictions before a load bypasses (8)\n"
+"      --pd=N              pd, apcm-pd: protecting distance in set\n"
+"                          accesses (16)\n"
+"      --mta=N             apcm: monitor tag array entries (32)\n"
+"      --lat=N             apcm: load alias table and CAIT entries (16)\n"
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for none\n"
@@ -69,7 +92,9 @@ enum {
 	O_SIZE = 256, O_ASSOC, O_LINE, O_INDEX, O_REPL, O_INSERT, O_WRITE,
 	O_WALLOC, O_ALLOC, O_MSHR, O_MERGE, O_PERWARP, O_MISSQ, O_HITLAT,
 	O_MISSLAT, O_SIGMA, O_SEED, O_MODE, O_EVENTS, O_SCHED, O_STATS,
-	O_LEVEL, O_CONFIG, O_CTAS, O_REFILL, O_WDELAY, O_ICOUNT, O_NOPTS
+	O_LEVEL, O_CONFIG, O_CTAS, O_REFILL, O_WDELAY, O_ICOUNT, O_POLICY,
+	O_WLIMIT, O_SCHEDS, O_MAXW, O_PERIOD, O_SBYPT, O_MPKIT, O_DWTN, O_DWTM,
+	O_KTHR, O_VTA, O_MRPB, O_PCALT, O_ABYPT, O_PD, O_MTA, O_LAT, O_NOPTS
 };
 
 struct sm_bucket {
@@ -89,6 +114,15 @@ static struct {
 	uint64_t start;		/* pool: the cycle the next kernel starts */
 	char **names;		/* kernel names, by id */
 	size_t nnames;
+	struct wt_l1_policy pol;
+	struct wt_dwtcs *dwtcs;	/* dwt-cs: the coordinator */
+	unsigned sms;		/* the stream's SMs (trace-order --sms) */
+	struct choice {		/* per kernel: what the policy chose */
+		unsigned swt;	/* swt: the best static limit */
+		unsigned dwt;	/* dwt-cs: the limit decided, or 0 */
+		unsigned rounds;	/* dwt-cs: sampling rounds */
+	} *choices;
+	char trace[256];	/* the trace's name, for report */
 } G;
 
 static void put(struct sm_bucket *b, const struct wt_request *r)
@@ -113,16 +147,150 @@ static void ensure_sms(unsigned n)
 	G.nsm = n;
 }
 
+/* One SM's kernel through the warp pool, with a warp limit (0: none). */
+static uint64_t run_pool(struct wt_l1 *l1, const struct wt_pool_cfg *pc,
+			 const struct sm_bucket *b, struct wt_l1_out *out,
+			 unsigned limit)
+{
+	struct wt_pool *p = wt_pool_new(l1, pc, b->r, b->n, G.start, out);
+
+	if (limit)
+		wt_pool_set_limit(p, limit);
+	wt_pool_step(p, UINT64_MAX);
+	return wt_pool_finish(p);
+}
+
+/* The most warps one SM runs in this kernel. */
+static unsigned most_warps(const struct sm_bucket *b, unsigned nb)
+{
+	size_t most = 0;
+
+	for (unsigned s = 0; s < nb; s++) {
+		struct wt_u64map *m = wt_u64map_new();
+
+		for (size_t i = 0; i < b[s].n; i++) {
+			int added;
+
+			wt_u64map_get(m, b[s].r[i].warp, &added);
+		}
+		if (wt_u64map_count(m) > most)
+			most = wt_u64map_count(m);
+		wt_u64map_free(m);
+	}
+	return most > UINT32_MAX ? UINT32_MAX : (unsigned)most;
+}
+
+/*
+ * SWT, the best static warp limit: the kernel is run once for each limit
+ * from 1 warp per scheduler up (on fresh L1s: a reading, the search
+ * should not depend on what earlier trials left in the cache), and the
+ * limit with the fewest cycles wins, the smallest of equals.  Limits at
+ * or past the most warps an SM runs are all alike, and are tried once.
+ */
+static unsigned swt_search(struct sm_bucket *b, unsigned nb,
+			   const struct wt_pool_cfg *pc)
+{
+	unsigned per = G.pol.schedulers, most = most_warps(b, nb), best = 0;
+	uint64_t best_cycles = UINT64_MAX;
+	struct wt_l1 *t = wt_calloc(nb ? nb : 1, sizeof(*t));
+	struct wt_l1_out *out = wt_calloc(nb ? nb : 1, sizeof(*out));
+
+	for (unsigned lim = 1; lim <= G.pol.max_warps; lim++) {
+		uint64_t end = G.start;
+		char err[512];
+
+		for (unsigned s = 0; s < nb; s++)
+			if (wt_l1_init(&t[s], &G.su.cfg, s, err, sizeof(err)) < 0)
+				wt_die(WT_EXIT_USAGE, "%s", err);
+		#pragma omp parallel for schedule(dynamic, 1)
+		for (unsigned s = 0; s < nb; s++) {
+			wt_l1_kernel_begin(&t[s], G.l1[s].kernel, b[s].r, b[s].n);
+			out[s].n = 0;
+			run_pool(&t[s], pc, &b[s], &out[s], lim * per);
+		}
+		for (unsigned s = 0; s < nb; s++) {
+			if (t[s].st.last > end)
+				end = t[s].st.last;
+			wt_l1_free(&t[s]);
+		}
+		if (end - G.start < best_cycles) {
+			best_cycles = end - G.start;
+			best = lim;
+		}
+		if (lim * per >= most)
+			break;
+	}
+	for (unsigned s = 0; s < nb; s++)
+		free(out[s].ev);
+	free(out);
+	free(t);
+	return best;
+}
+
+/*
+ * DWT-CS: the SMs run in step, a period at a time, and at the end of each
+ * the coordinator sees what each did and sets every SM's warp limit for
+ * the next.
+ */
+static void run_dwtcs(struct sm_bucket *b, unsigned nb, const struct wt_pool_cfg *pc,
+		      const struct wt_kernel *k, struct choice *ch)
+{
+	struct wt_pool **p = wt_calloc(nb ? nb : 1, sizeof(*p));
+	unsigned n = G.sms > nb ? G.sms : nb;
+	uint64_t *i0 = wt_calloc(n, sizeof(*i0)), *m0 = wt_calloc(n, sizeof(*m0));
+	uint64_t *di = wt_calloc(n, sizeof(*di)), *dm = wt_calloc(n, sizeof(*dm));
+	uint64_t until = G.start;
+	int left = 1;
+
+	if (!G.dwtcs)
+		G.dwtcs = wt_dwtcs_new(&G.pol.dwtcs, n);
+	wt_dwtcs_kernel_begin(G.dwtcs, k->name);
+	for (unsigned s = 0; s < nb; s++)
+		p[s] = wt_pool_new(&G.l1[s], pc, b[s].r, b[s].n, G.start, &b[s].out);
+	while (left) {
+		until += G.pol.dwtcs.period;
+		for (unsigned s = 0; s < nb; s++) {
+			i0[s] = G.l1[s].st.instructions;
+			m0[s] = G.l1[s].st.misses;
+		}
+		left = 0;
+		#pragma omp parallel for schedule(dynamic, 1) reduction(|:left)
+		for (unsigned s = 0; s < nb; s++)
+			left |= !wt_pool_step(p[s], until);
+		for (unsigned s = 0; s < nb && s < n; s++) {
+			di[s] = G.l1[s].st.instructions - i0[s];
+			dm[s] = G.l1[s].st.misses - m0[s];
+		}
+		wt_dwtcs_period(G.dwtcs, di, dm);
+		for (unsigned s = 0; s < nb; s++)
+			wt_pool_set_limit(p[s], s < n ? wt_dwtcs_limit(G.dwtcs, s) *
+					  G.pol.schedulers : 0);
+	}
+	for (unsigned s = 0; s < nb; s++)
+		b[s].end = wt_pool_finish(p[s]);
+	ch->dwt = wt_dwtcs_decided(G.dwtcs);
+	ch->rounds = wt_dwtcs_rounds(G.dwtcs);
+	free(p);
+	free(i0);
+	free(m0);
+	free(di);
+	free(dm);
+}
+
 /* Simulate one kernel's requests, SM by SM in parallel, and write its
  * events in time order (then SM, then each SM's own order). */
 static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel *k)
 {
 	struct wt_event **lists;
 	size_t *counts;
-	unsigned ctas = G.su.pc.ctas;
+	unsigned ctas = G.su.pc.ctas, limit = 0;
 	struct wt_pool_cfg pc = G.su.pc;
+	struct choice *ch;
 
 	ensure_sms(nb);
+	G.choices = wt_realloc(G.choices, G.nnames * sizeof(*G.choices));
+	ch = &G.choices[G.nnames - 1];
+	memset(ch, 0, sizeof(*ch));
 	if (G.su.pool && !G.ctas_set) {
 		const char *v = wt_meta_get(&k->extra, "ctas_per_sm");
 		uint64_t n;
@@ -133,17 +301,30 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 			ctas = (unsigned)n;
 	}
 	pc.ctas = ctas;
-	#pragma omp parallel for schedule(dynamic, 1)
+	pc.pol = &G.pol;
 	for (unsigned s = 0; s < nb; s++) {
-		G.l1[s].kernel = k->id;
+		wt_l1_kernel_begin(&G.l1[s], k->id, b[s].r, b[s].n);
 		b[s].out.n = 0;
-		if (G.su.pool) {
-			b[s].end = wt_pool_run(&G.l1[s], &pc, b[s].r, b[s].n, G.start,
-					       &b[s].out);
-		} else {
-			for (size_t i = 0; i < b[s].n; i++)
-				wt_l1_request(&G.l1[s], &b[s].r[i], &b[s].out);
+	}
+	if (G.su.pool && (G.pol.flags & WT_POL_SWT)) {
+		ch->swt = swt_search(b, nb, &pc);
+		limit = ch->swt * G.pol.schedulers;
+	}
+	if (G.su.pool && (G.pol.flags & WT_POL_DWTCS)) {
+		run_dwtcs(b, nb, &pc, k, ch);
+	} else {
+		#pragma omp parallel for schedule(dynamic, 1)
+		for (unsigned s = 0; s < nb; s++) {
+			if (G.su.pool) {
+				b[s].end = run_pool(&G.l1[s], &pc, &b[s], &b[s].out,
+						    limit);
+			} else {
+				for (size_t i = 0; i < b[s].n; i++)
+					wt_l1_request(&G.l1[s], &b[s].r[i], &b[s].out);
+			}
 		}
+	}
+	for (unsigned s = 0; s < nb; s++) {
 		b[s].n = 0;
 		/* fill write-backs carry earlier cycles: put them in place */
 		wt_events_sort(b[s].out.ev, b[s].out.n);
@@ -328,9 +509,118 @@ static void kernels_json(struct wt_json *j, const struct wt_l1_stats *s)
 		wt_json_key_u64(j, "hits", hits);
 		wt_json_key_u64(j, "misses", misses);
 		wt_json_key_ratio(j, "miss_rate", (double)misses, (double)(hits + misses));
+		if (G.choices && (G.pol.flags & WT_POL_SWT))
+			wt_json_key_u64(j, "swt_limit", G.choices[k].swt);
+		if (G.choices && (G.pol.flags & WT_POL_DWTCS)) {
+			wt_json_key_u64(j, "dwt_limit", G.choices[k].dwt);
+			wt_json_key_u64(j, "dwt_rounds", G.choices[k].rounds);
+		}
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
+}
+
+/* The policy and the parameters its mechanisms use. */
+static void policy_settings_json(struct wt_json *j)
+{
+	const struct wt_l1_policy *p = &G.pol;
+
+	wt_json_key(j, "policy");
+	wt_json_string(j, p->name);
+	if (p->flags & WT_POL_SBYP) {
+		wt_json_key_u64(j, "sbyp_period", p->sbyp_period);
+		wt_json_key(j, "sbyp_threshold");
+		wt_json_double(j, p->sbyp_threshold);
+	}
+	if (p->flags & (WT_POL_ISSUE)) {
+		wt_json_key_u64(j, "schedulers", p->schedulers);
+		wt_json_key_u64(j, "max_warps", p->max_warps);
+		wt_json_key_u64(j, "warp_limit", p->warp_limit);
+	}
+	if (p->flags & WT_POL_DWTCS) {
+		wt_json_key_u64(j, "dwt_period", p->dwtcs.period);
+		wt_json_key(j, "mpki_threshold");
+		wt_json_double(j, p->dwtcs.mpki);
+		wt_json_key_u64(j, "dwt_n", p->dwtcs.n);
+		wt_json_key_u64(j, "dwt_m", p->dwtcs.m);
+	}
+	if (p->flags & WT_POL_CCWS) {
+		wt_json_key_u64(j, "kthrottle", p->ccws.kthrottle);
+		wt_json_key_u64(j, "vta", p->ccws.vta_entries);
+		wt_json_key_u64(j, "vta_assoc", p->ccws.vta_assoc);
+		wt_json_key_u64(j, "base_score", p->ccws.base);
+	}
+	if (p->flags & WT_POL_MRPB)
+		wt_json_key_u64(j, "mrpb_size", p->mrpb_size);
+	if (p->flags & WT_POL_PCAL)
+		wt_json_key_u64(j, "pcal_tokens", p->pcal_tokens);
+	if (p->flags & WT_POL_ABYP)
+		wt_json_key_u64(j, "abyp_threshold", p->abyp_threshold);
+	if ((p->flags & WT_POL_PD) || p->apcm_pd)
+		wt_json_key_u64(j, "pd", p->pd);
+	if (p->flags & WT_POL_APCM) {
+		wt_json_key_u64(j, "mta", p->apcm.mta_entries);
+		wt_json_key_u64(j, "lat", p->apcm.lat_entries);
+		wt_json_key(j, "apcm_bypass");
+		wt_json_bool(j, p->apcm.bypass);
+		wt_json_key(j, "apcm_protect");
+		wt_json_bool(j, p->apcm.protect);
+	}
+}
+
+/* What the mechanisms did, summed over SMs. */
+static void policy_json(struct wt_json *j, const struct wt_pol_stats *ps)
+{
+	wt_json_key(j, "policy");
+	wt_json_begin_object(j);
+	wt_json_key_u64(j, "sbyp_loads", ps->sbyp_loads);
+	wt_json_key_u64(j, "sbyp_periods", ps->sbyp_periods);
+	wt_json_key_u64(j, "sbyp_periods_closed", ps->sbyp_periods_on);
+	wt_json_key_u64(j, "sbyp_switches", ps->sbyp_switches);
+	wt_json_key_u64(j, "abyp_loads", ps->abyp_loads);
+	wt_json_key_u64(j, "abyp_corrections", ps->abyp_corrections);
+	wt_json_key_u64(j, "apcm_bypass", ps->apcm_bypass);
+	wt_json_key_u64(j, "apcm_protect", ps->apcm_protect);
+	wt_json_key_u64(j, "pins", ps->pins);
+	wt_json_key_u64(j, "protect_bypass", ps->protect_bypass);
+	wt_json_key_u64(j, "pcal_noalloc", ps->pcal_noalloc);
+	wt_json_key_u64(j, "mrpb_bypass", ps->mrpb_bypass);
+	wt_json_key_u64(j, "ccws_vta_hits", ps->ccws_vta_hits);
+	wt_json_key_u64(j, "ccws_blocked", ps->ccws_blocked);
+	if (G.pol.flags & WT_POL_APCM) {
+		struct wt_apcm_stats a = { 0 };
+
+		for (unsigned s = 0; s < G.nsm; s++) {
+			const struct wt_apcm_stats *x = wt_apcm_stats(G.l1[s].apcm);
+
+			a.pins += x->pins;
+			a.pin_refused += x->pin_refused;
+			a.cait_updates += x->cait_updates;
+			a.mta_evictions += x->mta_evictions;
+			a.released_loop_exit += x->released_loop_exit;
+			a.released_last_load += x->released_last_load;
+			a.released_warp_end += x->released_warp_end;
+			a.untracked_loads += x->untracked_loads;
+		}
+		wt_json_key_u64(j, "apcm_pins", a.pins);
+		wt_json_key_u64(j, "apcm_pins_refused", a.pin_refused);
+		wt_json_key_u64(j, "apcm_cait_updates", a.cait_updates);
+		wt_json_key_u64(j, "apcm_mta_evictions", a.mta_evictions);
+		wt_json_key_u64(j, "apcm_released_loop_exit", a.released_loop_exit);
+		wt_json_key_u64(j, "apcm_released_last_load", a.released_last_load);
+		wt_json_key_u64(j, "apcm_released_warp_end", a.released_warp_end);
+		wt_json_key_u64(j, "apcm_untracked_loads", a.untracked_loads);
+	}
+	if (G.dwtcs) {
+		const struct wt_dwtcs_stats *d = wt_dwtcs_stats(G.dwtcs);
+
+		wt_json_key_u64(j, "dwt_periods", d->periods);
+		wt_json_key_u64(j, "dwt_periods_over", d->over);
+		wt_json_key_u64(j, "dwt_samplings", d->samplings);
+		wt_json_key_u64(j, "dwt_relaunches", d->relaunches);
+		wt_json_key_u64(j, "dwt_reused", d->reused);
+	}
+	wt_json_end_object(j);
 }
 
 static void write_stats(const char *path, int argc, char **argv)
@@ -353,6 +643,8 @@ static void write_stats(const char *path, int argc, char **argv)
 	if (tot.nwarps)
 		qsort(tot.warps, tot.nwarps, sizeof(*tot.warps), by_kernel_warp);
 	wt_json_stats_begin(j, "l1sim", argc, argv);
+	wt_json_key(j, "trace");
+	wt_json_string(j, G.trace);
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
@@ -400,10 +692,13 @@ static void write_stats(const char *path, int argc, char **argv)
 		wt_json_key(j, "icount");
 		wt_json_bool(j, G.su.pc.icount);
 	}
+	policy_settings_json(j);
 	wt_json_end_object(j);
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
 	stats_json(j, &tot, 1);
+	if (G.pol.flags)
+		policy_json(j, &tot.pol);
 	wt_json_end_object(j);
 	kernels_json(j, &tot);
 	wt_json_key(j, "sms");
@@ -420,6 +715,61 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_l1_stats_free(&tot);
 	if (wt_json_close(j, err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_DATA, "%s", err);
+}
+
+/* --policy and its parameters. */
+static void policy_options(const char **set)
+{
+	struct wt_l1_policy *p = &G.pol;
+	char err[512];
+
+	wt_l1_policy_default(p);
+	if (set[O_POLICY] && wt_l1_policy_parse(p, set[O_POLICY], err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	if (set[O_SCHEDS])
+		p->schedulers = (unsigned)wt_opt_num("schedulers", set[O_SCHEDS], 1, 64);
+	if (set[O_MAXW])
+		p->max_warps = (unsigned)wt_opt_num("max-warps", set[O_MAXW], 1, 1024);
+	p->dwtcs.max_warps = p->max_warps;
+	if (set[O_WLIMIT]) {
+		p->warp_limit = (unsigned)wt_opt_num("warp-limit", set[O_WLIMIT], 0,
+						     p->max_warps);
+		if (p->warp_limit && (p->flags & (WT_POL_DWTCS | WT_POL_SWT)))
+			wt_die(WT_EXIT_USAGE, "--warp-limit: dwt-cs and swt choose "
+			       "the warp limit themselves");
+	}
+	if (set[O_PERIOD])
+		p->sbyp_period = p->dwtcs.period =
+			wt_opt_num("period", set[O_PERIOD], 1, UINT32_MAX);
+	if (set[O_SBYPT])
+		p->sbyp_threshold = wt_opt_real("sbyp-threshold", set[O_SBYPT], 0, 1);
+	if (set[O_MPKIT])
+		p->dwtcs.mpki = wt_opt_real("mpki-threshold", set[O_MPKIT], 0, 1e9);
+	if (set[O_DWTN])
+		p->dwtcs.n = (unsigned)wt_opt_num("dwt-n", set[O_DWTN], 1, 1000);
+	if (set[O_DWTM])
+		p->dwtcs.m = (unsigned)wt_opt_num("dwt-m", set[O_DWTM], 1, 1000);
+	if (set[O_KTHR])
+		p->ccws.kthrottle = (unsigned)wt_opt_num("kthrottle", set[O_KTHR], 0, 1000);
+	if (set[O_VTA]) {
+		p->ccws.vta_entries = (unsigned)wt_opt_num("vta", set[O_VTA], 1, 4096);
+		if (p->ccws.vta_entries % p->ccws.vta_assoc)
+			wt_die(WT_EXIT_USAGE, "--vta=%u: a whole number of %u-way sets",
+			       p->ccws.vta_entries, p->ccws.vta_assoc);
+	}
+	if (set[O_MRPB])
+		p->mrpb_size = (unsigned)wt_opt_num("mrpb-size", set[O_MRPB], 1, 65536);
+	if (set[O_PCALT])
+		p->pcal_tokens = (unsigned)wt_opt_num("pcal-tokens", set[O_PCALT], 0, 65536);
+	if (set[O_ABYPT])
+		p->abyp_threshold = (unsigned)wt_opt_num("abyp-threshold", set[O_ABYPT],
+							 1, p->abyp_max);
+	if (set[O_PD])
+		p->pd = (unsigned)wt_opt_num("pd", set[O_PD], 1, UINT16_MAX);
+	if (set[O_MTA])
+		p->apcm.mta_entries = (unsigned)wt_opt_num("mta", set[O_MTA], 1, 65536);
+	if (set[O_LAT])
+		p->apcm.lat_entries = (unsigned)wt_opt_num("lat", set[O_LAT], 1, 4096);
 }
 
 int main(int argc, char **argv)
@@ -451,6 +801,23 @@ int main(int argc, char **argv)
 		{ "refill", required_argument, NULL, O_REFILL },
 		{ "warp-delay", required_argument, NULL, O_WDELAY },
 		{ "icount", required_argument, NULL, O_ICOUNT },
+		{ "policy", required_argument, NULL, O_POLICY },
+		{ "warp-limit", required_argument, NULL, O_WLIMIT },
+		{ "schedulers", required_argument, NULL, O_SCHEDS },
+		{ "max-warps", required_argument, NULL, O_MAXW },
+		{ "period", required_argument, NULL, O_PERIOD },
+		{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
+		{ "mpki-threshold", required_argument, NULL, O_MPKIT },
+		{ "dwt-n", required_argument, NULL, O_DWTN },
+		{ "dwt-m", required_argument, NULL, O_DWTM },
+		{ "kthrottle", required_argument, NULL, O_KTHR },
+		{ "vta", required_argument, NULL, O_VTA },
+		{ "mrpb-size", required_argument, NULL, O_MRPB },
+		{ "pcal-tokens", required_argument, NULL, O_PCALT },
+		{ "abyp-threshold", required_argument, NULL, O_ABYPT },
+		{ "pd", required_argument, NULL, O_PD },
+		{ "mta", required_argument, NULL, O_MTA },
+		{ "lat", required_argument, NULL, O_LAT },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
@@ -492,8 +859,11 @@ int main(int argc, char **argv)
 	wt_l1_preset(G.arch, &G.su);
 	if (set[O_CONFIG])
 		wt_l1_apply_config(set[O_CONFIG], &G.su);
+	policy_options(set);
 	wt_l1_options(&G.su, set[O_SIZE], set[O_ASSOC], 255, set[O_LINE],
-		      set[O_INDEX]);
+		      set[O_INDEX] ? set[O_INDEX] :
+		      set[O_POLICY] && wt_l1_policy_wants_pric(set[O_POLICY]) ?
+		      "ipoly37" : NULL);
 	if (set[O_REPL])
 		c->geom.repl = (enum wt_repl)wt_opt_choice("repl", set[O_REPL], repl_names, 3);
 	if (set[O_WRITE])
@@ -536,6 +906,12 @@ int main(int argc, char **argv)
 		G.su.pc.delay = wt_opt_choice("warp-delay", set[O_WDELAY], yes_no, 2);
 	if (set[O_ICOUNT])
 		G.su.pc.icount = wt_opt_choice("icount", set[O_ICOUNT], yes_no, 2);
+	if (G.pol.flags & WT_POL_ISSUE) {
+		if (set[O_SCHED] && !G.su.pool)
+			wt_die(WT_EXIT_USAGE, "--policy=%s decides which warp issues: "
+			       "it needs --sched=pool", set[O_POLICY]);
+		G.su.pool = 1;
+	}
 	if (!G.su.pool && (set[O_CTAS] || set[O_REFILL] || set[O_WDELAY] || set[O_ICOUNT]))
 		wt_die(WT_EXIT_USAGE, "--ctas, --refill, --warp-delay and --icount "
 		       "are for --sched=pool");
@@ -551,6 +927,7 @@ int main(int argc, char **argv)
 							      c->geom.assoc - 1);
 	}
 	wt_l1_geometry(&G.su);
+	c->pol = &G.pol;
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
@@ -561,6 +938,15 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	if (wt_reader_expect(r, WT_KIND_REQUEST, "run coalesce first") < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	{
+		const struct wt_meta *m = &wt_reader_header(r)->meta;
+		const char *v = wt_meta_get(m, "sms"), *why;
+		uint64_t n;
+
+		if (v && wt_parse_u64(v, 65536, &n, &why) == 0)
+			G.sms = (unsigned)n;
+		wt_meta_trace_name(m, G.trace, sizeof(G.trace));
+	}
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);
@@ -622,5 +1008,8 @@ int main(int argc, char **argv)
 	for (unsigned s = 0; s < G.nsm; s++)
 		wt_l1_free(&G.l1[s]);
 	free(G.l1);
+	free(G.choices);
+	if (G.dwtcs)
+		wt_dwtcs_free(G.dwtcs);
 	return WT_EXIT_OK;
 }

@@ -27,8 +27,9 @@
 
 struct mshr {
 	uint64_t line, ready;
-	uint32_t warp;
+	uint32_t warp, pc;
 	unsigned merges;
+	int protect;		/* allocate on fill: the line comes protected */
 };
 
 /* ---- setup ---- */
@@ -82,6 +83,23 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	wt_rdhist_init(&l1->st.fa, 4096);
 	wt_rdhist_init(&l1->st.set, 256);
 	l1->st.first = UINT64_MAX;
+	if (cfg->pol && cfg->pol->flags) {
+		const struct wt_l1_policy *p = cfg->pol;
+		unsigned lines = cfg->geom.sets * cfg->geom.assoc;
+
+		l1->pol = p->flags;
+		l1->meta = wt_calloc(lines, sizeof(*l1->meta));
+		wt_sbyp_init(&l1->sbyp, p->sbyp_period, p->sbyp_threshold);
+		if (p->flags & WT_POL_APCM) {
+			struct wt_apcm_cfg ac = p->apcm;
+
+			ac.line = cfg->geom.line;
+			l1->apcm = wt_apcm_new(&ac);
+		}
+		if (p->flags & WT_POL_ABYP)
+			l1->abyp = wt_abyp_new(p->abyp_threshold, p->abyp_max, lines);
+		l1->left = wt_u64map_new();
+	}
 	return 0;
 }
 
@@ -98,6 +116,12 @@ void wt_l1_free(struct wt_l1 *l1)
 		wt_reuse_free(l1->per_set[s]);
 	free(l1->per_set);
 	wt_l1_stats_free(&l1->st);
+	free(l1->meta);
+	if (l1->apcm)
+		wt_apcm_free(l1->apcm);
+	wt_abyp_free(l1->abyp);
+	wt_u64map_free(l1->left);
+	free(l1->evicted);
 }
 
 /* ---- helpers ---- */
@@ -194,6 +218,153 @@ static uint64_t mshr_earliest(const struct wt_l1 *l1)
 	return t;
 }
 
+/* ---- policies: the fields beside each line (l1policy.h) ---- */
+
+static struct wt_l1_meta *meta_at(struct wt_l1 *l1, unsigned set, int way)
+{
+	return &l1->meta[(size_t)set * l1->cfg->geom.assoc + (unsigned)way];
+}
+
+/* A valid line leaves the L1, replaced or invalidated: ABYP learns whether
+ * it was used again, CCWS puts its tag in its warp's victim tags. */
+static void leave(struct wt_l1 *l1, unsigned set, int way)
+{
+	const struct wt_cache_line *l = wt_cache_at(&l1->cache, set, way);
+	const struct wt_l1_meta *m;
+
+	if (!l1->meta || l->state != WT_LINE_VALID)
+		return;
+	m = meta_at(l1, set, way);
+	if (m->tagonly)
+		return;
+	if (l1->abyp)
+		wt_abyp_evicted(l1->abyp, m->pc, m->reused);
+	if (l1->pol & WT_POL_CCWS) {
+		if (l1->nevicted == l1->capevicted) {
+			l1->capevicted = l1->capevicted ? 2 * l1->capevicted : 8;
+			l1->evicted = wt_realloc(l1->evicted, l1->capevicted *
+						 sizeof(*l1->evicted));
+		}
+		l1->evicted[l1->nevicted++] = (struct wt_l1_evicted){ m->warp, l->addr };
+	}
+}
+
+static int pd_on(const struct wt_l1 *l1)
+{
+	return (l1->pol & WT_POL_PD) || (l1->apcm && l1->cfg->pol->apcm_pd);
+}
+
+/* A line comes in for load pc of warp (allocated on its miss, or filled). */
+static void arrive(struct wt_l1 *l1, unsigned set, int way, uint32_t pc,
+		   uint32_t warp, int protect, int tagonly)
+{
+	struct wt_l1_meta *m;
+
+	if (!l1->meta)
+		return;
+	m = meta_at(l1, set, way);
+	memset(m, 0, sizeof(*m));
+	m->pc = pc;
+	m->warp = warp;
+	m->count = 1;
+	m->prot = (uint8_t)protect;
+	m->tagonly = (uint8_t)tagonly;
+	if ((l1->pol & WT_POL_PD) || (protect && pd_on(l1)))
+		m->rpd = (uint16_t)l1->cfg->pol->pd;
+	if (protect)
+		l1->st.pol.pins++;
+}
+
+/* A load looks up set: a protecting distance counts accesses to the set
+ * (Duong et al.), so every line of the set comes one access nearer its
+ * end. */
+static void age_set(struct wt_l1 *l1, unsigned set)
+{
+	if (!l1->meta || !pd_on(l1))
+		return;
+	for (unsigned w = 0; w < l1->cfg->geom.assoc; w++) {
+		struct wt_l1_meta *m = meta_at(l1, set, (int)w);
+
+		if (m->rpd)
+			m->rpd--;
+	}
+}
+
+static void hit_meta(struct wt_l1 *l1, unsigned set, int way)
+{
+	struct wt_l1_meta *m;
+
+	if (!l1->meta)
+		return;
+	m = meta_at(l1, set, way);
+	if (m->count < UINT16_MAX)
+		m->count++;
+	if (!m->reused) {
+		m->reused = 1;
+		if (l1->abyp)
+			wt_abyp_reused(l1->abyp, m->pc);
+	}
+	if ((l1->pol & WT_POL_PD) || (m->prot && pd_on(l1)))
+		m->rpd = (uint16_t)l1->cfg->pol->pd;
+}
+
+/* Is the line in way shielded from replacement: within its protecting
+ * distance, or pinned by APCM for a warp whose protection still holds? */
+static int shielded(struct wt_l1 *l1, unsigned set, int way)
+{
+	struct wt_l1_meta *m = meta_at(l1, set, way);
+
+	if (m->rpd)
+		return 1;
+	if (m->prot && l1->apcm && !pd_on(l1)) {
+		if (wt_apcm_protected(l1->apcm, m->warp))
+			return 1;
+		m->prot = 0;	/* the owner's protection ended */
+	}
+	return 0;
+}
+
+/*
+ * The way a new line takes in set: an invalid way, else the replacement
+ * policy's choice among valid ways (with protection: among the valid ways
+ * that are not shielded, least recent first).  -1 when every way is
+ * reserved, or (*all_shielded) when every valid way is shielded: the
+ * request then goes around the L1.
+ */
+static int victim(struct wt_l1 *l1, unsigned set, struct wt_cache_line *ev,
+		  int *all_shielded)
+{
+	uint8_t rank[256];
+	int way;
+
+	*all_shielded = 0;
+	if (!l1->meta || !((l1->pol & WT_POL_PD) || l1->apcm))
+		return wt_cache_victim(&l1->cache, set, ev);
+	for (unsigned w = 0; w < l1->cfg->geom.assoc; w++)
+		rank[w] = (uint8_t)(wt_cache_at(&l1->cache, set, (int)w)->state ==
+				    WT_LINE_VALID && shielded(l1, set, (int)w));
+	way = wt_cache_victim_ranked(&l1->cache, set, rank, ev);
+	if (way >= 0 && ev->state == WT_LINE_VALID && rank[way]) {
+		*all_shielded = 1;
+		return -1;
+	}
+	return way;
+}
+
+/* Replace the line in way (if valid) by line; write back a dirty victim. */
+static void replace(struct wt_l1 *l1, struct wt_l1_out *out,
+		    const struct wt_request *r, uint64_t t, unsigned set, int way,
+		    const struct wt_cache_line *ev, uint64_t line,
+		    enum wt_line_state state, uint64_t ready)
+{
+	if (ev->state == WT_LINE_VALID) {
+		leave(l1, set, way);
+		if (ev->dirty)
+			write_back(l1, out, r, t, ev->addr);
+	}
+	wt_cache_insert(&l1->cache, set, way, line, state, ready);
+}
+
 /* Data that has arrived by cycle t fills its lines and frees its MSHRs,
  * oldest first. */
 static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
@@ -215,7 +386,7 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 			continue;
 		{
 			unsigned set = wt_cache_set(&l1->cache, m.line);
-			int way = wt_cache_find(&l1->cache, set, m.line);
+			int way = wt_cache_find(&l1->cache, set, m.line), all;
 			struct wt_cache_line ev;
 
 			if (way >= 0) {		/* allocated on miss */
@@ -224,12 +395,12 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 			}
 			if (!l1->cfg->alloc_on_fill)
 				continue;	/* the line was invalidated meanwhile */
-			way = wt_cache_victim(&l1->cache, set, &ev);
+			way = victim(l1, set, &ev, &all);
 			if (way < 0)
-				continue;
-			if (ev.state == WT_LINE_VALID && ev.dirty)
-				write_back(l1, out, r, m.ready, ev.addr);
-			wt_cache_insert(&l1->cache, set, way, m.line, WT_LINE_VALID, 0);
+				continue;	/* every way shielded: not kept */
+			replace(l1, out, r, m.ready, set, way, &ev, m.line,
+				WT_LINE_VALID, 0);
+			arrive(l1, set, way, m.pc, m.warp, m.protect, 0);
 		}
 	}
 }
@@ -292,16 +463,54 @@ static void note_load(struct wt_l1 *l1, uint64_t line, int *compulsory,
 	wt_rdhist_add(&l1->st.set, d_set);
 }
 
+/* A load goes to L2 without the L1 (a policy's bypass): its warp waits
+ * for the value. */
+static void around(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		   uint64_t t, struct wt_l1_out *out, uint64_t *done)
+{
+	uint64_t lat = miss_latency(l1);
+
+	event(l1, out, r, t, WT_EV_BYPASS, line)->latency = (uint32_t)lat;
+	l1->st.bypasses++;
+	*done = t + lat;
+}
+
+/*
+ * Whether a miss that needs a new line gets none and goes around the L1:
+ * PCAL's warps without a token do not allocate, a set whose valid ways
+ * are all shielded takes no new line, and MRPB bypasses a request that
+ * finds every way reserved instead of stalling it.  0, or the counter of
+ * the reason.  *v and *ev: the victim, when one was chosen.
+ */
+static uint64_t *no_line(struct wt_l1 *l1, unsigned set, int *v,
+			 struct wt_cache_line *ev)
+{
+	int all;
+
+	if (l1->noalloc)
+		return &l1->st.pol.pcal_noalloc;
+	if (l1->cfg->alloc_on_fill)
+		return NULL;	/* decided when the data comes */
+	*v = victim(l1, set, ev, &all);
+	if (all)
+		return &l1->st.pol.protect_bypass;
+	if (*v < 0 && (l1->pol & WT_POL_MRPB))
+		return &l1->st.pol.mrpb_bypass;
+	return NULL;
+}
+
+/* protect: APCM classed the load for protection. */
 static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
-		uint64_t t, int refused_mshr, struct wt_l1_out *out,
+		uint64_t t, int refused_mshr, int protect, struct wt_l1_out *out,
 		uint64_t *done, uint64_t *retry)
 {
 	const struct wt_l1_cfg *c = l1->cfg;
 	unsigned set = wt_cache_set(&l1->cache, line);
 	struct mshr *m = mshr_find(l1, line);
-	int way = -1, resident = 0, compulsory;
-	uint64_t d_fa, lat;
+	int way = -1, resident = 0, compulsory, v = -2;
+	uint64_t d_fa, lat, *why = NULL;
 	struct wt_pc_stats *pcs;
+	struct wt_cache_line ev;
 
 	if (c->mode == WT_L1_UNBOUNDED) {
 		const uint64_t *ready = wt_u64map_find(l1->flight, line);
@@ -311,6 +520,15 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		way = wt_cache_find(&l1->cache, set, line);
 		resident = way >= 0 &&
 			   wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID;
+	}
+	if (!resident && !m && l1->pol && c->mode == WT_L1_BOUNDED)
+		why = no_line(l1, set, &v, &ev);
+	if (why) {			/* around the L1: it needs nothing */
+		note_load(l1, line, &compulsory, &d_fa);
+		age_set(l1, set);
+		(*why)++;
+		around(l1, r, line, t, out, done);
+		return -1;
 	}
 	/* First what could stop it, changing nothing. */
 	if (!resident && m) {
@@ -338,11 +556,15 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 
 	/* It goes ahead. */
 	note_load(l1, line, &compulsory, &d_fa);
+	if (c->mode == WT_L1_BOUNDED)
+		age_set(l1, set);
 	pcs = pc_stats(&l1->st, r->pc);
 	pcs->accesses++;
 	if (resident) {
-		if (way >= 0)
+		if (way >= 0) {
 			wt_cache_touch(&l1->cache, set, way);
+			hit_meta(l1, set, way);
+		}
 		l1->st.hits++;
 		pcs->hits++;
 		*done = t + c->hit_latency;
@@ -365,23 +587,30 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		}
 		return -1;
 	}
+	/* APCM pins the line when the warp's protection board lets it (with
+	 * a protecting distance instead, apcm-pd, there is no board). */
+	if (protect && !pd_on(l1))
+		protect = wt_apcm_pin(l1->apcm, r->warp, r->pc);
 	lat = miss_latency(l1);
 	if (c->mode == WT_L1_UNBOUNDED) {
 		int added;
 
 		*wt_u64map_get(l1->flight, line, &added) = t + lat;
 	} else if (!c->alloc_on_fill) {
-		struct wt_cache_line ev;
-		int v = wt_cache_victim(&l1->cache, set, &ev);
+		if (v == -2) {
+			int all;
 
-		if (ev.state == WT_LINE_VALID && ev.dirty)
-			write_back(l1, out, r, t, ev.addr);
-		wt_cache_insert(&l1->cache, set, v, line, WT_LINE_RESERVED, t + lat);
+			v = victim(l1, set, &ev, &all);
+		}
+		replace(l1, out, r, t, set, v, &ev, line, WT_LINE_RESERVED, t + lat);
+		arrive(l1, set, v, r->pc, r->warp, protect, 0);
 	}
 	m = &l1->mshr[l1->nmshr++];
 	m->line = line;
 	m->ready = t + lat;
 	m->warp = r->warp;
+	m->pc = r->pc;
+	m->protect = protect;
 	m->merges = 1;
 	missq_push(l1, t);
 	*done = t + lat;
@@ -396,6 +625,97 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		e->latency = (uint32_t)lat;
 		l1->st.miss_class[cls]++;
 	}
+	return -1;
+}
+
+/*
+ * The streaming bypass has closed the L1: the load goes to L2, and the
+ * tags alone are looked up and kept as if it had not, so that the miss
+ * rate goes on being measured.  A line the tags take gets no data.
+ */
+static void tags_only(struct wt_l1 *l1, const struct wt_request *r,
+		      uint64_t line, uint64_t t, struct wt_l1_out *out)
+{
+	unsigned set = wt_cache_set(&l1->cache, line);
+	int way = wt_cache_find(&l1->cache, set, line);
+	struct wt_cache_line ev;
+
+	if (way >= 0) {
+		wt_cache_touch(&l1->cache, set, way);
+		hit_meta(l1, set, way);
+		wt_sbyp_count(&l1->sbyp, 0);
+		return;
+	}
+	wt_sbyp_count(&l1->sbyp, 1);
+	way = wt_cache_victim(&l1->cache, set, &ev);
+	if (way < 0)
+		return;		/* every way reserved: no tag kept */
+	replace(l1, out, r, t, set, way, &ev, line, WT_LINE_VALID, 0);
+	arrive(l1, set, way, r->pc, r->warp, 0, 1);
+}
+
+/* The L1 opens again: the lines taken while it was closed have no data. */
+static void drop_tagonly(struct wt_l1 *l1)
+{
+	unsigned n = l1->cfg->geom.sets * l1->cfg->geom.assoc;
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned set = i / l1->cfg->geom.assoc;
+		int way = (int)(i % l1->cfg->geom.assoc);
+
+		if (l1->meta[i].tagonly &&
+		    wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID) {
+			l1->meta[i].tagonly = 0;
+			wt_cache_invalidate(&l1->cache, set, way);
+		}
+	}
+}
+
+/*
+ * A load under a policy that may send it around the L1 before any lookup:
+ * a closed L1 (streaming bypass: the tags are still looked up and kept,
+ * for the miss rate), APCM's streaming loads, ABYP's predicted loads.
+ * Otherwise the normal lookup, with APCM's protection.  Nothing changes
+ * when the load fails (a reservation fail), as load() promises.
+ */
+static int policy_load(struct wt_l1 *l1, const struct wt_request *r,
+		       uint64_t line, uint64_t t, int refused_mshr,
+		       struct wt_l1_out *out, uint64_t *done, uint64_t *retry)
+{
+	enum wt_apcm_method how = WT_APCM_NORMAL;
+	uint64_t hits = l1->st.hits, d_fa;
+	int compulsory, rc;
+
+	if ((l1->pol & WT_POL_SBYP) && wt_sbyp_tick(&l1->sbyp, t))
+		drop_tagonly(l1);
+	l1->st.pol.sbyp_periods = l1->sbyp.periods;
+	l1->st.pol.sbyp_periods_on = l1->sbyp.periods_on;
+	l1->st.pol.sbyp_switches = l1->sbyp.switches;
+	if (l1->apcm)
+		how = wt_apcm_method(l1->apcm, r->pc);
+	if ((l1->pol & WT_POL_SBYP) && l1->sbyp.on) {
+		tags_only(l1, r, line, t, out);
+		l1->st.pol.sbyp_loads++;
+	} else if (how == WT_APCM_BYPASS) {
+		l1->st.pol.apcm_bypass++;
+	} else if (l1->abyp && wt_abyp_bypass(l1->abyp, r->pc)) {
+		wt_abyp_note_bypass(l1->abyp, r->pc, line);
+		l1->st.pol.abyp_loads++;
+	} else {
+		rc = load(l1, r, line, t, refused_mshr, how == WT_APCM_PROTECT,
+			  out, done, retry);
+		if (rc >= 0)
+			return rc;
+		if (how == WT_APCM_PROTECT)
+			l1->st.pol.apcm_protect++;
+		if (l1->abyp && wt_abyp_check(l1->abyp, line))
+			l1->st.pol.abyp_corrections++;
+		if (l1->pol & WT_POL_SBYP)
+			wt_sbyp_count(&l1->sbyp, l1->st.hits == hits);
+		return -1;
+	}
+	note_load(l1, line, &compulsory, &d_fa);
+	around(l1, r, line, t, out, done);
 	return -1;
 }
 
@@ -418,6 +738,7 @@ static void store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	if (l && l->state == WT_LINE_VALID) {
 		l1->st.store_hits++;
 		if (w == WT_WRITE_EVICT) {
+			leave(l1, set, way);
 			wt_cache_invalidate(&l1->cache, set, way);
 		} else {
 			wt_cache_touch(&l1->cache, set, way);
@@ -432,13 +753,12 @@ static void store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		   !l) {
 		/* Write-allocate without a fetch: the store fills the line. */
 		struct wt_cache_line ev;
-		int v = wt_cache_victim(&l1->cache, set, &ev);
+		int all, v = victim(l1, set, &ev, &all);
 
 		l1->st.store_misses++;
 		if (v >= 0) {
-			if (ev.state == WT_LINE_VALID && ev.dirty)
-				write_back(l1, out, r, t, ev.addr);
-			wt_cache_insert(&l1->cache, set, v, line, WT_LINE_VALID, 0);
+			replace(l1, out, r, t, set, v, &ev, line, WT_LINE_VALID, 0);
+			arrive(l1, set, v, r->pc, r->warp, 0, 0);
 			wt_cache_at(&l1->cache, set, v)->dirty = 1;
 			return;
 		}
@@ -480,9 +800,60 @@ static void bypass(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 				WT_LINE_VALID) {
 			if (wt_cache_at(&l1->cache, set, way)->dirty)
 				write_back(l1, out, r, t, line);
+			leave(l1, set, way);
 			wt_cache_invalidate(&l1->cache, set, way);
 		}
 	}
+}
+
+/* ---- what the policies learn after a request ---- */
+
+/* APCM's monitored warp tracks the load in its tag array (the L1 tag's
+ * count seeds an entry the warp did not bring in), and a load that ends
+ * a protection lifetime releases it. */
+static void after_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line)
+{
+	unsigned set, count = 0;
+	int way;
+
+	if (!l1->apcm)
+		return;
+	set = wt_cache_set(&l1->cache, line);
+	way = wt_cache_find(&l1->cache, set, line);
+	if (way >= 0 && wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID &&
+	    !meta_at(l1, set, way)->tagonly)
+		count = meta_at(l1, set, way)->count;
+	wt_apcm_load(l1->apcm, r->warp, r->pc, line, r->index, count);
+	if (r->index + 1u >= r->count)
+		wt_apcm_after_load(l1->apcm, r->warp, r->pc);
+}
+
+/* A warp's last request of the kernel: APCM's protection board lets it
+ * go, and the monitored warp's profile is final. */
+static void after_request(struct wt_l1 *l1, const struct wt_request *r)
+{
+	uint64_t *left = l1->left ? (uint64_t *)wt_u64map_find(l1->left, r->warp) : NULL;
+
+	if (!left || !*left || --*left)
+		return;
+	if (l1->apcm)
+		wt_apcm_warp_end(l1->apcm, r->warp);
+}
+
+void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
+			const struct wt_request *r, size_t n)
+{
+	l1->kernel = kernel;
+	if (!l1->pol)
+		return;
+	wt_u64map_clear(l1->left);
+	for (size_t i = 0; i < n; i++) {
+		int added;
+
+		(*wt_u64map_get(l1->left, r[i].warp, &added))++;
+	}
+	if (l1->apcm)
+		wt_apcm_kernel_begin(l1->apcm, n ? r[0].warp : 0);
 }
 
 struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
@@ -521,15 +892,20 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 
 	retire(l1, out, r, t);
 	*done = t + c->hit_latency;
+	if (l1->apcm && r->index == 0)
+		wt_apcm_instruction(l1->apcm, r->warp, r->pc);	/* repeatable */
 	if (r->op == WT_OP_ATOMIC || c->mode == WT_L1_BYPASS) {
 		bypass(l1, r, line, t, out, done);
 	} else if (r->op == WT_OP_STORE) {
 		l1->st.stores++;
 		store(l1, r, line, t, out);
 	} else {
-		uint64_t misses = l1->st.misses;
+		uint64_t misses = l1->st.misses, hits = l1->st.hits;
 
-		rc = load(l1, r, line, t, refused_mshr, out, done, retry);
+		if (l1->pol)
+			rc = policy_load(l1, r, line, t, refused_mshr, out, done, retry);
+		else
+			rc = load(l1, r, line, t, refused_mshr, 0, out, done, retry);
 		if (rc >= 0) {
 			l1->st.fails[rc]++;
 			w->fails++;
@@ -539,9 +915,13 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		w->loads++;
 		if (l1->st.misses > misses)
 			w->misses++;
-		else
+		else if (l1->st.hits > hits)
 			w->hits++;
+		if (l1->pol)
+			after_load(l1, r, line);
 	}
+	if (l1->pol)
+		after_request(l1, r);
 	l1->st.requests++;
 	w->requests++;
 	if (r->index == 0) {
@@ -581,6 +961,24 @@ void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
 	l1->clock = t;
 }
 
+static void pol_stats_add(struct wt_pol_stats *d, const struct wt_pol_stats *s)
+{
+	d->sbyp_loads += s->sbyp_loads;
+	d->sbyp_periods += s->sbyp_periods;
+	d->sbyp_periods_on += s->sbyp_periods_on;
+	d->sbyp_switches += s->sbyp_switches;
+	d->abyp_loads += s->abyp_loads;
+	d->abyp_corrections += s->abyp_corrections;
+	d->apcm_bypass += s->apcm_bypass;
+	d->apcm_protect += s->apcm_protect;
+	d->pins += s->pins;
+	d->protect_bypass += s->protect_bypass;
+	d->pcal_noalloc += s->pcal_noalloc;
+	d->mrpb_bypass += s->mrpb_bypass;
+	d->ccws_blocked += s->ccws_blocked;
+	d->ccws_vta_hits += s->ccws_vta_hits;
+}
+
 void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
 {
 	dst->requests += src->requests;
@@ -597,6 +995,7 @@ void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
 	for (int i = 0; i <= WT_MISS_MAX; i++)
 		dst->miss_class[i] += src->miss_class[i];
 	dst->merged += src->merged;
+	pol_stats_add(&dst->pol, &src->pol);
 	for (int i = 0; i < WT_FAIL_MAX; i++)
 		dst->fails[i] += src->fails[i];
 	dst->stall_cycles += src->stall_cycles;

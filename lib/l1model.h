@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "cache.h"
+#include "l1policy.h"
 #include "record.h"
 #include "reuse.h"
 
@@ -53,6 +54,7 @@ struct wt_l1_cfg {
 	enum wt_l1_mode mode;
 	int atomics_bypass;		/* atomics are done at L2 */
 	int emit_all;			/* also hits and merged misses */
+	const struct wt_l1_policy *pol;	/* management policy; NULL: none */
 };
 
 struct wt_pc_stats {
@@ -69,6 +71,22 @@ struct wt_warp_stats {
 	uint64_t first, last;		/* first issue, last completion */
 };
 
+/* What the management policies did (l1policy.h). */
+struct wt_pol_stats {
+	uint64_t sbyp_loads;		/* loads sent around a closed L1 */
+	uint64_t sbyp_periods, sbyp_periods_on, sbyp_switches;
+	uint64_t abyp_loads;		/* loads bypassed on ABYP's prediction */
+	uint64_t abyp_corrections;	/* of them, found wrong later */
+	uint64_t apcm_bypass;		/* loads APCM classed streaming */
+	uint64_t apcm_protect;		/* loads APCM classed for protection */
+	uint64_t pins;			/* lines allocated protected */
+	uint64_t protect_bypass;	/* loads whose set was all protected */
+	uint64_t pcal_noalloc;		/* misses of warps with no token */
+	uint64_t mrpb_bypass;		/* line-allocation stalls bypassed */
+	uint64_t ccws_blocked;		/* pool: issue slots CCWS held a warp back */
+	uint64_t ccws_vta_hits;
+};
+
 struct wt_l1_stats {
 	uint64_t requests, loads, stores, atomics;
 	uint64_t hits, misses;		/* of loads */
@@ -82,10 +100,28 @@ struct wt_l1_stats {
 	uint64_t instructions;		/* warp instructions: memory and not */
 	uint64_t first, last;		/* cycles */
 	struct wt_rdhist fa, set;	/* reuse distances: whole cache, in set */
+	struct wt_pol_stats pol;
 	struct wt_pc_stats *pcs;
 	size_t npcs, cappcs;
 	struct wt_warp_stats *warps;
 	size_t nwarps, capwarps;
+};
+
+/* Per line, what the policies keep beside the tag. */
+struct wt_l1_meta {
+	uint32_t pc;			/* the load that brought the line in */
+	uint32_t warp;			/* and its warp (APCM's owner, CCWS) */
+	uint16_t count;			/* accesses (APCM's tag count) */
+	uint16_t rpd;			/* remaining protecting distance */
+	uint8_t prot;			/* APCM's protection bit */
+	uint8_t reused;			/* hit since it came in */
+	uint8_t tagonly;		/* taken while the L1 was closed (sbyp) */
+};
+
+/* A line that left the L1, for the pool's CCWS. */
+struct wt_l1_evicted {
+	uint32_t warp;
+	uint64_t line;
 };
 
 struct wt_l1 {
@@ -106,6 +142,16 @@ struct wt_l1 {
 	struct wt_reuse *fa;
 	struct wt_reuse **per_set;
 	struct wt_l1_stats st;
+	/* policies */
+	unsigned pol;			/* cfg->pol->flags, or 0 */
+	struct wt_l1_meta *meta;	/* sets * assoc, when pol */
+	struct wt_sbyp sbyp;
+	struct wt_apcm *apcm;
+	struct wt_abyp *abyp;
+	struct wt_u64map *left;		/* warp -> its requests not yet made */
+	int noalloc;			/* set by the pool: PCAL, no token */
+	struct wt_l1_evicted *evicted;	/* lines gone since the pool looked */
+	unsigned nevicted, capevicted;
 };
 
 /* Events, appended: for each request, write-backs of lines it evicted or
@@ -117,6 +163,11 @@ struct wt_l1_out {
 
 int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	       char *err, size_t errlen);
+/* A kernel's requests on this SM, r[0..n-1] in stream order, are about to
+ * be run: the policies that need to know its warps (APCM's monitored warp
+ * and warp ends) see them. */
+void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
+			const struct wt_request *r, size_t n);
 /* Process one request (in this SM's issue order), at its record's time
  * plus the stall so far; a reservation fail stalls the SM until the
  * resource frees.  Events are appended to out. */

@@ -10,6 +10,7 @@
  * cycle, rotating) exactly as if it had tried.
  */
 #include "l1pool.h"
+#include "u64map.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -27,6 +28,10 @@ struct warp {
 	uint8_t fail;		/* the last fail's reason */
 	uint8_t refused;	/* its request was refused an MSHR entry */
 	uint8_t charged;	/* its non-memory instructions are issued */
+	uint8_t launched, done;
+	uint8_t admitted;	/* within the warp limit */
+	uint8_t parked;		/* the limit fell: leave at the next instruction */
+	uint8_t token;		/* PCAL: may allocate */
 };
 
 struct cta {
@@ -41,11 +46,11 @@ struct wake {
 	size_t warp;
 };
 
-struct pool {
+struct wt_pool {
 	const struct wt_pool_cfg *c;
 	struct wt_l1 *l1;
 	const struct wt_request *r;
-	const struct key *k;
+	struct key *k;
 	struct warp *w;
 	struct cta *cta;
 	size_t nwarps, nctas;
@@ -53,6 +58,16 @@ struct pool {
 	struct wake *heap;		/* warps waiting for data */
 	size_t nheap;
 	uint64_t seq;
+	struct wt_l1_out *out;
+	uint64_t t, start, end;
+	size_t done, next_cta, active, failed, blocked;
+	/* issue policies */
+	unsigned pol;			/* flags, or 0 */
+	unsigned limit, admitted;	/* warp limit (0: none), warps within */
+	size_t *waiting, nwaiting;	/* launched, not admitted: age order */
+	size_t lo, hi;			/* warps not done are in [lo, hi) */
+	struct wt_ccws *ccws;
+	struct wt_u64map *local;	/* kernel warp id -> index + 1 (CCWS) */
 };
 
 static int by_cta_warp(const void *a, const void *b)
@@ -75,12 +90,12 @@ static int by_seen(const void *a, const void *b)
 
 /* ---- the queue and the waiting warps ---- */
 
-static void q_push(struct pool *p, size_t w)
+static void q_push(struct wt_pool *p, size_t w)
 {
 	p->q[(p->qhead + p->qn++) % p->nwarps] = w;
 }
 
-static size_t q_pop(struct pool *p)
+static size_t q_pop(struct wt_pool *p)
 {
 	size_t w = p->q[p->qhead];
 
@@ -94,7 +109,7 @@ static int wake_before(const struct wake *a, const struct wake *b)
 	return a->at < b->at || (a->at == b->at && a->seq < b->seq);
 }
 
-static void heap_push(struct pool *p, size_t w, uint64_t at)
+static void heap_push(struct wt_pool *p, size_t w, uint64_t at)
 {
 	size_t i = p->nheap++;
 
@@ -108,7 +123,7 @@ static void heap_push(struct pool *p, size_t w, uint64_t at)
 	}
 }
 
-static size_t heap_pop(struct pool *p)
+static size_t heap_pop(struct wt_pool *p)
 {
 	size_t w = p->heap[0].warp, i = 0;
 
@@ -132,16 +147,132 @@ static size_t heap_pop(struct pool *p)
 	}
 }
 
-/* A CTA becomes active: its warps join, in warp order, at cycle at. */
-static void launch(struct pool *p, size_t cta, uint64_t at)
+/* ---- admission: the warp limit (DWT-CS, SWT, PCAL's active warps) ---- */
+
+/* PCAL: the oldest pcal_tokens admitted warps hold the tokens. */
+static void retoken(struct wt_pool *p)
 {
-	for (size_t i = 0; i < p->cta[cta].n; i++)
-		heap_push(p, p->cta[cta].first + i, at);
+	unsigned left;
+
+	if (!(p->pol & WT_POL_PCAL))
+		return;
+	left = p->c->pol->pcal_tokens;
+	for (size_t i = p->lo; i < p->hi; i++) {
+		struct warp *w = &p->w[i];
+
+		w->token = w->admitted && !w->done && left > 0;
+		left -= w->token;
+	}
+}
+
+static int room(const struct wt_pool *p)
+{
+	return !p->limit || p->admitted < p->limit;
+}
+
+/* Keep waiting[] in age (index) order. */
+static void wait_add(struct wt_pool *p, size_t wi)
+{
+	size_t i = p->nwaiting++;
+
+	while (i > 0 && p->waiting[i - 1] > wi) {
+		p->waiting[i] = p->waiting[i - 1];
+		i--;
+	}
+	p->waiting[i] = wi;
+}
+
+/* Let warps in while the limit has room: parked ones first (they are
+ * still in the queue or the heap), then the oldest waiting, at cycle at. */
+static void admit(struct wt_pool *p, uint64_t at)
+{
+	for (size_t i = p->lo; i < p->hi && room(p); i++)
+		if (p->w[i].parked) {
+			p->w[i].parked = 0;
+			p->w[i].admitted = 1;
+			p->admitted++;
+		}
+	while (p->nwaiting && room(p)) {
+		size_t wi = p->waiting[0];
+
+		memmove(p->waiting, p->waiting + 1, --p->nwaiting * sizeof(*p->waiting));
+		p->w[wi].admitted = 1;
+		p->admitted++;
+		heap_push(p, wi, at);
+	}
+	retoken(p);
+}
+
+/* A warp was parked (the limit fell) and is at an instruction's start:
+ * it leaves the queue and waits. */
+static int leave_if_parked(struct wt_pool *p, size_t wi)
+{
+	struct warp *w = &p->w[wi];
+
+	if (!w->parked || p->r[p->k[w->cur].pos].index != 0)
+		return 0;
+	w->parked = 0;
+	wait_add(p, wi);
+	return 1;
+}
+
+void wt_pool_set_limit(struct wt_pool *p, unsigned warps)
+{
+	p->limit = warps;
+	/* Too many in: the youngest are parked. */
+	for (size_t i = p->hi; i-- > p->lo && p->limit && p->admitted > p->limit;)
+		if (p->w[i].admitted && !p->w[i].done) {
+			p->w[i].admitted = 0;
+			p->w[i].parked = 1;
+			p->admitted--;
+		}
+	admit(p, p->t);
+}
+
+/* A CTA becomes active: its warps join, in warp order, at cycle at (those
+ * past the warp limit wait). */
+static void launch(struct wt_pool *p, size_t cta, uint64_t at)
+{
+	for (size_t i = 0; i < p->cta[cta].n; i++) {
+		size_t wi = p->cta[cta].first + i;
+
+		p->w[wi].launched = 1;
+		if (wi + 1 > p->hi)
+			p->hi = wi + 1;
+		if (p->ccws)
+			wt_ccws_set_active(p->ccws, (unsigned)wi, 1);
+		if (room(p)) {
+			p->w[wi].admitted = 1;
+			p->admitted++;
+			heap_push(p, wi, at);
+		} else {
+			wait_add(p, wi);
+		}
+	}
+	retoken(p);
+}
+
+/* A warp is done. */
+static void finish(struct wt_pool *p, size_t wi, uint64_t at)
+{
+	struct warp *w = &p->w[wi];
+
+	w->done = 1;
+	if (w->admitted) {
+		w->admitted = 0;
+		p->admitted--;
+	}
+	w->parked = 0;
+	while (p->lo < p->hi && p->w[p->lo].done)
+		p->lo++;
+	if (p->ccws)
+		wt_ccws_set_active(p->ccws, (unsigned)wi, 0);
+	admit(p, at);
 }
 
 /* ---- building: warps in program order, CTAs in order of arrival ---- */
 
-static struct key *build(struct pool *p, const struct wt_request *r, size_t n)
+static struct key *build(struct wt_pool *p, const struct wt_request *r, size_t n)
 {
 	struct key *k = wt_calloc(n, sizeof(*k));
 	size_t i, nw = 0, nc = 0;
@@ -192,7 +323,7 @@ static struct key *build(struct pool *p, const struct wt_request *r, size_t n)
  * jump to the first cycle anything can change, as if the head warp had
  * tried (and failed) each cycle in between.
  */
-static uint64_t skip(struct pool *p, uint64_t t)
+static uint64_t skip(struct wt_pool *p, uint64_t t)
 {
 	struct wt_l1_stats *st = &p->l1->st;
 	uint64_t until = p->nheap ? p->heap[0].at : UINT64_MAX, k;
@@ -223,65 +354,176 @@ static uint64_t skip(struct pool *p, uint64_t t)
 	return until;
 }
 
-uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
-		     const struct wt_request *r, size_t n, uint64_t start,
-		     struct wt_l1_out *out)
+struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
+			    const struct wt_request *r, size_t n, uint64_t start,
+			    struct wt_l1_out *out)
 {
-	struct pool p = { .c = c, .l1 = l1 };
-	struct key *k;
-	size_t done = 0, next_cta = 0, active = 0, failed = 0;
-	uint64_t t = start, end = start;
+	struct wt_pool *p = wt_calloc(1, sizeof(*p));
 
+	p->c = c;
+	p->l1 = l1;
+	p->r = r;
+	p->out = out;
+	p->t = p->start = p->end = start;
 	if (n == 0)
-		return start;
-	k = build(&p, r, n);
-	p.r = r;
-	p.k = k;
-	p.q = wt_calloc(p.nwarps, sizeof(*p.q));
-	p.heap = wt_calloc(p.nwarps, sizeof(*p.heap));
-	while (next_cta < p.nctas && (!c->ctas || next_cta < c->ctas)) {
-		launch(&p, next_cta++, t);
-		active++;
+		return p;
+	p->k = build(p, r, n);
+	p->q = wt_calloc(p->nwarps, sizeof(*p->q));
+	p->heap = wt_calloc(p->nwarps, sizeof(*p->heap));
+	p->waiting = wt_calloc(p->nwarps, sizeof(*p->waiting));
+	if (c->pol) {
+		p->pol = c->pol->flags;
+		if (c->pol->warp_limit)
+			p->limit = c->pol->warp_limit * c->pol->schedulers;
 	}
-	while (done < p.nwarps) {
+	if (p->pol & WT_POL_CCWS) {
+		p->ccws = wt_ccws_new(&c->pol->ccws, (unsigned)p->nwarps);
+		p->local = wt_u64map_new();
+		for (size_t i = 0; i < p->nwarps; i++) {
+			int added;
+
+			*wt_u64map_get(p->local, r[p->k[p->w[i].cur].pos].warp,
+				       &added) = i + 1;
+		}
+	}
+	while (p->next_cta < p->nctas && (!c->ctas || p->next_cta < c->ctas)) {
+		launch(p, p->next_cta++, p->t);
+		p->active++;
+	}
+	return p;
+}
+
+/* CCWS learns from the L1: the lines it evicted go into their warps'
+ * victim tags, and a load miss of warp wi looks in wi's. */
+static void ccws_learn(struct wt_pool *p, size_t wi, const struct wt_request *q,
+		       int missed, uint64_t t)
+{
+	struct wt_l1 *l1 = p->l1;
+
+	for (unsigned i = 0; i < l1->nevicted; i++) {
+		const uint64_t *ix = wt_u64map_find(p->local, l1->evicted[i].warp);
+
+		if (ix)
+			wt_ccws_evict(p->ccws, (unsigned)(*ix - 1), l1->evicted[i].line);
+	}
+	l1->nevicted = 0;
+	if (missed && wt_ccws_miss(p->ccws, (unsigned)wi,
+				   wt_cache_line_addr(&l1->cache, q->addr), t))
+		l1->st.pol.ccws_vta_hits++;
+}
+
+/* May warp wi start its next instruction now?  CCWS holds back loads of
+ * the warps its scores push past the cutoff. */
+static int may_issue(struct wt_pool *p, size_t wi)
+{
+	const struct warp *w = &p->w[wi];
+	const struct wt_request *q = &p->r[p->k[w->cur].pos];
+
+	if (!p->ccws || q->index != 0 || q->op != WT_OP_LOAD)
+		return 1;
+	return wt_ccws_may_issue(p->ccws, (unsigned)wi, p->t);
+}
+
+/* Which queue position issues: the head, or with MRPB the oldest warp of
+ * those whose next instructions fit in the buffer's first mrpb_size
+ * requests, in queue order. */
+static size_t pick(const struct wt_pool *p)
+{
+	size_t best = 0, fill = 0;
+
+	if (!(p->pol & WT_POL_MRPB))
+		return 0;
+	for (size_t i = 0; i < p->qn; i++) {
+		size_t wi = p->q[(p->qhead + i) % p->nwarps];
+		const struct wt_request *q = &p->r[p->k[p->w[wi].cur].pos];
+
+		fill += q->count - q->index;
+		if (i > 0 && fill > p->c->pol->mrpb_size)
+			break;
+		if (wi < p->q[(p->qhead + best) % p->nwarps])
+			best = i;
+	}
+	return best;
+}
+
+/* Take the warp at queue position i out of the queue. */
+static size_t q_take(struct wt_pool *p, size_t i)
+{
+	size_t wi = p->q[(p->qhead + i) % p->nwarps];
+
+	for (; i + 1 < p->qn; i++)
+		p->q[(p->qhead + i) % p->nwarps] = p->q[(p->qhead + i + 1) % p->nwarps];
+	p->qn--;
+	return wi;
+}
+
+int wt_pool_step(struct wt_pool *p, uint64_t until)
+{
+	const struct wt_pool_cfg *c = p->c;
+	struct wt_l1 *l1 = p->l1;
+	const struct wt_request *r = p->r;
+	const struct key *k = p->k;
+
+	while (p->done < p->nwarps && p->t < until) {
 		struct warp *w;
-		size_t wi;
+		size_t wi, pos;
 		int rc = -1, made = 0;
 
-		while (p.nheap && p.heap[0].at <= t) {
-			q_push(&p, heap_pop(&p));
-			failed = 0;
+		while (p->nheap && p->heap[0].at <= p->t) {
+			wi = heap_pop(p);
+			if (!leave_if_parked(p, wi))
+				q_push(p, wi);
+			p->failed = 0;
 		}
-		if (!p.qn && !p.nheap)
+		while (p->qn && leave_if_parked(p, p->q[p->qhead]))
+			q_pop(p);
+		if (!p->qn && !p->nheap)
 			wt_die(WT_EXIT_DATA, "SM %u: the warp pool has no warp to run "
 			       "and %zu not done; this is a bug", l1->sm,
-			       p.nwarps - done);
-		if (!p.qn) {		/* nothing ready: idle until a warp is */
-			l1->st.idle_cycles += p.heap[0].at - t;
-			l1->st.stall_cycles += p.heap[0].at - t;
-			t = p.heap[0].at;
+			       p->nwarps - p->done);
+		if (!p->qn) {		/* nothing ready: idle until a warp is */
+			l1->st.idle_cycles += p->heap[0].at - p->t;
+			l1->st.stall_cycles += p->heap[0].at - p->t;
+			p->t = p->heap[0].at;
 			continue;
 		}
-		if (failed >= p.qn) {
-			uint64_t t2 = skip(&p, t);
+		if (p->failed >= p->qn) {
+			uint64_t t2 = skip(p, p->t);
 
-			l1->st.stall_cycles += t2 - t;
-			t = t2;
-			failed = 0;
+			l1->st.stall_cycles += t2 - p->t;
+			p->t = t2;
+			p->failed = 0;
 			continue;
 		}
-		wi = p.q[p.qhead];
-		w = &p.w[wi];
+		pos = pick(p);
+		wi = p->q[(p->qhead + pos) % p->nwarps];
+		if (!may_issue(p, wi)) {
+			/* held back: the next warp's turn, in the same cycle;
+			 * when all are, a cycle passes */
+			q_push(p, q_take(p, pos));
+			l1->st.pol.ccws_blocked++;
+			if (++p->blocked >= p->qn) {
+				p->blocked = 0;
+				l1->st.stall_cycles++;
+				p->t++;
+			}
+			continue;
+		}
+		p->blocked = 0;
+		w = &p->w[wi];
 		if (c->icount && !w->charged) {
 			/* its non-memory instructions issue first, back to back */
-			t += r[k[w->cur].pos].icount;
+			p->t += r[k[w->cur].pos].icount;
 			w->charged = 1;
 		}
+		l1->noalloc = (p->pol & WT_POL_PCAL) && !w->token;
 		do {
 			const struct wt_request *q = &r[k[w->cur].pos];
-			uint64_t ready, retry;
+			uint64_t ready, retry, misses = l1->st.misses;
 
-			rc = wt_l1_access(l1, q, t, w->refused, out, &ready, &retry);
+			rc = wt_l1_access(l1, q, p->t, w->refused, p->out, &ready, &retry);
+			if (p->ccws)
+				ccws_learn(p, wi, q, rc < 0 && l1->st.misses > misses, p->t);
 			if (rc >= 0) {
 				w->fail = (uint8_t)rc;
 				w->retry = retry;
@@ -294,54 +536,81 @@ uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 			w->cur++;
 			made = 1;
 		} while (w->cur < w->end && r[k[w->cur].pos].index != 0);
-		q_pop(&p);
+		l1->noalloc = 0;
+		q_take(p, pos);
 		if (rc >= 0) {		/* to the back; resume at that request */
-			q_push(&p, wi);
+			q_push(p, wi);
 			/* fails since the last request made: see skip() */
-			failed = made ? 1 : failed + 1;
+			p->failed = made ? 1 : p->failed + 1;
 			l1->st.stall_cycles++;
-			t++;
+			p->t++;
 			continue;
 		}
-		failed = 0;
+		p->failed = 0;
 		w->charged = 0;
-		if (!c->delay || w->ready <= t)
-			w->ready = t + 1;
+		if (!c->delay || w->ready <= p->t)
+			w->ready = p->t + 1;
 		if (w->cur < w->end) {
-			heap_push(&p, wi, w->ready);
+			heap_push(p, wi, w->ready);
 		} else {
-			struct cta *a = &p.cta[w->cta];
+			struct cta *a = &p->cta[w->cta];
 
-			done++;
+			p->done++;
+			finish(p, wi, w->ready);
 			if (w->ready > a->done)
 				a->done = w->ready;
-			if (a->done > end)
-				end = a->done;
+			if (a->done > p->end)
+				p->end = a->done;
 			if (--a->left == 0) {
-				active--;
-				if (!c->refill_set || active == 0) {
-					while (next_cta < p.nctas &&
-					       (!c->ctas || active < c->ctas)) {
-						launch(&p, next_cta++,
-						       c->refill_set ? end : a->done);
-						active++;
+				p->active--;
+				if (!c->refill_set || p->active == 0) {
+					while (p->next_cta < p->nctas &&
+					       (!c->ctas || p->active < c->ctas)) {
+						launch(p, p->next_cta++,
+						       c->refill_set ? p->end : a->done);
+						p->active++;
 					}
 				}
 			}
 		}
 		w->ready = 0;
-		t++;
+		p->t++;
 	}
-	free(k);
-	free(p.w);
-	free(p.cta);
-	free(p.q);
-	free(p.heap);
-	if (end < t)
-		end = t;
-	if (end > l1->st.last)
-		l1->st.last = end;
-	if (start < l1->st.first)
-		l1->st.first = start;
+	return p->done >= p->nwarps;
+}
+
+uint64_t wt_pool_finish(struct wt_pool *p)
+{
+	struct wt_l1 *l1 = p->l1;
+	uint64_t end = p->end;
+
+	if (p->nwarps) {
+		if (end < p->t)
+			end = p->t;
+		if (end > l1->st.last)
+			l1->st.last = end;
+		if (p->start < l1->st.first)
+			l1->st.first = p->start;
+	}
+	free(p->k);
+	free(p->w);
+	free(p->cta);
+	free(p->q);
+	free(p->heap);
+	free(p->waiting);
+	if (p->ccws)
+		wt_ccws_free(p->ccws);
+	wt_u64map_free(p->local);
+	free(p);
 	return end;
+}
+
+uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
+		     const struct wt_request *r, size_t n, uint64_t start,
+		     struct wt_l1_out *out)
+{
+	struct wt_pool *p = wt_pool_new(l1, c, r, n, start, out);
+
+	wt_pool_step(p, UINT64_MAX);
+	return wt_pool_finish(p);
 }

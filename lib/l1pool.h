@@ -27,7 +27,20 @@ struct wt_pool_cfg {
 				   (the published model); else as each ends */
 	int delay;		/* a warp waits for its instruction's data */
 	int icount;		/* non-memory instructions take issue cycles */
+	const struct wt_l1_policy *pol;	/* issue policies; NULL: none */
 };
+
+/*
+ * Issue policies (l1policy.h).  A warp limit lets only the oldest N warps
+ * that are not done issue (the others wait, in age order, and are
+ * admitted as older ones finish); lowering the limit parks the youngest
+ * at their next instruction.  CCWS holds back, instruction by instruction,
+ * the warps its lost-locality scores push past the cutoff.  PCAL gives
+ * tokens to the oldest admitted warps; the others' misses allocate no
+ * line.  MRPB drains its buffer in fixed order: of the warps whose next
+ * instructions fit in its first mrpb_size requests in queue order, the
+ * oldest goes first.
+ */
 
 /*
  * Run one kernel's requests r[0..n-1] (one SM's, in stream order) through
@@ -39,5 +52,18 @@ struct wt_pool_cfg {
 uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 		     const struct wt_request *r, size_t n, uint64_t start,
 		     struct wt_l1_out *out);
+
+/* The same run in steps, for a coordinator between SMs (DWT-CS). */
+struct wt_pool;
+
+struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
+			    const struct wt_request *r, size_t n, uint64_t start,
+			    struct wt_l1_out *out);
+/* Run until cycle until (a jump may pass it) or the end: 1 when done. */
+int wt_pool_step(struct wt_pool *p, uint64_t until);
+/* Warps that may issue at once (0: all), from the next cycle on. */
+void wt_pool_set_limit(struct wt_pool *p, unsigned warps);
+/* The cycle the SM's last warp is done; frees p. */
+uint64_t wt_pool_finish(struct wt_pool *p);
 
 #endif

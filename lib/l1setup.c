@@ -39,7 +39,7 @@ void wt_l1_preset(const char *arch, struct wt_l1_setup *s)
 	s->size = 16 * 1024;
 	s->index = "fermi";
 	s->pool = 0;
-	s->pc = (struct wt_pool_cfg){ 0, 0, 1, 1 };
+	s->pc = (struct wt_pool_cfg){ 0, 0, 1, 1, NULL };
 	if (strcmp(arch, "nugteren") == 0) {
 		c->mshr_entries = 64;
 		c->mshr_merge = 0;
@@ -49,7 +49,7 @@ void wt_l1_preset(const char *arch, struct wt_l1_setup *s)
 		c->hit_latency = 0;
 		c->alloc_on_fill = 1;
 		s->pool = 1;
-		s->pc = (struct wt_pool_cfg){ 0, 1, 1, 0 };
+		s->pc = (struct wt_pool_cfg){ 0, 1, 1, 0, NULL };
 	} else if (strcmp(arch, "fermi") != 0) {
 		wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi or nugteren", arch);
 	}
@@ -105,12 +105,23 @@ void wt_l1_options(struct wt_l1_setup *s, const char *size, const char *assoc,
 {
 	if (size)
 		s->size = (unsigned)wt_opt_num("size", size, 1, 1u << 30);
-	if (assoc)
-		s->cfg.geom.assoc = (unsigned)wt_opt_num("assoc", assoc, 1, max_assoc);
 	if (line)
 		s->cfg.geom.line = (unsigned)wt_opt_num("line", line, 16, 4096);
 	if (index)
 		s->index = index;
+	if (assoc && strcmp(assoc, "full") == 0) {
+		/* one set of every line: no index function to speak of */
+		unsigned lines = s->size / s->cfg.geom.line;
+
+		if (lines < 1 || lines > max_assoc)
+			wt_die(WT_EXIT_USAGE, "--assoc=full: %u lines of %u bytes; "
+			       "a fully associative cache holds 1 to %u", lines,
+			       s->cfg.geom.line, max_assoc);
+		s->cfg.geom.assoc = lines;
+		s->index = "linear";
+	} else if (assoc) {
+		s->cfg.geom.assoc = (unsigned)wt_opt_num("assoc", assoc, 1, max_assoc);
+	}
 }
 
 void wt_l1_geometry(struct wt_l1_setup *s)

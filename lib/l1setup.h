@@ -26,7 +26,8 @@ void wt_l1_preset(const char *arch, struct wt_l1_setup *s);
  * N:32:128:4,L:L:m:N:H,S:64:8,8. */
 void wt_l1_apply_config(const char *str, struct wt_l1_setup *s);
 /* The geometry options, each applied when not NULL: --size, --assoc (1 to
- * max_assoc), --line and --index. */
+ * max_assoc, or full: one set of size/line ways, linear index), --line
+ * and --index. */
 void wt_l1_options(struct wt_l1_setup *s, const char *size, const char *assoc,
 		   unsigned max_assoc, const char *line, const char *index);
 /* Derive the number of sets from size, assoc and line, check them, and

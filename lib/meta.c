@@ -55,6 +55,31 @@ const char *wt_meta_get(const struct wt_meta *m, const char *key)
 	return NULL;
 }
 
+const char *wt_meta_trace_name(const struct wt_meta *m, char *buf, size_t len)
+{
+	const char *v = NULL, *arg, *base;
+	size_t n;
+
+	for (size_t i = 0; i < m->n && !v; i++)
+		if (strcmp(m->key[i], "stage") == 0)
+			v = m->val[i];
+	buf[0] = 0;
+	if (!v || !len)
+		return buf;
+	arg = strrchr(v, ' ');
+	arg = arg ? arg + 1 : v;
+	if (arg == v || arg[0] == '-' || arg[0] == 0)
+		return buf;	/* no arguments, an option, or stdin */
+	base = strrchr(arg, '/');
+	base = base ? base + 1 : arg;
+	n = strcspn(base, ".");
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, base, n);
+	buf[n] = 0;
+	return buf;
+}
+
 void wt_meta_copy(struct wt_meta *dst, const struct wt_meta *src)
 {
 	for (size_t i = 0; i < src->n; i++)

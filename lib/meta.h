@@ -26,6 +26,14 @@ const char *wt_meta_get(const struct wt_meta *m, const char *key);
 /* Append "stage=prog version arg1 arg2 ..." recording how a stage ran. */
 void wt_meta_add_stage(struct wt_meta *m, int argc, char **argv);
 
+/*
+ * The trace a stream came from, for reports: the last argument of its
+ * first stage (trace-gen DUMP, trace-emu ...), without directories and
+ * without everything from its first '.' ("samples/spmv.trc.zst" gives
+ * "spmv").  Empty when the first stage read stdin or took no file.
+ */
+const char *wt_meta_trace_name(const struct wt_meta *m, char *buf, size_t len);
+
 int wt_meta_key_ok(const char *key);
 int wt_meta_value_ok(const char *val);
 
