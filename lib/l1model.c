@@ -676,7 +676,8 @@ static void drop_tagonly(struct wt_l1 *l1)
  * a closed L1 (streaming bypass: the tags are still looked up and kept,
  * for the miss rate), APCM's streaming loads, ABYP's predicted loads.
  * Otherwise the normal lookup, with APCM's protection.  Nothing changes
- * when the load fails (a reservation fail), as load() promises.
+ * when the load fails (a reservation fail), as load() promises, but for
+ * ABYP's check, which a retry finds done.
  */
 static int policy_load(struct wt_l1 *l1, const struct wt_request *r,
 		       uint64_t line, uint64_t t, int refused_mshr,
@@ -693,6 +694,10 @@ static int policy_load(struct wt_l1 *l1, const struct wt_request *r,
 	l1->st.pol.sbyp_switches = l1->sbyp.switches;
 	if (l1->apcm)
 		how = wt_apcm_method(l1->apcm, r->pc);
+	/* A load of a line ABYP sent around: the prediction was wrong (done
+	 * again on a retry, it finds nothing the second time). */
+	if (l1->abyp && wt_abyp_check(l1->abyp, line))
+		l1->st.pol.abyp_corrections++;
 	if ((l1->pol & WT_POL_SBYP) && l1->sbyp.on) {
 		tags_only(l1, r, line, t, out);
 		l1->st.pol.sbyp_loads++;
@@ -708,8 +713,6 @@ static int policy_load(struct wt_l1 *l1, const struct wt_request *r,
 			return rc;
 		if (how == WT_APCM_PROTECT)
 			l1->st.pol.apcm_protect++;
-		if (l1->abyp && wt_abyp_check(l1->abyp, line))
-			l1->st.pol.abyp_corrections++;
 		if (l1->pol & WT_POL_SBYP)
 			wt_sbyp_count(&l1->sbyp, l1->st.hits == hits);
 		return -1;

@@ -1,0 +1,413 @@
+/*
+ * test-l1policy.c - the L1 management policies inside the L1 model and
+ * the warp pool, driven by hand-made request streams: the streaming
+ * bypass closing and opening the L1, a protecting distance, APCM
+ * classifying a loop load as intra-warp, pinning its line and letting it
+ * go at loop exit, ABYP learning and correcting itself, PCAL's warps
+ * without a token, MRPB's bypass on a line-allocation stall, CCWS's view
+ * of evictions, and the pool's warp limit and step-by-step runs.
+ */
+#include "l1model.h"
+#include "l1policy.h"
+#include "l1pool.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define LINE 128
+#define SETS 32
+#define SET_STRIDE ((uint64_t)LINE * SETS)	/* same set, next tag */
+
+static struct wt_l1_policy pol;
+
+/* A 16 KB, 4-way, 128-byte-line L1 with the linear index, Fermi's write
+ * policy, 100-cycle misses and no MSHR limits, under policy names. */
+static void setup(struct wt_l1 *l1, struct wt_l1_cfg *c, const char *names)
+{
+	char err[256];
+
+	memset(c, 0, sizeof(*c));
+	c->geom = (struct wt_cache_geom){ SETS, 4, LINE, WT_REPL_LRU, 0, 1 };
+	if (wt_index_parse("linear", SETS, LINE, &c->ix, err, sizeof(err)) < 0)
+		abort();
+	c->sector = 32;
+	c->write = WT_WRITE_LOCAL_WB;
+	c->miss_latency = 100;
+	c->hit_latency = 1;
+	c->mode = WT_L1_BOUNDED;
+	c->atomics_bypass = 1;
+	c->emit_all = 1;
+	wt_l1_policy_default(&pol);
+	if (names && wt_l1_policy_parse(&pol, names, err, sizeof(err)) < 0)
+		abort();
+	c->pol = &pol;
+	if (wt_l1_init(l1, c, 0, err, sizeof(err)) < 0)
+		abort();
+}
+
+static struct wt_request req(uint32_t warp, uint32_t pc, uint64_t addr)
+{
+	struct wt_request r;
+
+	memset(&r, 0, sizeof(r));
+	r.warp = warp;
+	r.pc = pc;
+	r.addr = addr;
+	r.count = 1;
+	r.op = WT_OP_LOAD;
+	r.space = WT_SPACE_GLOBAL;
+	r.bytes = LINE;
+	r.sectors = 0xf;
+	return r;
+}
+
+/* Make request r at cycle t; the type of the last event it made. */
+static int access_at(struct wt_l1 *l1, const struct wt_request *r, uint64_t t)
+{
+	struct wt_l1_out out = { 0 };
+	uint64_t done, retry;
+	int rc = wt_l1_access(l1, r, t, 0, &out, &done, &retry), type;
+
+	type = rc >= 0 ? -1 - rc : out.n ? out.ev[out.n - 1].type : -100;
+	free(out.ev);
+	return type;
+}
+
+static void test_sbyp(void)
+{
+	struct wt_l1 l1;
+	struct wt_l1_cfg c;
+	struct wt_request r;
+	uint64_t t = 0;
+	int type = 0, n = 0;
+
+	setup(&l1, &c, "sbyp");
+	/* first period: every load a new line */
+	for (; t < 10000; t += 10) {
+		r = req(0, 0x10, (t / 10) * LINE);
+		access_at(&l1, &r, t);
+	}
+	r = req(0, 0x10, 0x100000);
+	type = access_at(&l1, &r, t);
+	ok(l1.sbyp.on, "a period of misses closes the L1");
+	is_u64((uint64_t)type, WT_EV_BYPASS, "the next load goes around it");
+	is_u64(l1.st.pol.sbyp_loads, 1, "counted as sent around");
+	/* the closed L1 still keeps tags: the same few lines now hit in them */
+	for (t += 10; t < 20000; t += 10) {
+		r = req(0, 0x10, (uint64_t)(n++ % 8) * LINE);
+		type = access_at(&l1, &r, t);
+	}
+	is_u64((uint64_t)type, WT_EV_BYPASS, "while closed, every load goes around");
+	ok(l1.sbyp.misses < l1.sbyp.loads / 10, "but the tags see hits (%llu of %llu miss)",
+	   (unsigned long long)l1.sbyp.misses, (unsigned long long)l1.sbyp.loads);
+	r = req(0, 0x10, 0);
+	type = access_at(&l1, &r, 20000);
+	ok(!l1.sbyp.on, "a period of tag hits opens the L1 again");
+	is_u64(l1.sbyp.switches, 2, "closed once, opened once");
+	is_u64((uint64_t)type, WT_EV_MISS,
+	       "a line the tags took while closed has no data: a miss");
+	wt_l1_free(&l1);
+
+	/* a threshold of 1 never closes */
+	setup(&l1, &c, "sbyp");
+	pol.sbyp_threshold = 1.0;
+	l1.sbyp.threshold = 1.0;
+	for (t = 0; t < 30000; t += 10) {
+		r = req(0, 0x10, (t / 10) * LINE);
+		access_at(&l1, &r, t);
+	}
+	ok(!l1.sbyp.on && l1.st.pol.sbyp_loads == 0, "threshold 1.0: never closed");
+	wt_l1_free(&l1);
+}
+
+static void test_pd(void)
+{
+	struct wt_l1 l1;
+	struct wt_l1_cfg c;
+	struct wt_request r;
+	int type;
+
+	setup(&l1, &c, "pd");
+	pol.pd = 6;
+	/* four lines fill set 0; each is protected for 6 set accesses */
+	for (unsigned i = 0; i < 4; i++) {
+		r = req(0, 0x10, i * SET_STRIDE);
+		access_at(&l1, &r, 1000 * (i + 1));
+	}
+	r = req(0, 0x10, 4 * SET_STRIDE);
+	type = access_at(&l1, &r, 5000);
+	is_u64((uint64_t)type, WT_EV_BYPASS, "a fifth line finds every way protected: bypass");
+	is_u64(l1.st.pol.protect_bypass, 1, "counted as protect_bypass");
+	/* a few more accesses to the set age the first line out */
+	for (unsigned i = 0; i < 3; i++) {
+		r = req(0, 0x10, 3 * SET_STRIDE);
+		access_at(&l1, &r, 6000 + i);
+	}
+	r = req(0, 0x10, 4 * SET_STRIDE);
+	type = access_at(&l1, &r, 7000);
+	is_u64((uint64_t)type, WT_EV_MISS, "once the oldest line's distance is spent it is replaced");
+	r = req(0, 0x10, 3 * SET_STRIDE);
+	is_u64((uint64_t)access_at(&l1, &r, 8000), WT_EV_HIT,
+	       "the line hit all along kept its protection and its place");
+	wt_l1_free(&l1);
+}
+
+/*
+ * APCM end to end.  Warp 0, the monitored warp, runs a loop whose load
+ * 0x10 reads the same line (A) each time, and a load 0x20 that reads a new
+ * line each time (streaming), then leaves the loop (load 0x30).  Warp 1
+ * runs the same code after it.
+ */
+static void test_apcm(void)
+{
+	struct wt_l1 l1;
+	struct wt_l1_cfg c;
+	struct wt_request r[32];
+	size_t n = 0;
+	uint64_t A = 0x40000 + 5 * LINE, t = 0;	/* MTA entries 5 and 6 */
+	int type;
+
+	for (uint32_t w = 0; w < 2; w++) {
+		for (unsigned it = 0; it < 3; it++) {
+			r[n++] = req(w, 0x10, A + w * LINE);
+			r[n++] = req(w, 0x20, 0x800000 + (w * 8 + it) * SET_STRIDE);
+		}
+		r[n++] = req(w, 0x30, 0x900000 + w * LINE);
+	}
+	r[n++] = req(1, 0x60, A + LINE);	/* warp 1 goes on after the loop */
+	setup(&l1, &c, "apcm");
+	wt_l1_kernel_begin(&l1, 0, r, n);
+	for (size_t i = 0; i < 7; i++)
+		access_at(&l1, &r[i], t += 200);
+	/* warp 0 is done: its profile is final */
+	type = access_at(&l1, &r[7], t += 200);	/* warp 1, load 0x10 */
+	is_u64(l1.st.pol.pins, 1, "the loop load (intra-warp) pins its line");
+	is_u64((uint64_t)type, WT_EV_MISS, "a pinned line is still a miss the first time");
+	type = access_at(&l1, &r[8], t += 200);	/* warp 1, load 0x20 */
+	is_u64((uint64_t)type, WT_EV_BYPASS, "the streaming load bypasses");
+	is_u64(l1.st.pol.apcm_bypass, 2, "counted as apcm_bypass, with warp 0's third "
+	       "(its second streaming line evicted the first from the MTA: the CAIT "
+	       "knew the load streams before warp 0 ended)");
+	/* four other lines of warp 1's line's set cannot push it out */
+	for (unsigned i = 1; i <= 4; i++) {
+		struct wt_request x = req(9, 0x50, A + LINE + i * SET_STRIDE);
+
+		access_at(&l1, &x, t += 200);
+	}
+	type = access_at(&l1, &r[9], t += 200);	/* warp 1, 0x10 again */
+	is_u64((uint64_t)type, WT_EV_HIT, "the protected line survived four fills of its set");
+	access_at(&l1, &r[10], t += 200);	/* 0x20 */
+	access_at(&l1, &r[11], t += 200);	/* 0x10 */
+	access_at(&l1, &r[12], t += 200);	/* 0x20 */
+	access_at(&l1, &r[13], t += 200);	/* 0x30: out of the loop */
+	for (unsigned i = 5; i <= 8; i++) {
+		struct wt_request x = req(9, 0x50, A + LINE + i * SET_STRIDE);
+
+		access_at(&l1, &x, t += 200);
+	}
+	type = access_at(&l1, &r[14], t += 200);
+	is_u64((uint64_t)type, WT_EV_MISS, "after loop exit (before the warp ends) the line lost "
+	       "its protection and was replaced");
+	wt_l1_free(&l1);
+}
+
+static void test_abyp(void)
+{
+	struct wt_l1 l1;
+	struct wt_l1_cfg c;
+	struct wt_request r;
+	uint64_t t = 0;
+	unsigned i;
+	int type = 0;
+
+	setup(&l1, &c, "abyp");
+	/* PC 0x40 streams through set 0: every line leaves unused */
+	for (i = 0; i < 20 && type != WT_EV_BYPASS; i++) {
+		r = req(0, 0x40, i * SET_STRIDE);
+		type = access_at(&l1, &r, t += 200);
+	}
+	is_u64((uint64_t)type, WT_EV_BYPASS, "after dead evictions the PC bypasses");
+	is_u64(i, 4 + 8 + 1, "the 8th dead eviction crosses the threshold (4 ways fill first)");
+	/* the bypassed line is loaded again: the prediction was wrong */
+	r = req(0, 0x40, (i - 1) * SET_STRIDE);
+	type = access_at(&l1, &r, t += 200);
+	is_u64(l1.st.pol.abyp_corrections, 1, "a reload of a bypassed line corrects the predictor");
+	r = req(0, 0x40, 100 * SET_STRIDE);
+	type = access_at(&l1, &r, t += 200);
+	is_u64((uint64_t)type, WT_EV_MISS, "the PC allocates again");
+	wt_l1_free(&l1);
+}
+
+static void test_pcal_mrpb(void)
+{
+	struct wt_l1 l1;
+	struct wt_l1_cfg c;
+	struct wt_request r;
+	int type;
+
+	setup(&l1, &c, "pcal");
+	r = req(0, 0x10, 0);
+	access_at(&l1, &r, 100);
+	l1.noalloc = 1;
+	r = req(1, 0x10, LINE);
+	type = access_at(&l1, &r, 300);
+	is_u64((uint64_t)type, WT_EV_BYPASS, "a warp without a token: its miss allocates no line");
+	is_u64(l1.st.pol.pcal_noalloc, 1, "counted as pcal_noalloc");
+	r = req(1, 0x10, 0);
+	is_u64((uint64_t)access_at(&l1, &r, 400), WT_EV_HIT, "but it may hit");
+	l1.noalloc = 0;
+	r = req(0, 0x10, LINE);
+	is_u64((uint64_t)access_at(&l1, &r, 500), WT_EV_MISS, "the line it missed was not kept");
+	wt_l1_free(&l1);
+
+	for (int mrpb = 0; mrpb < 2; mrpb++) {
+		setup(&l1, &c, mrpb ? "mrpb" : "none");
+		for (unsigned i = 0; i < 4; i++) {
+			r = req(i, 0x10, i * SET_STRIDE);
+			access_at(&l1, &r, 10 + i);
+		}
+		r = req(4, 0x10, 4 * SET_STRIDE);
+		type = access_at(&l1, &r, 20);
+		if (mrpb) {
+			is_u64((uint64_t)type, WT_EV_BYPASS,
+			       "mrpb: every way reserved, the miss bypasses");
+			is_u64(l1.st.pol.mrpb_bypass, 1, "counted as mrpb_bypass");
+		} else {
+			ok(type == -1 - WT_FAIL_LINE_ALLOC,
+			   "without mrpb: a line-allocation fail");
+		}
+		wt_l1_free(&l1);
+	}
+}
+
+static void test_ccws_evictions(void)
+{
+	struct wt_l1 l1;
+	struct wt_l1_cfg c;
+	struct wt_request r;
+
+	setup(&l1, &c, "ccws");
+	for (unsigned i = 0; i < 5; i++) {
+		r = req(i, 0x10, i * SET_STRIDE);
+		access_at(&l1, &r, 1000 * (i + 1));
+	}
+	is_u64(l1.nevicted, 1, "the fifth line evicted one");
+	is_u64(l1.evicted[0].warp, 0, "owned by the warp that brought it in");
+	is_u64(l1.evicted[0].line, 0, "with its line address");
+	wt_l1_free(&l1);
+}
+
+/* ---- the pool ---- */
+
+/* n warps of one CTA, each with k loads of its own lines. */
+static struct wt_request *warps(unsigned n, unsigned k, size_t *len)
+{
+	struct wt_request *r = calloc((size_t)n * k, sizeof(*r));
+
+	*len = 0;
+	for (unsigned i = 0; i < k; i++)
+		for (unsigned w = 0; w < n; w++) {
+			r[*len] = req(w, 0x10 + 8 * i, ((uint64_t)w * 64 + i) * LINE);
+			r[*len].instr = i;
+			(*len)++;
+		}
+	return r;
+}
+
+static void test_pool_limit(void)
+{
+	struct wt_l1 l1;
+	struct wt_l1_cfg c;
+	struct wt_pool_cfg pc = { 0, 0, 1, 0, NULL };
+	struct wt_l1_out out = { 0 };
+	size_t n;
+	struct wt_request *r = warps(4, 3, &n);
+	struct wt_pool *p;
+	uint64_t first[4] = { 0 }, last[4] = { 0 };
+	int overlap = 0;
+
+	setup(&l1, &c, "none");
+	pc.pol = &pol;
+	wt_l1_kernel_begin(&l1, 0, r, n);
+	p = wt_pool_new(&l1, &pc, r, n, 0, &out);
+	wt_pool_set_limit(p, 1);
+	wt_pool_step(p, UINT64_MAX);
+	wt_pool_finish(p);
+	for (unsigned i = 0; i < out.n; i++) {
+		unsigned w = out.ev[i].warp;
+
+		if (!first[w] || out.ev[i].time < first[w])
+			first[w] = out.ev[i].time + 1;
+		if (out.ev[i].time + 1 > last[w])
+			last[w] = out.ev[i].time + 1;
+	}
+	for (unsigned w = 1; w < 4; w++)
+		overlap |= first[w] <= last[w - 1];
+	ok(!overlap, "a limit of one warp: the warps run one after another");
+	ok(first[3] > first[0], "in age order");
+	free(out.ev);
+	wt_l1_free(&l1);
+
+	/* stepping a period at a time changes nothing */
+	{
+		struct wt_l1 a, b;
+		struct wt_l1_out oa = { 0 }, ob = { 0 };
+		uint64_t ea, eb;
+		int same;
+
+		setup(&a, &c, "none");
+		setup(&b, &c, "none");
+		ea = wt_pool_run(&a, &pc, r, n, 0, &oa);
+		p = wt_pool_new(&b, &pc, r, n, 0, &ob);
+		for (uint64_t until = 50; !wt_pool_step(p, until); until += 50)
+			;
+		eb = wt_pool_finish(p);
+		same = ea == eb && oa.n == ob.n &&
+		       memcmp(oa.ev, ob.ev, oa.n * sizeof(*oa.ev)) == 0;
+		ok(same, "a run in steps of 50 cycles is the run in one go");
+		is_u64(a.st.stall_cycles, b.st.stall_cycles, "with the same stalls");
+		free(oa.ev);
+		free(ob.ev);
+		wt_l1_free(&a);
+		wt_l1_free(&b);
+	}
+	free(r);
+}
+
+static void test_pool_mrpb(void)
+{
+	struct wt_l1 l1;
+	struct wt_l1_cfg c;
+	struct wt_pool_cfg pc = { 0, 0, 0, 0, NULL };
+	struct wt_l1_out out = { 0 };
+	size_t n;
+	struct wt_request *r = warps(4, 2, &n);
+	unsigned order[8], k = 0;
+
+	setup(&l1, &c, "mrpb");
+	pc.pol = &pol;
+	wt_l1_kernel_begin(&l1, 0, r, n);
+	wt_pool_run(&l1, &pc, r, n, 0, &out);
+	for (unsigned i = 0; i < out.n && k < 8; i++)
+		order[k++] = out.ev[i].warp;
+	ok(k == 8 && order[0] == 0 && order[1] == 0,
+	   "mrpb, no waiting for data: the oldest warp drains first (%u %u %u %u)",
+	   order[0], order[1], order[2], order[3]);
+	free(out.ev);
+	free(r);
+	wt_l1_free(&l1);
+}
+
+int main(void)
+{
+	test_sbyp();
+	test_pd();
+	test_apcm();
+	test_abyp();
+	test_pcal_mrpb();
+	test_ccws_evictions();
+	test_pool_limit();
+	test_pool_mrpb();
+	return tap_done();
+}
