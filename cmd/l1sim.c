@@ -561,10 +561,9 @@ static void policy_settings_json(struct wt_json *j)
 	if (p->flags & WT_POL_APCM) {
 		wt_json_key_u64(j, "mta", p->apcm.mta_entries);
 		wt_json_key_u64(j, "lat", p->apcm.lat_entries);
-		wt_json_key(j, "apcm_bypass");
-		wt_json_bool(j, p->apcm.bypass);
-		wt_json_key(j, "apcm_protect");
-		wt_json_bool(j, p->apcm.protect);
+		wt_json_key(j, "apcm_methods");
+		wt_json_string(j, p->apcm.bypass && p->apcm.protect ? "bypass,protect" :
+			       p->apcm.bypass ? "bypass" : "protect");
 	}
 }
 
