@@ -29,9 +29,16 @@ static const char usage[] =
 "                          the files fill): trace-gen, trace-order,\n"
 "                          coalesce, l1sim, l2sim, dramsim, classify,\n"
 "                          miss-classes, reuse, locality, load-types,\n"
-"                          warp-types, speedup, compare\n"
+"                          warp-types, speedup, compare, policy-ipc,\n"
+"                          policy-miss-rate, policy-mpki, policy-fails\n"
 "      --baseline=RUN      the l1sim run speedups are over: a file or its\n"
 "                          name without .json (default: the first)\n"
+"      --baseline-policy=NAME\n"
+"                          the policy the policy tables compare against\n"
+"                          (default: none, else the first policy given)\n"
+"      --category=C        group the policy tables' traces by classify's\n"
+"                          khairy application category (default) or its\n"
+"                          apcm cache sensitivity\n"
 "      --compare=CSV       miss rates measured by nvprof or ncu (CSV export)\n"
 "                          against the l1sim runs' per-kernel miss rates\n"
 "      --plots=DIR         draw every figure as DIR/NAME.svg and .png\n"
@@ -42,7 +49,10 @@ static const char usage[] =
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n";
 
-enum { O_FORMAT = 256, O_TABLES, O_BASELINE, O_COMPARE, O_PLOTS, O_HTML, O_TITLE };
+enum {
+	O_FORMAT = 256, O_TABLES, O_BASELINE, O_BASELINE_POLICY, O_CATEGORY,
+	O_COMPARE, O_PLOTS, O_HTML, O_TITLE
+};
 
 static void make_dir(const char *dir)
 {
@@ -134,6 +144,8 @@ int main(int argc, char **argv)
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "tables", required_argument, NULL, O_TABLES },
 		{ "baseline", required_argument, NULL, O_BASELINE },
+		{ "baseline-policy", required_argument, NULL, O_BASELINE_POLICY },
+		{ "category", required_argument, NULL, O_CATEGORY },
 		{ "compare", required_argument, NULL, O_COMPARE },
 		{ "plots", required_argument, NULL, O_PLOTS },
 		{ "html", required_argument, NULL, O_HTML },
@@ -144,13 +156,14 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const formats[] = { "text", "csv", "markdown", "json" };
+	static const char *const groupings[] = { "khairy", "apcm" };
 	const char *output = "-", *plots = NULL, *html = NULL, *compare = NULL;
 	const char *title = "warptrace report";
 	struct wt_rep_opts o = { 0 };
 	struct wt_measured m;
 	struct wt_stats *s;
 	struct wt_rep r;
-	int fmt = WT_FMT_TEXT, c, n;
+	int fmt = WT_FMT_TEXT, c, n, rc;
 	char err[1024];
 
 	wt_set_progname(argv[0]);
@@ -164,6 +177,13 @@ int main(int argc, char **argv)
 			break;
 		case O_BASELINE:
 			o.baseline = optarg;
+			break;
+		case O_BASELINE_POLICY:
+			o.baseline_policy = optarg;
+			break;
+		case O_CATEGORY:
+			o.grouping = wt_opt_choice("category", optarg, groupings, 2) ?
+				     WT_GROUP_APCM : WT_GROUP_KHAIRY;
 			break;
 		case O_COMPARE:
 			compare = optarg;
@@ -205,8 +225,11 @@ int main(int argc, char **argv)
 			wt_die(WT_EXIT_DATA, "%s", err);
 		o.measured = &m;
 	}
-	if (wt_rep_build(&r, s, (size_t)n, &o, err, sizeof(err)) < 0)
-		wt_die(WT_EXIT_USAGE, "%s", err);
+	rc = wt_rep_build(&r, s, (size_t)n, &o, err, sizeof(err));
+	if (rc != 0)
+		wt_die(rc, "%s", err);
+	for (size_t i = 0; i < r.nnotes; i++)
+		wt_warn("note: %s", r.notes[i]);
 	if (!r.nt)
 		wt_die(WT_EXIT_DATA, "%s: no table to print from these files%s",
 		       argv[optind], o.only ? " (see --tables)" : "");

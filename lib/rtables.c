@@ -2,9 +2,11 @@
  * rtables.c - report(1)'s tables and figures; see rtables.h.
  */
 #include "rtables.h"
+#include "rpolicy.h"
 #include "util.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,7 +70,7 @@ static const struct {
 	{ "dramsim", "dramsim: the DRAM", dram_cols },
 };
 
-static int wanted(const struct wt_rep_opts *o, const char *name)
+int wt_rep_wanted(const struct wt_rep_opts *o, const char *name)
 {
 	const char *p = o->only;
 	size_t n = strlen(name);
@@ -87,13 +89,13 @@ static int wanted(const struct wt_rep_opts *o, const char *name)
 	return 0;
 }
 
-static void add_table(struct wt_rep *r, struct wt_table *t)
+void wt_rep_add_table(struct wt_rep *r, struct wt_table *t)
 {
 	r->t = wt_realloc(r->t, (r->nt + 1) * sizeof(*r->t));
 	r->t[r->nt++] = t;
 }
 
-static struct wt_plot *add_plot(struct wt_rep *r, enum wt_plot_kind kind,
+struct wt_plot *wt_rep_add_plot(struct wt_rep *r, enum wt_plot_kind kind,
 				const struct wt_table *t, unsigned xcol,
 				unsigned first, unsigned n)
 {
@@ -115,6 +117,24 @@ static struct wt_plot *add_plot(struct wt_rep *r, enum wt_plot_kind kind,
 	p->series_col = -1;
 	p->cutoff = NAN;
 	return p;
+}
+
+void wt_rep_note(struct wt_rep *r, const char *fmt, ...)
+{
+	va_list ap, again;
+	char *line;
+	int n;
+
+	/* measured first: a note may list any number of traces */
+	va_start(ap, fmt);
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	line = wt_malloc(n > 0 ? (size_t)n + 1 : 1);
+	vsnprintf(line, n > 0 ? (size_t)n + 1 : 1, fmt, again);
+	va_end(again);
+	va_end(ap);
+	r->notes = wt_realloc(r->notes, (r->nnotes + 1) * sizeof(*r->notes));
+	r->notes[r->nnotes++] = line;
 }
 
 static size_t runs_of(struct wt_stats *s, size_t n, const char *program)
@@ -153,7 +173,7 @@ static void program_table(struct wt_rep *r, struct wt_stats *s, size_t n,
 				wt_table_num(t, row, c, wt_stats_num(&s[i], cs->path), cs->prec);
 		}
 	}
-	add_table(r, t);
+	wt_rep_add_table(r, t);
 }
 
 static double ratio(double a, double b)
@@ -186,8 +206,8 @@ static void miss_classes(struct wt_rep *r, struct wt_stats *s, size_t n)
 			wt_table_num(t, row, 2 + c, ratio(wt_stats_num(&s[i], path), loads), 4);
 		}
 	}
-	add_table(r, t);
-	add_plot(r, WT_PLOT_STACKED, t, 0, 2, 5)->percent = 1;
+	wt_rep_add_table(r, t);
+	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 2, 5)->percent = 1;
 	r->p[r->np - 1].ylabel = "share of loads";
 	r->p[r->np - 1].title = "L1 miss classes (Nugteren et al. Fig. 10)";
 }
@@ -252,8 +272,8 @@ static void reuse(struct wt_rep *r, struct wt_stats *s)
 		wt_table_text(t, row, 3, isnan(cutoff) ? NULL : hi < cutoff ? "hit" :
 			      lo >= cutoff ? "miss" : "hit and miss");
 	}
-	add_table(r, t);
-	p = add_plot(r, WT_PLOT_HIST, t, 0, 2, 1);
+	wt_rep_add_table(r, t);
+	p = wt_rep_add_plot(r, WT_PLOT_HIST, t, 0, 2, 1);
 	p->title = s->label;	/* the table's title says the rest */
 	p->cutoff = cutoff;
 	p->logx = 1;
@@ -305,8 +325,8 @@ static void locality(struct wt_rep *r, struct wt_stats *s, size_t n)
 				}
 			}
 	}
-	add_table(r, t);
-	add_plot(r, WT_PLOT_STACKED, t, 0, 5, 7)->percent = 1;
+	wt_rep_add_table(r, t);
+	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 5, 7)->percent = 1;
 	r->p[r->np - 1].ylabel = "share of references";
 	r->p[r->np - 1].title = "Locality (Khairy et al. Fig. 3)";
 }
@@ -342,8 +362,8 @@ static void load_types(struct wt_rep *r, struct wt_stats *s, size_t n)
 		}
 		wt_table_num(t, row, 6, wt_stats_num(&s[i], "total.loads.aps"), 3);
 	}
-	add_table(r, t);
-	add_plot(r, WT_PLOT_STACKED, t, 0, 2, 4)->percent = 1;
+	wt_rep_add_table(r, t);
+	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 2, 4)->percent = 1;
 	r->p[r->np - 1].ylabel = "share of lines";
 	r->p[r->np - 1].title = "Load locality types (Koo et al. Fig. 3)";
 }
@@ -379,8 +399,8 @@ static void warp_types(struct wt_rep *r, struct wt_stats *s, size_t n)
 			wt_table_num(t, row, 3 + k, ratio(wt_stats_num(&s[i], path), warps), 4);
 		}
 	}
-	add_table(r, t);
-	add_plot(r, WT_PLOT_STACKED, t, 0, 3, 5)->percent = 1;
+	wt_rep_add_table(r, t);
+	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 3, 5)->percent = 1;
 	r->p[r->np - 1].ylabel = "share of warps";
 	r->p[r->np - 1].title = "Warp types (MeDiC Table II)";
 }
@@ -424,11 +444,13 @@ static void classify_table(struct wt_rep *r, struct wt_stats *s, size_t n)
 			wt_table_num(t, row, 7, wt_json_num(c, "speedup_4x"), 2);
 		}
 	}
-	add_table(r, t);
+	wt_rep_add_table(r, t);
 }
 
-static int speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
-		   const char *baseline, char *err, size_t len)
+/* The speedup table; wt_rep_build has made sure that the baseline is an
+ * l1sim run given. */
+static void speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
+		    const char *baseline)
 {
 	struct wt_table *t;
 	double base = NAN, inv = 0;
@@ -441,14 +463,8 @@ static int speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
 			       strcmp(s[i].path, baseline) == 0))
 			b = i;
 	}
-	if (b == n) {
-		if (baseline) {
-			snprintf(err, len, "--baseline=%s: no l1sim run of that name or "
-				 "file", baseline);
-			return -1;
-		}
-		return 0;
-	}
+	if (b == n)
+		return;
 	base = wt_stats_num(&s[b], "total.cycles");
 	t = wt_table_new("speedup", "Speedup over the baseline run, from l1sim's "
 			 "cycles, with the harmonic mean", 3, "run", "cycles", "speedup");
@@ -473,10 +489,9 @@ static int speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
 		wt_table_text(t, row, 0, "harmonic mean");
 		wt_table_num(t, row, 2, (double)runs / inv, 3);
 	}
-	add_table(r, t);
-	add_plot(r, WT_PLOT_BARS, t, 0, 2, 1)->ylabel = "speedup";
+	wt_rep_add_table(r, t);
+	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 2, 1)->ylabel = "speedup";
 	r->p[r->np - 1].title = "Speedup over the baseline";
-	return 0;
 }
 
 /* The modelled miss rate of a kernel: loads-weighted over every l1sim run
@@ -532,8 +547,8 @@ static void compare(struct wt_rep *r, struct wt_stats *s, size_t n,
 	row = wt_table_add_row(t);
 	wt_table_text(t, row, 0, "mean absolute error");
 	wt_table_num(t, row, 3, k ? sum / (double)k : NAN, 4);
-	add_table(r, t);
-	add_plot(r, WT_PLOT_BARS, t, 0, 1, 2)->percent = 1;
+	wt_rep_add_table(r, t);
+	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 1, 2)->percent = 1;
 	r->p[r->np - 1].ylabel = "L1 miss rate";
 	r->p[r->np - 1].title = "Measured and modelled (Nugteren et al. Fig. 11)";
 }
@@ -562,7 +577,8 @@ static void prune(struct wt_rep *r)
 static const char *const table_names[] = {
 	"trace-gen", "trace-order", "coalesce", "l1sim", "l2sim", "dramsim",
 	"classify", "miss-classes", "reuse", "locality", "load-types",
-	"warp-types", "speedup", "compare"
+	"warp-types", "speedup", "compare", "policy-ipc", "policy-miss-rate",
+	"policy-mpki", "policy-fails"
 };
 
 /* Every name in --tables is a table report makes (reuse-RUN included). */
@@ -588,9 +604,11 @@ static int check_names(const char *only, char *err, size_t len)
 int wt_rep_build(struct wt_rep *r, struct wt_stats *s, size_t n,
 		 const struct wt_rep_opts *o, char *err, size_t len)
 {
+	int rc;
+
 	memset(r, 0, sizeof(*r));
 	if (check_names(o->only, err, len) < 0)
-		return -1;
+		return WT_EXIT_USAGE;
 	if (o->baseline) {
 		size_t i;
 
@@ -602,39 +620,45 @@ int wt_rep_build(struct wt_rep *r, struct wt_stats *s, size_t n,
 		if (i == n) {
 			snprintf(err, len, "--baseline=%s: no l1sim run of that name "
 				 "or file", o->baseline);
-			return -1;
+			return WT_EXIT_USAGE;
 		}
 	}
 	for (size_t k = 0; k < sizeof(programs) / sizeof(programs[0]); k++)
-		if (runs_of(s, n, programs[k].program) && wanted(o, programs[k].program))
+		if (runs_of(s, n, programs[k].program) &&
+		    wt_rep_wanted(o, programs[k].program))
 			program_table(r, s, n, programs[k].program, programs[k].title,
 				      programs[k].cols);
-	if (runs_of(s, n, "classify") && wanted(o, "classify"))
+	if (runs_of(s, n, "classify") && wt_rep_wanted(o, "classify"))
 		classify_table(r, s, n);
 	if (runs_of(s, n, "l1sim")) {
-		if (wanted(o, "miss-classes"))
+		if (wt_rep_wanted(o, "miss-classes"))
 			miss_classes(r, s, n);
 		for (size_t i = 0; i < n; i++) {
 			char name[256];
 
 			reuse_name(&s[i], name, sizeof(name));
-			if (strcmp(s[i].program, "l1sim") == 0 && wanted(o, name))
+			if (strcmp(s[i].program, "l1sim") == 0 && wt_rep_wanted(o, name))
 				reuse(r, &s[i]);
 		}
-		if ((runs_of(s, n, "l1sim") > 1 || o->baseline) && wanted(o, "speedup") &&
-		    speedup(r, s, n, o->baseline, err, len) < 0)
-			return -1;
+		if ((runs_of(s, n, "l1sim") > 1 || o->baseline) &&
+		    wt_rep_wanted(o, "speedup"))
+			speedup(r, s, n, o->baseline);
 	}
 	if (runs_of(s, n, "classify")) {
-		if (wanted(o, "locality"))
+		if (wt_rep_wanted(o, "locality"))
 			locality(r, s, n);
-		if (wanted(o, "load-types"))
+		if (wt_rep_wanted(o, "load-types"))
 			load_types(r, s, n);
-		if (wanted(o, "warp-types"))
+		if (wt_rep_wanted(o, "warp-types"))
 			warp_types(r, s, n);
 	}
-	if (o->measured && wanted(o, "compare"))
+	if (o->measured && wt_rep_wanted(o, "compare"))
 		compare(r, s, n, o->measured);
+	rc = wt_rep_policies(r, s, n, o, err, len);
+	if (rc != 0) {
+		wt_rep_free(r);
+		return rc;
+	}
 	prune(r);
 	return 0;
 }
@@ -645,7 +669,10 @@ void wt_rep_free(struct wt_rep *r)
 		wt_table_free(r->t[i]);
 	for (size_t i = 0; i < r->np; i++)
 		free((void *)r->p[i].ycols);
+	for (size_t i = 0; i < r->nnotes; i++)
+		free(r->notes[i]);
 	free(r->t);
 	free(r->p);
+	free(r->notes);
 	memset(r, 0, sizeof(*r));
 }
