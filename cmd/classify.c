@@ -99,6 +99,8 @@ static uint32_t ppm(const char *name, const char *s)
 
 /* The report, as text or JSON, to path through a sink (so that a failed
  * run leaves no file behind). */
+static char trace[256];		/* the trace's name (meta.h) */
+
 static void write_report(const char *path, int json, const struct wt_clsrep *p,
 			 int argc, char **argv)
 {
@@ -110,6 +112,8 @@ static void write_report(const char *path, int json, const struct wt_clsrep *p,
 		if (!j)
 			wt_die(WT_EXIT_DATA, "%s", err);
 		wt_json_stats_begin(j, "classify", argc, argv);
+		wt_json_key(j, "trace");
+		wt_json_string(j, trace);
 		wt_clsrep_json(j, p);
 		wt_json_end_object(j);
 		if (wt_json_close(j, err, sizeof(err)) < 0)
@@ -240,6 +244,7 @@ int main(int argc, char **argv)
 	r = wt_reader_open(args.input, err, sizeof(err));
 	if (!r)
 		wt_die(WT_EXIT_DATA, "%s", err);
+	wt_meta_trace_name(&wt_reader_header(r)->meta, trace, sizeof(trace));
 	switch (wt_reader_header(r)->kind) {
 	case WT_KIND_REQUEST:
 		rep.requests = 1;
