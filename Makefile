@@ -2,6 +2,7 @@
 #
 #   make            build the library and programs into build/
 #   make demo       check/install dependencies, build, run the sample job
+#   make policies   every L1 management policy on the samples, as tables
 #   make check      build and run every test under prove
 #   make asan       the tests again, built with ASan and UBSan
 #   make asan-quick a subset of them so built (CI runs it after check)
@@ -17,6 +18,8 @@ CC       ?= cc
 OPT      ?= -O2 -g
 CFLAGS   ?=
 BUILD    ?= build
+# The kernels of make policies: the samples but the microbenchmarks.
+POLICY_TRACES ?= $(filter-out samples/mshr-% samples/stride-%,$(wildcard samples/*.trc.zst))
 
 WT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	    -fopenmp -Ilib $(OPT) $(CFLAGS)
@@ -38,7 +41,7 @@ MAN5     = $(wildcard man/*.5)
 MAN7     = $(wildcard man/*.7)
 DEPS_OK  = $(BUILD)/.deps-ok
 
-.PHONY: all deps demo check test asan asan-quick bench fuzz samples install uninstall clean lint-man
+.PHONY: all deps demo policies check test asan asan-quick bench fuzz samples install uninstall clean lint-man
 
 all: $(BINS) $(EMU) $(UNITS) $(TOOLS)
 
@@ -76,6 +79,12 @@ $(BUILD)/tools/%: $(BUILD)/obj/bench/%.o $(LIB)
 
 demo: all
 	@sh scripts/demo.sh $(BUILD)/bin
+
+# Every L1 management policy on every sample (l1sim(1), MANAGEMENT
+# POLICIES): the tables in $(BUILD)/policies/report.txt and .md.
+policies: all
+	@PATH="$(CURDIR)/$(BUILD)/bin:$$PATH" sh scripts/policy-study.sh \
+		-o $(BUILD)/policies --html $(POLICY_TRACES)
 
 check test: all
 	WT_BUILD=$(BUILD) prove -j2 tests/*.t

@@ -498,8 +498,15 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 		pos = pick(p);
 		wi = p->q[(p->qhead + pos) % p->nwarps];
 		if (!may_issue(p, wi)) {
-			/* held back: the next warp's turn, in the same cycle;
-			 * when all are, a cycle passes */
+			/* Held back from its load: its non-memory instructions
+			 * before the load may still issue (CCWS stops loads
+			 * only); then the next warp's turn, in the same cycle.
+			 * When all are held back, a cycle passes. */
+			w = &p->w[wi];
+			if (c->icount && !w->charged && r[k[w->cur].pos].icount) {
+				p->t += r[k[w->cur].pos].icount;
+				w->charged = 1;
+			}
 			q_push(p, q_take(p, pos));
 			l1->st.pol.ccws_blocked++;
 			if (++p->blocked >= p->qn) {
