@@ -65,7 +65,13 @@ static const char usage[] =
 "      --medic-step=P      mostly-miss boundary tuning step, percent (5)\n"
 "      --bypass=B          MeDiC's comparison points: rand:F (a fraction F\n"
 "                          of the warps bypass, drawn each period) or pc\n"
-"                          (PC-Byp: loads of mostly-miss PCs bypass)\n"
+"                          (PC-Byp: loads of mostly-miss PCs bypass); or\n"
+"                          streaming (Khairy et al.: a partition whose\n"
+"                          load miss rate in a period is above the\n"
+"                          threshold sends its loads around itself)\n"
+"      --sbyp-period=N     cycles of a streaming-bypass period (10000)\n"
+"      --sbyp-threshold=X  load miss rate above which a partition closes,\n"
+"                          0 to 1 (0.9)\n"
 "      --eaf               insertion by an evicted-address filter (EAF)\n"
 "      --pcal=N            PCAL: N tokens a period; a warp without one\n"
 "                          does not allocate on a miss\n"
@@ -81,7 +87,7 @@ enum {
 	O_INDEX, O_REPL, O_WRITE, O_WALLOC, O_BANKS, O_PORTS, O_BANKQ,
 	O_BANKCYC, O_TAGLAT, O_ICNT, O_MSHR, O_MERGE, O_MISSLAT, O_DISABLE,
 	O_EVENTS, O_STATS, O_LEVEL, O_MEDIC, O_MRESET, O_MPROFILE, O_MSTEP,
-	O_BYPASS, O_EAF, O_PCAL, O_SEED,
+	O_BYPASS, O_EAF, O_PCAL, O_SEED, O_SBYPP, O_SBYPT,
 	O_NOPTS
 };
 
@@ -395,6 +401,10 @@ static void stats_json(struct wt_json *j, const struct wt_l2_stats *s)
 	wt_json_key_u64(j, "medic_bypasses", s->medic_bypasses);
 	wt_json_key_u64(j, "baseline_bypasses", s->baseline_bypasses);
 	wt_json_key_u64(j, "pcal_noalloc", s->pcal_noalloc);
+	wt_json_key_u64(j, "sbyp_loads", s->sbyp_loads);
+	wt_json_key_u64(j, "sbyp_periods", s->sbyp_periods);
+	wt_json_key_u64(j, "sbyp_periods_closed", s->sbyp_periods_on);
+	wt_json_key_u64(j, "sbyp_switches", s->sbyp_switches);
 	wt_json_key(j, "reservation_fails");
 	wt_json_begin_object(j);
 	for (unsigned f = 0; f < WT_L2_FAIL_MAX; f++)
@@ -521,8 +531,15 @@ static void settings_json(struct wt_json *j)
 		wt_json_string(j, "pc");
 	else if (c->rand_bypass > 0)
 		wt_json_double(j, c->rand_bypass);
+	else if (c->sbyp)
+		wt_json_string(j, "streaming");
 	else
 		wt_json_null(j);
+	if (c->sbyp) {
+		wt_json_key_u64(j, "sbyp_period", c->sbyp_period);
+		wt_json_key(j, "sbyp_threshold");
+		wt_json_double(j, c->sbyp_threshold);
+	}
 	wt_json_key(j, "eaf");
 	wt_json_bool(j, c->eaf);
 	wt_json_key_u64(j, "pcal", c->pcal_tokens);
@@ -640,8 +657,11 @@ static void apply_options(const char **set)
 			c->pc_bypass = 1;
 		else if (strncmp(b, "rand:", 5) == 0)
 			c->rand_bypass = wt_opt_real("bypass=rand", b + 5, 0, 1);
+		else if (strcmp(b, "streaming") == 0)
+			c->sbyp = 1;
 		else
-			wt_die(WT_EXIT_USAGE, "--bypass=%s: expected rand:FRACTION or pc", b);
+			wt_die(WT_EXIT_USAGE, "--bypass=%s: expected rand:FRACTION, pc "
+			       "or streaming", b);
 		if (c->medic & WT_MEDIC_WBYP)
 			wt_die(WT_EXIT_USAGE, "--bypass and --medic=wbyp are two bypass "
 			       "policies: choose one");
@@ -655,8 +675,13 @@ static void apply_options(const char **set)
 	/* the tuning options are taken, without effect, when every policy is
 	 * off: a sweep's baseline point keeps its fixed options */
 	wt_medic_options(&c->medic_cfg, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
-	if ((c->medic || c->pc_bypass || c->rand_bypass > 0 || c->eaf || c->pcal_tokens) &&
-	    c->disabled)
+	/* Khairy et al.'s Table 4: periods of 10K cycles, a 90 % miss rate */
+	c->sbyp_period = set[O_SBYPP] ? wt_opt_num("sbyp-period", set[O_SBYPP], 1,
+						   UINT32_MAX) : 10000;
+	c->sbyp_threshold = set[O_SBYPT] ? wt_opt_real("sbyp-threshold",
+						       set[O_SBYPT], 0, 1) : 0.9;
+	if ((c->medic || c->pc_bypass || c->rand_bypass > 0 || c->sbyp || c->eaf ||
+	     c->pcal_tokens) && c->disabled)
 		wt_die(WT_EXIT_USAGE, "--medic, --bypass, --eaf and --pcal need an L2 "
 		       "(not --disable)");
 
@@ -756,6 +781,8 @@ int main(int argc, char **argv)
 		{ "eaf", no_argument, NULL, O_EAF },
 		{ "pcal", required_argument, NULL, O_PCAL },
 		{ "seed", required_argument, NULL, O_SEED },
+		{ "sbyp-period", required_argument, NULL, O_SBYPP },
+		{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },

@@ -151,13 +151,15 @@ void wt_sbyp_init(struct wt_sbyp *s, uint64_t period, double threshold)
 
 int wt_sbyp_tick(struct wt_sbyp *s, uint64_t t)
 {
+	uint64_t n;
 	int opened = 0;
 
 	if (t < s->end)
 		return 0;
-	/* Only the period that just ended has loads: later ones, empty,
-	 * change nothing. */
-	s->periods += (t - s->end) / s->period + 1;
+	/* n periods ended by t.  Only the first has loads: the later ones,
+	 * empty, change nothing, and end as it left the cache. */
+	n = (t - s->end) / s->period + 1;
+	s->periods += n;
 	if (s->loads) {
 		int on = (double)s->misses > s->threshold * (double)s->loads;
 
@@ -168,9 +170,9 @@ int wt_sbyp_tick(struct wt_sbyp *s, uint64_t t)
 		s->on = on;
 	}
 	if (s->on)
-		s->periods_on++;
+		s->periods_on += n;
 	s->loads = s->misses = 0;
-	s->end += ((t - s->end) / s->period + 1) * s->period;
+	s->end += n * s->period;
 	return opened;
 }
 

@@ -83,7 +83,9 @@ struct wt_sbyp {
 	double threshold;
 	uint64_t loads, misses;		/* this period, from the tags */
 	int on;				/* bypassing */
-	uint64_t periods, periods_on, switches;
+	uint64_t periods;		/* that ended */
+	uint64_t periods_on;		/* of them, those that ended closed */
+	uint64_t switches;		/* closings and openings */
 };
 
 void wt_sbyp_init(struct wt_sbyp *s, uint64_t period, double threshold);

@@ -106,6 +106,10 @@ int wt_l2_init(struct wt_l2 *l2, const struct wt_l2_cfg *cfg, unsigned partition
 		l2->rank = wt_calloc((size_t)cfg->geom.sets * cfg->geom.assoc, 1);
 	if (cfg->eaf)
 		wt_eaf_init(&l2->eaf, (uint64_t)cfg->geom.sets * cfg->geom.assoc);
+	if (cfg->sbyp) {
+		wt_sbyp_init(&l2->sbyp, cfg->sbyp_period, cfg->sbyp_threshold);
+		l2->tagonly = wt_calloc((size_t)cfg->geom.sets * cfg->geom.assoc, 1);
+	}
 	return 0;
 }
 
@@ -118,6 +122,7 @@ void wt_l2_free(struct wt_l2 *l2)
 	free(l2->bank);
 	free(l2->mshr);
 	free(l2->rank);
+	free(l2->tagonly);
 	if (l2->cfg->eaf)
 		wt_eaf_free(&l2->eaf);
 	wt_l2_stats_free(&l2->st);
@@ -159,6 +164,8 @@ static void insert(struct wt_l2 *l2, unsigned set, int way, uint64_t line,
 {
 	unsigned assoc = l2->cfg->geom.assoc;
 
+	if (l2->tagonly)	/* a real line, until the caller says not */
+		l2->tagonly[(size_t)set * assoc + (unsigned)way] = 0;
 	if (l2->cfg->eaf) {	/* evicted too early: MRU; else LRU */
 		wt_cache_insert_at(&l2->cache, set, way, line, state, ready,
 				   wt_eaf_test(&l2->eaf, line) ? 0 : assoc - 1);
@@ -505,6 +512,106 @@ static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t l
 	l2->st.write_throughs++;
 }
 
+/* ---- Khairy's streaming bypass (l2model.h) ---- */
+
+static uint8_t *tagonly_at(struct wt_l2 *l2, unsigned set, int way)
+{
+	return &l2->tagonly[(size_t)set * l2->cfg->geom.assoc + (unsigned)way];
+}
+
+/*
+ * The partition is closed: load in, arriving at cycle t, goes around it,
+ * and its tags alone are looked up and updated as read_access would, with
+ * the same victim, insertion and MeDiC counters (so that --medic=wip,
+ * --eaf and --pcal shape the tags as in an open L2), but no MSHR, no
+ * fill and no data.  A line in flight is a miss, as a merge is.
+ */
+static void tags_only(struct wt_l2 *l2, const struct wt_event *in,
+		      uint64_t line, unsigned set, uint64_t t, unsigned type,
+		      int noalloc, struct wt_l2_out *out)
+{
+	int way, hit;
+	struct wt_cache_line ev;
+
+	settle(l2, set, t);
+	way = wt_cache_find(&l2->cache, set, line);
+	if (way >= 0) {
+		hit = wt_cache_at(&l2->cache, set, way)->state == WT_LINE_VALID;
+		wt_cache_touch(&l2->cache, set, way);
+		if (hit)
+			rerank(l2, set, way, type);
+		medic_lookup(l2, in, t, hit);
+		wt_sbyp_count(&l2->sbyp, !hit);
+		return;
+	}
+	medic_lookup(l2, in, t, 0);
+	wt_sbyp_count(&l2->sbyp, 1);
+	if (noalloc)
+		return;
+	way = victim(l2, set, &ev);
+	if (way < 0)
+		return;		/* every way reserved: no tag kept */
+	if (ev.state == WT_LINE_VALID && ev.dirty)
+		write_back(l2, out, in, t, t, ev.addr);
+	insert(l2, set, way, line, WT_LINE_VALID, 0, type);
+	*tagonly_at(l2, set, way) = 1;
+}
+
+/* The partition opens again: the lines the tags took while it was closed
+ * have no data.  (They are never dirty: a write drops them first.) */
+static void drop_tagonly(struct wt_l2 *l2)
+{
+	unsigned assoc = l2->cfg->geom.assoc;
+	size_t n = (size_t)l2->cfg->geom.sets * assoc;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!l2->tagonly[i])
+			continue;
+		l2->tagonly[i] = 0;
+		wt_cache_invalidate(&l2->cache, (unsigned)(i / assoc),
+				    (int)(i % assoc));
+	}
+}
+
+/* A store or atomic served while the partition is closed finds a line the
+ * tags took: nothing to write into or read, so it goes and the request
+ * misses. */
+static void drop_tagonly_line(struct wt_l2 *l2, unsigned set, uint64_t line)
+{
+	int way = wt_cache_find(&l2->cache, set, line);
+
+	if (way >= 0 && *tagonly_at(l2, set, way)) {
+		*tagonly_at(l2, set, way) = 0;
+		wt_cache_invalidate(&l2->cache, set, way);
+	}
+}
+
+/*
+ * A load arriving at cycle t: close the periods that ended (dropping the
+ * tags' lines when the partition opens at one), then, if the partition
+ * is closed, send the load to DRAM as a bypass event with its tags alone
+ * looked up: 1.  The caller counts an open partition's loads.
+ */
+static int sbyp_load(struct wt_l2 *l2, const struct wt_event *in, uint64_t line,
+		     unsigned set, uint64_t t, unsigned type, int noalloc,
+		     struct wt_l2_out *out)
+{
+	if (wt_sbyp_tick(&l2->sbyp, t))
+		drop_tagonly(l2);
+	l2->st.sbyp_periods = l2->sbyp.periods;
+	l2->st.sbyp_periods_on = l2->sbyp.periods_on;
+	l2->st.sbyp_switches = l2->sbyp.switches;
+	if (!l2->sbyp.on)
+		return 0;
+	tags_only(l2, in, line, set, t, type, noalloc, out);
+	emit(l2, out, in, WT_EV_BYPASS, t, t);
+	l2->st.bypasses++;
+	l2->st.sbyp_loads++;
+	/* no queue, no lookup: the DRAM round trip */
+	outcome(l2, out, in, l2->cfg->miss_latency, 0);
+	return 1;
+}
+
 /* Port and bank queue: the cycle the request's tag access may start. */
 static uint64_t enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
 			   struct wt_l2_bank_stats *bs, uint64_t arrival)
@@ -553,7 +660,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	unsigned set = wt_index_set(&c->ix, lline);
 	struct wt_l2_bank *b = &l2->bank[bank];
 	struct wt_l2_bank_stats *bs = &l2->st.bank[bank];
-	uint64_t t, done = 0, retry = 0;
+	uint64_t t, done = 0, retry = 0, hits = l2->st.hits;
 	unsigned type = WT_WT_MAX;	/* MeDiC: the warp's type */
 	int rc = -1, noalloc = 0;
 
@@ -601,8 +708,13 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 			noalloc |= in->op == WT_OP_ATOMIC;
 		}
 	}
+	if (c->sbyp && in->op == WT_OP_LOAD &&
+	    sbyp_load(l2, in, line, set, arrival, type, noalloc, out))
+		return;
 	mshr_prune(l2, prune_floor(l2, arrival));
 	t = enter_bank(l2, b, bs, arrival);
+	if (c->sbyp && in->op != WT_OP_LOAD)
+		drop_tagonly_line(l2, set, line);
 	for (;;) {
 		settle(l2, set, t);
 		if (in->op == WT_OP_STORE) {
@@ -621,6 +733,8 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		emit(l2, out, in, WT_EV_WRITE_THROUGH, done, arrival);
 		l2->st.write_throughs++;
 	}
+	if (c->sbyp && in->op == WT_OP_LOAD)	/* the partition is open */
+		wt_sbyp_count(&l2->sbyp, l2->st.hits == hits);
 	leave_queue(l2, b, t);
 	bs->accesses++;
 	bs->delay_sum += t - arrival - 1;
@@ -642,6 +756,10 @@ void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
 	dst->medic_bypasses += src->medic_bypasses;
 	dst->baseline_bypasses += src->baseline_bypasses;
 	dst->pcal_noalloc += src->pcal_noalloc;
+	dst->sbyp_loads += src->sbyp_loads;
+	dst->sbyp_periods += src->sbyp_periods;
+	dst->sbyp_periods_on += src->sbyp_periods_on;
+	dst->sbyp_switches += src->sbyp_switches;
 	dst->write_throughs += src->write_throughs;
 	dst->bypasses += src->bypasses;
 	for (int i = 0; i < WT_L2_FAIL_MAX; i++)

@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "cache.h"
+#include "l1policy.h"
 #include "l2policy.h"
 #include "medic.h"
 #include "record.h"
@@ -68,6 +69,10 @@ struct wt_l2_cfg {
 	int pc_bypass;			/* PC-Byp (needs l2->pcmedic) */
 	int eaf;			/* EAF insertion */
 	unsigned pcal_tokens;		/* PCAL (needs l2->pcal); 0 off */
+	/* Khairy et al.'s streaming bypass, below */
+	int sbyp;
+	uint64_t sbyp_period;		/* cycles: 10 000 */
+	double sbyp_threshold;		/* load miss rate: 0.9 */
 };
 
 /*
@@ -93,6 +98,29 @@ struct wt_l2_cfg {
  */
 enum { WT_MEDIC_WBYP = 1, WT_MEDIC_WIP = 2 };
 
+/*
+ * The streaming bypass of Khairy et al. (section 4.1, "We implement the
+ * same method for L2 caches"), with the L1's state machine (struct
+ * wt_sbyp, l1policy.h), one per partition: each slice's controller
+ * measures its own load miss rate.
+ *
+ *   - A load belongs to the period of its arrival at the partition; the
+ *     periods that ended by then are closed first.  Only loads count in
+ *     the miss rate (a merged miss is a miss); stores and atomics are
+ *     never bypassed and do not count.
+ *   - At the end of a period whose miss rate is above the threshold the
+ *     partition closes; at the end of one at or below it, it opens.
+ *   - While closed, a load goes on to DRAM at its arrival cycle as a
+ *     bypass event, without a port, bank, MSHR or data access, as the
+ *     other bypasses do.  Its tags alone are looked up and updated, at
+ *     that cycle, as an open L2's lookup would (recency, victim,
+ *     insertion, a dirty victim's write-back), so that the miss rate is
+ *     still measured; a line they take has no data and is marked so.
+ *   - A store or atomic that finds a marked line drops it first (there
+ *     is nothing to write into or read), and is then served as a miss.
+ *     When the partition opens again, every marked line is dropped.
+ */
+
 /* Log2 histogram: bin 0 holds 0, bin i holds 2^(i-1) .. 2^i - 1. */
 #define WT_L2_HIST_BINS 40
 struct wt_l2_hist {
@@ -116,6 +144,9 @@ struct wt_l2_stats {
 	uint64_t medic_bypasses;	/* of them, WByp's */
 	uint64_t baseline_bypasses;	/* of them, Rand's or PC-Byp's */
 	uint64_t pcal_noalloc;		/* PCAL: misses without a token */
+	uint64_t sbyp_loads;		/* of the bypasses, the streaming
+					   bypass's */
+	uint64_t sbyp_periods, sbyp_periods_on, sbyp_switches;
 	uint64_t fails[WT_L2_FAIL_MAX];
 	struct wt_l2_hist delay;	/* queueing delay */
 	unsigned nbanks;
@@ -156,6 +187,8 @@ struct wt_l2 {
 	struct wt_pcal *pcal;		/* PCAL: the tokens, shared */
 	struct wt_eaf eaf;		/* EAF: this partition's filter */
 	uint8_t *rank;			/* WIP: each line's class */
+	struct wt_sbyp sbyp;		/* streaming bypass: this partition's */
+	uint8_t *tagonly;		/* its lines that the tags alone took */
 	struct wt_l2_stats st;
 };
 

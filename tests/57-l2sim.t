@@ -1,7 +1,7 @@
 #!/bin/sh
 # l2sim: queueing delay and MeDiC's inter-bank divergence penalty on
 # hand-built cases, warp types, write-back against write-through traffic,
-# --disable, every sample through the pipeline, determinism with 1 and 2
+# Khairy et al.'s streaming bypass, --disable, every sample through the pipeline, determinism with 1 and 2
 # threads, bad options and bad input.
 . "$(dirname "$0")/lib.sh"
 
@@ -103,6 +103,113 @@ like "$(json "$T/ab.json")" '"reads":2,"writes":0,"atomics":1,"hits":1,"misses":
 l2sim --partitions=1 --size=256 --assoc=1 --write=write-through --write-allocate=no "$T/a.l1" > "$T/at.l2"
 is "$(types "$T/at.l2")" "miss write-through miss " "atomic, write-through: the result goes on"
 
+# Khairy et al.'s streaming bypass, one partition.  One thread loads 100
+# new lines, one every 500 cycles (arriving at 10, 510, ...), then 4
+# lines 25 times over.  Period 0 (cycles 0 to 9999) has 20 loads, all
+# misses: the partition closes at load 20, and loads 20 to 119 go around
+# it.  Period 5 (from 50000) is the first of the 4 lines: its tags miss 4
+# of 20, 20 %, so it opens at load 120, dropping the 4 lines the tags took
+# (no data): they miss once more, and the 76 loads after them hit.
+# Periods 0 to 8 end by the last load; 1 to 5 end closed.
+streaming() {	# streaming FILE [STORE]: the stream, a store before load 40
+	{
+		printf 'blocksize: 1 1 1\n'
+		i=0
+		while [ $i -lt 100 ]; do
+			[ $i = 40 ] && [ -n "${2:-}" ] && echo "0 1 $2 4"
+			echo "0 0 $((i * 128)) 4"
+			i=$((i + 1))
+		done
+		i=0
+		while [ $i -lt 100 ]; do
+			echo "0 0 $((65536 + i % 4 * 128)) 4"
+			i=$((i + 1))
+		done
+	} > "$T/$1.trc"
+	trace-gen "$T/$1.trc" | trace-order --warp-size=1 --latency=500 | coalesce \
+		| l1sim --mode=bypass > "$T/$1.l1"
+}
+sbyp() {	# sbyp JSON: the streaming-bypass counters of the total
+	json "$1" | grep -o '"total":{.*' | grep -o '"sbyp_loads":[0-9]*,"sbyp_periods":[0-9]*,"sbyp_periods_closed":[0-9]*,"sbyp_switches":[0-9]*' \
+		| head -n 1
+}
+streaming st
+l2sim --partitions=1 --bypass=streaming --stats="$T/st.json" "$T/st.l1" > "$T/st.l2"
+is "$(sbyp "$T/st.json")" '"sbyp_loads":100,"sbyp_periods":9,"sbyp_periods_closed":5,"sbyp_switches":2' \
+	"streaming: 100 loads go around, closed for 5 periods, closes and opens"
+like "$(json "$T/st.json")" '"total":\{"requests":200,"reads":200,"writes":0,"atomics":0,"hits":76,"misses":24,' \
+	"streaming: 20 misses before it closes, 4 after it opens, then hits"
+like "$(json "$T/st.json")" '"bypass":"streaming","sbyp_period":10000,"sbyp_threshold":0.9' \
+	"streaming: the settings"
+is "$(types "$T/st.l2" | tr ' ' '\n' | grep -c bypass):$(types "$T/st.l2" | tr ' ' '\n' | grep -c miss)" \
+	"100:24" "streaming: 100 bypass events, 24 misses to DRAM"
+is "$(trace-dump --format=csv "$T/st.l2" | grep ',bypass,' | head -n 1 | cut -d, -f2,3,16)" \
+	"10010,2,0" "streaming: the first bypass leaves at its arrival, at level 2"
+dramsim --stats="$T/st-d.json" "$T/st.l2" > "$T/st-d.wt"
+ok $? "streaming: dramsim takes the stream"
+is "$(json "$T/st-d.json" | grep -o '"total":{"requests":[0-9]*' | head -n 1)" '"total":{"requests":124' \
+	"streaming: dramsim serves the 124 requests"
+# The friendly half alone never closes; threshold 1 never closes; a
+# 60000-cycle period holds 104 misses in 120 loads (87 %): never closes.
+{ printf 'blocksize: 1 1 1\n'; i=0; while [ $i -lt 200 ]; do
+	echo "0 0 $((i % 4 * 128)) 4"; i=$((i + 1)); done; } > "$T/fr.trc"
+trace-gen "$T/fr.trc" | trace-order --warp-size=1 --latency=500 | coalesce \
+	| l1sim --mode=bypass > "$T/fr.l1"
+l2sim --partitions=1 --bypass=streaming --stats="$T/fr.json" "$T/fr.l1" > /dev/null
+is "$(sbyp "$T/fr.json")" '"sbyp_loads":0,"sbyp_periods":9,"sbyp_periods_closed":0,"sbyp_switches":0' \
+	"friendly: never closes"
+l2sim --partitions=1 --bypass=streaming --sbyp-threshold=0.1 --stats="$T/fr1.json" \
+	"$T/fr.l1" > /dev/null
+like "$(sbyp "$T/fr1.json")" '"sbyp_loads":[1-9][0-9]*,.*"sbyp_switches":[1-9]' \
+	"friendly, threshold 0.1: 20 % misses close it"
+l2sim --partitions=1 --bypass=streaming --sbyp-threshold=1 --stats="$T/st1.json" \
+	"$T/st.l1" > /dev/null
+is "$(sbyp "$T/st1.json")" '"sbyp_loads":0,"sbyp_periods":9,"sbyp_periods_closed":0,"sbyp_switches":0' \
+	"streaming, threshold 1: never closes"
+l2sim --partitions=1 --bypass=streaming --sbyp-period=60000 --stats="$T/st6.json" \
+	"$T/st.l1" > /dev/null
+is "$(sbyp "$T/st6.json")" '"sbyp_loads":0,"sbyp_periods":1,"sbyp_periods_closed":0,"sbyp_switches":0' \
+	"streaming, 60000-cycle periods: 87 % misses, never closes"
+l2sim --partitions=1 --sbyp-period=5 --sbyp-threshold=0 --stats="$T/off.json" "$T/st.l1" > /dev/null
+is "$(sbyp "$T/off.json")" '"sbyp_loads":0,"sbyp_periods":0,"sbyp_periods_closed":0,"sbyp_switches":0' \
+	"the tuning options alone change nothing"
+# A 1-set partition (16 ways): a store before load 40 finds line 35,
+# which the tags took while closed; it drops it and misses (allocating
+# it, dirty).  Sixteen loads on, the tags evict it: a write-back.
+streaming sw 4480
+l2sim --partitions=1 --size=2K --bypass=streaming --stats="$T/sw.json" "$T/sw.l1" > "$T/sw.l2"
+like "$(json "$T/sw.json")" '"write_hits":0,"write_misses":1,"write_backs":1,' \
+	"a store drops the tags' line and misses; the tags write it back"
+is "$(trace-dump --format=csv "$T/sw.l2" | grep ',write-back,' | cut -d, -f2,13,16)" \
+	"27511,0x1180,0" "the write-back leaves with the load that evicted it"
+# Loads 25000 cycles apart, all missing: at load 1 two periods have
+# ended, and the partition is closed at the end of both; empty periods
+# end closed too: 7 of 7.
+printf 'blocksize: 1 1 1\n0 0 0 4\n0 0 128 4\n0 0 256 4\n0 0 384 4\n' > "$T/gap.trc"
+trace-gen "$T/gap.trc" | trace-order --warp-size=1 --latency=25000 | coalesce \
+	| l1sim --mode=bypass | l2sim --partitions=1 --bypass=streaming \
+	--stats="$T/gap.json" > /dev/null
+is "$(sbyp "$T/gap.json")" '"sbyp_loads":3,"sbyp_periods":7,"sbyp_periods_closed":7,"sbyp_switches":1' \
+	"empty periods of a closed partition end closed"
+# Per partition: two partitions, lines interleaved every 128 bytes, each
+# sees half the stream and closes by itself.
+l2sim --partitions=2 --interleave=128 --bypass=streaming --stats="$T/p2.json" "$T/st.l1" > /dev/null
+like "$(json "$T/p2.json")" '"partition":0,.*"sbyp_switches":2,.*"partition":1,.*"sbyp_switches":2,' \
+	"two partitions: each closes and opens"
+fails_with 2 "--sbyp-threshold=2: expected a number from 0 to 1" "threshold 2" \
+	l2sim --bypass=streaming --sbyp-threshold=2
+fails_with 2 "--sbyp-period=0: expected a number from 1 to" "period 0" \
+	l2sim --bypass=streaming --sbyp-period=0
+fails_with 2 "--sbyp-period=x: expected a number" "period x" l2sim --sbyp-period=x
+fails_with 2 "--bypass=stream: expected rand:FRACTION, pc or streaming" "bad --bypass" \
+	l2sim --bypass=stream
+fails_with 2 "--bypass and --medic=wbyp are two bypass policies" "streaming and wbyp" \
+	l2sim --bypass=streaming --medic=wbyp
+fails_with 2 "need an L2 \(not --disable\)" "streaming without an L2" \
+	l2sim --bypass=streaming --disable
+l2sim --partitions=1 --bypass=streaming --medic=wip "$T/st.l1" > /dev/null
+ok $? "streaming with --medic=wip runs"
+
 # Four samples: determinism, --disable (every sample runs through the
 # whole pipeline in 59-memory-pipeline.t).
 for s in samples/bfs.trc.zst samples/syrk.trc.zst samples/hotspot.trc.zst \
@@ -136,6 +243,26 @@ trace-dump --check "$T/ip.wt" > /dev/null 2>&1
 ok $? "ipoly over 8 partitions: the stream checks"
 is "$(trace-dump --format=csv "$T/ip.wt" | tail -n +2 | cut -d, -f17 | sort -u | tr '\n' ' ')" \
 	"0 1 2 3 4 5 6 7 " "ipoly over 8 partitions uses all 8"
+
+# A sample through the whole pipeline with the streaming bypass (conv3d:
+# some partitions close); the same with 1 and 2 threads, and dramsim
+# takes every event.
+trace-gen samples/conv3d.trc.zst | trace-order | coalesce | l1sim > "$T/cs.l1"
+ok $? "conv3d: trace-gen | trace-order | coalesce | l1sim"
+OMP_NUM_THREADS=1 l2sim --bypass=streaming -o "$T/cs.l2" --stats="$T/cs.json" "$T/cs.l1"
+ok $? "conv3d: l2sim --bypass=streaming"
+like "$(sbyp "$T/cs.json")" '"sbyp_loads":[1-9][0-9]*,.*"sbyp_periods_closed":[1-9][0-9]*,' \
+	"conv3d: loads go around closed partitions"
+mv "$T/cs.l2" "$T/cs1.l2"; mv "$T/cs.json" "$T/cs1.json"
+OMP_NUM_THREADS=2 l2sim --bypass=streaming -o "$T/cs.l2" --stats="$T/cs.json" "$T/cs.l1"
+cmp -s "$T/cs.l2" "$T/cs1.l2" && cmp -s "$T/cs.json" "$T/cs1.json"
+ok $? "conv3d: output and stats identical with 1 and 2 threads"
+dramsim --stats="$T/csd.json" "$T/cs.l2" > "$T/csd.wt" && trace-dump --check "$T/csd.wt" > /dev/null 2>&1
+ok $? "conv3d: l2sim --bypass=streaming | dramsim, and its stream checks"
+nd=$(json "$T/csd.json" | grep -o '"total":{.*' | grep -o '"requests":[0-9]*' | head -n 1 | cut -d: -f2)
+ig=$(json "$T/csd.json" | grep -o '"total":{.*' | grep -o '"ignored":[0-9]*' | head -n 1 | cut -d: -f2)
+n2=$(trace-dump --format=csv "$T/cs.l2" | tail -n +2 | wc -l | tr -d ' ')
+is "$((nd + ig))" "$n2" "conv3d: dramsim serves or ignores each of the $n2 L2 events"
 
 # bad input
 trace-gen "$T/d.trc" | trace-order | coalesce > "$T/req.wt"

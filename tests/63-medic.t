@@ -48,7 +48,7 @@ ok "$(cmp -s "$T/t1/all.ev" "$T/t2/all.ev" && cmp -s "$T/t1/all.json" "$T/t2/all
 	"MeDiC: byte-identical with 1 and 2 threads"
 
 # MeDiC's comparison points
-fails_with 2 "--bypass=lru: expected rand:FRACTION or pc" "a bad bypass policy" l2sim --bypass=lru
+fails_with 2 "--bypass=lru: expected rand:FRACTION, pc or streaming" "a bad bypass policy" l2sim --bypass=lru
 fails_with 2 "--bypass and --medic=wbyp are two bypass policies" "two bypass policies" \
 	l2sim --medic=wbyp --bypass=pc
 fails_with 2 "--eaf and --medic=wip are two insertion policies" "two insertion policies" \
