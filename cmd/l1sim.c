@@ -532,7 +532,7 @@ static void policy_settings_json(struct wt_json *j)
 		wt_json_key(j, "sbyp_threshold");
 		wt_json_double(j, p->sbyp_threshold);
 	}
-	if (p->flags & (WT_POL_ISSUE)) {
+	if (G.su.pool) {
 		wt_json_key_u64(j, "schedulers", p->schedulers);
 		wt_json_key_u64(j, "max_warps", p->max_warps);
 		wt_json_key_u64(j, "warp_limit", p->warp_limit);
@@ -862,7 +862,7 @@ int main(int argc, char **argv)
 	wt_l1_options(&G.su, set[O_SIZE], set[O_ASSOC], 255, set[O_LINE],
 		      set[O_INDEX] ? set[O_INDEX] :
 		      set[O_POLICY] && wt_l1_policy_wants_pric(set[O_POLICY]) ?
-		      "ipoly37" : NULL);
+		      "ipoly" : NULL);
 	if (set[O_REPL])
 		c->geom.repl = (enum wt_repl)wt_opt_choice("repl", set[O_REPL], repl_names, 3);
 	if (set[O_WRITE])
@@ -905,10 +905,11 @@ int main(int argc, char **argv)
 		G.su.pc.delay = wt_opt_choice("warp-delay", set[O_WDELAY], yes_no, 2);
 	if (set[O_ICOUNT])
 		G.su.pc.icount = wt_opt_choice("icount", set[O_ICOUNT], yes_no, 2);
-	if (G.pol.flags & WT_POL_ISSUE) {
+	if ((G.pol.flags & WT_POL_ISSUE) || G.pol.warp_limit) {
 		if (set[O_SCHED] && !G.su.pool)
-			wt_die(WT_EXIT_USAGE, "--policy=%s decides which warp issues: "
-			       "it needs --sched=pool", set[O_POLICY]);
+			wt_die(WT_EXIT_USAGE, "--%s decides which warp issues: it "
+			       "needs --sched=pool", G.pol.warp_limit && !G.pol.flags ?
+			       "warp-limit" : "policy");
 		G.su.pool = 1;
 	}
 	if (!G.su.pool && (set[O_CTAS] || set[O_REFILL] || set[O_WDELAY] || set[O_ICOUNT]))

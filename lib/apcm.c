@@ -39,6 +39,7 @@ struct psb {
 	int set, loop;
 	unsigned id, last;	/* the protected load, its last load */
 	uint32_t lo, hi;	/* the loop body */
+	uint32_t lifetime;	/* the number of this setting of the entry */
 };
 
 struct wt_apcm {
@@ -48,6 +49,7 @@ struct wt_apcm {
 	struct cait *cait;	/* lat_entries */
 	struct mta *mta;	/* mta_entries */
 	struct wt_u64map *psbix;	/* warp -> index + 1 into psb */
+	uint32_t lifetimes;	/* entries set so far, over all kernels */
 	struct psb *psb;
 	size_t npsb, cappsb;
 	uint32_t monitored;
@@ -364,6 +366,9 @@ int wt_apcm_pin(struct wt_apcm *a, uint32_t warp, uint32_t pc)
 	}
 	if (!p->set) {
 		p->set = 1;
+		if (++a->lifetimes == 0)	/* 0 means none: skip it */
+			a->lifetimes = 1;
+		p->lifetime = a->lifetimes;
 		p->id = (unsigned)id;
 		p->last = c->last;
 		p->loop = c->loop;
@@ -379,6 +384,13 @@ int wt_apcm_protected(const struct wt_apcm *a, uint32_t owner)
 	const struct psb *p = psb_find(a, owner);
 
 	return p && p->set;
+}
+
+uint32_t wt_apcm_lifetime(const struct wt_apcm *a, uint32_t warp)
+{
+	const struct psb *p = psb_find(a, warp);
+
+	return p && p->set ? p->lifetime : 0;
 }
 
 void wt_apcm_after_load(struct wt_apcm *a, uint32_t warp, uint32_t pc)

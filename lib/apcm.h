@@ -170,6 +170,11 @@ enum wt_apcm_method wt_apcm_method(const struct wt_apcm *a, uint32_t pc);
 int wt_apcm_pin(struct wt_apcm *a, uint32_t warp, uint32_t pc);
 /* Is a line pinned by owner still protected (owner's PSB entry set)? */
 int wt_apcm_protected(const struct wt_apcm *a, uint32_t owner);
+/* Which lifetime the warp's PSB entry protects now: a number, new each
+ * time the entry is set (over all kernels), or 0 when it is not set.  A
+ * line pinned under one lifetime is protected while the warp's entry
+ * still holds that lifetime, not under a later one. */
+uint32_t wt_apcm_lifetime(const struct wt_apcm *a, uint32_t warp);
 /* After a load's requests: a non-loop PSB entry of warp whose last load
  * id is pc's is released. */
 void wt_apcm_after_load(struct wt_apcm *a, uint32_t warp, uint32_t pc);

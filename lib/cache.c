@@ -151,6 +151,41 @@ int wt_cache_victim_ranked(struct wt_cache *c, unsigned set, const uint8_t *rank
 	return way;
 }
 
+int wt_cache_victim_allowed(struct wt_cache *c, unsigned set, const uint8_t *allowed,
+			    struct wt_cache_line *evicted)
+{
+	struct wt_cache_line *l = &c->lines[(size_t)set * c->g.assoc];
+	const uint8_t *o = &c->order[(size_t)set * c->g.assoc];
+	unsigned n = c->g.assoc, k = 0;
+	int way = -1;
+
+	for (unsigned i = n; i-- > 0;)
+		if (l[o[i]].state == WT_LINE_INVALID) {
+			way = o[i];
+			break;
+		}
+	for (unsigned w = 0; w < n && way < 0; w++)
+		k += l[w].state == WT_LINE_VALID && allowed[w];
+	if (way < 0 && k && c->g.repl == WT_REPL_RANDOM) {
+		uint64_t pick = next_random(c) % k;
+
+		for (unsigned w = 0; w < n; w++)
+			if (l[w].state == WT_LINE_VALID && allowed[w] && pick-- == 0) {
+				way = (int)w;
+				break;
+			}
+	} else if (way < 0) {
+		for (unsigned i = n; i-- > 0;)	/* least recent first */
+			if (l[o[i]].state == WT_LINE_VALID && allowed[o[i]]) {
+				way = o[i];
+				break;
+			}
+	}
+	if (way >= 0 && evicted)
+		*evicted = l[way];
+	return way;
+}
+
 void wt_cache_insert_at(struct wt_cache *c, unsigned set, int way, uint64_t line,
 			enum wt_line_state state, uint64_t ready, unsigned pos)
 {

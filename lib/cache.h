@@ -74,6 +74,13 @@ int wt_cache_has_room(const struct wt_cache *c, unsigned set);
  */
 int wt_cache_victim_ranked(struct wt_cache *c, unsigned set, const uint8_t *rank,
 			   struct wt_cache_line *evicted);
+/*
+ * The same among the valid ways with allowed[way] set (the others are
+ * protected): an invalid way, else the replacement policy's choice among
+ * them.  -1 when there is none.
+ */
+int wt_cache_victim_allowed(struct wt_cache *c, unsigned set, const uint8_t *allowed,
+			    struct wt_cache_line *evicted);
 /* Put line into way at recency position pos (0 = MRU). */
 void wt_cache_insert_at(struct wt_cache *c, unsigned set, int way, uint64_t line,
 			enum wt_line_state state, uint64_t ready, unsigned pos);

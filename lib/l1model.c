@@ -268,6 +268,8 @@ static void arrive(struct wt_l1 *l1, unsigned set, int way, uint32_t pc,
 	m->warp = warp;
 	m->count = 1;
 	m->prot = (uint8_t)protect;
+	if (protect && l1->apcm)
+		m->lifetime = wt_apcm_lifetime(l1->apcm, warp);
 	m->tagonly = (uint8_t)tagonly;
 	if ((l1->pol & WT_POL_PD) || (protect && pd_on(l1)))
 		m->rpd = (uint16_t)l1->cfg->pol->pd;
@@ -317,7 +319,8 @@ static int shielded(struct wt_l1 *l1, unsigned set, int way)
 	if (m->rpd)
 		return 1;
 	if (m->prot && l1->apcm && !pd_on(l1)) {
-		if (wt_apcm_protected(l1->apcm, m->warp))
+		/* the lifetime it was pinned under, not a later one */
+		if (wt_apcm_lifetime(l1->apcm, m->warp) == m->lifetime)
 			return 1;
 		m->prot = 0;	/* the owner's protection ended */
 	}
@@ -327,27 +330,32 @@ static int shielded(struct wt_l1 *l1, unsigned set, int way)
 /*
  * The way a new line takes in set: an invalid way, else the replacement
  * policy's choice among valid ways (with protection: among the valid ways
- * that are not shielded, least recent first).  -1 when every way is
+ * that are not shielded).  -1 when every way is
  * reserved, or (*all_shielded) when every valid way is shielded: the
  * request then goes around the L1.
  */
 static int victim(struct wt_l1 *l1, unsigned set, struct wt_cache_line *ev,
 		  int *all_shielded)
 {
-	uint8_t rank[256];
+	uint8_t allowed[256];
+	unsigned valid = 0, kept = 0;
 	int way;
 
 	*all_shielded = 0;
 	if (!l1->meta || !((l1->pol & WT_POL_PD) || l1->apcm))
 		return wt_cache_victim(&l1->cache, set, ev);
-	for (unsigned w = 0; w < l1->cfg->geom.assoc; w++)
-		rank[w] = (uint8_t)(wt_cache_at(&l1->cache, set, (int)w)->state ==
-				    WT_LINE_VALID && shielded(l1, set, (int)w));
-	way = wt_cache_victim_ranked(&l1->cache, set, rank, ev);
-	if (way >= 0 && ev->state == WT_LINE_VALID && rank[way]) {
-		*all_shielded = 1;
-		return -1;
+	for (unsigned w = 0; w < l1->cfg->geom.assoc; w++) {
+		int v = wt_cache_at(&l1->cache, set, (int)w)->state == WT_LINE_VALID;
+
+		allowed[w] = (uint8_t)!(v && shielded(l1, set, (int)w));
+		valid += v;
+		kept += !allowed[w];
 	}
+	if (!kept)	/* nothing shielded: the replacement policy alone */
+		return wt_cache_victim(&l1->cache, set, ev);
+	way = wt_cache_victim_allowed(&l1->cache, set, allowed, ev);
+	if (way < 0 && valid)
+		*all_shielded = 1;
 	return way;
 }
 
@@ -400,6 +408,9 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 				continue;	/* every way shielded: not kept */
 			replace(l1, out, r, m.ready, set, way, &ev, m.line,
 				WT_LINE_VALID, 0);
+			/* APCM pins a line it keeps, when the data comes */
+			if (m.protect && !pd_on(l1))
+				m.protect = wt_apcm_pin(l1->apcm, m.warp, m.pc);
 			arrive(l1, set, way, m.pc, m.warp, m.protect, 0);
 		}
 	}
@@ -489,8 +500,18 @@ static uint64_t *no_line(struct wt_l1 *l1, unsigned set, int *v,
 
 	if (l1->noalloc)
 		return &l1->st.pol.pcal_noalloc;
-	if (l1->cfg->alloc_on_fill)
-		return NULL;	/* decided when the data comes */
+	if (l1->cfg->alloc_on_fill) {
+		/* The line is placed when its data comes (there are no
+		 * reserved ways); a set whose ways are all shielded now
+		 * sends the load around instead of keeping nothing later. */
+		if (!((l1->pol & WT_POL_PD) || l1->apcm))
+			return NULL;
+		for (unsigned w = 0; w < l1->cfg->geom.assoc; w++)
+			if (wt_cache_at(&l1->cache, set, (int)w)->state != WT_LINE_VALID ||
+			    !shielded(l1, set, (int)w))
+				return NULL;
+		return &l1->st.pol.protect_bypass;
+	}
 	*v = victim(l1, set, ev, &all);
 	if (all)
 		return &l1->st.pol.protect_bypass;
@@ -589,7 +610,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	}
 	/* APCM pins the line when the warp's protection board lets it (with
 	 * a protecting distance instead, apcm-pd, there is no board). */
-	if (protect && !pd_on(l1))
+	if (protect && !pd_on(l1) && !c->alloc_on_fill)
 		protect = wt_apcm_pin(l1->apcm, r->warp, r->pc);
 	lat = miss_latency(l1);
 	if (c->mode == WT_L1_UNBOUNDED) {
@@ -738,6 +759,17 @@ static void store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		w = r->space == WT_SPACE_LOCAL ? WT_WRITE_BACK : WT_WRITE_EVICT;
 		allocate = r->space == WT_SPACE_LOCAL && c->write_allocate;
 	}
+	if (l1->meta && (l1->pol & WT_POL_SBYP)) {
+		/* A line the closed L1's tags took has no data: the store
+		 * drops it and misses.  A closed L1 takes no new lines. */
+		if (l && l->state == WT_LINE_VALID && meta_at(l1, set, way)->tagonly) {
+			meta_at(l1, set, way)->tagonly = 0;
+			wt_cache_invalidate(&l1->cache, set, way);
+			l = NULL;
+		}
+		if (l1->sbyp.on)
+			allocate = 0;
+	}
 	if (l && l->state == WT_LINE_VALID) {
 		l1->st.store_hits++;
 		if (w == WT_WRITE_EVICT) {
@@ -811,21 +843,28 @@ static void bypass(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 
 /* ---- what the policies learn after a request ---- */
 
-/* APCM's monitored warp tracks the load in its tag array (the L1 tag's
- * count seeds an entry the warp did not bring in), and a load that ends
- * a protection lifetime releases it. */
-static void after_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line)
+/* The L1 tag's access count of line before r, when another warp brought
+ * the line in: what seeds a new MTA entry of APCM's monitored warp. */
+static unsigned seed_count(struct wt_l1 *l1, const struct wt_request *r,
+			   uint64_t line)
 {
-	unsigned set, count = 0;
-	int way;
+	unsigned set = wt_cache_set(&l1->cache, line);
+	int way = wt_cache_find(&l1->cache, set, line);
+	const struct wt_l1_meta *m;
 
+	if (way < 0 || wt_cache_at(&l1->cache, set, way)->state != WT_LINE_VALID)
+		return 0;
+	m = meta_at(l1, set, way);
+	return m->tagonly || m->warp == r->warp ? 0 : m->count;
+}
+
+/* APCM's monitored warp tracks the load in its tag array (count: see
+ * seed_count), and a load that ends a protection lifetime releases it. */
+static void after_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		       unsigned count)
+{
 	if (!l1->apcm)
 		return;
-	set = wt_cache_set(&l1->cache, line);
-	way = wt_cache_find(&l1->cache, set, line);
-	if (way >= 0 && wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID &&
-	    !meta_at(l1, set, way)->tagonly)
-		count = meta_at(l1, set, way)->count;
 	wt_apcm_load(l1->apcm, r->warp, r->pc, line, r->index, count);
 	if (r->index + 1u >= r->count)
 		wt_apcm_after_load(l1->apcm, r->warp, r->pc);
@@ -843,6 +882,18 @@ static void after_request(struct wt_l1 *l1, const struct wt_request *r)
 		wt_apcm_warp_end(l1->apcm, r->warp);
 }
 
+/* The warp the SM runs first: the lowest of the first CTA it received
+ * (the pool starts a CTA's warps in order). */
+static uint32_t first_warp(const struct wt_request *r, size_t n)
+{
+	uint32_t w = n ? r[0].warp : 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (r[i].cta == r[0].cta && r[i].warp < w)
+			w = r[i].warp;
+	return w;
+}
+
 void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 			const struct wt_request *r, size_t n)
 {
@@ -855,8 +906,14 @@ void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 
 		(*wt_u64map_get(l1->left, r[i].warp, &added))++;
 	}
+	/* Warp ids start again with each kernel: the lines of the last one
+	 * belong to no warp now (no pin, no victim tags). */
+	for (size_t i = 0; i < (size_t)l1->cfg->geom.sets * l1->cfg->geom.assoc; i++) {
+		l1->meta[i].warp = UINT32_MAX;
+		l1->meta[i].prot = 0;
+	}
 	if (l1->apcm)
-		wt_apcm_kernel_begin(l1->apcm, n ? r[0].warp : 0);
+		wt_apcm_kernel_begin(l1->apcm, first_warp(r, n));
 }
 
 struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
@@ -904,6 +961,7 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		store(l1, r, line, t, out);
 	} else {
 		uint64_t misses = l1->st.misses, hits = l1->st.hits;
+		unsigned seed = l1->apcm ? seed_count(l1, r, line) : 0;
 
 		if (l1->pol)
 			rc = policy_load(l1, r, line, t, refused_mshr, out, done, retry);
@@ -921,7 +979,7 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		else if (l1->st.hits > hits)
 			w->hits++;
 		if (l1->pol)
-			after_load(l1, r, line);
+			after_load(l1, r, line, seed);
 	}
 	if (l1->pol)
 		after_request(l1, r);

@@ -113,6 +113,7 @@ struct wt_l1_meta {
 	uint32_t warp;			/* and its warp (APCM's owner, CCWS) */
 	uint16_t count;			/* accesses (APCM's tag count) */
 	uint16_t rpd;			/* remaining protecting distance */
+	uint32_t lifetime;		/* APCM: the PSB lifetime it was pinned in */
 	uint8_t prot;			/* APCM's protection bit */
 	uint8_t reused;			/* hit since it came in */
 	uint8_t tagonly;		/* taken while the L1 was closed (sbyp) */

@@ -26,7 +26,7 @@ for p in none sbyp dwt-cs dwt-pric swt ccws mrpb pcal abyp pd apcm \
 	ok $? "--policy=$p: the event stream is whole"
 done
 like "$(json "$T/none.json")" '"trace":"spmv"' "the statistics name the trace"
-like "$(json "$T/dwt-pric.json")" '"index":"ipoly37' "dwt-pric uses the ipoly37 index"
+like "$(json "$T/dwt-pric.json")" "\"index\":\"ipoly37" "dwt-pric uses the ipoly index: ipoly37 at 32 sets"
 run l1sim --policy=dwt-pric --index=fermi --stats="$T/x.json" -o /dev/null "$T/spmv.req"
 like "$(json "$T/x.json")" '"index":"fermi' "... unless --index says otherwise"
 like "$(json "$T/ccws.json")" '"sched":"pool"' "an issue policy runs the warp pool"
@@ -77,6 +77,16 @@ ok $([ "$(num "$T/sb.json" sbyp_periods_closed)" -gt 0 ]; echo $?) "in closed pe
 l1sim --sched=pool --policy=sbyp --period=200 --sbyp-threshold=1 --stats="$T/sb1.json" -o /dev/null "$T/vectoradd.req"
 is "$(num "$T/sb1.json" sbyp_loads)" 0 "--sbyp-threshold=1 never closes"
 
+# Protection with allocation on fill, and with random replacement.
+l1sim --policy=pd --alloc=fill --stats="$T/pdf.json" -o /dev/null "$T/spmv.req"
+ok $([ "$(num "$T/pdf.json" protect_bypass)" -gt 0 ]; echo $?) "pd with --alloc=fill sends loads around full sets"
+l1sim --policy=pd --repl=random --seed=1 --stats="$T/r1.json" -o /dev/null "$T/spmv.req"
+l1sim --policy=pd --repl=random --seed=7 --stats="$T/r7.json" -o /dev/null "$T/spmv.req"
+ok $([ "$(num "$T/r1.json" hits)" != "$(num "$T/r7.json" hits)" ]; echo $?) \
+	"pd with random replacement: the seed matters (random among unprotected ways)"
+l1sim --policy=dwt-pric --size=32K --stats="$T/d32.json" -o /dev/null "$T/spmv.req"
+like "$(json "$T/d32.json")" '"index":"ipoly67' "dwt-pric at 64 sets: the degree-6 polynomial"
+
 # Associativity at the same capacity (Khairy Fig. 12).
 l1sim --assoc=full --stats="$T/fa.json" -o /dev/null "$T/spmv.req"
 like "$(json "$T/fa.json")" '"sets":1,"assoc":128' "--assoc=full: one set of 128 ways"
@@ -93,6 +103,8 @@ fails_with 2 'choose one' "pd with APCM's protection" l1sim --policy=pd,apcm "$T
 fails_with 2 'choose the warp limit' "--warp-limit with swt" \
 	l1sim --policy=swt --warp-limit=4 "$T/spmv.req"
 fails_with 2 'warp-limit' "a limit past --max-warps" l1sim --warp-limit=25 "$T/spmv.req"
+fails_with 2 'needs --sched=pool' "a warp limit in stream mode" \
+	l1sim --warp-limit=2 --sched=stream "$T/spmv.req"
 fails_with 2 'vta' "a VTA that is not whole 8-way sets" l1sim --policy=ccws --vta=12 "$T/spmv.req"
 fails_with 2 'sbyp-threshold' "a threshold over 1" l1sim --policy=sbyp --sbyp-threshold=1.5 "$T/spmv.req"
 fails_with 2 'period' "a period of 0" l1sim --policy=sbyp --period=0 "$T/spmv.req"

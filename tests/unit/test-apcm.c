@@ -77,6 +77,7 @@ static void test_intra_loop(void)
 	struct wt_apcm_entry e;
 	struct wt_apcm_tag t;
 	int id;
+	uint32_t life;
 
 	monitor_loop(a);
 	ok(wt_apcm_mta(a, LINE(32), &t) && t.count == 3 && t.intra == 3 &&
@@ -103,18 +104,27 @@ static void test_intra_loop(void)
 	wt_apcm_instruction(a, 1, 0x0f0);
 	wt_apcm_instruction(a, 1, 0x100);
 	is_u64(wt_apcm_load(a, 1, 0x100, LINE(900), 0, 0), WT_APCM_PROTECT, "warp 1: L is protected");
+	is_u64(wt_apcm_lifetime(a, 1), 0, "no lifetime before a pin");
 	ok(wt_apcm_pin(a, 1, 0x100), "warp 1 may pin its line");
 	ok(wt_apcm_protected(a, 1), "its PSB entry is set");
+	life = wt_apcm_lifetime(a, 1);
+	ok(life != 0, "a pin starts a lifetime");
 	wt_apcm_after_load(a, 1, 0x100);
 	load(a, 1, 0x110, LINE(901));
 	wt_apcm_instruction(a, 1, 0x0f0);
 	wt_apcm_instruction(a, 1, 0x100);
 	ok(wt_apcm_protected(a, 1), "still protected inside the loop body");
 	ok(wt_apcm_pin(a, 1, 0x100), "the same load pins again");
+	is_u64(wt_apcm_lifetime(a, 1), life, "in the same lifetime");
 	is_u64(wt_apcm_stats(a)->pins, 2, "two pins allowed");
 	wt_apcm_instruction(a, 1, 0x200);
 	ok(!wt_apcm_protected(a, 1), "an instruction past the body releases it");
-	is_u64(wt_apcm_stats(a)->released_loop_exit, 1, "counted as a loop exit");
+	is_u64(wt_apcm_lifetime(a, 1), 0, "the lifetime is over");
+	wt_apcm_instruction(a, 1, 0x100);
+	ok(wt_apcm_pin(a, 1, 0x100) && wt_apcm_lifetime(a, 1) != life,
+	   "a new pin of the same warp is a new lifetime: old lines stay unprotected");
+	wt_apcm_instruction(a, 1, 0x200);
+	is_u64(wt_apcm_stats(a)->released_loop_exit, 2, "counted as loop exits, both");
 	wt_apcm_load(a, 0, 0x100, LINE(1000), 0, 0);
 	ok(!wt_apcm_mta(a, LINE(1000), &t), "the monitored warp's id is followed no more");
 	wt_apcm_free(a);

@@ -101,6 +101,20 @@ static void test_sbyp(void)
 	is_u64((uint64_t)type, WT_EV_BYPASS, "while closed, every load goes around");
 	ok(l1.sbyp.misses < l1.sbyp.loads / 10, "but the tags see hits (%llu of %llu miss)",
 	   (unsigned long long)l1.sbyp.misses, (unsigned long long)l1.sbyp.loads);
+	/* a store to a line only the tags hold: no data to write into */
+	{
+		uint64_t hits = l1.st.store_hits;
+		unsigned set = 1;	/* line 1 is in set 1 */
+		int way;
+
+		r = req(0, 0x18, 1 * LINE);
+		r.op = WT_OP_STORE;
+		r.space = WT_SPACE_LOCAL;
+		access_at(&l1, &r, 19990);
+		way = wt_cache_find(&l1.cache, set, LINE);
+		ok(l1.st.store_hits == hits && way < 0,
+		   "a store to a tag-only line misses and drops it");
+	}
 	r = req(0, 0x10, 0);
 	type = access_at(&l1, &r, 20000);
 	ok(!l1.sbyp.on, "a period of tag hits opens the L1 again");
@@ -209,6 +223,14 @@ static void test_apcm(void)
 	type = access_at(&l1, &r[14], t += 200);
 	is_u64((uint64_t)type, WT_EV_MISS, "after loop exit (before the warp ends) the line lost "
 	       "its protection and was replaced");
+	{
+		int prot = 0;
+
+		wt_l1_kernel_begin(&l1, 1, r, n);
+		for (unsigned i = 0; i < SETS * 4; i++)
+			prot |= l1.meta[i].prot || l1.meta[i].warp != UINT32_MAX;
+		ok(!prot, "a new kernel: no line is pinned or owned by a warp (ids start again)");
+	}
 	wt_l1_free(&l1);
 }
 
