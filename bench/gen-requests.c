@@ -382,7 +382,7 @@ int main(int argc, char **argv)
 	if (optind < argc)
 		wt_die(WT_EXIT_USAGE, "unexpected argument '%s'", argv[optind]);
 	if (level == -1000)
-		level = wt_env_level();
+		level = wt_env_level(output);
 
 	G.rng = (seed + 1) * 0x9E3779B97F4A7C15ULL;	/* never 0 */
 	init_gather();

@@ -33,7 +33,8 @@ static const char usage[] =
 "                      line, at most 8 per line (default 32, or what fits\n"
 "                      the line: 1 to 8 sectors)\n"
 "      --level=N       zstd level from -100 to 22, 0 for an uncompressed\n"
-"                      stream (default: $WARPTRACE_LEVEL, else 1)\n"
+"                      stream (default: $WARPTRACE_LEVEL, else 0 on a\n"
+"                      pipe and 1 otherwise)\n"
 "  -h, --help          show this help\n"
 "  -V, --version       show the version\n"
 "\n"
@@ -325,7 +326,7 @@ int main(int argc, char **argv)
 
 	make_cfg(rules, line, sector);	/* usage errors before any input */
 	if (level == -1000)
-		level = wt_env_level();
+		level = wt_env_level(output);
 	wt_check_outputs(output, stats);
 
 	r = wt_reader_open(input, err, sizeof(err));

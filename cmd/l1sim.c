@@ -84,7 +84,8 @@ static const char usage[] =
 "      --lat=N             apcm: load alias table and CAIT entries (16)\n"
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
-"      --level=N           zstd level from -100 to 22, 0 for none\n"
+"      --level=N           zstd level from -100 to 22, 0 for none (default:\n"
+"                          $WARPTRACE_LEVEL, else 0 on a pipe, 1 otherwise)\n"
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n";
 
@@ -928,7 +929,7 @@ int main(int argc, char **argv)
 	}
 	wt_l1_geometry(&G.su);
 	c->pol = &G.pol;
-	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
+	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
 

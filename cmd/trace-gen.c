@@ -29,7 +29,8 @@ static const char usage[] =
 "      --format=F      auto (default), ocelot or accelsim\n"
 "      --stats=FILE    write statistics as JSON to FILE\n"
 "      --level=N       zstd level from -100 to 22, 0 for an uncompressed\n"
-"                      stream (default: $WARPTRACE_LEVEL, else 1)\n"
+"                      stream (default: $WARPTRACE_LEVEL, else 0 on a\n"
+"                      pipe and 1 otherwise)\n"
 "  -h, --help          show this help\n"
 "  -V, --version       show the version\n"
 "\n"
@@ -416,7 +417,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (level == -1000)
-		level = wt_env_level();
+		level = wt_env_level(output);
 	wt_check_outputs(output, stats);
 
 	/* A stream holds one record kind: every input must be of one

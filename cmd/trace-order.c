@@ -45,7 +45,8 @@ static const char usage[] =
 "  -o, --output=FILE       write the stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for an\n"
-"                          uncompressed stream (default: $WARPTRACE_LEVEL, else 1)\n"
+"                          uncompressed stream (default: $WARPTRACE_LEVEL,\n"
+"                          else 0 on a pipe and 1 otherwise)\n"
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n";
 
@@ -378,7 +379,7 @@ int main(int argc, char **argv)
 		cfg.cta_limit = opt_uint("cta-limit", set[O_CLIMIT], 0, 1024);
 	if (set[O_LATENCY])
 		cfg.latency = opt_uint("latency", set[O_LATENCY], 1, 1u << 30);
-	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level();
+	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
 

@@ -9,6 +9,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void wt_header_init(struct wt_header *h, enum wt_kind kind, unsigned lanes)
 {
@@ -82,13 +84,20 @@ static int parse_level(const char *s, int *out)
 	return 0;
 }
 
-int wt_env_level(void)
+int wt_env_level(const char *output)
 {
 	const char *s = getenv("WARPTRACE_LEVEL");
+	struct stat st;
 	int v;
 
-	if (!s || !*s)
+	if (!s || !*s) {
+		/* A pipe to the next stage: compressing costs more time than
+		 * the bytes it saves (bench/run.sh, "pipe" lines). */
+		if ((!output || strcmp(output, "-") == 0) &&
+		    fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
+			return 0;
 		return WT_DEFAULT_LEVEL;
+	}
 	if (parse_level(s, &v) < 0)
 		wt_die(WT_EXIT_USAGE, "WARPTRACE_LEVEL=%s: expected a zstd level "
 		       "from -100 to 22, or 0 for no compression", s);

@@ -72,7 +72,6 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	l1->rng = wt_mix64(cfg->seed ^ wt_mix64(sm + 0x5EED));
 	if (!l1->rng)
 		l1->rng = 1;
-	l1->seen = wt_u64map_new();
 	l1->warp_ix = wt_u64map_new();
 	if (cfg->mode == WT_L1_UNBOUNDED)
 		l1->flight = wt_u64map_new();
@@ -108,7 +107,6 @@ void wt_l1_free(struct wt_l1 *l1)
 	wt_cache_free(&l1->cache);
 	free(l1->mshr);
 	free(l1->missq);
-	wt_u64map_free(l1->seen);
 	wt_u64map_free(l1->warp_ix);
 	wt_u64map_free(l1->flight);
 	wt_reuse_free(l1->fa);
@@ -378,6 +376,8 @@ static void replace(struct wt_l1 *l1, struct wt_l1_out *out,
 static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 		   const struct wt_request *r, uint64_t t)
 {
+	if (t < l1->next_ready)
+		return;		/* nothing arrives by t */
 	for (;;) {
 		unsigned best = l1->nmshr;
 		struct mshr m;
@@ -386,8 +386,10 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 			if (l1->mshr[i].ready <= t &&
 			    (best == l1->nmshr || l1->mshr[i].ready < l1->mshr[best].ready))
 				best = i;
-		if (best == l1->nmshr)
+		if (best == l1->nmshr) {
+			l1->next_ready = mshr_earliest(l1);
 			return;
+		}
 		m = l1->mshr[best];
 		l1->mshr[best] = l1->mshr[--l1->nmshr];
 		if (l1->cfg->mode != WT_L1_BOUNDED)
@@ -467,8 +469,8 @@ static void note_load(struct wt_l1 *l1, uint64_t line, int *compulsory,
 {
 	uint64_t d_set;
 
-	wt_u64map_get(l1->seen, line, compulsory);
 	*d_fa = wt_reuse_access(l1->fa, line);
+	*compulsory = *d_fa == WT_REUSE_INF;	/* the line's first load here */
 	d_set = wt_reuse_access(l1->per_set[wt_cache_set(&l1->cache, line)], line);
 	wt_rdhist_add(&l1->st.fa, *d_fa);
 	wt_rdhist_add(&l1->st.set, d_set);
@@ -629,6 +631,8 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	m = &l1->mshr[l1->nmshr++];
 	m->line = line;
 	m->ready = t + lat;
+	if (m->ready < l1->next_ready)
+		l1->next_ready = m->ready;
 	m->warp = r->warp;
 	m->pc = r->pc;
 	m->protect = protect;

@@ -131,6 +131,7 @@ struct wt_l1 {
 	struct wt_cache cache;
 	struct mshr *mshr;
 	unsigned nmshr;
+	uint64_t next_ready;		/* no MSHR's data arrives before this */
 	uint64_t *missq;		/* departure cycles, ring */
 	unsigned missq_head, missq_n;
 	uint64_t shift;			/* cycles of stall carried forward */
@@ -138,7 +139,6 @@ struct wt_l1 {
 	uint64_t rng;
 	uint32_t kernel;		/* set by the caller, for warp stats */
 	struct wt_u64map *warp_ix;	/* kernel<<32|warp -> warps[] + 1 */
-	struct wt_u64map *seen;		/* lines ever touched (compulsory) */
 	struct wt_u64map *flight;		/* unbounded mode: line -> fill cycle */
 	struct wt_reuse *fa;
 	struct wt_reuse **per_set;

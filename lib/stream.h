@@ -53,8 +53,10 @@ void wt_kernel_copy(struct wt_kernel *dst, const struct wt_kernel *src);
 uint64_t wt_kernel_block_threads(const struct wt_kernel *k);
 uint64_t wt_kernel_grid_threads(const struct wt_kernel *k);
 
-/* Compression level from $WARPTRACE_LEVEL, or WT_DEFAULT_LEVEL. */
-int wt_env_level(void);
+/* The compression level when --level is not given: $WARPTRACE_LEVEL;
+ * else 0 (none) when the stream goes to a pipe (output NULL or "-" and
+ * stdout a FIFO), else WT_DEFAULT_LEVEL. */
+int wt_env_level(const char *output);
 /* The value of a --level option; a bad one is a usage error. */
 int wt_level_arg(const char *arg);
 /* A usage error if the stream and the --stats file (if any) both go to

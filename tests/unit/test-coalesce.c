@@ -521,7 +521,7 @@ static int make_warp_stream(const char *path)
 	wt_header_init(&h, WT_KIND_WARP, 32);
 	wt_meta_add(&h.meta, "stage", "test-coalesce --make-warp-stream");
 	wt_meta_add(&h.meta, "line_size", "64");
-	w = wt_writer_open(path, &h, wt_env_level(), err, sizeof(err));
+	w = wt_writer_open(path, &h, wt_env_level(path), err, sizeof(err));
 	wt_header_free(&h);
 	if (!w) {
 		fprintf(stderr, "test-coalesce: %s\n", err);
