@@ -1,12 +1,15 @@
 #!/bin/sh
 # run.sh - warptrace benchmarks: throughput of each stage and of the stream
 # library in records/s, with peak memory, each beside the limit it works
-# against, measured in the same run.  Results: $OUT/results.json.
+# against, measured in the same run; the exact reuse-distance engine
+# against SHARDS sampling (reuse-bench), and l1sim with each --reuse.
+# Results: $OUT/results.json.
 #
 #   sh bench/run.sh [BUILD]        BENCH_ACCESSES=100M by default
 #
-# BENCH_ACCESSES: thread accesses per dump pattern; BENCH_REQUESTS: requests
-# of the l1sim section (gen-requests), 100M by default.  K, M, G suffixes.
+# BENCH_ACCESSES: thread accesses per dump pattern, and the accesses of the
+# reuse-distance section (over 1 M lines); BENCH_REQUESTS: requests of the
+# l1sim section (gen-requests), 100M by default.  K, M, G suffixes.
 set -eu
 build=${1:-build}
 n=${BENCH_ACCESSES:-100M}
@@ -105,6 +108,28 @@ for level in 0 -1 1 3; do
     $(printf '%s' "$line" | sed "s/^{/{\"name\": \"stream-bench level $level\", /")"
 	done
 done
+# field NAME JSON: a number or string member of a one-line JSON object
+field() {
+	printf '%s' "$2" | sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"
+}
+echo "-- reuse distances: $n accesses over 1 M lines, exact and SHARDS"
+for pattern in skewed uniform; do
+	"$tools/reuse-bench" "$n" $pattern 0.01 0.001 > "$tmp/reuse.json"
+	while read -r line; do
+		engine=$(field engine "$line")
+		rate=$(field rate "$line")
+		[ "$engine" = exact ] && label="reuse exact ($pattern)" ||
+			label="reuse shards $(awk -v r="$rate" 'BEGIN { printf "%.3g", r }') ($pattern)"
+		mae=$(field mrc_mae "$line")
+		printf '%-34s %12s accesses %8.2f s %12.2f M/s %8.1f MiB%s\n' "$label" \
+			"$(field accesses "$line")" "$(field seconds "$line")" \
+			"$(awk -v x="$(field accesses_per_s "$line")" 'BEGIN { print x / 1e6 }')" \
+			"$(awk -v x="$(field bytes "$line")" 'BEGIN { print x / 1048576 }')" \
+			"${mae:+  MRC error $mae (mean abs.), $(field mrc_max_error "$line") (max)}"
+		results="$results,
+    $(printf '%s' "$line" | sed "s/^{/{\"name\": \"$label\", /")"
+	done < "$tmp/reuse.json"
+done
 echo "-- l1sim on $nr requests"
 req=$tmp/requests.wt
 nreq=$(size "$nr")
@@ -117,6 +142,10 @@ for sched in stream pool; do
 		measure "l1sim --sched=$sched, $th thread(s)" $nreq \
 			"OMP_NUM_THREADS=$th '$bin/l1sim' --sched=$sched --stats='$tmp/l1.json' -o /dev/null '$req'"
 	done
+done
+for reuse in exact sampled:0.01 off; do
+	measure "l1sim --reuse=$reuse, 1 thread" $nreq \
+		"OMP_NUM_THREADS=1 '$bin/l1sim' --reuse=$reuse --stats='$tmp/l1.json' -o /dev/null '$req'"
 done
 rm -f "$req" "$tmp/l1.json"
 printf '{\n  "accesses": "%s",\n  "requests": "%s",\n  "cpus": %s,\n  "date": "%s",\n  "results": [%s\n  ]\n}\n' \

@@ -12,6 +12,7 @@
 #include "l1policy.h"
 #include "l1setup.h"
 #include "reuse.h"
+#include "shards.h"
 #include "stageopt.h"
 #include "stream.h"
 #include "u64map.h"
@@ -61,6 +62,10 @@ static const char usage[] =
 "      --warp-delay=B      pool: yes (a warp waits for its data) or no\n"
 "      --icount=B          pool: yes (non-memory instructions take issue\n"
 "                          cycles) or no\n"
+"      --reuse=HOW         reuse-distance histograms: exact (default),\n"
+"                          sampled:R (SHARDS: the lines sampled at rate R,\n"
+"                          2^-24 <= R <= 1, scaled by 1/R) or off; the miss\n"
+"                          classes are exact in every case\n"
 "      --policy=LIST       L1 management: none, sbyp, dwt-cs, dwt-pric,\n"
 "                          swt, ccws, mrpb, pcal, abyp, pd, apcm,\n"
 "                          apcm-bypass, apcm-protect, apcm-pd, apcm-swl;\n"
@@ -95,7 +100,8 @@ enum {
 	O_MISSLAT, O_SIGMA, O_SEED, O_MODE, O_EVENTS, O_SCHED, O_STATS,
 	O_LEVEL, O_CONFIG, O_CTAS, O_REFILL, O_WDELAY, O_ICOUNT, O_POLICY,
 	O_WLIMIT, O_SCHEDS, O_MAXW, O_PERIOD, O_SBYPT, O_MPKIT, O_DWTN, O_DWTM,
-	O_KTHR, O_VTA, O_MRPB, O_PCALT, O_ABYPT, O_PD, O_MTA, O_LAT, O_NOPTS
+	O_KTHR, O_VTA, O_MRPB, O_PCALT, O_ABYPT, O_PD, O_MTA, O_LAT, O_REUSE,
+	O_NOPTS
 };
 
 struct sm_bucket {
@@ -347,9 +353,25 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	free(counts);
 }
 
-static void hist_json(struct wt_json *j, const char *key, const struct wt_rdhist *h,
-		      uint64_t cutoff)
+/*
+ * A reuse-distance histogram, or nothing with --reuse=off.  Sampled, the
+ * counts are the sample's weighted by 1/R (estimates of every load's),
+ * and the histogram says its rate and how many loads were sampled.
+ */
+static void hist_json(struct wt_json *j, const char *key,
+		      const struct wt_rdhist *sample, uint64_t cutoff)
 {
+	const struct wt_l1_cfg *c = &G.su.cfg;
+	const struct wt_rdhist *h = sample;
+	struct wt_rdhist w;
+
+	if (c->reuse == WT_L1_REUSE_OFF)
+		return;
+	if (c->reuse == WT_L1_REUSE_SAMPLED) {
+		wt_rdhist_init(&w, sample->exact_max);
+		wt_shards_hist(&w, sample, c->reuse_rate);
+		h = &w;
+	}
 	wt_json_key(j, key);
 	wt_json_begin_object(j);
 	wt_json_key_u64(j, "cutoff", cutoff);
@@ -371,6 +393,12 @@ static void hist_json(struct wt_json *j, const char *key, const struct wt_rdhist
 		wt_json_end_array(j);
 	}
 	wt_json_end_array(j);
+	if (h != sample) {
+		wt_json_key(j, "rate");
+		wt_json_double(j, c->reuse_rate);
+		wt_json_key_u64(j, "sampled_accesses", sample->total);
+		wt_rdhist_free(&w);
+	}
 	wt_json_end_object(j);
 }
 
@@ -692,6 +720,12 @@ static void write_stats(const char *path, int argc, char **argv)
 		wt_json_key(j, "icount");
 		wt_json_bool(j, G.su.pc.icount);
 	}
+	wt_json_key(j, "reuse");
+	wt_json_string(j, wt_l1_reuse_name(c->reuse));
+	if (c->reuse == WT_L1_REUSE_SAMPLED) {
+		wt_json_key(j, "reuse_rate");
+		wt_json_double(j, c->reuse_rate);
+	}
 	policy_settings_json(j);
 	wt_json_end_object(j);
 	wt_json_key(j, "total");
@@ -772,6 +806,35 @@ static void policy_options(const char **set)
 		p->apcm.lat_entries = (unsigned)wt_opt_num("lat", set[O_LAT], 1, 4096);
 }
 
+/*
+ * --reuse=exact, off or sampled:R.  R is rounded to the rate SHARDS puts
+ * in force (a multiple of 2^-24), which the statistics then report.
+ */
+static void reuse_option(const char *arg, struct wt_l1_cfg *c)
+{
+	char *end;
+	double r;
+
+	if (strcmp(arg, "exact") == 0) {
+		c->reuse = WT_L1_REUSE_EXACT;
+		return;
+	}
+	if (strcmp(arg, "off") == 0) {
+		c->reuse = WT_L1_REUSE_OFF;
+		return;
+	}
+	if (strncmp(arg, "sampled:", 8) == 0 && arg[8]) {
+		r = strtod(arg + 8, &end);
+		if (!*end && r >= 1.0 / WT_SHARDS_MODULUS && r <= 1) {
+			c->reuse = WT_L1_REUSE_SAMPLED;
+			c->reuse_rate = wt_shards_round_rate(r);
+			return;
+		}
+	}
+	wt_die(WT_EXIT_USAGE, "--reuse=%s: expected exact, off or sampled:R with "
+	       "R from 2^-24 to 1", arg);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -818,6 +881,7 @@ int main(int argc, char **argv)
 		{ "pd", required_argument, NULL, O_PD },
 		{ "mta", required_argument, NULL, O_MTA },
 		{ "lat", required_argument, NULL, O_LAT },
+		{ "reuse", required_argument, NULL, O_REUSE },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
@@ -927,6 +991,8 @@ int main(int argc, char **argv)
 			c->geom.insert = (unsigned)wt_opt_num("insert", set[O_INSERT], 0,
 							      c->geom.assoc - 1);
 	}
+	if (set[O_REUSE])
+		reuse_option(set[O_REUSE], c);
 	wt_l1_geometry(&G.su);
 	c->pol = &G.pol;
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);

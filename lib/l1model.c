@@ -15,6 +15,16 @@
  * wait for an MSHR, and missed), associativity (a fully associative LRU
  * cache of the same size would have hit: reuse distance below its size),
  * capacity (the rest).
+ *
+ * Reuse distances (cfg->reuse): exact, two exact engines (reuse.h), one
+ * over the whole cache and one per set, fill the histograms, and the
+ * whole-cache distance classes the misses.  Sampled or off, the classes
+ * come from an exact fully associative LRU of sets * assoc lines that
+ * also knows the lines seen (falru.h): the same answers, since an access
+ * hits there exactly when its distance is below sets * assoc, in O(1).
+ * Sampled, SHARDS (shards.h) fills the histograms from a sample of the
+ * lines, the same sample for the whole cache and the sets; off, nothing
+ * does.
  */
 #include "l1model.h"
 #include "hash.h"
@@ -56,6 +66,49 @@ const char *wt_l1_mode_name(enum wt_l1_mode m)
 	return (unsigned)m < 3 ? t[m] : "unknown";
 }
 
+const char *wt_l1_reuse_name(enum wt_l1_reuse r)
+{
+	static const char *const t[] = { "exact", "sampled", "off" };
+	return (unsigned)r < 3 ? t[r] : "unknown";
+}
+
+/* The shadow structures of cfg->reuse. */
+static void reuse_init(struct wt_l1 *l1)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	unsigned sets = c->geom.sets;
+
+	if (c->reuse == WT_L1_REUSE_EXACT) {
+		l1->fa = wt_reuse_new();
+		l1->per_set = wt_calloc(sets, sizeof(*l1->per_set));
+		for (unsigned s = 0; s < sets; s++)
+			l1->per_set[s] = wt_reuse_new();
+		return;
+	}
+	l1->falru = wt_falru_new(sets * c->geom.assoc);
+	if (c->reuse == WT_L1_REUSE_SAMPLED) {
+		l1->sfa = wt_shards_new(c->reuse_rate);
+		l1->sset = wt_calloc(sets, sizeof(*l1->sset));
+		for (unsigned s = 0; s < sets; s++)
+			l1->sset[s] = wt_shards_new(c->reuse_rate);
+	}
+}
+
+static void reuse_free(struct wt_l1 *l1)
+{
+	unsigned sets = l1->cfg->geom.sets;
+
+	wt_reuse_free(l1->fa);
+	for (unsigned s = 0; l1->per_set && s < sets; s++)
+		wt_reuse_free(l1->per_set[s]);
+	free(l1->per_set);
+	wt_falru_free(l1->falru);
+	wt_shards_free(l1->sfa);
+	for (unsigned s = 0; l1->sset && s < sets; s++)
+		wt_shards_free(l1->sset[s]);
+	free(l1->sset);
+}
+
 int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	       char *err, size_t errlen)
 {
@@ -75,10 +128,7 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	l1->warp_ix = wt_u64map_new();
 	if (cfg->mode == WT_L1_UNBOUNDED)
 		l1->flight = wt_u64map_new();
-	l1->fa = wt_reuse_new();
-	l1->per_set = wt_calloc(cfg->geom.sets, sizeof(*l1->per_set));
-	for (unsigned s = 0; s < cfg->geom.sets; s++)
-		l1->per_set[s] = wt_reuse_new();
+	reuse_init(l1);
 	wt_rdhist_init(&l1->st.fa, 4096);
 	wt_rdhist_init(&l1->st.set, 256);
 	l1->st.first = UINT64_MAX;
@@ -109,10 +159,7 @@ void wt_l1_free(struct wt_l1 *l1)
 	free(l1->missq);
 	wt_u64map_free(l1->warp_ix);
 	wt_u64map_free(l1->flight);
-	wt_reuse_free(l1->fa);
-	for (unsigned s = 0; s < l1->cfg->geom.sets; s++)
-		wt_reuse_free(l1->per_set[s]);
-	free(l1->per_set);
+	reuse_free(l1);
 	wt_l1_stats_free(&l1->st);
 	free(l1->meta);
 	if (l1->apcm)
@@ -460,20 +507,49 @@ static struct wt_pc_stats *pc_stats(struct wt_l1_stats *st, uint32_t pc)
 
 /* ---- loads ---- */
 
-/* A load takes effect: the shadow structures follow it.  Loads are what
+/*
+ * A load takes effect: the shadow structures follow it.  Loads are what
  * fills an L1 that does not allocate on writes, so first loads are the
  * compulsory misses, and the fully associative shadow and the reuse
- * distances follow loads only. */
+ * distances follow loads only.  *compulsory: the line's first load on
+ * this SM; *fa_hit: a fully associative LRU cache of the L1's lines
+ * would have hit (reuse distance below sets * assoc).
+ */
 static void note_load(struct wt_l1 *l1, uint64_t line, int *compulsory,
-		      uint64_t *d_fa)
+		      int *fa_hit)
 {
-	uint64_t d_set;
+	const struct wt_cache_geom *g = &l1->cfg->geom;
+	unsigned set = wt_cache_set(&l1->cache, line);
+	uint64_t d, d_set;
 
-	*d_fa = wt_reuse_access(l1->fa, line);
-	*compulsory = *d_fa == WT_REUSE_INF;	/* the line's first load here */
-	d_set = wt_reuse_access(l1->per_set[wt_cache_set(&l1->cache, line)], line);
-	wt_rdhist_add(&l1->st.fa, *d_fa);
-	wt_rdhist_add(&l1->st.set, d_set);
+	if (l1->fa) {			/* exact */
+		d = wt_reuse_access(l1->fa, line);
+		*compulsory = d == WT_REUSE_INF;
+		*fa_hit = d < (uint64_t)g->sets * g->assoc;
+		d_set = wt_reuse_access(l1->per_set[set], line);
+		wt_rdhist_add(&l1->st.fa, d);
+		wt_rdhist_add(&l1->st.set, d_set);
+		return;
+	}
+	switch (wt_falru_access(l1->falru, line)) {
+	case WT_FALRU_FIRST:
+		*compulsory = 1;
+		*fa_hit = 0;
+		break;
+	case WT_FALRU_MISS:
+		*compulsory = *fa_hit = 0;
+		break;
+	case WT_FALRU_HIT:
+		*compulsory = 0;
+		*fa_hit = 1;
+		break;
+	}
+	/* The sets' engines sample the same lines as the whole cache's. */
+	if (l1->sfa && wt_shards_access(l1->sfa, line, &d)) {
+		wt_shards_access(l1->sset[set], line, &d_set);
+		wt_rdhist_add(&l1->st.fa, d);
+		wt_rdhist_add(&l1->st.set, d_set);
+	}
 }
 
 /* A load goes to L2 without the L1 (a policy's bypass): its warp waits
@@ -530,8 +606,8 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	const struct wt_l1_cfg *c = l1->cfg;
 	unsigned set = wt_cache_set(&l1->cache, line);
 	struct mshr *m = mshr_find(l1, line);
-	int way = -1, resident = 0, compulsory, v = -2;
-	uint64_t d_fa, lat, *why = NULL;
+	int way = -1, resident = 0, compulsory, fa_hit, v = -2;
+	uint64_t lat, *why = NULL;
 	struct wt_pc_stats *pcs;
 	struct wt_cache_line ev;
 
@@ -547,7 +623,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	if (!resident && !m && l1->pol && c->mode == WT_L1_BOUNDED)
 		why = no_line(l1, set, &v, &ev);
 	if (why) {			/* around the L1: it needs nothing */
-		note_load(l1, line, &compulsory, &d_fa);
+		note_load(l1, line, &compulsory, &fa_hit);
 		age_set(l1, set);
 		(*why)++;
 		around(l1, r, line, t, out, done);
@@ -578,7 +654,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	}
 
 	/* It goes ahead. */
-	note_load(l1, line, &compulsory, &d_fa);
+	note_load(l1, line, &compulsory, &fa_hit);
 	if (c->mode == WT_L1_BOUNDED)
 		age_set(l1, set);
 	pcs = pc_stats(&l1->st, r->pc);
@@ -643,8 +719,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
 		unsigned cls = compulsory ? WT_MISS_COMPULSORY :
 			       refused_mshr ? WT_MISS_MSHR :
-			       d_fa < (uint64_t)c->geom.sets * c->geom.assoc ?
-			       WT_MISS_ASSOCIATIVITY : WT_MISS_CAPACITY;
+			       fa_hit ? WT_MISS_ASSOCIATIVITY : WT_MISS_CAPACITY;
 
 		e->miss_class = (uint8_t)cls;
 		e->latency = (uint32_t)lat;
@@ -709,8 +784,8 @@ static int policy_load(struct wt_l1 *l1, const struct wt_request *r,
 		       struct wt_l1_out *out, uint64_t *done, uint64_t *retry)
 {
 	enum wt_apcm_method how = WT_APCM_NORMAL;
-	uint64_t hits = l1->st.hits, d_fa;
-	int compulsory, rc;
+	uint64_t hits = l1->st.hits;
+	int compulsory, fa_hit, rc;
 
 	if ((l1->pol & WT_POL_SBYP) && wt_sbyp_tick(&l1->sbyp, t))
 		drop_tagonly(l1);
@@ -742,7 +817,7 @@ static int policy_load(struct wt_l1 *l1, const struct wt_request *r,
 			wt_sbyp_count(&l1->sbyp, l1->st.hits == hits);
 		return -1;
 	}
-	note_load(l1, line, &compulsory, &d_fa);
+	note_load(l1, line, &compulsory, &fa_hit);
 	around(l1, r, line, t, out, done);
 	return -1;
 }

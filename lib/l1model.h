@@ -13,9 +13,11 @@
 #include <stdint.h>
 
 #include "cache.h"
+#include "falru.h"
 #include "l1policy.h"
 #include "record.h"
 #include "reuse.h"
+#include "shards.h"
 
 enum wt_write_policy {
 	WT_WRITE_BACK,		/* B: write-back */
@@ -28,6 +30,13 @@ enum wt_l1_mode {
 	WT_L1_BOUNDED,		/* the configured cache */
 	WT_L1_UNBOUNDED,	/* fully associative, infinite: cold misses only */
 	WT_L1_BYPASS,		/* no L1 */
+};
+
+/* Where the reuse-distance histograms come from (l1sim --reuse). */
+enum wt_l1_reuse {
+	WT_L1_REUSE_EXACT,	/* exact engines, whole cache and per set */
+	WT_L1_REUSE_SAMPLED,	/* SHARDS at reuse_rate (shards.h) */
+	WT_L1_REUSE_OFF,	/* no histograms */
 };
 
 enum wt_fail {
@@ -55,6 +64,8 @@ struct wt_l1_cfg {
 	int atomics_bypass;		/* atomics are done at L2 */
 	int emit_all;			/* also hits and merged misses */
 	const struct wt_l1_policy *pol;	/* management policy; NULL: none */
+	enum wt_l1_reuse reuse;
+	double reuse_rate;		/* sampled: the SHARDS rate, 2^-24 to 1 */
 };
 
 struct wt_pc_stats {
@@ -99,7 +110,8 @@ struct wt_l1_stats {
 	uint64_t idle_cycles;		/* of them, with no warp ready (pool) */
 	uint64_t instructions;		/* warp instructions: memory and not */
 	uint64_t first, last;		/* cycles */
-	struct wt_rdhist fa, set;	/* reuse distances: whole cache, in set */
+	struct wt_rdhist fa, set;	/* reuse distances: whole cache, in set; */
+					/* sampled: counts of sampled loads */
 	struct wt_pol_stats pol;
 	struct wt_pc_stats *pcs;
 	size_t npcs, cappcs;
@@ -140,8 +152,14 @@ struct wt_l1 {
 	uint32_t kernel;		/* set by the caller, for warp stats */
 	struct wt_u64map *warp_ix;	/* kernel<<32|warp -> warps[] + 1 */
 	struct wt_u64map *flight;		/* unbounded mode: line -> fill cycle */
+	/* exact reuse: the engines, whole cache and per set */
 	struct wt_reuse *fa;
 	struct wt_reuse **per_set;
+	/* sampled or off: the miss classes from an LRU of sets * assoc
+	 * lines; sampled: the distances from SHARDS */
+	struct wt_falru *falru;
+	struct wt_shards *sfa;
+	struct wt_shards **sset;
 	struct wt_l1_stats st;
 	/* policies */
 	unsigned pol;			/* cfg->pol->flags, or 0 */
@@ -196,5 +214,6 @@ void wt_l1_stats_free(struct wt_l1_stats *st);
 const char *wt_fail_name(unsigned fail);
 const char *wt_write_policy_name(enum wt_write_policy w);
 const char *wt_l1_mode_name(enum wt_l1_mode m);
+const char *wt_l1_reuse_name(enum wt_l1_reuse r);
 
 #endif

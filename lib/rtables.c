@@ -223,22 +223,40 @@ static void reuse_name(const struct wt_stats *s, char *name, size_t len)
 			*c = '_';
 }
 
-/* The l1sim run's fully associative reuse distances in bins [2^k, 2^(k+1)),
- * with 0 a bin of its own. */
+/*
+ * The l1sim run's fully associative reuse distances in bins [2^k, 2^(k+1)),
+ * with 0 a bin of its own.  A run with sampled distances (l1sim
+ * --reuse=sampled:R) has estimated counts, which the title says; a run
+ * without (--reuse=off) gets a note instead of a table, and any other
+ * file without the histogram no table.
+ */
 static void reuse(struct wt_rep *r, struct wt_stats *s)
 {
 	json_t *bins = wt_stats_at(s, "total.reuse_fully_associative.bins");
 	double cutoff = wt_stats_num(s, "total.reuse_fully_associative.cutoff");
 	double inf = wt_stats_num(s, "total.reuse_fully_associative.infinite");
+	double rate = wt_stats_num(s, "total.reuse_fully_associative.rate");
 	uint64_t count[65] = { 0 };	/* [0], [1], [2, 4), ..., [2^63, 2^64) */
-	char name[256], title[512];
+	char name[256], title[512], sampled[64] = "";
 	struct wt_table *t;
 	struct wt_plot *p;
 	size_t i;
 	json_t *b;
 
-	if (!json_is_array(bins))
+	reuse_name(s, name, sizeof(name));
+	if (!json_is_array(bins)) {
+		const char *how = json_string_value(wt_stats_at(s, "settings.reuse"));
+
+		/* A run that chose no histograms is told so; a file made
+		 * without one some other way is skipped quietly, as before. */
+		if (how && strcmp(how, "off") == 0)
+			wt_rep_note(r, "%s: no reuse-distance histogram (l1sim "
+				    "--reuse=off): no %s table", s->label, name);
 		return;
+	}
+	if (!isnan(rate))
+		snprintf(sampled, sizeof(sampled), " (estimated from a sample "
+			 "at rate %.3g)", rate);
 	json_array_foreach(bins, i, b) {
 		double lo = wt_json_num(b, "0"), c = wt_json_num(b, "2");
 		unsigned k = 0;
@@ -249,14 +267,15 @@ static void reuse(struct wt_rep *r, struct wt_stats *s)
 			k++;
 		count[k] += (uint64_t)c;	/* k: 0 for 0, 1 for 1, 2 for 2-3 ... */
 	}
-	reuse_name(s, name, sizeof(name));
 	if (isnan(cutoff))
-		snprintf(title, sizeof(title), "%s: reuse distances, %.0f accesses "
-			 "with none (first use) (Nugteren et al. Fig. 1)", s->label, inf);
+		snprintf(title, sizeof(title), "%s: reuse distances%s, %.0f "
+			 "accesses with none (first use) (Nugteren et al. Fig. 1)",
+			 s->label, sampled, inf);
 	else
-		snprintf(title, sizeof(title), "%s: reuse distances, %.0f accesses "
-			 "with none (first use); the %.0f-line cache hits below the "
-			 "line (Nugteren et al. Fig. 1)", s->label, inf, cutoff);
+		snprintf(title, sizeof(title), "%s: reuse distances%s, %.0f "
+			 "accesses with none (first use); the %.0f-line cache hits "
+			 "below the line (Nugteren et al. Fig. 1)", s->label,
+			 sampled, inf, cutoff);
 	t = wt_table_new(name, title, 4, "from", "to", "accesses", "outcome");
 	for (unsigned k = 0; k < 65; k++) {
 		double lo = k ? ldexp(1, (int)k - 1) : 0;

@@ -1,7 +1,9 @@
 /*
  * u64map.c - see u64map.h.  Keys are stored plus one, so that 0 marks an
  * empty slot; the key UINT64_MAX, which would wrap to 0, lives in a slot
- * of its own outside the table.
+ * of its own outside the table.  A slot holds its key and its value side
+ * by side, so that a probe of a large map misses the cache once, not
+ * once in an array of keys and again in one of values.
  */
 #include "u64map.h"
 #include "hash.h"
@@ -10,8 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+struct slot {
+	uint64_t key, val;
+};
+
 struct wt_u64map {
-	uint64_t *key, *val;
+	struct slot *t;
 	size_t cap, n;
 	int has_max;		/* the key UINT64_MAX is present */
 	uint64_t max_val;
@@ -22,8 +28,7 @@ struct wt_u64map *wt_u64map_new(void)
 	struct wt_u64map *m = wt_calloc(1, sizeof(*m));
 
 	m->cap = 1024;
-	m->key = wt_calloc(m->cap, sizeof(*m->key));
-	m->val = wt_calloc(m->cap, sizeof(*m->val));
+	m->t = wt_calloc(m->cap, sizeof(*m->t));
 	return m;
 }
 
@@ -31,17 +36,16 @@ void wt_u64map_free(struct wt_u64map *m)
 {
 	if (!m)
 		return;
-	free(m->key);
-	free(m->val);
+	free(m->t);
 	free(m);
 }
 
 /* Slot of key: where it is, or where it would go. */
-static size_t slot(const struct wt_u64map *m, uint64_t key)
+static size_t slot_of(const struct wt_u64map *m, uint64_t key)
 {
 	size_t i = wt_mix64(key) & (m->cap - 1);
 
-	while (m->key[i] && m->key[i] != key + 1)
+	while (m->t[i].key && m->t[i].key != key + 1)
 		i = (i + 1) & (m->cap - 1);
 	return i;
 }
@@ -52,27 +56,21 @@ const uint64_t *wt_u64map_find(const struct wt_u64map *m, uint64_t key)
 
 	if (key == UINT64_MAX)
 		return m->has_max ? &m->max_val : NULL;
-	i = slot(m, key);
-	return m->key[i] ? &m->val[i] : NULL;
+	i = slot_of(m, key);
+	return m->t[i].key ? &m->t[i].val : NULL;
 }
 
 static void grow(struct wt_u64map *m)
 {
-	uint64_t *okey = m->key, *oval = m->val;
+	struct slot *old = m->t;
 	size_t ocap = m->cap;
 
 	m->cap *= 2;
-	m->key = wt_calloc(m->cap, sizeof(*m->key));
-	m->val = wt_calloc(m->cap, sizeof(*m->val));
+	m->t = wt_calloc(m->cap, sizeof(*m->t));
 	for (size_t i = 0; i < ocap; i++)
-		if (okey[i]) {
-			size_t j = slot(m, okey[i] - 1);
-
-			m->key[j] = okey[i];
-			m->val[j] = oval[i];
-		}
-	free(okey);
-	free(oval);
+		if (old[i].key)
+			m->t[slot_of(m, old[i].key - 1)] = old[i];
+	free(old);
 }
 
 uint64_t *wt_u64map_get(struct wt_u64map *m, uint64_t key, int *added)
@@ -89,14 +87,14 @@ uint64_t *wt_u64map_get(struct wt_u64map *m, uint64_t key, int *added)
 	}
 	if (2 * (m->n + 1) > m->cap)
 		grow(m);
-	i = slot(m, key);
-	*added = !m->key[i];
+	i = slot_of(m, key);
+	*added = !m->t[i].key;
 	if (*added) {
-		m->key[i] = key + 1;
-		m->val[i] = 0;
+		m->t[i].key = key + 1;
+		m->t[i].val = 0;
 		m->n++;
 	}
-	return &m->val[i];
+	return &m->t[i].val;
 }
 
 size_t wt_u64map_count(const struct wt_u64map *m)
@@ -104,9 +102,14 @@ size_t wt_u64map_count(const struct wt_u64map *m)
 	return m->n + (m->has_max ? 1 : 0);
 }
 
+size_t wt_u64map_bytes(const struct wt_u64map *m)
+{
+	return sizeof(*m) + m->cap * sizeof(*m->t);
+}
+
 void wt_u64map_clear(struct wt_u64map *m)
 {
-	memset(m->key, 0, m->cap * sizeof(*m->key));
+	memset(m->t, 0, m->cap * sizeof(*m->t));
 	m->n = 0;
 	m->has_max = 0;
 }

@@ -23,6 +23,8 @@ const uint64_t *wt_u64map_find(const struct wt_u64map *m, uint64_t key);
 uint64_t *wt_u64map_get(struct wt_u64map *m, uint64_t key, int *added);
 /* Keys in the map. */
 size_t wt_u64map_count(const struct wt_u64map *m);
+/* Bytes held by the map. */
+size_t wt_u64map_bytes(const struct wt_u64map *m);
 /* Forget every key; keeps the allocated memory. */
 void wt_u64map_clear(struct wt_u64map *m);
 
