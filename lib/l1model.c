@@ -998,18 +998,25 @@ void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
 {
 	struct wt_l1_stats *st = &l1->st;
-	int added;
-	uint64_t *ix = wt_u64map_get(l1->warp_ix, (uint64_t)l1->kernel << 32 | r->warp,
-				   &added);
+	uint64_t key = (uint64_t)l1->kernel << 32 | r->warp, *ix;
 	struct wt_warp_stats *w;
+	int added;
 
-	if (!added)
+	/* A warp's requests come in runs: the last one found, first. */
+	if (l1->last_warp && key == l1->last_warp_key)
+		return &st->warps[l1->last_warp - 1];
+	ix = wt_u64map_get(l1->warp_ix, key, &added);
+	l1->last_warp_key = key;
+	if (!added) {
+		l1->last_warp = *ix + 1;
 		return &st->warps[*ix];
+	}
 	if (st->nwarps == st->capwarps) {
 		st->capwarps = st->capwarps ? 2 * st->capwarps : 64;
 		st->warps = wt_realloc(st->warps, st->capwarps * sizeof(*st->warps));
 	}
 	*ix = st->nwarps;
+	l1->last_warp = st->nwarps + 1;
 	w = &st->warps[st->nwarps++];
 	memset(w, 0, sizeof(*w));
 	w->kernel = l1->kernel;

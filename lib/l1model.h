@@ -150,7 +150,9 @@ struct wt_l1 {
 	uint64_t clock;
 	uint64_t rng;
 	uint32_t kernel;		/* set by the caller, for warp stats */
-	struct wt_u64map *warp_ix;	/* kernel<<32|warp -> warps[] + 1 */
+	struct wt_u64map *warp_ix;	/* kernel<<32|warp -> index in warps[] */
+	uint64_t last_warp_key;		/* the last warp looked up, */
+	size_t last_warp;		/* at warps[last_warp - 1]; 0: none */
 	struct wt_u64map *flight;		/* unbounded mode: line -> fill cycle */
 	/* exact reuse: the engines, whole cache and per set */
 	struct wt_reuse *fa;
