@@ -1,9 +1,14 @@
 #!/bin/sh
 # run.sh - warptrace benchmarks: throughput of each stage and of the stream
 # library in records/s, with peak memory, each beside the limit it works
-# against, measured in the same run; the exact reuse-distance engine
-# against SHARDS sampling (reuse-bench), and l1sim with each --reuse.
-# Results: $OUT/results.json.
+# against, measured in the same run ("= 0.42 of zstd -d": the stage's rate
+# over the limit's); the exact reuse-distance engine against SHARDS
+# sampling (reuse-bench), and l1sim with each --reuse.  Limits: cat of the
+# text dump (trace-gen), zstd -d of the same data (readers, l1sim), a plain
+# pipe copy of the raw stream (stages, pipelines), a bare LRU loop over the
+# requests (lru-bench: l1sim's cache).  Stages alone write uncompressed
+# streams, as on a pipe.  Results: $OUT/results.json, with ratio_to_limit
+# where there is a limit.
 #
 #   sh bench/run.sh [BUILD]        BENCH_ACCESSES=100M by default
 #
@@ -23,7 +28,9 @@ tmp=$out/tmp
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 
-# measure NAME RECORDS 'COMMAND': time and peak memory of COMMAND
+# measure NAME RECORDS 'COMMAND' [LIMIT-NAME LIMIT-RATE]: time and peak
+# memory of COMMAND; with a limit, its rate as a fraction of the limit's
+# (measured in this run).  The rate is left in $rate.
 results=""
 measure() {
 	m=$("$tools/measure" "$3" 2>&1 >/dev/null | tail -n 1)
@@ -32,10 +39,29 @@ measure() {
 	status=$(printf '%s' "$m" | sed 's/.*"status": \([0-9]*\).*/\1/')
 	[ "$status" = 0 ] || { echo "bench: '$3' failed ($status)" >&2; exit 1; }
 	rate=$(awk -v r="$2" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0 ? r / w : 0) }')
-	printf '%-34s %12s records %8.2f s %12.2f M/s %8d MiB\n' "$1" "$2" "$wall" \
-		"$(awk -v x="$rate" 'BEGIN { print x / 1e6 }')" $((rss / 1024))
+	ratio= extra=
+	if [ $# -ge 5 ]; then
+		ratio=$(awk -v x="$rate" -v l="$5" 'BEGIN { printf "%.3f", (l > 0 ? x / l : 0) }')
+		extra=", \"limit\": \"$4\", \"ratio_to_limit\": $ratio"
+	fi
+	printf '%-34s %12s records %8.2f s %12.2f M/s %8d MiB%s\n' "$1" "$2" "$wall" \
+		"$(awk -v x="$rate" 'BEGIN { print x / 1e6 }')" $((rss / 1024)) \
+		"${ratio:+  = $ratio of $4}"
 	results="$results${results:+,}
-    {\"name\": \"$1\", \"records\": $2, \"seconds\": $wall, \"records_per_s\": $rate, \"max_rss_kib\": $rss}"
+    {\"name\": \"$1\", \"records\": $2, \"seconds\": $wall, \"records_per_s\": $rate, \"max_rss_kib\": $rss$extra}"
+}
+
+# lru NAME FILE: the bare LRU loop over the requests of FILE (the limit of
+# l1sim's cache model); its rate left in $rate.
+lru() {
+	line=$("$tools/lru-bench" "$2")
+	rate=$(printf '%s' "$line" | sed 's/.*"accesses_per_s": \([0-9]*\).*/\1/')
+	printf '%-34s %12s records %8s s %12.2f M/s\n' "$1" \
+		"$(printf '%s' "$line" | sed 's/.*"accesses": \([0-9]*\).*/\1/')" \
+		"$(printf '%s' "$line" | sed 's/.*"seconds": \([0-9.]*\).*/\1/')" \
+		"$(awk -v x="$rate" 'BEGIN { print x / 1e6 }')"
+	results="$results${results:+,}
+    $(printf '%s' "$line" | sed "s/^{/{\"name\": \"$1\", /")"
 }
 
 # size N: the number N stands for, with its K, M or G suffix (powers of 1024)
@@ -62,40 +88,68 @@ for pattern in stream reuse conflict; do
 	recs=$(($(wc -l < "$dump") - 3))
 	echo "-- $pattern: $recs accesses, $(($(wc -c < "$dump") / 1048576)) MiB of text"
 	measure "limit: cat dump ($pattern)" $recs "cat '$dump' > /dev/null"
+	lim_cat=$rate
 	for level in 0 -1 1 3; do
 		measure "trace-gen level $level ($pattern)" $recs \
-			"'$bin/trace-gen' --level=$level -o '$tmp/$pattern.$level.wt' '$dump'"
+			"'$bin/trace-gen' --level=$level -o '$tmp/$pattern.$level.wt' '$dump'" \
+			"cat dump" $lim_cat
 		printf '%-34s %12s bytes\n' "  stream size, level $level" \
 			"$(wc -c < "$tmp/$pattern.$level.wt")"
 	done
 	measure "limit: zstd -d, level 1 ($pattern)" $recs "zstd -q -dc '$tmp/$pattern.1.wt' > /dev/null"
-	measure "read: trace-dump --check L1 ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.1.wt'"
+	lim_zd=$rate
+	measure "limit: pipe copy, raw ($pattern)" $recs "cat '$tmp/$pattern.0.wt' | cat > /dev/null"
+	lim_pipe=$rate
+	measure "read: trace-dump --check L1 ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.1.wt'" \
+		"zstd -d" $lim_zd
 	measure "read: trace-dump --check L-1 ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.-1.wt'"
-	measure "read: trace-dump --check raw ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.0.wt'"
+	measure "read: trace-dump --check raw ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.0.wt'" \
+		"pipe copy" $lim_pipe
 	measure "pipe: gen-dump | trace-gen | check" $recs \
 		"'$tools/gen-dump' --accesses=$n --pattern=$pattern | '$bin/trace-gen' | '$bin/trace-dump' --check"
+	# Each stage alone writes an uncompressed stream, as on a pipe.
 	measure "trace-order, accesses in ($pattern)" $recs \
-		"'$bin/trace-order' --stats='$tmp/order.json' -o '$tmp/$pattern.warp.wt' '$tmp/$pattern.1.wt'"
+		"'$bin/trace-order' --level=0 --stats='$tmp/order.json' -o '$tmp/$pattern.warp.wt' '$tmp/$pattern.0.wt'" \
+		"pipe copy" $lim_pipe
 	winstr=$(tr -d ' \n' < "$tmp/order.json" | sed 's/.*"total":{[^}]*"instructions":\([0-9]*\).*/\1/')
 	measure "coalesce, warp instrs in ($pattern)" $winstr \
-		"'$bin/coalesce' --stats='$tmp/coal.json' -o '$tmp/$pattern.req.wt' '$tmp/$pattern.warp.wt'"
+		"'$bin/coalesce' --level=0 --stats='$tmp/coal.json' -o '$tmp/$pattern.req.wt' '$tmp/$pattern.warp.wt'"
+	measure "  the same, as accesses ($pattern)" $recs \
+		"'$bin/coalesce' --level=0 -o /dev/null '$tmp/$pattern.warp.wt'" "pipe copy" $lim_pipe
 	measure "read: trace-dump --check warp ($pattern)" $winstr "'$bin/trace-dump' --check '$tmp/$pattern.warp.wt'"
 	nreq=$(tr -d ' \n' < "$tmp/coal.json" | sed 's/.*"total":{[^}]*"requests":\([0-9]*\).*/\1/')
-	measure "limit: zstd -d requests ($pattern)" $nreq "zstd -q -dc '$tmp/$pattern.req.wt' > /dev/null"
+	"$bin/trace-dump" --check "$tmp/$pattern.req.wt" > /dev/null
+	zstd -q -1 -c "$tmp/$pattern.req.wt" > "$tmp/$pattern.req.zst"
+	measure "limit: zstd -d requests ($pattern)" $nreq "zstd -q -dc '$tmp/$pattern.req.zst' > /dev/null"
+	lim_zr=$rate
+	lru "limit: LRU loop, requests ($pattern)" "$tmp/$pattern.req.wt"
+	lim_lru=$rate
 	for th in 1 2; do
 		measure "l1sim stream, $th thread(s) ($pattern)" $nreq \
-			"OMP_NUM_THREADS=$th '$bin/l1sim' -o /dev/null '$tmp/$pattern.req.wt'"
+			"OMP_NUM_THREADS=$th '$bin/l1sim' --level=0 -o /dev/null '$tmp/$pattern.req.wt'" \
+			"zstd -d of its input" $lim_zr
 	done
-	"$bin/l1sim" -o "$tmp/$pattern.l1.wt" "$tmp/$pattern.req.wt"
+	measure "l1sim --reuse=off ($pattern)" $nreq \
+		"'$bin/l1sim' --reuse=off --level=0 -o /dev/null '$tmp/$pattern.req.wt'" "LRU loop" $lim_lru
+	"$bin/l1sim" --level=0 -o "$tmp/$pattern.l1.wt" "$tmp/$pattern.req.wt"
 	nl1=$(records "$tmp/$pattern.l1.wt")
 	measure "l2sim, L1 events in ($pattern)" $nl1 \
-		"'$bin/l2sim' --stats='$tmp/l2.json' -o '$tmp/$pattern.l2.wt' '$tmp/$pattern.l1.wt'"
+		"'$bin/l2sim' --level=0 --stats='$tmp/l2.json' -o '$tmp/$pattern.l2.wt' '$tmp/$pattern.l1.wt'" \
+		"pipe copy" $lim_pipe
 	nl2=$(records "$tmp/$pattern.l2.wt")
 	measure "dramsim, L2 events in ($pattern)" $nl2 \
-		"'$bin/dramsim' --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'"
+		"'$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
+		"pipe copy" $lim_pipe
 	measure "pipe: trace-gen|order|coalesce|check" $recs \
-		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/trace-dump' --check"
-	rm -f "$dump" "$tmp/$pattern".*.wt
+		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/trace-dump' --check" \
+		"pipe copy" $lim_pipe
+	measure "pipe: trace-gen|order|coalesce|l1sim" $recs \
+		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/l1sim' --level=0 -o /dev/null" \
+		"pipe copy" $lim_pipe
+	measure "pipe: ... | l1sim | l2sim | dramsim" $recs \
+		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/l1sim' | '$bin/l2sim' | '$bin/dramsim' --level=0 -o /dev/null" \
+		"pipe copy" $lim_pipe
+	rm -f "$dump" "$tmp/$pattern".*.wt "$tmp/$pattern.req.zst"
 done
 echo "-- stream library alone (synthetic access records)"
 for level in 0 -1 1 3; do
@@ -137,15 +191,20 @@ measure "gen-requests, level 1" $nreq \
 	"'$tools/gen-requests' --requests=$nr --level=1 -o '$req'"
 printf '%-34s %12s bytes\n' "  stream size, level 1" "$(wc -c < "$req")"
 measure "limit: zstd -d requests" $nreq "zstd -q -dc '$req' > /dev/null"
+lim_zr=$rate
+lru "limit: LRU loop, requests" "$req"
+lim_lru=$rate
 for sched in stream pool; do
 	for th in 1 2; do
 		measure "l1sim --sched=$sched, $th thread(s)" $nreq \
-			"OMP_NUM_THREADS=$th '$bin/l1sim' --sched=$sched --stats='$tmp/l1.json' -o /dev/null '$req'"
+			"OMP_NUM_THREADS=$th '$bin/l1sim' --sched=$sched --level=0 --stats='$tmp/l1.json' -o /dev/null '$req'" \
+			"zstd -d of its input" $lim_zr
 	done
 done
 for reuse in exact sampled:0.01 off; do
 	measure "l1sim --reuse=$reuse, 1 thread" $nreq \
-		"OMP_NUM_THREADS=1 '$bin/l1sim' --reuse=$reuse --stats='$tmp/l1.json' -o /dev/null '$req'"
+		"OMP_NUM_THREADS=1 '$bin/l1sim' --reuse=$reuse --level=0 --stats='$tmp/l1.json' -o /dev/null '$req'" \
+		"LRU loop" $lim_lru
 done
 rm -f "$req" "$tmp/l1.json"
 printf '{\n  "accesses": "%s",\n  "requests": "%s",\n  "cpus": %s,\n  "date": "%s",\n  "results": [%s\n  ]\n}\n' \
