@@ -66,6 +66,9 @@ static const char usage[] =
 "                          sampled:R (SHARDS: the lines sampled at rate R,\n"
 "                          2^-24 <= R <= 1, scaled by 1/R) or off; the miss\n"
 "                          classes are exact in every case\n"
+"      --batch=N           stream mode: requests held before the SMs run\n"
+"                          and their events are written (default 1M; 0: a\n"
+"                          whole kernel); memory follows N, not the kernel\n"
 "      --policy=LIST       L1 management: none, sbyp, dwt-cs, dwt-pric,\n"
 "                          swt, ccws, mrpb, pcal, abyp, pd, apcm,\n"
 "                          apcm-bypass, apcm-protect, apcm-pd, apcm-swl;\n"
@@ -101,6 +104,7 @@ enum {
 	O_LEVEL, O_CONFIG, O_CTAS, O_REFILL, O_WDELAY, O_ICOUNT, O_POLICY,
 	O_WLIMIT, O_SCHEDS, O_MAXW, O_PERIOD, O_SBYPT, O_MPKIT, O_DWTN, O_DWTM,
 	O_KTHR, O_VTA, O_MRPB, O_PCALT, O_ABYPT, O_PD, O_MTA, O_LAT, O_REUSE,
+	O_BATCH,
 	O_NOPTS
 };
 
@@ -130,6 +134,10 @@ static struct {
 		unsigned rounds;	/* dwt-cs: sampling rounds */
 	} *choices;
 	char trace[256];	/* the trace's name, for report */
+	size_t batch;		/* stream mode: requests held before a run */
+	size_t held;		/* requests held now */
+	uint64_t last_time;	/* of the last request read in this kernel */
+	int unsorted;		/* this kernel's requests are not in time order */
 } G;
 
 static void put(struct sm_bucket *b, const struct wt_request *r)
@@ -284,12 +292,109 @@ static void run_dwtcs(struct sm_bucket *b, unsigned nb, const struct wt_pool_cfg
 	free(dm);
 }
 
+/* The SMs' events up to (not including) cycle horizon, merged by (time,
+ * SM), are written; the later ones stay.  Each SM's list is sorted. */
+static void write_events(struct sm_bucket *b, unsigned nb, uint64_t horizon)
+{
+	struct wt_event **lists = wt_calloc(nb ? nb : 1, sizeof(*lists));
+	size_t *counts = wt_calloc(nb ? nb : 1, sizeof(*counts));
+
+	for (unsigned s = 0; s < nb; s++) {
+		size_t lo = 0, hi = b[s].out.n;
+
+		while (horizon != UINT64_MAX && lo < hi) {	/* the first at or after */
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (b[s].out.ev[mid].time < horizon)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		lists[s] = b[s].out.ev;
+		counts[s] = horizon == UINT64_MAX ? b[s].out.n : lo;
+	}
+	if (wt_events_write_merged(G.w, lists, counts, nb) < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	for (unsigned s = 0; s < nb; s++) {
+		b[s].out.n -= counts[s];
+		memmove(b[s].out.ev, b[s].out.ev + counts[s],
+			b[s].out.n * sizeof(*b[s].out.ev));
+	}
+	free(lists);
+	free(counts);
+}
+
+/*
+ * The cycle before which no SM can make another event: the stream is in
+ * time order (trace-order writes it so), so a later request of SM s comes
+ * at or after the last time read plus the stall s has built up, and not
+ * before s's clock; so does every event it makes, but the write-back of a
+ * line filled on arrival (--alloc=fill), which comes at the fill's cycle:
+ * not before the earliest data s still waits for.  An SM not seen yet
+ * has no stall.  A stream out of time order has no such cycle.
+ */
+static uint64_t horizon(unsigned nb)
+{
+	unsigned n = G.sms > nb ? G.sms : nb;
+	uint64_t h = UINT64_MAX;
+
+	if (G.unsorted)
+		return 0;
+	for (unsigned s = 0; s < n; s++) {
+		uint64_t t = G.last_time;
+
+		if (s < G.nsm) {
+			const struct wt_l1 *l1 = &G.l1[s];
+
+			if (l1->shift > UINT64_MAX - t)
+				t = UINT64_MAX;
+			else
+				t += l1->shift;
+			if (l1->clock > t)
+				t = l1->clock;
+			if (G.su.cfg.alloc_on_fill && l1->nmshr && l1->next_ready < t)
+				t = l1->next_ready;
+		}
+		if (t < h)
+			h = t;
+	}
+	return h;
+}
+
+/*
+ * Stream mode in batches (--batch): the SMs run over the requests held so
+ * far, and the events before horizon() are written.  final: the kernel
+ * has ended, every event goes.
+ */
+static void run_batch(struct sm_bucket *b, unsigned nb, const struct wt_kernel *k,
+		      int final)
+{
+
+	ensure_sms(nb);
+	#pragma omp parallel for schedule(dynamic, 1)
+	for (unsigned s = 0; s < nb; s++) {
+		G.l1[s].kernel = k->id;
+		for (size_t i = 0; i < b[s].n; i++)
+			wt_l1_request(&G.l1[s], &b[s].r[i], &b[s].out);
+		b[s].n = 0;
+		/* fill write-backs carry earlier cycles: put them in place */
+		wt_events_sort(b[s].out.ev, b[s].out.n);
+	}
+	G.held = 0;
+	write_events(b, nb, final ? UINT64_MAX : horizon(nb));
+}
+
+/* Whether stream mode runs in batches: the pool and the policies need the
+ * whole kernel at once (the warps' order, their last requests). */
+static int batching(void)
+{
+	return G.batch && !G.su.pool && !G.pol.flags;
+}
+
 /* Simulate one kernel's requests, SM by SM in parallel, and write its
  * events in time order (then SM, then each SM's own order). */
 static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel *k)
 {
-	struct wt_event **lists;
-	size_t *counts;
 	unsigned ctas = G.su.pc.ctas, limit = 0;
 	struct wt_pool_cfg pc = G.su.pc;
 	struct choice *ch;
@@ -340,17 +445,7 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	for (unsigned s = 0; s < nb; s++)
 		if (G.su.pool && b[s].end > G.start)
 			G.start = b[s].end;
-	/* Merge the SMs' events by (time, SM). */
-	lists = wt_calloc(nb ? nb : 1, sizeof(*lists));
-	counts = wt_calloc(nb ? nb : 1, sizeof(*counts));
-	for (unsigned s = 0; s < nb; s++) {
-		lists[s] = b[s].out.ev;
-		counts[s] = b[s].out.n;
-	}
-	if (wt_events_write_merged(G.w, lists, counts, nb) < 0)
-		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-	free(lists);
-	free(counts);
+	write_events(b, nb, UINT64_MAX);
 }
 
 /*
@@ -882,6 +977,7 @@ int main(int argc, char **argv)
 		{ "mta", required_argument, NULL, O_MTA },
 		{ "lat", required_argument, NULL, O_LAT },
 		{ "reuse", required_argument, NULL, O_REUSE },
+		{ "batch", required_argument, NULL, O_BATCH },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
@@ -993,6 +1089,9 @@ int main(int argc, char **argv)
 	}
 	if (set[O_REUSE])
 		reuse_option(set[O_REUSE], c);
+	G.batch = 1u << 20;
+	if (set[O_BATCH])
+		G.batch = (size_t)wt_opt_num("batch", set[O_BATCH], 0, 1u << 30);
 	wt_l1_geometry(&G.su);
 	c->pol = &G.pol;
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
@@ -1046,10 +1145,19 @@ int main(int argc, char **argv)
 					nb = s + 1;
 				}
 				put(&b[s], &q[i]);
+				G.unsorted |= q[i].time < G.last_time;
+				G.last_time = q[i].time;
+				if (batching() && ++G.held >= G.batch)
+					run_batch(b, nb, &kern, 0);
 			}
 			break;
 		case WT_ITEM_KERNEL_END:
-			run_kernel(b, nb, &kern);
+			if (batching())
+				run_batch(b, nb, &kern, 1);
+			else
+				run_kernel(b, nb, &kern);
+			G.last_time = 0;
+			G.unsorted = 0;
 			if (wt_writer_kernel_end(G.w) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			break;
