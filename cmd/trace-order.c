@@ -42,6 +42,9 @@ static const char usage[] =
 "      --warp-limit=N      static warp limit per scheduler (SWT); 0 = none\n"
 "      --cta-limit=N       CTAs per SM (multithreading degree); 0 = none\n"
 "      --latency=N         cycles a warp waits after a load (100)\n"
+"      --hold=H            cta (default): read each CTA as it is dispatched\n"
+"                          when the input is in CTA order; kernel: hold\n"
+"                          each kernel whole before scheduling it\n"
 "  -o, --output=FILE       write the stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for an\n"
@@ -53,7 +56,7 @@ static const char usage[] =
 enum {
 	O_SMS = 256, O_WARP, O_THREADS, O_CTAS, O_WARPS, O_REGS, O_SHMEM,
 	O_SCHED, O_POLICY, O_ACTIVE, O_WLIMIT, O_CLIMIT, O_LATENCY, O_STATS,
-	O_LEVEL, O_CTHREADS, O_RUNIT, O_SUNIT, O_NOPTS
+	O_LEVEL, O_CTHREADS, O_RUNIT, O_SUNIT, O_HOLD, O_NOPTS
 };
 
 struct kernel_result {
@@ -90,7 +93,8 @@ static unsigned opt_uint(const char *name, const char *arg, uint64_t lo, uint64_
 
 static void run_kernel(const char *input, const struct wt_order_cfg *cfg,
 		       const struct wt_kernel *in, struct wt_kbuf *kb,
-		       struct wt_wbuf *wb, uint64_t *clock)
+		       wt_order_need need, void *needctx, struct wt_wbuf *wb,
+		       uint64_t *clock)
 {
 	struct kernel_result *res;
 	const char *why;
@@ -123,6 +127,9 @@ static void run_kernel(const char *input, const struct wt_order_cfg *cfg,
 	if (wb)
 		r = wt_order_run_warps(cfg, &res->k, wb, *clock, emit, NULL,
 				       &res->st, err, sizeof(err));
+	else if (need)
+		r = wt_order_run_stream(cfg, &res->k, kb, need, needctx, *clock,
+					emit, NULL, &res->st, err, sizeof(err));
 	else
 		r = wt_order_run(cfg, &res->k, kb, *clock, emit, NULL, &res->st,
 				 err, sizeof(err));
@@ -142,6 +149,172 @@ static void too_many_ctas(struct wt_reader *r, uint64_t record, uint64_t cta)
 	wt_die(WT_EXIT_DATA, "%s: record %llu: CTA %llu: trace-order schedules at "
 	       "most %u CTAs a kernel", wt_reader_name(r), (unsigned long long)record,
 	       (unsigned long long)cta, WT_ORDER_MAX_CTAS);
+}
+
+/*
+ * Thread accesses are read through a feed, so that a kernel can be read
+ * as its CTAs are dispatched (--hold=cta) rather than whole before it is
+ * scheduled.  The feed keeps its place in the reader's current block.
+ */
+struct feed {
+	struct wt_reader *r;
+	struct wt_item it;	/* the current item */
+	size_t next;		/* its next record, when it holds records */
+	uint64_t record;	/* the stream index of the last record read */
+	struct wt_kbuf *kb;
+	uint32_t grid;		/* CTAs in the kernel's grid */
+	int ended;		/* the kernel's end has been read */
+};
+
+/* The kernel's next access, or NULL at its end; bad input dies, as it
+ * did when the whole kernel was read first. */
+static const struct wt_access *next_access(struct feed *f)
+{
+	const struct wt_access *a;
+	uint32_t bt = f->kb->block_threads;
+
+	while (!f->ended && (f->it.type != WT_ITEM_RECORDS ||
+			     f->next == f->it.count)) {
+		/* The reader checks that kernels end before the stream. */
+		if (wt_reader_next(f->r, &f->it) <= 0)
+			wt_die(WT_EXIT_DATA, "%s", wt_reader_error(f->r));
+		f->next = 0;
+		f->ended = f->it.type == WT_ITEM_KERNEL_END;
+	}
+	if (f->ended)
+		return NULL;
+	a = (const struct wt_access *)f->it.recs + f->next;
+	f->record = f->it.first + f->next++;
+	if (a->thread / bt >= WT_ORDER_MAX_CTAS)
+		too_many_ctas(f->r, f->record, a->thread / bt);
+	return a;
+}
+
+/* Hold the rest of the kernel. */
+static void read_kernel(struct feed *f)
+{
+	const struct wt_access *a;
+
+	while ((a = next_access(f)))
+		wt_kbuf_add(f->kb, a);
+}
+
+/* Read the rest of a kernel that has failed, for its highest thread. */
+static void skip_kernel(struct feed *f)
+{
+	const struct wt_access *a;
+
+	while ((a = next_access(f)))
+		wt_kbuf_skip(f->kb, a);
+}
+
+/*
+ * Read the accesses of CTAs 0 to n - 1, the ones dispatched before any
+ * instruction issues; a CTA is complete once an access of a higher one
+ * is read.  Returns 1 if the kernel may stream on: its CTA ids have not
+ * gone down and are inside the grid.  Otherwise, or if the kernel ended,
+ * the rest of the kernel is held, and the run is the one of --hold=kernel
+ * (nothing of the kernel has been written yet).
+ */
+static int read_first_ctas(struct feed *f, uint32_t n)
+{
+	const struct wt_access *a;
+	uint32_t c, bt = f->kb->block_threads;
+	int in_order;
+
+	/* Until an access of CTA n or higher is read. */
+	while (f->kb->nctas <= n) {
+		a = next_access(f);
+		if (!a)
+			return 0;
+		c = a->thread / bt;
+		in_order = c + 1 >= f->kb->nctas && c < f->grid;
+		wt_kbuf_add(f->kb, a);
+		if (!in_order) {
+			read_kernel(f);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * wt_order_need: CTA c is being dispatched; read until it is complete.
+ * The CTAs below the highest read are complete: an access of one of them
+ * now (a CTA id going down) would belong to a CTA whose warps are formed
+ * and issuing already, and the output could not be that of --hold=kernel.
+ */
+static int need_cta(void *ctx, uint32_t c)
+{
+	struct feed *f = ctx;
+	const struct wt_access *a;
+	uint32_t x, bt = f->kb->block_threads;
+
+	/* Until an access of CTA c + 1 or higher is read. */
+	while (f->kb->nctas <= c + 1) {
+		a = next_access(f);
+		if (!a)
+			break;
+		x = a->thread / bt;
+		if (x >= f->grid) {
+			/* The run fails on this thread, as it would on the
+			 * whole kernel: find the kernel's highest. */
+			wt_kbuf_skip(f->kb, a);
+			skip_kernel(f);
+			break;
+		}
+		if (x < c)
+			wt_die(WT_EXIT_DATA, "%s: record %llu: CTA %u's accesses "
+			       "resume after CTA %u's, when CTA %u is scheduled "
+			       "already; this input is not in CTA order: run "
+			       "trace-order --hold=kernel", wt_reader_name(f->r),
+			       (unsigned long long)f->record, x,
+			       f->kb->nctas - 1, x);
+		wt_kbuf_add(f->kb, a);
+	}
+	return 0;
+}
+
+/*
+ * One kernel of thread accesses, from its kernel-begin item to its end.
+ * With --hold=cta and a known grid, the CTAs dispatched first are read,
+ * and if they came in order the rest are read as they are dispatched;
+ * otherwise the kernel is held whole, as --hold=kernel does.  Both give
+ * the same output.
+ */
+static void order_kernel(struct feed *f, const struct wt_kernel *in,
+			 const struct wt_order_cfg *cfg, int hold_cta,
+			 uint64_t *clock)
+{
+	struct wt_kernel k;
+	struct wt_kbuf kb;
+	const char *why;
+	uint64_t grid = (uint64_t)in->grid[0] * in->grid[1] * in->grid[2];
+	uint64_t first = (uint64_t)wt_order_occupancy(cfg, in, &why) * cfg->sms;
+	int stream = 0;
+
+	memset(&k, 0, sizeof(k));
+	wt_kernel_copy(&k, in);		/* in lasts only until the next item */
+	wt_kbuf_init(&kb, (uint32_t)wt_kernel_block_threads(in));
+	memset(&f->it, 0, sizeof(f->it));
+	f->next = 0;
+	f->kb = &kb;
+	f->ended = 0;
+	f->grid = (uint32_t)grid;
+	/* An Ocelot dump gives no grid: it is inferred from the whole
+	 * kernel, and written before its instructions.  A CTA that does not
+	 * fit fails as soon as the kernel is read. */
+	if (hold_cta && k.grid[0] && grid <= WT_ORDER_MAX_CTAS && first > 0)
+		stream = read_first_ctas(f, (uint32_t)(first < grid ? first : grid));
+	else
+		read_kernel(f);
+	run_kernel(wt_reader_name(f->r), cfg, &k, &kb, stream ? need_cta : NULL,
+		   f, NULL, clock);
+	if (!f->ended)
+		wt_die(WT_EXIT_DATA, "%s: kernel %u (%s): internal error: its "
+		       "end was not read", wt_reader_name(f->r), k.id, k.name);
+	wt_kbuf_free(&kb);
+	wt_kernel_free(&k);
 }
 
 static void add_warps(struct wt_reader *r, const struct wt_item *it,
@@ -287,6 +460,7 @@ int main(int argc, char **argv)
 		{ "warp-limit", required_argument, NULL, O_WLIMIT },
 		{ "cta-limit", required_argument, NULL, O_CLIMIT },
 		{ "latency", required_argument, NULL, O_LATENCY },
+		{ "hold", required_argument, NULL, O_HOLD },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
@@ -301,10 +475,10 @@ int main(int argc, char **argv)
 	struct wt_reader *r;
 	struct wt_header h;
 	struct wt_item it;
-	struct wt_kbuf kb;
 	struct wt_wbuf wb;
+	struct feed feed;
 	uint64_t clock = 0;
-	int level, c, warps;
+	int level, c, warps, hold_cta = 1;
 	char err[768];
 
 	wt_set_progname(argv[0]);
@@ -379,6 +553,13 @@ int main(int argc, char **argv)
 		cfg.cta_limit = opt_uint("cta-limit", set[O_CLIMIT], 0, 1024);
 	if (set[O_LATENCY])
 		cfg.latency = opt_uint("latency", set[O_LATENCY], 1, 1u << 30);
+	if (set[O_HOLD]) {
+		if (strcmp(set[O_HOLD], "kernel") != 0 &&
+		    strcmp(set[O_HOLD], "cta") != 0)
+			wt_die(WT_EXIT_USAGE, "--hold=%s: expected cta or kernel",
+			       set[O_HOLD]);
+		hold_cta = strcmp(set[O_HOLD], "cta") == 0;
+	}
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
@@ -416,11 +597,12 @@ int main(int argc, char **argv)
 	G.w = wt_output_open(output, &h, level);
 	wt_header_free(&h);
 
-	memset(&kb, 0, sizeof(kb));
 	memset(&wb, 0, sizeof(wb));
+	memset(&feed, 0, sizeof(feed));
+	feed.r = r;
+	/* Warp records are held a kernel at a time (see wbuf.h); thread
+	 * accesses are read by order_kernel, through to the kernel's end. */
 	while (wt_reader_next(r, &it) > 0) {
-		const struct wt_access *a = it.recs;
-
 		switch (it.type) {
 		case WT_ITEM_KERNEL:
 			if (wt_kernel_block_threads(it.kernel) == 0)
@@ -430,24 +612,14 @@ int main(int argc, char **argv)
 			if (warps)
 				wt_wbuf_init(&wb, cfg.warp_size);
 			else
-				wt_kbuf_init(&kb, (uint32_t)
-					     wt_kernel_block_threads(it.kernel));
+				order_kernel(&feed, it.kernel, &cfg, hold_cta, &clock);
 			break;
 		case WT_ITEM_RECORDS:
-			if (warps)
-				add_warps(r, &it, &wb, &cfg);
-			else
-				for (size_t i = 0; i < it.count; i++) {
-					if (a[i].thread / kb.block_threads >= WT_ORDER_MAX_CTAS)
-						too_many_ctas(r, it.first + i,
-							      a[i].thread / kb.block_threads);
-					wt_kbuf_add(&kb, &a[i]);
-				}
+			add_warps(r, &it, &wb, &cfg);
 			break;
 		case WT_ITEM_KERNEL_END:
-			run_kernel(wt_reader_name(r), &cfg, it.kernel,
-				   warps ? NULL : &kb, warps ? &wb : NULL, &clock);
-			wt_kbuf_free(&kb);
+			run_kernel(wt_reader_name(r), &cfg, it.kernel, NULL, NULL,
+				   NULL, &wb, &clock);
 			wt_wbuf_free(&wb);
 			break;
 		default:

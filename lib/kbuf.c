@@ -40,6 +40,12 @@ void wt_kbuf_add(struct wt_kbuf *kb, const struct wt_access *a)
 		kb->max_thread = a->thread;
 }
 
+void wt_kbuf_skip(struct wt_kbuf *kb, const struct wt_access *a)
+{
+	if (a->thread > kb->max_thread)
+		kb->max_thread = a->thread;
+}
+
 uint32_t *wt_kbuf_sort_cta(struct wt_kbuf *kb, uint32_t c)
 {
 	uint32_t nt = kb->block_threads;

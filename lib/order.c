@@ -83,6 +83,8 @@ struct model {
 	const struct wt_order_cfg *cfg;
 	struct wt_kbuf *kb;	/* thread accesses, or */
 	struct wt_wbuf *wb;	/* warp records */
+	wt_order_need need;	/* streaming: completes a CTA in kb, or NULL */
+	void *needctx;
 	unsigned cps, wpc, bt, W;
 	uint32_t nctas, next_cta;
 	uint64_t ended;		/* CTAs that have ended */
@@ -95,6 +97,7 @@ struct model {
 	void *ctx;
 	struct wt_order_stats *st;
 	int failed;
+	int need_failed;	/* need() stopped the run */
 };
 
 void wt_order_cfg_arch(struct wt_order_cfg *cfg, const struct wt_arch *a)
@@ -338,6 +341,13 @@ static void dispatch(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 	uint32_t cta = m->next_cta++;
 	const struct wt_access *base = NULL;
 
+	/* Streaming: the CTA's accesses are read only now, as it is
+	 * dispatched in id order. */
+	if (m->need && (m->need(m->needctx, cta) != 0 ||
+			m->kb->max_thread / m->bt >= m->nctas)) {
+		m->failed = m->need_failed = 1;
+		return;
+	}
 	if (m->wb)
 		cs->off = wt_wbuf_sort_cta(m->wb, cta, m->wpc);
 	else
@@ -565,8 +575,24 @@ static void finish_issue(struct model *m, uint32_t smi, struct sched *s,
 	}
 }
 
+/* A thread (or CTA, for warp records) past the kernel's grid of g CTAs. */
+static void grid_error(const struct wt_kernel *k, const struct wt_kbuf *kb,
+		       const struct wt_wbuf *wb, uint64_t g, char *err,
+		       size_t errlen)
+{
+	if (wb)
+		wt_snprintf(err, errlen, "kernel %u (%s): CTA %u lies outside "
+			    "the grid of %llu CTAs", k->id, k->name,
+			    wb->nctas - 1, (unsigned long long)g);
+	else
+		wt_snprintf(err, errlen, "kernel %u (%s): thread %u lies "
+			    "outside the grid of %llu CTAs", k->id, k->name,
+			    kb->max_thread, (unsigned long long)g);
+}
+
 static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
-	       struct wt_kbuf *kb, struct wt_wbuf *wb, uint64_t start,
+	       struct wt_kbuf *kb, struct wt_wbuf *wb, wt_order_need need,
+	       void *needctx, uint64_t start,
 	       wt_order_emit emit, void *ctx, struct wt_order_stats *st,
 	       char *err, size_t errlen)
 {
@@ -599,20 +625,13 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 		uint64_t g = (uint64_t)k->grid[0] * k->grid[1] * k->grid[2];
 
 		if (m.nctas > g) {
-			if (wb)
-				wt_snprintf(err, errlen, "kernel %u (%s): CTA %u lies "
-					    "outside the grid of %llu CTAs", k->id,
-					    k->name, wb->nctas - 1,
-					    (unsigned long long)g);
-			else
-				wt_snprintf(err, errlen, "kernel %u (%s): thread %u "
-					    "lies outside the grid of %llu CTAs",
-					    k->id, k->name, kb->max_thread,
-					    (unsigned long long)g);
+			grid_error(k, kb, wb, g, err, errlen);
 			return -1;
 		}
 		m.nctas = (uint32_t)g;
 	}
+	m.need = need;
+	m.needctx = needctx;
 	m.emit = emit;
 	m.ctx = ctx;
 	m.st = st;
@@ -632,8 +651,9 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 	}
 
 	/* Round robin over the SMs until each is full. */
-	for (unsigned c = 0; c < m.cps && m.next_cta < m.nctas; c++)
-		for (unsigned i = 0; i < cfg->sms && m.next_cta < m.nctas; i++)
+	for (unsigned c = 0; c < m.cps && m.next_cta < m.nctas && !m.failed; c++)
+		for (unsigned i = 0; i < cfg->sms && m.next_cta < m.nctas &&
+		     !m.failed; i++)
 			dispatch(&m, i, c, start);
 	for (unsigned i = 0; i < cfg->sms; i++)
 		for (unsigned j = 0; j < cfg->schedulers; j++)
@@ -663,7 +683,15 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 		else
 			resched(&m, ev.sm, ev.arg, ev.time + 1);
 	}
-	if (m.failed) {
+	if (m.need_failed && kb->max_thread / m.bt >= m.nctas) {
+		/* need() read past the grid: the same error as when the whole
+		 * kernel is read first (it has read on to the kernel's end). */
+		grid_error(k, kb, NULL, m.nctas, err, errlen);
+		r = -1;
+	} else if (m.need_failed) {
+		wt_snprintf(err, errlen, "kernel %u (%s): input failed", k->id, k->name);
+		r = -1;
+	} else if (m.failed) {
 		wt_snprintf(err, errlen, "kernel %u (%s): output failed", k->id, k->name);
 		r = -1;
 	} else if (m.next_cta < m.nctas || m.ended != m.nctas) {
@@ -693,7 +721,18 @@ int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 		 struct wt_kbuf *kb, uint64_t start, wt_order_emit emit,
 		 void *ctx, struct wt_order_stats *st, char *err, size_t errlen)
 {
-	return run(cfg, k, kb, NULL, start, emit, ctx, st, err, errlen);
+	return run(cfg, k, kb, NULL, NULL, NULL, start, emit, ctx, st, err,
+		   errlen);
+}
+
+int wt_order_run_stream(const struct wt_order_cfg *cfg,
+			const struct wt_kernel *k, struct wt_kbuf *kb,
+			wt_order_need need, void *needctx, uint64_t start,
+			wt_order_emit emit, void *ctx,
+			struct wt_order_stats *st, char *err, size_t errlen)
+{
+	return run(cfg, k, kb, NULL, need, needctx, start, emit, ctx, st, err,
+		   errlen);
 }
 
 int wt_order_run_warps(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
@@ -701,7 +740,8 @@ int wt_order_run_warps(const struct wt_order_cfg *cfg, const struct wt_kernel *k
 		       void *ctx, struct wt_order_stats *st, char *err,
 		       size_t errlen)
 {
-	return run(cfg, k, NULL, wb, start, emit, ctx, st, err, errlen);
+	return run(cfg, k, NULL, wb, NULL, NULL, start, emit, ctx, st, err,
+		   errlen);
 }
 
 void wt_order_stats_free(struct wt_order_stats *st)

@@ -72,6 +72,26 @@ int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 		 struct wt_kbuf *kb, uint64_t start, wt_order_emit emit,
 		 void *ctx, struct wt_order_stats *st, char *err, size_t errlen);
 /*
+ * Streaming: called as CTA cta is dispatched (in id order, each once),
+ * to read its accesses into kb; nonzero stops the run.  CTAs are freed
+ * from kb as they end, so kb holds only the resident ones and those read
+ * ahead.  A thread past the grid (kb->max_thread) fails the run with the
+ * error wt_order_run gives: need() must then read the rest of the kernel
+ * with wt_kbuf_skip, so that max_thread is the kernel's.
+ */
+typedef int (*wt_order_need)(void *ctx, uint32_t cta);
+/*
+ * The same as wt_order_run, for a kernel with a grid (k->grid[0] > 0)
+ * whose accesses are read as its CTAs are dispatched: the output is the
+ * one wt_order_run gives once kb holds the whole kernel, provided need()
+ * has read every access of a CTA when it returns.
+ */
+int wt_order_run_stream(const struct wt_order_cfg *cfg,
+			const struct wt_kernel *k, struct wt_kbuf *kb,
+			wt_order_need need, void *needctx, uint64_t start,
+			wt_order_emit emit, void *ctx,
+			struct wt_order_stats *st, char *err, size_t errlen);
+/*
  * The same for a kernel whose warps are formed already: wb holds its
  * warp records (see wbuf.h), each warp's in program order, with as many
  * lanes as cfg->warp_size.  Each record is one instruction, issued as it

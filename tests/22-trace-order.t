@@ -68,4 +68,50 @@ trace-gen samples/syrk.trc.zst | trace-order --sms=1 --policy=gto | trace-dump -
 trace-gen samples/syrk.trc.zst | trace-order --cta-limit=1 --stats="$T/md.json" > /dev/null
 like "$(tr -d ' \n' < "$T/md.json")" '"ctas_per_sm":1,"ctas_limited_by":"cta-limit"' "--cta-limit sets the multithreading degree"
 
+# --hold: reading CTAs as they are dispatched gives the stream of holding
+# each kernel whole, on the samples (several kernels each) with the grids
+# held at once and with one CTA resident at a time, and on trace-emu's
+# dumps, which are in CTA order with either --order
+fails_with 2 "--hold=warp: expected cta or kernel" "bad --hold" trace-order --hold=warp
+same_hold() {	# same_hold NAME ACCESS-STREAM [OPTION...]
+	_name=$1 _in=$2
+	shift 2
+	trace-order "$@" "$_in" | trace-dump | grep -v '^# stage:' > "$T/cta.txt"
+	trace-order --hold=kernel "$@" "$_in" | trace-dump | grep -v '^# stage:' > "$T/kernel.txt"
+	[ -s "$T/cta.txt" ] && cmp -s "$T/cta.txt" "$T/kernel.txt"
+	ok $? "$_name: --hold=cta and --hold=kernel give the same stream"
+}
+for s in bfs conv3d nw vectoradd kmeans; do
+	trace-gen samples/$s.trc.zst > "$T/$s.wt"
+	same_hold "$s" "$T/$s.wt"
+	same_hold "$s, one CTA an SM" "$T/$s.wt" --sms=2 --cta-limit=1
+done
+same_hold "bfs, two-level" "$T/bfs.wt" --sms=1 --policy=two-level
+for o in thread interleaved; do
+	trace-emu vectoradd --n=8192 --order=$o | trace-gen > "$T/emu.wt"
+	same_hold "trace-emu --order=$o" "$T/emu.wt" --sms=1 --cta-limit=2
+done
+
+# CTAs out of order: 4 CTAs of 2 threads, 2 accesses each, written in
+# the CTA order given
+ctas() {	# ctas CTA... > dump
+	printf 'blocksize: 2 1 1\ngridsize: 4 1 1\n'
+	for c in "$@"; do
+		for t in $((2 * c)) $((2 * c + 1)); do
+			printf '%d 0 %d 4\n%d 1 %d 4\n' $t $((64 * t)) $t $((64 * t + 4))
+		done
+	done
+}
+ctas 1 0 2 3 > "$T/o1.trc"
+trace-gen "$T/o1.trc" > "$T/o1.wt"
+same_hold "CTA ids going down among the first dispatched: held whole" \
+	"$T/o1.wt" --sms=1 --cta-limit=2 --warp-size=1
+ctas 0 2 1 3 > "$T/o3.trc"
+trace-gen "$T/o3.trc" > "$T/o3.wt"
+fails_with 1 "record 8: CTA 1's accesses resume after CTA 2's, when CTA 1 is scheduled already; this input is not in CTA order: run trace-order --hold=kernel" \
+	"CTA ids going down to a dispatched CTA" \
+	trace-order --sms=1 --cta-limit=1 --warp-size=1 -o "$T/o3out.wt" "$T/o3.wt"
+[ ! -e "$T/o3out.wt" ]; ok $? "no output file left behind"
+run trace-order --hold=kernel --sms=1 --cta-limit=1 --warp-size=1 "$T/o3.wt"
+is "$rc" 0 "--hold=kernel takes CTAs in any order"
 done_testing
