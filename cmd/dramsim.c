@@ -40,6 +40,9 @@ static const char usage[] =
 "      --core-clock=MHZ    clock of the input's event times\n"
 "      --latency-in=N      core cycles from the cache to the controller\n"
 "      --queue=N           request queue entries per channel\n"
+"      --batch=N           events read before the channels run and the\n"
+"                          requests done are written (default 1M; 0: a\n"
+"                          whole kernel); memory follows N, not the kernel\n"
 "      --sched=S           frfcfs (default), fcfs, or medic (MeDiC's two\n"
 "                          queues: mostly-hit warps first; needs the L2\n"
 "                          hits of l2sim --events=all)\n"
@@ -57,13 +60,18 @@ enum {
 	O_CHANNELS = 256, O_RANKS, O_BANKS, O_ROWS, O_COLUMNS, O_MAP, O_INTERLEAVE,
 	O_TCL, O_TRP, O_TRC, O_TRAS, O_TRCD, O_TRRD, O_TWR, O_TWL, O_TCCD,
 	O_BURST, O_BUSW, O_RATE, O_CLOCK, O_CORE, O_LATIN, O_QUEUE, O_SCHED, O_MRESET, O_MPROFILE, O_MSTEP,
-	O_STATS, O_LEVEL, O_NOPTS
+	O_BATCH, O_STATS, O_LEVEL, O_NOPTS
 };
 
 struct chan_work {
-	struct wt_event *ev;	/* the kernel's requests of this channel */
-	struct wt_dram_req *rq;
+	struct wt_event *ev;	/* the events of the requests, rq[i]'s at
+				   ev[rq[i].id] */
+	struct wt_dram_req *rq;	/* the channel's requests not written yet,
+				   in arrival order */
 	size_t n, cap;
+	size_t ran;		/* rq[0..ran-1] have been run */
+	struct wt_dram_req **done;	/* the requests to write now */
+	size_t ndone, capdone;
 	uint64_t ignored;
 };
 
@@ -89,6 +97,10 @@ static struct {
 	struct waiter { uint64_t key, lat; } *wait;
 	size_t nwait, capwait;
 	uint64_t stall, ninstr;	/* the sum of each instruction's largest */
+	size_t batch;		/* --batch: events read before a run */
+	size_t held;		/* events read since the last run */
+	uint64_t last_time;	/* of the last event read in this kernel */
+	int unsorted;		/* this kernel's events are not in time order */
 } G;
 
 /* The fermi preset: the GTX 480 as GPGPU-Sim's configuration and the
@@ -141,20 +153,6 @@ static unsigned bits(unsigned v)
 	return n;
 }
 
-/* A load of a warp instruction, latency lat from its arrival at the L2. */
-static void waiter(const struct wt_event *e, uint64_t lat)
-{
-	if (e->level != 2 || (e->op != WT_OP_LOAD && e->op != WT_OP_ATOMIC) ||
-	    e->type == WT_EV_WRITE_BACK || e->type == WT_EV_WRITE_THROUGH)
-		return;
-	if (G.nwait == G.capwait) {
-		G.capwait = G.capwait ? 2 * G.capwait : 4096;
-		G.wait = wt_realloc(G.wait, G.capwait * sizeof(*G.wait));
-	}
-	G.wait[G.nwait].key = (uint64_t)e->warp << 32 | e->instr;
-	G.wait[G.nwait++].lat = lat;
-}
-
 static int by_key(const void *a, const void *b)
 {
 	const struct waiter *x = a, *y = b;
@@ -164,20 +162,49 @@ static int by_key(const void *a, const void *b)
 	return (x->lat > y->lat) - (x->lat < y->lat);
 }
 
+/* The loads of each instruction so far become one, its slowest: all that
+ * add_stalls takes of them.  Memory follows the instructions. */
+static void fold_waits(void)
+{
+	size_t j = 0;
+
+	if (G.nwait)
+		qsort(G.wait, G.nwait, sizeof(*G.wait), by_key);
+	for (size_t i = 0; i < G.nwait; i++) {
+		if (j && G.wait[j - 1].key == G.wait[i].key)
+			G.wait[j - 1].lat = G.wait[i].lat;	/* sorted: larger */
+		else
+			G.wait[j++] = G.wait[i];
+	}
+	G.nwait = j;
+}
+
+/* A load of a warp instruction, latency lat from its arrival at the L2.
+ * A full list is folded first, and grows only if that leaves it more
+ * than half full: each fold is paid for by as many loads. */
+static void waiter(const struct wt_event *e, uint64_t lat)
+{
+	if (e->level != 2 || (e->op != WT_OP_LOAD && e->op != WT_OP_ATOMIC) ||
+	    e->type == WT_EV_WRITE_BACK || e->type == WT_EV_WRITE_THROUGH)
+		return;
+	if (G.nwait == G.capwait) {
+		fold_waits();
+		if (G.nwait >= G.capwait / 2) {
+			G.capwait = G.capwait ? 2 * G.capwait : 4096;
+			G.wait = wt_realloc(G.wait, G.capwait * sizeof(*G.wait));
+		}
+	}
+	G.wait[G.nwait].key = (uint64_t)e->warp << 32 | e->instr;
+	G.wait[G.nwait++].lat = lat;
+}
+
 /* The kernel's instructions: each waits for its slowest load. */
 static void add_stalls(void)
 {
-	if (G.nwait)
-		qsort(G.wait, G.nwait, sizeof(*G.wait), by_key);
-	for (size_t i = 0; i < G.nwait;) {
-		size_t j = i;
-
-		while (j + 1 < G.nwait && G.wait[j + 1].key == G.wait[i].key)
-			j++;
-		G.stall += G.wait[j].lat;	/* sorted: the largest last */
-		G.ninstr++;
-		i = j + 1;
-	}
+	fold_waits();
+	for (size_t i = 0; i < G.nwait; i++)
+		G.stall += G.wait[i].lat;
+	G.ninstr += G.nwait;
 	G.nwait = 0;
 }
 
@@ -199,6 +226,9 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 		wt_die(WT_EXIT_DATA, "%s: record %llu: a level-%u event (DRAM); "
 		       "expected the events of l1sim or l2sim (level 1 or 2)",
 		       wt_reader_name(r), (unsigned long long)index, e->level);
+	G.unsorted |= e->time < G.last_time;
+	G.last_time = e->time;
+	G.held++;
 	wt_dram_map_decode(&G.map, c, e->addr, &loc);
 	if (e->level == 2 && e->partition < c->channels)
 		loc.channel = e->partition;
@@ -258,7 +288,8 @@ static int by_arrival(const void *a, const void *b)
 
 static int by_done(const void *a, const void *b)
 {
-	const struct wt_dram_req *x = a, *y = b;
+	const struct wt_dram_req *x = *(struct wt_dram_req *const *)a;
+	const struct wt_dram_req *y = *(struct wt_dram_req *const *)b;
 
 	if (x->core_done != y->core_done)
 		return x->core_done < y->core_done ? -1 : 1;
@@ -284,45 +315,125 @@ static void put_event(const struct chan_work *w, const struct wt_dram_req *q,
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 }
 
-/* Serve one kernel's requests, channel by channel in parallel, and write
- * them in completion order (then channel, then arrival). */
-static void run_kernel(void)
+/* The earliest DRAM arrival of a request not read yet: the input is in
+ * time order (l1sim and l2sim write it so), so its core arrival is no
+ * earlier than the last event's time plus the latency in. */
+static uint64_t next_arrival(void)
+{
+	uint64_t t = G.last_time > UINT64_MAX - G.latency_in ? UINT64_MAX :
+		     G.last_time + G.latency_in;
+
+	return t == UINT64_MAX ? t : wt_dram_to_dram(&G.clk, t);
+}
+
+/* A channel's requests done before core cycle h, in the order they are
+ * written: by completion, then by admission (seq). */
+static void done_before(struct chan_work *w, uint64_t h)
+{
+	w->ndone = 0;
+	for (size_t k = 0; k < w->n; k++) {
+		struct wt_dram_req *q = &w->rq[k];
+
+		if (!q->admitted || q->left || q->core_done >= h)
+			continue;
+		if (w->ndone == w->capdone) {
+			w->capdone = w->capdone ? 2 * w->capdone : 1024;
+			w->done = wt_realloc(w->done, w->capdone * sizeof(*w->done));
+		}
+		w->done[w->ndone++] = q;
+	}
+	if (w->ndone)
+		qsort(w->done, w->ndone, sizeof(*w->done), by_done);
+}
+
+/* Drop the requests written from a channel's lists.  Their events follow
+ * them: rq is in ev's order (ids ascending) whenever some request stays,
+ * as only a kernel out of time order sorts rq, and its end takes all. */
+static void compact(unsigned channel)
+{
+	struct chan_work *w = &G.cw[channel];
+	size_t j = 0;
+
+	for (size_t k = 0; k < w->n; k++) {
+		if (w->rq[k].gone)
+			continue;
+		w->ev[j] = w->ev[w->rq[k].id];
+		w->rq[k].id = (uint32_t)j++;
+	}
+	w->n = wt_dram_compact(&G.ch[channel], w->rq, w->n);
+	w->ran = w->n;
+}
+
+/*
+ * Run the channels over the requests read (up to the next arrival; all
+ * of them at the kernel's end, final) and write those done before every
+ * later completion: no channel can finish a request before its clock,
+ * nor one not read before its arrival (wt_dram_floor).  The channels see
+ * the requests of one whole-kernel run in the same order, cycle by cycle
+ * (wt_dram_run_until), so the output and statistics are those of the
+ * whole kernel.
+ */
+static void run_batch(int final)
 {
 	unsigned nc = G.cfg.channels;
+	uint64_t until = final ? UINT64_MAX : next_arrival(), h = UINT64_MAX;
 	size_t *pos = wt_calloc(nc, sizeof(*pos));
 
-	#pragma omp parallel for schedule(dynamic, 1)
+	/* a batch of a few events on one thread: starting the threads costs
+	 * more than it saves */
+	#pragma omp parallel for schedule(dynamic, 1) if (G.held >= 4096)
 	for (unsigned i = 0; i < nc; i++) {
 		struct chan_work *w = &G.cw[i];
 
-		if (!w->n)
-			continue;
-		qsort(w->rq, w->n, sizeof(*w->rq), by_arrival);
-		wt_dram_run(&G.ch[i], w->rq, w->n);
-		qsort(w->rq, w->n, sizeof(*w->rq), by_done);
+		/* in arrival order: those read in time order are already */
+		if (w->n > w->ran)
+			qsort(w->rq + w->ran, w->n - w->ran, sizeof(*w->rq), by_arrival);
+		wt_dram_run_until(&G.ch[i], w->rq, w->n, until);
+		w->ran = w->n;
 	}
+	for (unsigned i = 0; i < nc; i++) {
+		uint64_t f = wt_dram_floor(&G.ch[i], until);
+
+		if (f < h)
+			h = f;
+	}
+	#pragma omp parallel for schedule(dynamic, 1) if (G.held >= 4096)
+	for (unsigned i = 0; i < nc; i++)
+		done_before(&G.cw[i], h);
+	/* merged by completion, the lower channel on a tie */
 	for (;;) {
 		unsigned best = nc;
 
 		for (unsigned i = 0; i < nc; i++)
-			if (pos[i] < G.cw[i].n && (best == nc ||
-			    G.cw[i].rq[pos[i]].core_done < G.cw[best].rq[pos[best]].core_done))
+			if (pos[i] < G.cw[i].ndone && (best == nc ||
+			    G.cw[i].done[pos[i]]->core_done <
+			    G.cw[best].done[pos[best]]->core_done))
 				best = i;
 		if (best == nc)
 			break;
-		put_event(&G.cw[best], &G.cw[best].rq[pos[best]++], best);
+		put_event(&G.cw[best], G.cw[best].done[pos[best]], best);
+		G.cw[best].done[pos[best]++]->gone = 1;
 	}
 	for (unsigned i = 0; i < nc; i++)
-		G.cw[i].n = 0;
+		compact(i);
 	free(pos);
-	add_stalls();
+	G.held = 0;
+	if (final)
+		add_stalls();
+}
+
+/* Whether to run a batch now: --batch events read, and the stream in time
+ * order so far (out of order, the rest of the kernel is held whole). */
+static int batch_due(void)
+{
+	return G.batch && G.held >= G.batch && !G.unsorted;
 }
 
 static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t ignored,
 		       unsigned nchan, int total)
 {
 	const struct wt_dram_cfg *c = &G.cfg;
-	uint64_t req = s->reads + s->writes, sum = 0, lo = UINT64_MAX, hi = 0;
+	uint64_t req = s->reads + s->writes, n, sum, lo, hi;
 	uint64_t cycles = s->last > s->first && s->first != UINT64_MAX ?
 			  s->last - s->first : 0;
 	static const unsigned pct[] = { 50, 90, 95, 99 };
@@ -344,16 +455,12 @@ static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t igno
 	wt_json_key_u64(j, "row_conflicts", s->outcome[WT_DRAM_CONFLICT]);
 	wt_json_key_ratio(j, "row_buffer_hit_rate", (double)s->outcome[WT_DRAM_HIT], (double)req);
 	wt_dram_lat_sort(s);
-	for (size_t i = 0; i < s->nlat; i++) {
-		sum += s->lat[i];
-		lo = s->lat[i] < lo ? s->lat[i] : lo;
-		hi = s->lat[i] > hi ? s->lat[i] : hi;
-	}
+	wt_dram_lat_summary(s, &n, &sum, &lo, &hi);
 	wt_json_key(j, "latency");
 	wt_json_begin_object(j);
-	if (s->nlat) {
+	if (n) {
 		wt_json_key(j, "mean");
-		wt_json_double(j, (double)sum / (double)s->nlat);
+		wt_json_double(j, (double)sum / (double)n);
 		wt_json_key_u64(j, "min", lo);
 		wt_json_key_u64(j, "max", hi);
 		for (int k = 0; k < 4; k++) {
@@ -563,6 +670,11 @@ static void configure(const char *const *set)
 		G.latency_in = (unsigned)wt_opt_num("latency-in", set[O_LATIN], 0, 1u << 24);
 	if (set[O_QUEUE])
 		c->queue = (unsigned)wt_opt_num("queue", set[O_QUEUE], 1, 65536);
+	/* 1M events, as l1sim and l2sim: at most 128 MB of requests held
+	 * (80 bytes and their event's 48), and batches long enough that
+	 * running them costs nothing */
+	G.batch = set[O_BATCH] ? (size_t)wt_opt_num("batch", set[O_BATCH], 0,
+						    1u << 30) : 1u << 20;
 	if (set[O_SCHED]) {
 		if (strcmp(set[O_SCHED], "fcfs") == 0)
 			c->sched = WT_DRAM_FCFS;
@@ -626,6 +738,7 @@ int main(int argc, char **argv)
 		{ "core-clock", required_argument, NULL, O_CORE },
 		{ "latency-in", required_argument, NULL, O_LATIN },
 		{ "queue", required_argument, NULL, O_QUEUE },
+		{ "batch", required_argument, NULL, O_BATCH },
 		{ "sched", required_argument, NULL, O_SCHED },
 		{ "medic-reset", required_argument, NULL, O_MRESET },
 		{ "medic-profile", required_argument, NULL, O_MPROFILE },
@@ -687,11 +800,16 @@ int main(int argc, char **argv)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			break;
 		case WT_ITEM_RECORDS:
-			for (size_t i = 0; i < it.count; i++)
+			for (size_t i = 0; i < it.count; i++) {
 				take(r, &e[i], it.first + i);
+				if (batch_due())
+					run_batch(0);
+			}
 			break;
 		case WT_ITEM_KERNEL_END:
-			run_kernel();
+			run_batch(1);
+			G.last_time = 0;
+			G.unsorted = 0;
 			in_kernel = 0;
 			if (wt_writer_kernel_end(G.w) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
@@ -703,7 +821,7 @@ int main(int argc, char **argv)
 	if (it.type == WT_ITEM_ERROR)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	if (in_kernel)
-		run_kernel();
+		run_batch(1);
 	if (G.cfg.sched == WT_DRAM_MEDIC && !G.hits)
 		fprintf(stderr, "%s: note: --sched=medic saw no L2 hit, so no warp "
 			"is mostly-hit: was l2sim run with --events=all?\n",
@@ -718,6 +836,7 @@ int main(int argc, char **argv)
 		wt_dram_chan_free(&G.ch[i]);
 		free(G.cw[i].ev);
 		free(G.cw[i].rq);
+		free(G.cw[i].done);
 	}
 	free(G.ch);
 	free(G.wait);

@@ -55,6 +55,9 @@ static const char usage[] =
 "      --miss-latency=N    assumed cycles from a miss to its fill\n"
 "      --disable           no L2: every request goes on to DRAM\n"
 "      --events=E          misses (default: what goes to DRAM) or all\n"
+"      --batch=N           requests held before the partitions run and\n"
+"                          their events are written (default 1M; 0: a\n"
+"                          whole kernel); memory follows N, not the kernel\n"
 "      --medic=LIST        MeDiC's L2 components: wbyp (warp-type-aware\n"
 "                          bypassing), wip (warp-type-aware insertion),\n"
 "                          all, or none; its scheduler is dramsim\n"
@@ -88,7 +91,7 @@ enum {
 	O_INDEX, O_REPL, O_WRITE, O_WALLOC, O_BANKS, O_PORTS, O_BANKQ,
 	O_BANKCYC, O_TAGLAT, O_ICNT, O_MSHR, O_MERGE, O_MISSLAT, O_DISABLE,
 	O_EVENTS, O_STATS, O_LEVEL, O_MEDIC, O_MRESET, O_MPROFILE, O_MSTEP,
-	O_BYPASS, O_EAF, O_PCAL, O_SEED, O_SBYPP, O_SBYPT,
+	O_BYPASS, O_EAF, O_PCAL, O_SEED, O_SBYPP, O_SBYPT, O_BATCH,
 	O_NOPTS
 };
 
@@ -101,6 +104,8 @@ struct part_bucket {
 	struct req *r;
 	size_t n, cap;
 	struct wt_l2_out out;
+	size_t sorted;		/* out.ev[0..sorted-1]: in time order, left
+				   from the last batch */
 };
 
 static struct {
@@ -118,6 +123,12 @@ static struct {
 	struct wt_medic pcmedic;	/* --bypass=pc: the PCs' types */
 	struct wt_pcal pcal;		/* --pcal: the tokens */
 	int shared;		/* partitions share state: run in arrival order */
+	size_t batch;		/* --batch: requests held before a run */
+	size_t held;		/* requests taken since the last run */
+	uint64_t last_time;	/* of the last L1 event read in this kernel */
+	int unsorted;		/* this kernel's events are not in time order */
+	struct wt_l2_outcome *oc;	/* the kernel's outcomes so far */
+	size_t noc, capoc;
 } G;
 
 /* --medic=LIST: wbyp, wip or all, comma-separated. */
@@ -273,23 +284,22 @@ static int for_l2(const struct wt_event *e)
  * PCAL's the tokens), so they take their requests
  * together, in arrival order (the lower partition first on a tie): one
  * thread, and each partition still sees its own requests in its order.
+ * Only those that arrive before cut run; the others stay for the next
+ * batch.  No request read later arrives before cut (run_batch), so the
+ * ones that run are the first of the whole kernel's order, in that order.
  */
-static void medic_kernel(uint32_t kernel)
+static void run_shared(uint64_t cut)
 {
 	unsigned np = G.nparts;
 	size_t *next = wt_calloc(np ? np : 1, sizeof(*next));
 
-	for (unsigned p = 0; p < np; p++) {
-		G.b[p].out.n = 0;
-		G.b[p].out.noc = 0;
-		G.l2[p].kernel = kernel;
-	}
 	for (;;) {
 		unsigned best = np;
 
 		for (unsigned p = 0; p < np; p++)
-			if (next[p] < G.b[p].n && (best == np ||
-			    G.b[p].r[next[p]].arrival < G.b[best].r[next[best]].arrival))
+			if (next[p] < G.b[p].n && G.b[p].r[next[p]].arrival < cut &&
+			    (best == np || G.b[p].r[next[p]].arrival <
+					   G.b[best].r[next[best]].arrival))
 				best = p;
 		if (best == np)
 			break;
@@ -301,63 +311,156 @@ static void medic_kernel(uint32_t kernel)
 		}
 	}
 	for (unsigned p = 0; p < np; p++) {
-		G.b[p].n = 0;
-		wt_events_sort(G.b[p].out.ev, G.b[p].out.n);
+		G.b[p].n -= next[p];
+		memmove(G.b[p].r, G.b[p].r + next[p], G.b[p].n * sizeof(*G.b[p].r));
 	}
-	if (G.cfg.pcal_tokens)
-		wt_pcal_kernel_end(&G.pcal);
 	free(next);
 }
 
-/* Simulate one kernel's requests, partition by partition in parallel, and
- * write its events in time order (then partition, then each partition's
- * own order). */
-static void run_kernel(uint32_t kernel)
+/* Partitions that share nothing run in parallel, each over every request
+ * it holds (a batch of a few requests on one thread: starting the threads
+ * costs more than it saves). */
+static void run_parts(void)
+{
+	#pragma omp parallel for schedule(dynamic, 1) if (G.held >= 4096)
+	for (unsigned p = 0; p < G.nparts; p++) {
+		struct part_bucket *b = &G.b[p];
+
+		for (size_t i = 0; i < b->n; i++)
+			wt_l2_request(&G.l2[p], &b->r[i].ev, b->r[i].local,
+				      b->r[i].arrival, &b->out);
+		b->n = 0;
+	}
+}
+
+/* The partitions' events before cycle horizon, merged by (time,
+ * partition), are written; the later ones stay.  Each list is sorted. */
+static void write_events(uint64_t horizon)
 {
 	unsigned np = G.nparts;
-	size_t *counts, noc = 0;
-	struct wt_event **lists;
-	struct wt_l2_outcome *oc;
+	struct wt_event **lists = wt_calloc(np ? np : 1, sizeof(*lists));
+	size_t *counts = wt_calloc(np ? np : 1, sizeof(*counts));
 
-	if (G.shared) {
-		medic_kernel(kernel);
-	} else {
-		#pragma omp parallel for schedule(dynamic, 1)
-		for (unsigned p = 0; p < np; p++) {
-			struct part_bucket *b = &G.b[p];
-
-			b->out.n = 0;
-			b->out.noc = 0;
-			G.l2[p].kernel = kernel;
-			for (size_t i = 0; i < b->n; i++)
-				wt_l2_request(&G.l2[p], &b->r[i].ev, b->r[i].local,
-					      b->r[i].arrival, &b->out);
-			b->n = 0;
-			wt_events_sort(b->out.ev, b->out.n);
-		}
-	}
-	lists = wt_calloc(np ? np : 1, sizeof(*lists));
-	counts = wt_calloc(np ? np : 1, sizeof(*counts));
 	for (unsigned p = 0; p < np; p++) {
-		lists[p] = G.b[p].out.ev;
-		counts[p] = G.b[p].out.n;
+		const struct wt_l2_out *o = &G.b[p].out;
+		size_t lo = 0, hi = o->n;
+
+		while (lo < hi) {	/* the first at or after horizon */
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (o->ev[mid].time < horizon)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		lists[p] = o->ev;
+		counts[p] = lo;
 	}
 	if (wt_events_write_merged(G.w, lists, counts, np) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	for (unsigned p = 0; p < np; p++) {
+		struct wt_l2_out *o = &G.b[p].out;
+
+		o->n -= counts[p];
+		memmove(o->ev, o->ev + counts[p], o->n * sizeof(*o->ev));
+		G.b[p].sorted = o->n;
+	}
 	free(lists);
 	free(counts);
-	for (unsigned p = 0; p < np; p++)
-		noc += G.b[p].out.noc;
-	oc = wt_malloc((noc ? noc : 1) * sizeof(*oc));
-	noc = 0;
-	for (unsigned p = 0; p < np; p++) {
-		if (!G.b[p].out.noc)
-			continue;
-		memcpy(oc + noc, G.b[p].out.oc, G.b[p].out.noc * sizeof(*oc));
-		noc += G.b[p].out.noc;
+}
+
+/*
+ * The partitions' new outcomes join the kernel's.  They are folded into
+ * its warp instructions (whose statistics need the whole kernel) once
+ * there are half as many as instructions, 64K at least: each fold costs
+ * the instructions so far, and is paid for by as many outcomes; memory
+ * follows the kernel's instructions, not its loads.
+ */
+static void keep_outcomes(int final)
+{
+	for (unsigned p = 0; p < G.nparts; p++) {
+		struct wt_l2_out *o = &G.b[p].out;
+
+		if (G.noc + o->noc > G.capoc) {
+			G.capoc = 2 * G.capoc > G.noc + o->noc ? 2 * G.capoc :
+				  G.noc + o->noc;
+			G.oc = wt_realloc(G.oc, G.capoc * sizeof(*G.oc));
+		}
+		if (o->noc)
+			memcpy(G.oc + G.noc, o->oc, o->noc * sizeof(*o->oc));
+		G.noc += o->noc;
+		o->noc = 0;
 	}
-	wt_l2_instr_add(&G.is, kernel, oc, noc);
-	free(oc);
+	if (final || (G.noc >= 65536 && G.noc >= G.is.ngrp / 2)) {
+		wt_l2_instr_fold(&G.is, G.oc, G.noc);
+		G.noc = 0;
+	}
+}
+
+/* The earliest arrival of an L1 event not read yet: the input is in time
+ * order (l1sim writes it so), so it is no earlier than the last read. */
+static uint64_t next_arrival(void)
+{
+	return G.last_time > UINT64_MAX - G.icnt ? UINT64_MAX : G.last_time + G.icnt;
+}
+
+/*
+ * The cycle before which no request not run yet can make an event: each
+ * one arrives at next_arrival() or later (those held back by run_shared
+ * too), and its partition's ports, banks and bypasses bound its events
+ * from there (wt_l2_event_floor).  The events of the requests already
+ * run are all known.  A stream out of time order has no such cycle.
+ */
+static uint64_t horizon(void)
+{
+	uint64_t a = next_arrival(), h = UINT64_MAX;
+
+	if (G.unsorted)
+		return 0;
+	for (unsigned p = 0; p < G.nparts; p++) {
+		uint64_t f = wt_l2_event_floor(&G.l2[p], a);
+
+		if (f < h)
+			h = f;
+	}
+	return h;
+}
+
+/*
+ * Run the partitions over the requests held and write the events before
+ * horizon() (final: the kernel has ended; everything runs and goes, and
+ * the kernel's warp instructions are counted).  A batch gives each
+ * partition the requests of the whole kernel's run in the same order, so
+ * the model's state, the statistics and, through the horizon, the output
+ * are those of one run over the whole kernel.
+ */
+static void run_batch(uint32_t kernel, int final)
+{
+	for (unsigned p = 0; p < G.nparts; p++)
+		G.l2[p].kernel = kernel;
+	if (G.shared)
+		run_shared(final ? UINT64_MAX : next_arrival());
+	else
+		run_parts();
+	/* stable, and what is left comes first: the kernel's order */
+	#pragma omp parallel for schedule(dynamic, 1) if (G.held >= 4096)
+	for (unsigned p = 0; p < G.nparts; p++)
+		wt_events_sort_tail(G.b[p].out.ev, G.b[p].sorted, G.b[p].out.n);
+	write_events(final ? UINT64_MAX : horizon());
+	keep_outcomes(final);
+	G.held = 0;
+	if (!final)
+		return;
+	if (G.cfg.pcal_tokens)
+		wt_pcal_kernel_end(&G.pcal);
+	wt_l2_instr_end(&G.is, kernel);
+}
+
+/* Whether to run a batch now: --batch requests taken, and the stream in
+ * time order so far (out of order, the kernel is held whole). */
+static int batch_due(void)
+{
+	return G.batch && G.held >= G.batch && !G.unsorted;
 }
 
 /* ---- statistics ---- */
@@ -719,6 +822,10 @@ static void apply_options(const char **set)
 		       G.mapspec, c->geom.line);
 	if (c->sector > c->geom.line)
 		c->sector = c->geom.line;
+	/* 1M requests, as l1sim: 64 MB of them held, and batches long enough
+	 * that running them costs nothing */
+	G.batch = set[O_BATCH] ? (size_t)wt_opt_num("batch", set[O_BATCH], 0,
+						    1u << 30) : 1u << 20;
 }
 
 static void check_event(struct wt_reader *r, const struct wt_event *e, uint64_t n)
@@ -739,6 +846,8 @@ static void add_event(const struct wt_event *e)
 	uint64_t local;
 	unsigned p;
 
+	G.unsorted |= e->time < G.last_time;
+	G.last_time = e->time;
 	if (!for_l2(e)) {
 		G.not_for_l2++;
 		return;
@@ -746,6 +855,7 @@ static void add_event(const struct wt_event *e)
 	p = wt_pmap_partition(&G.map, e->addr);
 	local = wt_pmap_local(&G.map, e->addr);
 	put(&G.b[p], e, local, e->time + G.icnt);
+	G.held++;
 }
 
 int main(int argc, char **argv)
@@ -784,6 +894,7 @@ int main(int argc, char **argv)
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "sbyp-period", required_argument, NULL, O_SBYPP },
 		{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
+		{ "batch", required_argument, NULL, O_BATCH },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
@@ -872,10 +983,14 @@ int main(int argc, char **argv)
 			for (size_t i = 0; i < it.count; i++) {
 				check_event(r, &e[i], it.first + i);
 				add_event(&e[i]);
+				if (batch_due())
+					run_batch(kernel, 0);
 			}
 			break;
 		case WT_ITEM_KERNEL_END:
-			run_kernel(kernel);
+			run_batch(kernel, 1);
+			G.last_time = 0;
+			G.unsorted = 0;
 			if (wt_writer_kernel_end(G.w) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			break;
@@ -903,6 +1018,7 @@ int main(int argc, char **argv)
 	if (G.cfg.pcal_tokens)
 		wt_pcal_free(&G.pcal);
 	free(G.l2);
+	free(G.oc);
 	wt_l2_instr_free(&G.is);
 	return WT_EXIT_OK;
 }

@@ -70,6 +70,11 @@ static uint64_t max2(uint64_t a, uint64_t b)
 	return a > b ? a : b;
 }
 
+static uint64_t min2(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
 int wt_dram_row_open(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
 {
 	const struct wt_dram_bank *b = &ch->bank[r->bank];
@@ -123,7 +128,7 @@ int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now)
 		m->stamp = 1;
 	}
 	for (size_t i = 0; i < ch->nq; i++) {
-		const struct wt_dram_req *r = ch->q[i];
+		const struct wt_dram_req *r = wt_dram_queued(ch, i);
 
 		if (m->mark[r->bank] == m->stamp)
 			continue;	/* an older request has this bank */
@@ -145,7 +150,7 @@ static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int high)
 	int row = -1;
 
 	for (size_t i = 0; i < ch->nq; i++) {
-		const struct wt_dram_req *r = ch->q[i];
+		const struct wt_dram_req *r = wt_dram_queued(ch, i);
 
 		if (high >= 0 && r->high != high)
 			continue;
@@ -157,8 +162,8 @@ static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int high)
 
 			if (wt_dram_next(ch, r) == WT_DRAM_PRE)
 				for (size_t j = 0; j < ch->nq && !hits; j++)
-					hits = ch->q[j]->bank == r->bank &&
-					       wt_dram_row_open(ch, ch->q[j]);
+					hits = wt_dram_queued(ch, j)->bank == r->bank &&
+					       wt_dram_row_open(ch, wt_dram_queued(ch, j));
 			if (!hits)
 				row = (int)i;
 		}
@@ -184,20 +189,50 @@ wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s)
 	       s == WT_DRAM_MEDIC ? wt_dram_pick_medic : wt_dram_pick_frfcfs;
 }
 
-static void lat_put(struct wt_dram_stats *s, uint64_t lat)
+void wt_dram_lat_add(struct wt_dram_stats *s, uint64_t lat)
 {
+	uint32_t v = lat > UINT32_MAX ? UINT32_MAX : (uint32_t)lat;
+
+	s->nlats++;
+	if (v < WT_DRAM_LAT_COUNTED) {
+		if (!s->counts)
+			s->counts = wt_calloc(WT_DRAM_LAT_COUNTED, sizeof(*s->counts));
+		s->counts[v]++;
+		return;
+	}
 	if (s->nlat == s->caplat) {
 		s->caplat = s->caplat ? 2 * s->caplat : 1024;
 		s->lat = wt_realloc(s->lat, s->caplat * sizeof(*s->lat));
 	}
-	s->lat[s->nlat++] = lat > UINT32_MAX ? UINT32_MAX : (uint32_t)lat;
+	s->lat[s->nlat++] = v;
+}
+
+void wt_dram_lat_summary(const struct wt_dram_stats *s, uint64_t *n, uint64_t *sum,
+			 uint64_t *min, uint64_t *max)
+{
+	*n = s->nlats;
+	*sum = 0;
+	*min = UINT64_MAX;
+	*max = 0;
+	for (unsigned v = 0; s->counts && v < WT_DRAM_LAT_COUNTED; v++) {
+		if (!s->counts[v])
+			continue;
+		*sum += s->counts[v] * v;
+		*min = v < *min ? v : *min;
+		*max = v > *max ? v : *max;
+	}
+	for (size_t i = 0; i < s->nlat; i++) {
+		*sum += s->lat[i];
+		*min = s->lat[i] < *min ? s->lat[i] : *min;
+		*max = s->lat[i] > *max ? s->lat[i] : *max;
+	}
 }
 
 /* Issue the next command of queue entry i at cycle now. */
 static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 {
 	const struct wt_dram_cfg *c = ch->cfg;
-	struct wt_dram_req *r = ch->q[i];
+	struct wt_dram_req *r = &ch->r[ch->q[i]];
 	struct wt_dram_bank *b = &ch->bank[r->bank];
 	enum wt_dram_cmd cmd = wt_dram_next(ch, r);
 	unsigned bc = wt_dram_burst_cycles(c);
@@ -240,7 +275,7 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		return;
 	r->done = end;
 	r->core_done = wt_dram_to_core(ch->clk, end);
-	lat_put(&ch->st, r->core_done - r->core_arrive);
+	wt_dram_lat_add(&ch->st, r->core_done - r->core_arrive);
 	if (end > ch->st.last)
 		ch->st.last = end;
 	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
@@ -277,8 +312,10 @@ static size_t head_of(const struct wt_dram_req *r, size_t n, size_t k, int two,
 	return k;
 }
 
-static void admit(struct wt_dram_chan *ch, struct wt_dram_req *a, int two)
+static void admit(struct wt_dram_chan *ch, size_t k, int two)
 {
+	struct wt_dram_req *a = &ch->r[k];
+
 	a->admitted = 1;
 	a->seq = ch->seq++;
 	a->left = a->bursts;
@@ -289,21 +326,31 @@ static void admit(struct wt_dram_chan *ch, struct wt_dram_req *a, int two)
 		ch->st.reads++;
 	if (a->arrive < ch->st.first)
 		ch->st.first = a->arrive;
-	ch->q[ch->nq++] = a;
+	ch->q[ch->nq++] = k;
 	ch->nq_high += two && a->high;
 }
 
-void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
+/*
+ * The loop runs the cycles before until, one that may change something
+ * after another: every request arriving by then is in r, so each cycle
+ * goes as it would with the requests still to come.  A jump over idle
+ * cycles stops at until (a request given later may arrive there); an
+ * idle cycle the loop stops on changes nothing, so stopping does not
+ * either.  The heads and the count of arrivals stay in the channel.
+ */
+void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
+		       uint64_t until)
 {
-	size_t counted = 0, head[2];
+	size_t *head = ch->head;
 	int two = ch->cfg->sched == WT_DRAM_MEDIC;
 	unsigned ncls = two ? 2 : 1;
 
+	ch->r = r;
 	/* Each queue admits its class in arrival order from its own head, so
 	 * a request of one class may pass one of the other waiting outside. */
 	for (unsigned c = 0; c < ncls; c++)
-		head[c] = head_of(r, n, 0, two, (int)c);
-	for (;;) {
+		head[c] = head_of(r, n, head[c], two, (int)c);
+	while (ch->now < until) {
 		uint64_t t = UINT64_MAX;
 		size_t next = n;
 		int i;
@@ -311,7 +358,7 @@ void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 		for (unsigned c = 0; c < ncls; c++) {
 			while (head[c] < n && r[head[c]].arrive <= ch->now &&
 			       room(ch, &r[head[c]])) {
-				admit(ch, &r[head[c]], two);
+				admit(ch, head[c], two);
 				head[c] = head_of(r, n, head[c] + 1, two, (int)c);
 			}
 			if (head[c] < next)
@@ -319,13 +366,13 @@ void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 		}
 		if (next == n && !ch->nq)
 			break;
-		while (counted < n && r[counted].arrive <= ch->now) {
-			if (!r[counted].admitted)
+		while (ch->counted < n && r[ch->counted].arrive <= ch->now) {
+			if (!r[ch->counted].admitted)
 				ch->st.queue_full++;	/* arrived to a full queue */
-			counted++;
+			ch->counted++;
 		}
 		if (!ch->nq) {
-			advance(ch, r[next].arrive);
+			advance(ch, min2(r[next].arrive, until));
 			continue;
 		}
 		i = ch->pick(ch, ch->now);
@@ -337,7 +384,7 @@ void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 		/* Nothing can issue: wait for the first cycle that may change
 		 * that, a command becoming legal or an arrival with room. */
 		for (size_t j = 0; j < ch->nq; j++) {
-			uint64_t rt = wt_dram_ready(ch, ch->q[j]);
+			uint64_t rt = wt_dram_ready(ch, wt_dram_queued(ch, j));
 
 			if (rt < t)
 				t = rt;
@@ -345,8 +392,52 @@ void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 		for (unsigned c = 0; c < ncls; c++)
 			if (head[c] < n && room(ch, &r[head[c]]) && r[head[c]].arrive < t)
 				t = r[head[c]].arrive;
-		advance(ch, max2(t, ch->now + 1));
+		advance(ch, min2(max2(t, ch->now + 1), until));
 	}
+}
+
+void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
+{
+	ch->head[0] = ch->head[1] = ch->counted = 0;
+	wt_dram_run_until(ch, r, n, UINT64_MAX);
+}
+
+uint64_t wt_dram_floor(const struct wt_dram_chan *ch, uint64_t until)
+{
+	const struct wt_dram_cfg *c = ch->cfg;
+	unsigned lat = c->t.tWL < c->t.tCL ? c->t.tWL : c->t.tCL;
+
+	if (until == UINT64_MAX)
+		return UINT64_MAX;
+	/* a request is done when the data of its last column command has
+	 * crossed the bus: tCL or tWL and a burst after the command */
+	return wt_dram_to_core(ch->clk, max2(ch->now, until) + lat +
+			       wt_dram_burst_cycles(c));
+}
+
+size_t wt_dram_compact(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
+{
+	size_t j = 0, head[2] = { 0, 0 }, counted = 0;
+
+	for (size_t i = 0; i <= n; i++) {
+		/* a place in r: the requests kept before it */
+		for (unsigned c = 0; c < 2; c++)
+			if (ch->head[c] == i)
+				head[c] = j;
+		if (ch->counted == i)
+			counted = j;
+		if (i == n || r[i].gone)
+			continue;
+		if (r[i].admitted && r[i].left)	/* queued: move its entry */
+			for (size_t k = 0; k < ch->nq; k++)
+				if (ch->q[k] == i)
+					ch->q[k] = j;
+		r[j++] = r[i];
+	}
+	ch->head[0] = head[0];
+	ch->head[1] = head[1];
+	ch->counted = counted;
+	return j;
 }
 
 void wt_dram_stats_add(struct wt_dram_stats *a, const struct wt_dram_stats *b)
@@ -367,6 +458,13 @@ void wt_dram_stats_add(struct wt_dram_stats *a, const struct wt_dram_stats *b)
 
 void wt_dram_stats_add_lat(struct wt_dram_stats *a, const struct wt_dram_stats *b)
 {
+	a->nlats += b->nlats;
+	if (b->counts) {
+		if (!a->counts)
+			a->counts = wt_calloc(WT_DRAM_LAT_COUNTED, sizeof(*a->counts));
+		for (unsigned v = 0; v < WT_DRAM_LAT_COUNTED; v++)
+			a->counts[v] += b->counts[v];
+	}
 	if (!b->nlat)
 		return;
 	if (a->nlat + b->nlat > a->caplat) {
@@ -394,15 +492,25 @@ uint32_t wt_dram_lat_percentile(const struct wt_dram_stats *s, unsigned p)
 {
 	uint64_t k;
 
-	if (!s->nlat)
+	if (!s->nlats)
 		return 0;
-	k = ((uint64_t)p * s->nlat + 99) / 100;	/* nearest rank, 1-based */
-	return s->lat[k ? k - 1 : 0];
+	k = ((uint64_t)p * s->nlats + 99) / 100;	/* nearest rank, 1-based */
+	k = k ? k : 1;
+	/* the counted ones come first: they are the shorter */
+	for (unsigned v = 0; s->counts && v < WT_DRAM_LAT_COUNTED; v++) {
+		if (k <= s->counts[v])
+			return v;
+		k -= s->counts[v];
+	}
+	return s->lat[k - 1];
 }
 
 void wt_dram_stats_free(struct wt_dram_stats *s)
 {
 	free(s->lat);
+	free(s->counts);
 	s->lat = NULL;
+	s->counts = NULL;
 	s->nlat = s->caplat = 0;
+	s->nlats = 0;
 }

@@ -143,6 +143,8 @@ struct wt_dram_req {
 	uint8_t high;		/* WT_DRAM_MEDIC: in the high-priority queue */
 	uint8_t admitted;	/* has entered its queue */
 	uint8_t outcome;	/* enum wt_dram_outcome */
+	uint8_t gone;		/* set by the caller: done, and taken away
+				   (wt_dram_compact drops it) */
 	uint32_t id;		/* the caller's index */
 };
 
@@ -153,6 +155,11 @@ struct wt_dram_bank {
 	uint64_t accesses, activates, precharges, row_hits;
 };
 
+/* Latencies below this many core cycles (all but those of queues far
+ * behind) are counted by value: the percentiles stay exact in memory that
+ * follows the values, not the requests (32 KB a channel). */
+#define WT_DRAM_LAT_COUNTED 4096
+
 struct wt_dram_stats {
 	uint64_t reads, writes;
 	uint64_t outcome[3];	/* hits, misses, conflicts */
@@ -161,7 +168,11 @@ struct wt_dram_stats {
 	uint64_t busy;		/* data-bus cycles */
 	uint64_t bursts;
 	uint64_t first, last;	/* first arrival, last data end (DRAM) */
-	uint32_t *lat;		/* latencies in core cycles, one a request */
+	/* The latencies in core cycles, one a request: those below
+	 * WT_DRAM_LAT_COUNTED counted by value, the longer ones listed. */
+	uint64_t nlats;		/* of both */
+	uint64_t *counts;	/* WT_DRAM_LAT_COUNTED of them, or NULL */
+	uint32_t *lat;		/* the longer ones */
 	size_t nlat, caplat;
 };
 
@@ -185,10 +196,14 @@ struct wt_dram_chan {
 	uint64_t col_ok;		/* next column command (tCCD) */
 	uint64_t bus_free;		/* data bus free from this cycle */
 	uint64_t now;
-	struct wt_dram_req **q;		/* the queue, oldest first */
+	struct wt_dram_req *r;		/* the requests of the last run */
+	size_t *q;			/* the queue, oldest first: places in r */
 	size_t nq;
 	size_t nq_high;			/* of them, high priority (MeDiC) */
 	uint64_t seq;			/* requests seen */
+	size_t head[2];			/* each queue's next request in r */
+	size_t counted;			/* r[0..counted-1] arrived (queue_full
+					   counted) */
 	unsigned *mark;			/* scratch for schedulers, per bank */
 	unsigned stamp;
 	struct wt_dram_stats st;
@@ -197,6 +212,13 @@ struct wt_dram_chan {
 void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 		       const struct wt_dram_clock *k, unsigned id);
 void wt_dram_chan_free(struct wt_dram_chan *ch);
+
+/* Queue entry i (0 the oldest). */
+static inline const struct wt_dram_req *wt_dram_queued(const struct wt_dram_chan *ch,
+						       size_t i)
+{
+	return &ch->r[ch->q[i]];
+}
 
 /* The next command of a queued request, and the first cycle it is legal. */
 enum wt_dram_cmd wt_dram_next(const struct wt_dram_chan *ch, const struct wt_dram_req *r);
@@ -224,6 +246,37 @@ wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s);
  */
 void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n);
 
+/*
+ * In batches, for a caller that reads its requests as a stream in arrival
+ * order: serve r[0..n-1] (the same array as the last call's, perhaps
+ * moved, with requests added at its end and gone ones dropped by
+ * wt_dram_compact) up to DRAM cycle until, before which no request not in
+ * r arrives; UINT64_MAX when every request is in r (to the end, as
+ * wt_dram_run).  The queue keeps its requests in r between calls.  The
+ * result is that of one wt_dram_run over every request.
+ */
+void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
+		       uint64_t until);
+/*
+ * After wt_dram_run_until(.., until): the core cycle before which no
+ * request still to be done, or not yet given, can be done.  Every command
+ * still to issue issues at the channel's clock or later, a request not
+ * given arrives at until or later, and a request is done a column
+ * command's latency and a burst after its last command.
+ */
+uint64_t wt_dram_floor(const struct wt_dram_chan *ch, uint64_t until);
+/*
+ * Drop the requests marked gone from r[0..n-1], keeping the others in
+ * order, and move the queue's places in r with them; the new count.
+ */
+size_t wt_dram_compact(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n);
+
+/* One more request's latency. */
+void wt_dram_lat_add(struct wt_dram_stats *s, uint64_t lat);
+/* The latencies' number, sum, least and greatest (UINT64_MAX and 0 with
+ * none). */
+void wt_dram_lat_summary(const struct wt_dram_stats *s, uint64_t *n, uint64_t *sum,
+			 uint64_t *min, uint64_t *max);
 /* Add b's counts (not latencies) to a; merge latencies with the next. */
 void wt_dram_stats_add(struct wt_dram_stats *a, const struct wt_dram_stats *b);
 void wt_dram_stats_add_lat(struct wt_dram_stats *a, const struct wt_dram_stats *b);

@@ -35,6 +35,23 @@ void wt_events_sort(struct wt_event *ev, size_t n)
 	free(tmp);
 }
 
+void wt_events_sort_tail(struct wt_event *ev, size_t k, size_t n)
+{
+	struct wt_event *tmp;
+	size_t i = k, j = n - k, o = n;
+
+	if (n - k < 2 && (n == k || !k || ev[k - 1].time <= ev[k].time))
+		return;		/* nothing to sort, nothing to move */
+	tmp = wt_malloc((n - k) * sizeof(*tmp));
+	merge_sort(ev + k, tmp, n - k);
+	memcpy(tmp, ev + k, (n - k) * sizeof(*tmp));
+	/* from the end: the larger time, the new part's on a tie */
+	while (j > 0)
+		ev[--o] = i > 0 && ev[i - 1].time > tmp[j - 1].time ? ev[--i] :
+								 tmp[--j];
+	free(tmp);
+}
+
 int wt_events_write_merged(struct wt_writer *w, struct wt_event *const *lists,
 			   const size_t *counts, unsigned k)
 {

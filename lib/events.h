@@ -14,6 +14,11 @@
 /* Sort ev[0..n-1] by time, keeping the order of equal times (merge sort). */
 void wt_events_sort(struct wt_event *ev, size_t n);
 
+/* The same where ev[0..k-1] is sorted already: ev[k..n-1] is sorted and
+ * merged after it (the first part first on equal times), in time linear
+ * in k, for lists that keep a sorted rest between batches. */
+void wt_events_sort_tail(struct wt_event *ev, size_t k, size_t n);
+
 /*
  * Write k sorted lists, lists[i] of counts[i] events, as one sequence by
  * time: always the earliest head, the lowest list on a tie.  -1 on a

@@ -741,6 +741,43 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	wt_l2_hist_add(&l2->st.delay, t - arrival - 1);
 }
 
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/*
+ * Every event of wt_l2_request is at or after the arrival: a bypass's
+ * (--disable, Rand, PC-Byp, WByp, a closed partition's load and the
+ * write-back its tags make) at the arrival itself; any other at a tag
+ * access's end, t + tag_latency, where t >= e >= s + 1 (enter_bank) and
+ * s >= the arrival and the port that is free first, and t >= its bank's
+ * next start, not before the earliest bank's.  Ports and banks only
+ * move on, so the bound holds for every later request.
+ */
+uint64_t wt_l2_event_floor(const struct wt_l2 *l2, uint64_t arrival)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	uint64_t s = arrival, t = UINT64_MAX;
+
+	if (c->disabled || c->rand_bypass > 0 || c->pc_bypass ||
+	    (c->medic & WT_MEDIC_WBYP) || c->sbyp)
+		return arrival;
+	for (unsigned i = 0; i < c->ports; i++)
+		if (l2->port_free[i] < t)
+			t = l2->port_free[i];
+	if (t > s)
+		s = t;
+	s = add_sat(s, 1);
+	t = UINT64_MAX;
+	for (unsigned i = 0; i < c->banks; i++)
+		if (l2->bank[i].next < t)
+			t = l2->bank[i].next;
+	if (t < s)
+		t = s;
+	return add_sat(t, c->tag_latency);
+}
+
 void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
 {
 	dst->requests += src->requests;
@@ -793,11 +830,15 @@ static int by_instr(const void *a, const void *b)
 
 	if (x->warp != y->warp)
 		return x->warp < y->warp ? -1 : 1;
-	if (x->instr != y->instr)
-		return x->instr < y->instr ? -1 : 1;
-	if (x->partition != y->partition)
-		return x->partition < y->partition ? -1 : 1;
-	return x->latency < y->latency ? -1 : x->latency > y->latency;
+	return x->instr < y->instr ? -1 : x->instr > y->instr;
+}
+
+/* Whether group g sorts before outcome o's, after it (1), or is it (0). */
+static int group_cmp(const struct wt_l2_group *g, const struct wt_l2_outcome *o)
+{
+	if (g->warp != o->warp)
+		return g->warp < o->warp ? -1 : 1;
+	return g->instr < o->instr ? -1 : g->instr > o->instr;
 }
 
 static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
@@ -826,14 +867,14 @@ static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
 }
 
 static struct wt_l2_warp *warp_of(struct wt_l2_instr_stats *s, uint32_t kernel,
-				  const struct wt_l2_outcome *o)
+				  const struct wt_l2_group *g)
 {
 	struct wt_l2_warp *w;
 
-	/* Outcomes come sorted by warp, kernels in order: the last one or
-	 * a new one. */
+	/* Groups come sorted by warp, kernels in order: the last one or a
+	 * new one. */
 	if (s->nwarps && s->warps[s->nwarps - 1].kernel == kernel &&
-	    s->warps[s->nwarps - 1].warp == o->warp)
+	    s->warps[s->nwarps - 1].warp == g->warp)
 		return &s->warps[s->nwarps - 1];
 	if (s->nwarps == s->capwarps) {
 		s->capwarps = s->capwarps ? 2 * s->capwarps : 64;
@@ -842,53 +883,131 @@ static struct wt_l2_warp *warp_of(struct wt_l2_instr_stats *s, uint32_t kernel,
 	w = &s->warps[s->nwarps++];
 	memset(w, 0, sizeof(*w));
 	w->kernel = kernel;
-	w->warp = o->warp;
-	w->cta = o->cta;
-	w->sm = o->sm;
+	w->warp = g->warp;
+	w->cta = g->cta;
+	w->sm = g->sm;
 	return w;
 }
 
-void wt_l2_instr_add(struct wt_l2_instr_stats *s, uint32_t kernel,
-		     struct wt_l2_outcome *oc, size_t n)
+/*
+ * Add oc[0..n-1], one warp instruction's, to group g (new: g is made of
+ * them).  A warp's outcomes all carry its CTA and SM; should they not,
+ * the least is kept, whatever order they come in.
+ */
+static void group_add(struct wt_l2_group *g, const struct wt_l2_outcome *oc,
+		      size_t n, int new)
 {
-	size_t i = 0;
-
-	if (n)
-		qsort(oc, n, sizeof(*oc), by_instr);
-	while (i < n) {
-		size_t j = i;
-		uint64_t hits = 0, lo = UINT64_MAX, hi = 0;
-		struct wt_l2_warp *w = warp_of(s, kernel, &oc[i]);
-		enum wt_wtype type;
-
-		for (; j < n && oc[j].warp == oc[i].warp && oc[j].instr == oc[i].instr;
-		     j++) {
-			struct wt_l2_pc *p = pc_of(s, oc[j].pc);
-
-			p->accesses++;
-			p->hits += oc[j].hit;
-			hits += oc[j].hit;
-			if (oc[j].latency < lo)
-				lo = oc[j].latency;
-			if (oc[j].latency > hi)
-				hi = oc[j].latency;
+	if (new) {
+		memset(g, 0, sizeof(*g));
+		g->warp = oc[0].warp;
+		g->instr = oc[0].instr;
+		g->lo = UINT32_MAX;
+		g->cta = oc[0].cta;
+		g->sm = oc[0].sm;
+	}
+	for (size_t i = 0; i < n; i++) {
+		g->n++;
+		g->hits += oc[i].hit;
+		if (oc[i].latency < g->lo)
+			g->lo = oc[i].latency;
+		if (oc[i].latency > g->hi)
+			g->hi = oc[i].latency;
+		if (oc[i].cta < g->cta || (oc[i].cta == g->cta && oc[i].sm < g->sm)) {
+			g->cta = oc[i].cta;
+			g->sm = oc[i].sm;
 		}
-		type = wt_wtype_of(hits, j - i, &wt_wt_medic);
+	}
+}
+
+/* The start of the run of outcomes of one instruction that ends at end. */
+static size_t run_start(const struct wt_l2_outcome *oc, size_t end)
+{
+	size_t i = end - 1;
+
+	while (i > 0 && oc[i - 1].warp == oc[i].warp && oc[i - 1].instr == oc[i].instr)
+		i--;
+	return i;
+}
+
+/*
+ * Sorted by instruction, the outcomes merge into the sorted groups from
+ * the end: the groups move up by the number of new instructions still to
+ * place, so nothing is overwritten before it is read.
+ */
+void wt_l2_instr_fold(struct wt_l2_instr_stats *s, struct wt_l2_outcome *oc,
+		      size_t n)
+{
+	size_t i = 0, j = 0, fresh = 0, o;
+
+	if (!n)
+		return;
+	qsort(oc, n, sizeof(*oc), by_instr);
+	for (size_t k = 0; k < n; k++) {
+		struct wt_l2_pc *p = pc_of(s, oc[k].pc);
+
+		p->accesses++;
+		p->hits += oc[k].hit;
+	}
+	/* the instructions not among the groups yet */
+	while (j < n) {
+		int c = i < s->ngrp ? group_cmp(&s->grp[i], &oc[j]) : 1;
+
+		if (c < 0) {
+			i++;
+			continue;
+		}
+		fresh += c > 0;
+		while (++j < n && oc[j].warp == oc[j - 1].warp &&
+		       oc[j].instr == oc[j - 1].instr)
+			;
+	}
+	if (s->ngrp + fresh > s->capgrp) {
+		s->capgrp = 2 * s->capgrp > s->ngrp + fresh ? 2 * s->capgrp :
+			    s->ngrp + fresh;
+		s->grp = wt_realloc(s->grp, s->capgrp * sizeof(*s->grp));
+	}
+	i = s->ngrp;
+	o = s->ngrp + fresh;
+	for (j = n; j > 0;) {
+		size_t r = run_start(oc, j);
+		int c = i > 0 ? group_cmp(&s->grp[i - 1], &oc[r]) : -1;
+
+		if (c > 0) {			/* a group after the run */
+			s->grp[--o] = s->grp[--i];
+			continue;
+		}
+		o--;
+		if (c == 0)			/* the run's own, moved up */
+			s->grp[o] = s->grp[--i];
+		group_add(&s->grp[o], oc + r, j - r, c < 0);
+		j = r;
+	}
+	s->ngrp += fresh;
+}
+
+void wt_l2_instr_end(struct wt_l2_instr_stats *s, uint32_t kernel)
+{
+	for (size_t i = 0; i < s->ngrp; i++) {
+		const struct wt_l2_group *g = &s->grp[i];
+		struct wt_l2_warp *w = warp_of(s, kernel, g);
+		enum wt_wtype type = wt_wtype_of(g->hits, g->n, &wt_wt_medic);
+
 		s->instructions[type]++;
-		s->stall += hi;
+		s->stall += g->hi;
 		s->ninstr++;
 		w->instructions[type]++;
-		w->accesses += j - i;
-		w->hits += hits;
-		if (type == WT_WT_ALL_HIT && j - i >= 2)
-			wt_l2_hist_add(&s->divergence, hi - lo);
-		i = j;
+		w->accesses += g->n;
+		w->hits += g->hits;
+		if (type == WT_WT_ALL_HIT && g->n >= 2)
+			wt_l2_hist_add(&s->divergence, g->hi - g->lo);
 	}
+	s->ngrp = 0;
 }
 
 void wt_l2_instr_free(struct wt_l2_instr_stats *s)
 {
 	free(s->pcs);
 	free(s->warps);
+	free(s->grp);
 	memset(s, 0, sizeof(*s));
 }

@@ -206,7 +206,14 @@ void wt_l2_free(struct wt_l2 *l2);
 void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		   uint64_t arrival, struct wt_l2_out *out);
 
-/* Sort events by time, keeping the order of equal times. */
+/*
+ * The first cycle at which a request arriving at `arrival` or later can
+ * make an event, given the partition's state now (for batches: a later
+ * request cannot make an event before it).  A bypass leaves at its
+ * arrival; every other request takes a port and a bank first, so its
+ * events come a tag access after both are free.
+ */
+uint64_t wt_l2_event_floor(const struct wt_l2 *l2, uint64_t arrival);
 
 void wt_l2_stats_init(struct wt_l2_stats *st, unsigned banks);
 void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src);
@@ -233,6 +240,16 @@ struct wt_l2_warp {
 	uint64_t instructions[WT_WT_MAX];
 };
 
+/* One warp instruction's loads and atomics so far: what its statistics
+ * need of them. */
+struct wt_l2_group {
+	uint32_t warp, instr;
+	uint32_t n, hits;
+	uint32_t lo, hi;		/* the fastest and slowest latency */
+	uint32_t cta;			/* the warp's (the least seen) */
+	uint16_t sm;
+};
+
 struct wt_l2_instr_stats {
 	uint64_t instructions[WT_WT_MAX];
 	/* A warp instruction waits for its slowest load or atomic: the sum
@@ -244,16 +261,25 @@ struct wt_l2_instr_stats {
 	size_t npcs, cappcs;
 	struct wt_l2_warp *warps;	/* by kernel, then warp */
 	size_t nwarps, capwarps;
+	/* the kernel's warp instructions so far, by warp, then instr */
+	struct wt_l2_group *grp;
+	size_t ngrp, capgrp;
 };
 
 /*
- * Add one kernel's outcomes (of every partition; reordered here): group
- * them into warp instructions by (warp, instr), classify each, and for
+ * Outcomes of the kernel under way (of any partition, in any order, in as
+ * many calls as wanted; reordered here): their PCs are counted, and they
+ * join their warp instructions, by (warp, instr).  A kernel's memory
+ * follows its warp instructions, not their loads.
+ */
+void wt_l2_instr_fold(struct wt_l2_instr_stats *s, struct wt_l2_outcome *oc,
+		      size_t n);
+/*
+ * The kernel has ended: classify each of its warp instructions, and for
  * all-hit instructions of two or more accesses add the inter-bank
  * divergence penalty, slowest minus fastest latency.
  */
-void wt_l2_instr_add(struct wt_l2_instr_stats *s, uint32_t kernel,
-		     struct wt_l2_outcome *oc, size_t n);
+void wt_l2_instr_end(struct wt_l2_instr_stats *s, uint32_t kernel);
 void wt_l2_instr_free(struct wt_l2_instr_stats *s);
 
 #endif

@@ -264,6 +264,68 @@ ig=$(json "$T/csd.json" | grep -o '"total":{.*' | grep -o '"ignored":[0-9]*' | h
 n2=$(trace-dump --format=csv "$T/cs.l2" | tail -n +2 | wc -l | tr -d ' ')
 is "$((nd + ig))" "$n2" "conv3d: dramsim serves or ignores each of the $n2 L2 events"
 
+# --batch: the partitions run every N requests and the events no later
+# request can precede are written; the output is the whole kernel's,
+# whatever N.  bfs has 16 kernels; spmv a congested L2 (events far past
+# their arrival); conv3d 22 small kernels; atomics, some write-throughs at
+# their fill.  The options: merged misses at their fill (--events=all)
+# and write-through, MSHR and queue stalls, the partitions' shared state
+# (--medic, PC-Byp, PCAL: they run in arrival order), bypasses at the
+# arrival (Rand, streaming) with EAF and WIP insertion.
+awk 'BEGIN { print "blocksize: 32 1 1"
+	for (i = 0; i < 3000; i++)
+		print i % 32, i % 7 == 0 ? 2 : i % 5 == 0 ? 1 : 0, (i * 389) % 65536 * 4, 4 }' \
+	> "$T/at.trc"
+trace-gen "$T/at.trc" | trace-order --warp-size=4 | coalesce | l1sim > "$T/at.l1"
+for s in bfs spmv conv3d; do
+	trace-gen "samples/$s.trc.zst" | trace-order | coalesce | l1sim > "$T/$s.l1"
+done
+batches() {	# batches NAME FILE [OPTION...]: --batch=1, 37, 4K make --batch=0's output
+	name=$1 in=$2 st=0
+	shift 2
+	for n in 0 1 37 4K; do
+		l2sim "$@" --batch=$n --stats="$T/b.json" -o "$T/b.wt" "$in" || st=1
+		trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$n.txt"
+		tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$n.json"
+	done
+	ok $st "$name${*:+ $*}: runs with --batch=0, 1, 37 and 4K"
+	for n in 1 37 4K; do
+		cmp -s "$T/b.0.txt" "$T/b.$n.txt"
+		ok $? "$name${*:+ $*}: --batch=$n makes the events of --batch=0"
+		cmp -s "$T/b.0.json" "$T/b.$n.json"
+		ok $? "$name${*:+ $*}: --batch=$n makes the statistics of --batch=0"
+	done
+}
+for s in bfs spmv conv3d; do
+	batches $s "$T/$s.l1"
+	batches $s "$T/$s.l1" --events=all --write=write-through --mshr=4 --bank-queue=1
+	batches $s "$T/$s.l1" --medic=all --medic-reset=5000
+done
+batches atomics "$T/at.l1" --events=all --write=write-through --partitions=2
+batches atomics "$T/at.l1" --partitions=2 --mshr=2 --mshr-merge=1
+batches bfs "$T/bfs.l1" --bypass=pc --pcal=8 --medic-reset=5000
+batches bfs "$T/bfs.l1" --bypass=rand:0.3 --eaf
+# (a long tag access: a bypass leaves well before a looked-up request)
+batches bfs "$T/bfs.l1" --bypass=streaming --sbyp-threshold=0.5 --tag-latency=100 \
+	--medic=wip
+# A stream out of time order (its first event the last, and every 1000th
+# 500 events late): its kernel is held whole from the first event out of
+# order on, here the second, so --batch above 1 makes --batch=0's output.
+"$BUILD/tests/test-dram" gen late 3000 2 > "$T/late.wt"
+for opts in "" "--medic=all"; do
+	for n in 0 37 4K; do
+		# shellcheck disable=SC2086
+		l2sim $opts --batch=$n --stats="$T/b.json" -o "$T/b.wt" "$T/late.wt"
+		trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$n.txt"
+		tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$n.json"
+	done
+	for n in 37 4K; do
+		cmp -s "$T/b.0.txt" "$T/b.$n.txt" && cmp -s "$T/b.0.json" "$T/b.$n.json"
+		ok $? "late${opts:+ $opts}: --batch=$n makes the events and statistics of --batch=0"
+	done
+done
+fails_with 2 "--batch=x: expected a number" "--batch=x" l2sim --batch=x "$T/bfs.l1"
+
 # bad input
 trace-gen "$T/d.trc" | trace-order | coalesce > "$T/req.wt"
 fails_with 1 "expected a stream of 'event' records, got 'request' records; run l1sim first" \

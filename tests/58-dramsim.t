@@ -105,4 +105,55 @@ for s in samples/gesummv.trc.zst samples/spmv.trc.zst samples/hotspot.trc.zst \
 	ok $? "$name: trace-dump --check accepts the stream"
 done
 
+# --batch: the channels run up to the next arrival every N events and the
+# requests done before any later one can be are written; the output is
+# the whole kernel's, whatever N.  L1 events (bfs: 16 kernels), L2
+# events (spmv, conv3d: 22 kernels), MeDiC's two queues on the L2 hits
+# and misses, FCFS, and small queues that fill.
+for s in bfs spmv conv3d; do
+	trace-gen "samples/$s.trc.zst" | trace-order | coalesce | l1sim > "$T/$s.l1"
+done
+l2sim -o "$T/spmv.l2" "$T/spmv.l1"
+l2sim -o "$T/conv3d.l2" "$T/conv3d.l1"
+l2sim --events=all -o "$T/bfs.l2all" "$T/bfs.l1"
+batches() {	# batches NAME FILE [OPTION...]: --batch=1, 37, 4K make --batch=0's output
+	name=$1 in=$2 st=0
+	shift 2
+	for n in 0 1 37 4K; do
+		dramsim "$@" --batch=$n --stats="$T/b.json" -o "$T/b.wt" "$in" 2> /dev/null || st=1
+		trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$n.txt"
+		tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$n.json"
+	done
+	ok $st "$name${*:+ $*}: runs with --batch=0, 1, 37 and 4K"
+	for n in 1 37 4K; do
+		cmp -s "$T/b.0.txt" "$T/b.$n.txt"
+		ok $? "$name${*:+ $*}: --batch=$n makes the requests of --batch=0"
+		cmp -s "$T/b.0.json" "$T/b.$n.json"
+		ok $? "$name${*:+ $*}: --batch=$n makes the statistics of --batch=0"
+	done
+}
+batches bfs "$T/bfs.l1"
+batches bfs "$T/bfs.l1" --sched=fcfs --queue=2
+batches spmv "$T/spmv.l2"
+batches spmv "$T/spmv.l2" --queue=1 --channels=2
+batches conv3d "$T/conv3d.l2"
+batches bfs-all "$T/bfs.l2all" --sched=medic --queue=4
+# A stream out of time order (its first event the last, and every 1000th
+# 500 events late): its kernel is held whole from the first event out of
+# order on, here the second, so --batch above 1 makes --batch=0's output;
+# --batch=1 has run the first alone, and still serves every request.
+"$GEN" gen late 3000 2 > "$T/late.wt"
+for n in 0 37 4K; do
+	dramsim --queue=4 --batch=$n --stats="$T/b.json" -o "$T/b.wt" "$T/late.wt"
+	trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$n.txt"
+	tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$n.json"
+done
+for n in 37 4K; do
+	cmp -s "$T/b.0.txt" "$T/b.$n.txt" && cmp -s "$T/b.0.json" "$T/b.$n.json"
+	ok $? "late: --batch=$n makes the requests and statistics of --batch=0"
+done
+dramsim --queue=4 --batch=1 --stats="$T/b1.json" "$T/late.wt" > /dev/null
+is "$(total "$T/b1.json" requests)" 3000 "late, --batch=1: every request served"
+fails_with 2 "--batch=x: expected a number" "--batch=x" dramsim --batch=x "$T/spmv.l2"
+
 done_testing

@@ -86,8 +86,8 @@ static void hit_miss_conflict(void)
 	is_u64(ch.bank[0].precharges, 1, "one precharge");
 	is_u64(ch.bank[0].row_hits, 1, "one row hit");
 	is_u64(ch.st.busy, 6, "three bursts of 2 bus cycles");
-	is_u64(ch.st.nlat, 3, "three latencies");
-	is_u64(ch.st.lat[2], 38, "latency of the conflict: 238 - 200");
+	is_u64(ch.st.nlats, 3, "three latencies");
+	is_u64(ch.st.counts[38], 1, "latency of the conflict: 238 - 200");
 	wt_dram_chan_free(&ch);
 }
 
@@ -185,7 +185,7 @@ static void queue_full(void)
 	check(&r[0], 26, WT_DRAM_MISS, "queue of 1: the first");
 	check(&r[1], 39, WT_DRAM_MISS, "queue of 1: the second waits until 13");
 	is_u64(ch.st.queue_full, 1, "one request found the queue full");
-	is_u64(ch.st.lat[1], 39, "its wait counts in its latency");
+	is_u64(ch.st.counts[39], 1, "its wait counts in its latency");
 	/* Occupancy: a request is queued from the cycle it enters to the
 	 * cycle before its last column command: A in 0..11, B in 13..24,
 	 * 12 + 12 = 24 request-cycles. */
@@ -399,23 +399,38 @@ static void mapping(void)
 static void percentiles(void)
 {
 	struct wt_dram_stats s;
-	uint32_t v[10] = { 10, 3, 7, 1, 9, 2, 8, 5, 4, 6 };
+	uint64_t v[10] = { 10, 3, 7, 1, 9, 2, 8, 5, 4, 6 }, n, sum, lo, hi;
 
 	memset(&s, 0, sizeof(s));
-	s.lat = v;
-	s.nlat = 10;
+	for (int i = 0; i < 10; i++)
+		wt_dram_lat_add(&s, v[i]);
 	wt_dram_lat_sort(&s);
 	is_u64(wt_dram_lat_percentile(&s, 50), 5, "p50 of 1..10 is 5");
 	is_u64(wt_dram_lat_percentile(&s, 90), 9, "p90 is 9");
 	is_u64(wt_dram_lat_percentile(&s, 95), 10, "p95 is 10");
 	is_u64(wt_dram_lat_percentile(&s, 100), 10, "p100 is 10");
+	wt_dram_stats_free(&s);
+	/* longer ones are listed, after the counted ones */
+	for (int i = 0; i < 10; i++)
+		wt_dram_lat_add(&s, v[i] * 1000);
+	wt_dram_lat_sort(&s);
+	is_u64(s.nlat, 6, "6 of 1000 to 10000 listed (4096 and up), 4 counted");
+	is_u64(wt_dram_lat_percentile(&s, 10), 1000, "p10 of 1000..10000 is 1000");
+	is_u64(wt_dram_lat_percentile(&s, 50), 5000, "p50 is 5000");
+	is_u64(wt_dram_lat_percentile(&s, 100), 10000, "p100 is 10000");
+	wt_dram_lat_summary(&s, &n, &sum, &lo, &hi);
+	ok(n == 10 && sum == 55000 && lo == 1000 && hi == 10000,
+	   "10 latencies, sum 55000, from 1000 to 10000");
+	wt_dram_stats_free(&s);
 }
 
 /*
- * test-dram gen seq|random N GAP: write a stream of N level-1 read misses
- * of 128-byte lines to stdout, one every GAP core cycles: lines in address
- * order, or lines drawn from 1 GB by a fixed generator.  The shell test
- * tests/58-dramsim.t runs dramsim on them.
+ * test-dram gen seq|random|late N GAP: write a stream of N level-1 read
+ * misses of 128-byte lines to stdout, one every GAP core cycles: lines in
+ * address order, or lines drawn from 1 GB by a fixed generator (late:
+ * those out of time order, the first at the last one's time and every
+ * 1000th 500 events late).  The shell tests tests/57-l2sim.t and
+ * tests/58-dramsim.t run l2sim and dramsim on them.
  */
 static int gen(int argc, char **argv)
 {
@@ -426,11 +441,12 @@ static int gen(int argc, char **argv)
 	char err[256];
 	uint64_t x = 88172645463325252ull;
 	unsigned long n, gap;
-	int rnd;
+	int rnd, late;
 
 	if (argc != 5)
 		return 2;
-	rnd = strcmp(argv[2], "random") == 0;
+	late = strcmp(argv[2], "late") == 0;
+	rnd = late || strcmp(argv[2], "random") == 0;
 	n = strtoul(argv[3], NULL, 10);
 	gap = strtoul(argv[4], NULL, 10);
 	wt_header_init(&h, WT_KIND_EVENT, 0);
@@ -454,6 +470,10 @@ static int gen(int argc, char **argv)
 		x ^= x >> 7;
 		x ^= x << 17;
 		e.time = i * gap;
+		if (late && i == 0)
+			e.time = (n - 1) * gap;
+		else if (late && i % 1000 == 999)
+			e.time = (i - 500) * gap;
 		e.addr = rnd ? (x % (1ull << 30)) & ~127ull : (uint64_t)i * 128;
 		e.warp = (uint32_t)i;
 		wt_writer_put(w, &e);
