@@ -126,20 +126,8 @@ done
 # --batch: the SMs run every N requests and the events no later request
 # can precede are written; the output is the whole kernel's, whatever N.
 trace-gen samples/bfs.trc.zst | trace-order | coalesce > "$T/bfs.req"
-for opts in "" "--alloc=fill --write=write-back --write-allocate=yes"; do
-	for n in 0 1 37 4K; do
-		# shellcheck disable=SC2086
-		l1sim $opts --batch=$n --stats="$T/b.json" -o "$T/b.wt" "$T/bfs.req"
-		trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$n.txt"
-		tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$n.json"
-	done
-	for n in 1 37 4K; do
-		cmp -s "$T/b.0.txt" "$T/b.$n.txt"
-		ok $? "bfs${opts:+ $opts}: --batch=$n makes the events of --batch=0"
-		cmp -s "$T/b.0.json" "$T/b.$n.json"
-		ok $? "bfs${opts:+ $opts}: --batch=$n makes the statistics of --batch=0"
-	done
-done
+same_batches l1sim events bfs "$T/bfs.req"
+same_batches l1sim events bfs "$T/bfs.req" --alloc=fill --write=write-back --write-allocate=yes
 fails_with 2 "batch" "--batch=x" l1sim --batch=x "$T/bfs.req"
 
 done_testing

@@ -280,33 +280,17 @@ trace-gen "$T/at.trc" | trace-order --warp-size=4 | coalesce | l1sim > "$T/at.l1
 for s in bfs spmv conv3d; do
 	trace-gen "samples/$s.trc.zst" | trace-order | coalesce | l1sim > "$T/$s.l1"
 done
-batches() {	# batches NAME FILE [OPTION...]: --batch=1, 37, 4K make --batch=0's output
-	name=$1 in=$2 st=0
-	shift 2
-	for n in 0 1 37 4K; do
-		l2sim "$@" --batch=$n --stats="$T/b.json" -o "$T/b.wt" "$in" || st=1
-		trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$n.txt"
-		tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$n.json"
-	done
-	ok $st "$name${*:+ $*}: runs with --batch=0, 1, 37 and 4K"
-	for n in 1 37 4K; do
-		cmp -s "$T/b.0.txt" "$T/b.$n.txt"
-		ok $? "$name${*:+ $*}: --batch=$n makes the events of --batch=0"
-		cmp -s "$T/b.0.json" "$T/b.$n.json"
-		ok $? "$name${*:+ $*}: --batch=$n makes the statistics of --batch=0"
-	done
-}
 for s in bfs spmv conv3d; do
-	batches $s "$T/$s.l1"
-	batches $s "$T/$s.l1" --events=all --write=write-through --mshr=4 --bank-queue=1
-	batches $s "$T/$s.l1" --medic=all --medic-reset=5000
+	same_batches l2sim events $s "$T/$s.l1"
+	same_batches l2sim events $s "$T/$s.l1" --events=all --write=write-through --mshr=4 --bank-queue=1
+	same_batches l2sim events $s "$T/$s.l1" --medic=all --medic-reset=5000
 done
-batches atomics "$T/at.l1" --events=all --write=write-through --partitions=2
-batches atomics "$T/at.l1" --partitions=2 --mshr=2 --mshr-merge=1
-batches bfs "$T/bfs.l1" --bypass=pc --pcal=8 --medic-reset=5000
-batches bfs "$T/bfs.l1" --bypass=rand:0.3 --eaf
+same_batches l2sim events atomics "$T/at.l1" --events=all --write=write-through --partitions=2
+same_batches l2sim events atomics "$T/at.l1" --partitions=2 --mshr=2 --mshr-merge=1
+same_batches l2sim events bfs "$T/bfs.l1" --bypass=pc --pcal=8 --medic-reset=5000
+same_batches l2sim events bfs "$T/bfs.l1" --bypass=rand:0.3 --eaf
 # (a long tag access: a bypass leaves well before a looked-up request)
-batches bfs "$T/bfs.l1" --bypass=streaming --sbyp-threshold=0.5 --tag-latency=100 \
+same_batches l2sim events bfs "$T/bfs.l1" --bypass=streaming --sbyp-threshold=0.5 --tag-latency=100 \
 	--medic=wip
 # A stream out of time order (its first event the last, and every 1000th
 # 500 events late): its kernel is held whole from the first event out of

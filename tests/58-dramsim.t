@@ -116,28 +116,12 @@ done
 l2sim -o "$T/spmv.l2" "$T/spmv.l1"
 l2sim -o "$T/conv3d.l2" "$T/conv3d.l1"
 l2sim --events=all -o "$T/bfs.l2all" "$T/bfs.l1"
-batches() {	# batches NAME FILE [OPTION...]: --batch=1, 37, 4K make --batch=0's output
-	name=$1 in=$2 st=0
-	shift 2
-	for n in 0 1 37 4K; do
-		dramsim "$@" --batch=$n --stats="$T/b.json" -o "$T/b.wt" "$in" 2> /dev/null || st=1
-		trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$n.txt"
-		tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$n.json"
-	done
-	ok $st "$name${*:+ $*}: runs with --batch=0, 1, 37 and 4K"
-	for n in 1 37 4K; do
-		cmp -s "$T/b.0.txt" "$T/b.$n.txt"
-		ok $? "$name${*:+ $*}: --batch=$n makes the requests of --batch=0"
-		cmp -s "$T/b.0.json" "$T/b.$n.json"
-		ok $? "$name${*:+ $*}: --batch=$n makes the statistics of --batch=0"
-	done
-}
-batches bfs "$T/bfs.l1"
-batches bfs "$T/bfs.l1" --sched=fcfs --queue=2
-batches spmv "$T/spmv.l2"
-batches spmv "$T/spmv.l2" --queue=1 --channels=2
-batches conv3d "$T/conv3d.l2"
-batches bfs-all "$T/bfs.l2all" --sched=medic --queue=4
+same_batches dramsim requests bfs "$T/bfs.l1"
+same_batches dramsim requests bfs "$T/bfs.l1" --sched=fcfs --queue=2
+same_batches dramsim requests spmv "$T/spmv.l2"
+same_batches dramsim requests spmv "$T/spmv.l2" --queue=1 --channels=2
+same_batches dramsim requests conv3d "$T/conv3d.l2"
+same_batches dramsim requests bfs-all "$T/bfs.l2all" --sched=medic --queue=4
 # A stream out of time order (its first event the last, and every 1000th
 # 500 events late): its kernel is held whole from the first event out of
 # order on, here the second, so --batch above 1 makes --batch=0's output;

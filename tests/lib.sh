@@ -64,6 +64,26 @@ fails_with() {
 	is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 1 "$_name: one line"
 }
 
+# same_batches PROG WHAT NAME FILE [OPTION...]: PROG with --batch=1, 37
+# and 4K writes the records (WHAT names them) and the statistics (but the
+# command line) that --batch=0 writes, and every run succeeds.
+same_batches() {
+	_prog=$1 _what=$2 _name=$3 _in=$4 _st=0
+	shift 4
+	for _b in 0 1 37 4K; do
+		"$_prog" "$@" --batch=$_b --stats="$T/b.json" -o "$T/b.wt" "$_in" 2> /dev/null || _st=1
+		trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$_b.txt"
+		tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$_b.json"
+	done
+	ok $_st "$_name${*:+ $*}: runs with --batch=0, 1, 37 and 4K"
+	for _b in 1 37 4K; do
+		cmp -s "$T/b.0.txt" "$T/b.$_b.txt"
+		ok $? "$_name${*:+ $*}: --batch=$_b makes the $_what of --batch=0"
+		cmp -s "$T/b.0.json" "$T/b.$_b.json"
+		ok $? "$_name${*:+ $*}: --batch=$_b makes the statistics of --batch=0"
+	done
+}
+
 done_testing() {
 	echo "1..$_n"
 	[ "$_failed" -eq 0 ]
