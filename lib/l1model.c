@@ -787,11 +787,13 @@ static int policy_load(struct wt_l1 *l1, const struct wt_request *r,
 	uint64_t hits = l1->st.hits;
 	int compulsory, fa_hit, rc;
 
-	if ((l1->pol & WT_POL_SBYP) && wt_sbyp_tick(&l1->sbyp, t))
-		drop_tagonly(l1);
-	l1->st.pol.sbyp_periods = l1->sbyp.periods;
-	l1->st.pol.sbyp_periods_on = l1->sbyp.periods_on;
-	l1->st.pol.sbyp_switches = l1->sbyp.switches;
+	if ((l1->pol & WT_POL_SBYP) && t >= l1->sbyp.end) {	/* a period ended */
+		if (wt_sbyp_tick(&l1->sbyp, t))
+			drop_tagonly(l1);
+		l1->st.pol.sbyp_periods = l1->sbyp.periods;
+		l1->st.pol.sbyp_periods_on = l1->sbyp.periods_on;
+		l1->st.pol.sbyp_switches = l1->sbyp.switches;
+	}
 	if (l1->apcm)
 		how = wt_apcm_method(l1->apcm, r->pc);
 	/* A load of a line ABYP sent around: the prediction was wrong (done
