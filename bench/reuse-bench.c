@@ -110,8 +110,7 @@ static void run(uint64_t n, int skewed, double rate, struct mrc *m)
 			keys[i] = key_of(done + i, skewed);
 		start = now();
 		if (r) {
-			for (size_t i = 0; i < c; i++)
-				dist[i] = wt_reuse_access(r, keys[i]);
+			wt_reuse_access_many(r, keys, c, dist);
 		} else {
 			for (size_t i = 0; i < c; i++)
 				got[i] = (unsigned char)wt_shards_access(s, keys[i],

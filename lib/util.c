@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <string.h>
 
@@ -91,6 +92,38 @@ void *wt_realloc(void *p, size_t n)
 	if (!p)
 		wt_die(WT_EXIT_DATA, "out of memory (%zu bytes)", n);
 	return p;
+}
+
+enum { BIG = 2u << 20 };	/* an x86-64 huge page */
+
+void *wt_calloc_big(size_t n, size_t size)
+{
+	size_t bytes;
+	void *p;
+
+	if (size && n > SIZE_MAX / size)
+		wt_die(WT_EXIT_DATA, "out of memory (%zu x %zu bytes)", n, size);
+	bytes = n * size;
+	if (bytes < BIG)
+		return wt_calloc(n, size);
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		wt_die(WT_EXIT_DATA, "out of memory (%zu bytes)", bytes);
+#ifdef MADV_HUGEPAGE
+	madvise(p, bytes, MADV_HUGEPAGE);	/* advice: failure is harmless */
+#endif
+	return p;
+}
+
+void wt_free_big(void *p, size_t n, size_t size)
+{
+	if (!p)
+		return;
+	if (n * size < BIG)
+		free(p);
+	else
+		munmap(p, n * size);
 }
 
 char *wt_strdup(const char *s)

@@ -56,6 +56,14 @@ void *wt_malloc(size_t n);
 void *wt_calloc(size_t n, size_t size);
 void *wt_realloc(void *p, size_t n);
 char *wt_strdup(const char *s);
+/*
+ * Zeroed memory for a large table probed at random (a hash table, a
+ * bitmap): from 2 MiB up it is mapped on its own and the kernel is asked
+ * for transparent huge pages, so that a probe costs one cache miss and no
+ * page walk.  Free with wt_free_big and the same n and size.
+ */
+void *wt_calloc_big(size_t n, size_t size);
+void wt_free_big(void *p, size_t n, size_t size);
 
 /* Format into a buffer, always terminated; returns buf. */
 char *wt_snprintf(char *buf, size_t n, const char *fmt, ...) WT_PRINTF(3, 4);

@@ -80,10 +80,34 @@ static void checksum(void)
 	is_u64(wt_hash64(7, buf, 13), 0x116b84434e8af965ULL, "golden value, 13 bytes, seed 7");
 }
 
+/* Small and large zeroed tables: both zero, writable, freed by size. */
+static void big_tables(void)
+{
+	size_t sizes[] = { 0, 8, 4096, (2u << 20) - 8, 2u << 20, 5u << 20 };
+
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		size_t n = sizes[k] / 8;
+		uint64_t *t = wt_calloc_big(n, sizeof(*t)), sum = 0;
+
+		for (size_t i = 0; i < n; i++)
+			sum |= t[i];
+		for (size_t i = 0; i < n; i++)
+			t[i] = i;
+		for (size_t i = 0; i < n; i++)
+			sum |= t[i] != i;
+		ok(t != NULL && sum == 0, "wt_calloc_big of %zu bytes: zeroed "
+		   "and writable", n * 8);
+		wt_free_big(t, n, sizeof(*t));
+	}
+	wt_free_big(NULL, 1u << 20, 8);
+	ok(1, "wt_free_big(NULL) is a no-op");
+}
+
 int main(void)
 {
 	numbers();
 	metadata();
 	checksum();
+	big_tables();
 	return tap_done();
 }
