@@ -4,8 +4,8 @@
  * The lines held are nodes of a circular doubly linked list in recency
  * order, head the most recently used, so that the least recently used is
  * the head's predecessor.  A chained hash table of the lines held finds a
- * line's node, and a map of every line seen (u64map.h) tells a first
- * access from a miss.  Choices:
+ * line's node, and a set of every line seen tells a first access from a
+ * miss.  Choices:
  *   - Two tables, not one map of every line seen to its node: the table
  *     of lines held is as small as the cache (a few hundred lines, a few
  *     kilobytes), so a hit is found without touching the map of lines
@@ -39,10 +39,14 @@ struct wt_falru {
 	uint32_t head;		/* the most recently used line's node */
 	uint32_t *bucket;	/* first node of each bucket, or none */
 	uint32_t bmask;		/* buckets - 1 */
-	struct wt_u64map *seen;	/* every line seen (the values unused) */
+	/* Every line seen: key >> shift >> 6 maps to a mask of the 64 keys
+	 * of its run, bit (key >> shift) % 64 set for those seen. */
+	struct wt_u64map *seen;
+	unsigned shift;
+	uint64_t distinct;
 };
 
-struct wt_falru *wt_falru_new(uint32_t lines)
+struct wt_falru *wt_falru_new(uint32_t lines, unsigned key_shift)
 {
 	struct wt_falru *f = wt_calloc(1, sizeof(*f));
 	uint32_t b = 1;
@@ -56,6 +60,7 @@ struct wt_falru *wt_falru_new(uint32_t lines)
 		f->bucket[i] = lines;		/* none */
 	f->bmask = b - 1;
 	f->seen = wt_u64map_new();
+	f->shift = key_shift < 64 ? key_shift : 63;
 	return f;
 }
 
@@ -71,7 +76,7 @@ void wt_falru_free(struct wt_falru *f)
 
 uint64_t wt_falru_distinct(const struct wt_falru *f)
 {
-	return wt_u64map_count(f->seen);
+	return f->distinct;
 }
 
 size_t wt_falru_bytes(const struct wt_falru *f)
@@ -133,6 +138,20 @@ static void chain(struct wt_falru *f, uint32_t i, uint64_t key)
 	*b = i;
 }
 
+/* Whether key is seen for the first time; it is seen from now on. */
+static int first_seen(struct wt_falru *f, uint64_t key)
+{
+	uint64_t k = key >> f->shift, bit = 1ULL << (k % 64), *mask;
+	int added;
+
+	mask = wt_u64map_get(f->seen, k / 64, &added);
+	if (*mask & bit)
+		return 0;
+	*mask |= bit;
+	f->distinct++;
+	return 1;
+}
+
 enum wt_falru_result wt_falru_access(struct wt_falru *f, uint64_t key)
 {
 	uint32_t i;
@@ -144,7 +163,7 @@ enum wt_falru_result wt_falru_access(struct wt_falru *f, uint64_t key)
 				move_to_front(f, i);
 			return WT_FALRU_HIT;
 		}
-	wt_u64map_get(f->seen, key, &added);
+	added = first_seen(f, key);
 	if (!f->cap)
 		return added ? WT_FALRU_FIRST : WT_FALRU_MISS;
 	if (f->n < f->cap) {

@@ -10,8 +10,12 @@
  * O(log T): l1sim classes its misses with it when it does not need the
  * distances themselves (l1sim --reuse=sampled or off).
  *
- * Memory: about 28 bytes per line of the cache, and the map of the lines
- * seen, 32 to 64 bytes per distinct line (as the reuse engine's).
+ * Memory: about 28 bytes per line of the cache, and the set of the lines
+ * seen: a 64-bit mask for each aligned run of 64 keys any of which was
+ * seen, in a map, 32 to 64 bytes a mask.  A trace that sweeps its data,
+ * as GPU kernels do, costs half a byte to a byte per distinct line (was
+ * 32 to 64 with a map entry per line); one whose lines are all far
+ * apart, up to 64 bytes a line.
  */
 #ifndef WT_FALRU_H
 #define WT_FALRU_H
@@ -27,11 +31,13 @@ enum wt_falru_result {
 
 struct wt_falru;
 
-/* A cache of lines lines (0: nothing is ever held). */
-struct wt_falru *wt_falru_new(uint32_t lines);
+/* A cache of lines lines (0: nothing is ever held), for keys that are
+ * multiples of 2^key_shift (line addresses: log2 of the line size). */
+struct wt_falru *wt_falru_new(uint32_t lines, unsigned key_shift);
 void wt_falru_free(struct wt_falru *f);
 /* Look key up and make it the most recently used line, evicting the
- * least recently used one when the cache is full.  Any 64-bit key. */
+ * least recently used one when the cache is full.  Any 64-bit multiple
+ * of 2^key_shift. */
 enum wt_falru_result wt_falru_access(struct wt_falru *f, uint64_t key);
 /* Distinct keys seen, and the bytes held. */
 uint64_t wt_falru_distinct(const struct wt_falru *f);

@@ -85,7 +85,7 @@ static void reuse_init(struct wt_l1 *l1)
 			l1->per_set[s] = wt_reuse_new();
 		return;
 	}
-	l1->falru = wt_falru_new(sets * c->geom.assoc);
+	l1->falru = wt_falru_new(sets * c->geom.assoc, wt_log2(c->geom.line));
 	if (c->reuse == WT_L1_REUSE_SAMPLED) {
 		l1->sfa = wt_shards_new(c->reuse_rate);
 		l1->sset = wt_calloc(sets, sizeof(*l1->sset));
@@ -158,6 +158,7 @@ void wt_l1_free(struct wt_l1 *l1)
 	free(l1->mshr);
 	free(l1->missq);
 	wt_u64map_free(l1->warp_ix);
+	free(l1->warp_at);
 	wt_u64map_free(l1->flight);
 	reuse_free(l1);
 	wt_l1_stats_free(&l1->st);
@@ -997,36 +998,66 @@ void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 		wt_apcm_kernel_begin(l1->apcm, first_warp(r, n));
 }
 
-struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
+/* A new entry in st.warps for r's warp; its index. */
+static size_t new_warp(struct wt_l1 *l1, const struct wt_request *r)
 {
 	struct wt_l1_stats *st = &l1->st;
-	uint64_t key = (uint64_t)l1->kernel << 32 | r->warp, *ix;
 	struct wt_warp_stats *w;
-	int added;
 
-	/* A warp's requests come in runs: the last one found, first. */
-	if (l1->last_warp && key == l1->last_warp_key)
-		return &st->warps[l1->last_warp - 1];
-	ix = wt_u64map_get(l1->warp_ix, key, &added);
-	l1->last_warp_key = key;
-	if (!added) {
-		l1->last_warp = *ix + 1;
-		return &st->warps[*ix];
-	}
 	if (st->nwarps == st->capwarps) {
 		st->capwarps = st->capwarps ? 2 * st->capwarps : 64;
 		st->warps = wt_realloc(st->warps, st->capwarps * sizeof(*st->warps));
 	}
-	*ix = st->nwarps;
-	l1->last_warp = st->nwarps + 1;
-	w = &st->warps[st->nwarps++];
+	w = &st->warps[st->nwarps];
 	memset(w, 0, sizeof(*w));
 	w->kernel = l1->kernel;
 	w->warp = r->warp;
 	w->cta = r->cta;
 	w->sm = l1->sm;
 	w->first = UINT64_MAX;
-	return w;
+	return st->nwarps++;
+}
+
+/*
+ * The statistics of r's warp.  Warps are numbered from 0 in each kernel,
+ * so an array indexed by warp finds them with no hash, on every request;
+ * it is cleared when the kernel changes.  Numbers too large for it (a
+ * hand-made trace) go through a map.
+ */
+struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
+{
+	struct wt_l1_stats *st = &l1->st;
+	uint32_t warp = r->warp;
+	uint64_t *ix;
+	int added;
+
+	if (warp >= WT_L1_WARPS_DIRECT) {
+		ix = wt_u64map_get(l1->warp_ix, (uint64_t)l1->kernel << 32 | warp,
+				   &added);
+		if (added)
+			*ix = new_warp(l1, r);
+		return &st->warps[*ix];
+	}
+	if (l1->kernel != l1->warp_kernel) {
+		memset(l1->warp_at, 0, l1->warp_hi * sizeof(*l1->warp_at));
+		l1->warp_hi = 0;
+		l1->warp_kernel = l1->kernel;
+	}
+	if (warp >= l1->warp_cap) {
+		size_t cap = l1->warp_cap ? l1->warp_cap : 256;
+
+		while (cap <= warp)
+			cap *= 2;
+		l1->warp_at = wt_realloc(l1->warp_at, cap * sizeof(*l1->warp_at));
+		memset(l1->warp_at + l1->warp_cap, 0,
+		       (cap - l1->warp_cap) * sizeof(*l1->warp_at));
+		l1->warp_cap = cap;
+	}
+	if (warp >= l1->warp_hi)
+		l1->warp_hi = (size_t)warp + 1;
+	if (!l1->warp_at[warp])
+		l1->warp_at[warp] = (uint32_t)new_warp(l1, r) + 1;
+	return &st->warps[l1->warp_at[warp] - 1];
 }
 
 int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,

@@ -26,6 +26,9 @@ enum wt_write_policy {
 	WT_WRITE_LOCAL_WB,	/* L: local write-back, global write-evict (Fermi) */
 };
 
+/* Warp numbers below this have their statistics found by array. */
+#define WT_L1_WARPS_DIRECT (1u << 20)
+
 enum wt_l1_mode {
 	WT_L1_BOUNDED,		/* the configured cache */
 	WT_L1_UNBOUNDED,	/* fully associative, infinite: cold misses only */
@@ -150,9 +153,14 @@ struct wt_l1 {
 	uint64_t clock;
 	uint64_t rng;
 	uint32_t kernel;		/* set by the caller, for warp stats */
-	struct wt_u64map *warp_ix;	/* kernel<<32|warp -> index in warps[] */
-	uint64_t last_warp_key;		/* the last warp looked up, */
-	size_t last_warp;		/* at warps[last_warp - 1]; 0: none */
+	/* Where a warp's statistics are in st.warps: for the warps of the
+	 * current kernel numbered below WT_L1_WARPS_DIRECT, index + 1 at
+	 * warp_at[warp] (0: none yet); above, in warp_ix by kernel<<32|warp. */
+	uint32_t *warp_at;
+	size_t warp_cap;		/* entries of warp_at */
+	size_t warp_hi;			/* entries in use: 1 + highest warp */
+	uint32_t warp_kernel;		/* the kernel warp_at is for */
+	struct wt_u64map *warp_ix;
 	struct wt_u64map *flight;		/* unbounded mode: line -> fill cycle */
 	/* exact reuse: the engines, whole cache and per set */
 	struct wt_reuse *fa;

@@ -33,7 +33,7 @@ static void by_hand(void)
 					UINT64_MAX, 0, UINT64_MAX, 3 };
 	static const int want[] = { F, F, F, M, M, M, H, H, H, H, F,
 				    F, H, H, M };
-	struct wt_falru *f = wt_falru_new(2);
+	struct wt_falru *f = wt_falru_new(2, 0);
 	int good = 1;
 
 	for (size_t i = 0; i < sizeof(key) / sizeof(key[0]); i++) {
@@ -49,7 +49,7 @@ static void by_hand(void)
 	is_u64(wt_falru_distinct(f), 5, "5 distinct keys");
 	wt_falru_free(f);
 
-	f = wt_falru_new(0);
+	f = wt_falru_new(0, 0);
 	is_u64(wt_falru_access(f, 7), F, "no lines: first access");
 	is_u64(wt_falru_access(f, 7), M, "no lines: then a miss");
 	wt_falru_free(f);
@@ -61,20 +61,22 @@ static void by_hand(void)
  * last few dozen keys used (short distances), otherwise one drawn from
  * the whole pool, skewed to the most recently added, or a new key.
  */
-static void against_reuse(uint32_t lines, size_t n, size_t pool)
+static void against_reuse(uint32_t lines, size_t n, size_t pool,
+			  unsigned shift)
 {
 	uint64_t *keys = wt_malloc(pool * sizeof(*keys));
 	uint64_t recent[64] = { 0 };
 	size_t npool = 0, bad = 0, count[3] = { 0 };
-	struct wt_falru *f = wt_falru_new(lines);
+	struct wt_falru *f = wt_falru_new(lines, shift);
 	struct wt_reuse *r = wt_reuse_new();
+	uint64_t align = ~((1ULL << shift) - 1);
 
 	for (size_t t = 0; t < n; t++) {
 		uint64_t key, d;
 		int want, got;
 
 		if (npool == 0 || (npool < pool && rnd() % 100 < 5)) {
-			key = rnd() % 3 ? rnd() : npool * 128;
+			key = (rnd() % 3 ? rnd() : npool * 128) & align;
 			keys[npool++] = key;
 		} else if (t > 64 && rnd() % 2) {
 			key = recent[rnd() % 64];
@@ -92,11 +94,11 @@ static void against_reuse(uint32_t lines, size_t n, size_t pool)
 			printf("#   access %zu: distance %llu, got %d, want %d\n",
 			       t, (unsigned long long)d, got, want);
 	}
-	ok(bad == 0, "%u lines: %zu accesses agree with the reuse distances "
-	   "(%zu first, %zu misses, %zu hits)", lines, n, count[F], count[M],
-	   count[H]);
+	ok(bad == 0, "%u lines, keys of 2^%u: %zu accesses agree with the "
+	   "reuse distances (%zu first, %zu misses, %zu hits)", lines, shift,
+	   n, count[F], count[M], count[H]);
 	is_u64(wt_falru_distinct(f), wt_reuse_distinct(r),
-	       "%u lines: distinct keys", lines);
+	       "%u lines, keys of 2^%u: distinct keys", lines, shift);
 	wt_falru_free(f);
 	wt_reuse_free(r);
 	free(keys);
@@ -105,7 +107,7 @@ static void against_reuse(uint32_t lines, size_t n, size_t pool)
 /* Memory: the nodes, and the map of the keys seen. */
 static void memory(void)
 {
-	struct wt_falru *f = wt_falru_new(384);
+	struct wt_falru *f = wt_falru_new(384, 0);
 	size_t before = wt_falru_bytes(f);
 
 	for (uint64_t i = 0; i < 1000000; i++)
@@ -113,19 +115,31 @@ static void memory(void)
 	ok(wt_falru_bytes(f) - before < 1000 * 64,
 	   "1 M accesses to 1000 keys: %zu bytes more", wt_falru_bytes(f) - before);
 	wt_falru_free(f);
+
+	/* A sweep over 1 M lines of 128 bytes: a mask per 64 of them. */
+	f = wt_falru_new(384, 7);
+	before = wt_falru_bytes(f);
+	for (uint64_t i = 0; i < 1000000; i++)
+		wt_falru_access(f, 0x7f0000000000ULL + i * 128);
+	ok(wt_falru_bytes(f) - before < 1000000,
+	   "a sweep of 1 M lines: %zu bytes more", wt_falru_bytes(f) - before);
+	is_u64(wt_falru_distinct(f), 1000000, "a sweep of 1 M lines: distinct");
+	wt_falru_free(f);
 }
 
 int main(void)
 {
 	wt_set_progname("test-falru");
 	by_hand();
-	against_reuse(1, 200000, 5000);
-	against_reuse(2, 200000, 5000);
-	against_reuse(7, 200000, 5000);
-	against_reuse(128, 300000, 20000);
-	against_reuse(384, 300000, 20000);
-	against_reuse(4096, 300000, 20000);
-	against_reuse(30000, 100000, 20000);	/* more than every key */
+	against_reuse(1, 200000, 5000, 0);
+	against_reuse(2, 200000, 5000, 0);
+	against_reuse(7, 200000, 5000, 0);
+	against_reuse(128, 300000, 20000, 0);
+	against_reuse(384, 300000, 20000, 0);
+	against_reuse(4096, 300000, 20000, 0);
+	against_reuse(30000, 100000, 20000, 0);	/* more than every key */
+	against_reuse(384, 300000, 20000, 7);	/* line addresses */
+	against_reuse(4096, 300000, 20000, 7);
 	memory();
 	return tap_done();
 }
