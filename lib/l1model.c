@@ -419,13 +419,47 @@ static void replace(struct wt_l1 *l1, struct wt_l1_out *out,
 	wt_cache_insert(&l1->cache, set, way, line, state, ready);
 }
 
+/*
+ * retire() when fills only mark lines valid (allocation on miss, or no
+ * tags): the order the arrivals are taken in then shows nowhere, nor does
+ * the order of the entries left, so one pass takes them all.
+ */
+static void retire_unordered(struct wt_l1 *l1, uint64_t t)
+{
+	uint64_t next = UINT64_MAX;
+
+	for (unsigned i = 0; i < l1->nmshr;) {
+		struct mshr *m = &l1->mshr[i];
+
+		if (m->ready > t) {
+			if (m->ready < next)
+				next = m->ready;
+			i++;
+			continue;
+		}
+		if (l1->cfg->mode == WT_L1_BOUNDED) {
+			unsigned set = wt_cache_set(&l1->cache, m->line);
+			int way = wt_cache_find(&l1->cache, set, m->line);
+
+			if (way >= 0)
+				wt_cache_at(&l1->cache, set, way)->state = WT_LINE_VALID;
+		}
+		*m = l1->mshr[--l1->nmshr];
+	}
+	l1->next_ready = next;
+}
+
 /* Data that has arrived by cycle t fills its lines and frees its MSHRs,
- * oldest first. */
+ * oldest first (the lowest entry on a tie). */
 static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 		   const struct wt_request *r, uint64_t t)
 {
 	if (t < l1->next_ready)
 		return;		/* nothing arrives by t */
+	if (!l1->cfg->alloc_on_fill || l1->cfg->mode != WT_L1_BOUNDED) {
+		retire_unordered(l1, t);
+		return;
+	}
 	for (;;) {
 		unsigned best = l1->nmshr;
 		struct mshr m;
@@ -606,7 +640,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 {
 	const struct wt_l1_cfg *c = l1->cfg;
 	unsigned set = wt_cache_set(&l1->cache, line);
-	struct mshr *m = mshr_find(l1, line);
+	struct mshr *m = NULL;
 	int way = -1, resident = 0, compulsory, fa_hit, v = -2;
 	uint64_t lat, *why = NULL;
 	struct wt_pc_stats *pcs;
@@ -621,6 +655,8 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		resident = way >= 0 &&
 			   wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID;
 	}
+	if (!resident)		/* a hit needs no MSHR: the scan is for misses */
+		m = mshr_find(l1, line);
 	if (!resident && !m && l1->pol && c->mode == WT_L1_BOUNDED)
 		why = no_line(l1, set, &v, &ev);
 	if (why) {			/* around the L1: it needs nothing */
