@@ -14,11 +14,14 @@
 #
 # BENCH_ACCESSES: thread accesses per dump pattern, and the accesses of the
 # reuse-distance section (over 1 M lines); BENCH_REQUESTS: requests of the
-# l1sim section (gen-requests), 100M by default.  K, M, G suffixes.
+# l1sim section (gen-requests), 100M by default; BENCH_SCALE: accesses of
+# the one-kernel trace whose peak memory is taken stage by stage, 1G by
+# default, 0 to skip.  K, M, G suffixes.
 set -eu
 build=${1:-build}
 n=${BENCH_ACCESSES:-100M}
 nr=${BENCH_REQUESTS:-100M}
+scale=${BENCH_SCALE:-1G}
 out=${BENCH_DIR:-$build/bench}
 bin=$build/bin
 tools=$build/tools
@@ -207,6 +210,38 @@ for reuse in exact sampled:0.01 off; do
 		"LRU loop" $lim_lru
 done
 rm -f "$req" "$tmp/l1.json"
+
+# Peak memory at scale: one long single-kernel trace through every stage,
+# each measured on its own (measure's report of a stage in a pipe goes to
+# a file of its own).  The stream pattern touches new lines all along, so
+# whatever a stage keeps per line, per instruction or per warp shows.
+if [ "$(size "$scale")" -gt 0 ]; then
+	echo "-- peak memory per stage: $scale stream accesses, one kernel"
+	ns=$(size "$scale")
+	s=$tmp/scale
+	"$tools/gen-dump" --accesses="$scale" --pattern=stream |
+		"$tools/measure" "'$bin/trace-gen'" 2> "$s.tg" |
+		"$tools/measure" "'$bin/trace-order'" 2> "$s.to" |
+		"$tools/measure" "'$bin/coalesce' --level=1 -o '$s.req.wt'" 2> "$s.co"
+	"$tools/measure" "'$bin/l1sim' --level=1 -o '$s.l1.wt' '$s.req.wt'" 2> "$s.l1"
+	"$tools/measure" "'$bin/l1sim' --reuse=off --level=0 -o /dev/null '$s.req.wt'" 2> "$s.l1off"
+	"$tools/measure" "'$bin/l2sim' --level=1 -o '$s.l2.wt' '$s.l1.wt'" 2> "$s.l2"
+	"$tools/measure" "'$bin/dramsim' --level=0 -o /dev/null '$s.l2.wt'" 2> "$s.dr"
+	for st in "tg trace-gen" "to trace-order" "co coalesce" "l1 l1sim" \
+		  "l1off l1sim --reuse=off" "l2 l2sim" "dr dramsim"; do
+		f=$s.${st%% *}
+		line=$(tail -n 1 "$f")
+		[ "$(field status "$line")" = 0 ] ||
+			{ echo "bench: ${st#* } failed at scale" >&2; exit 1; }
+		rss=$(field max_rss_kib "$line")
+		printf '%-34s %12s accesses %8.2f s %12.1f MiB peak\n' \
+			"scale: ${st#* }" "$ns" "$(field wall_s "$line")" \
+			"$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+		results="$results,
+    {\"name\": \"scale: ${st#* }\", \"records\": $ns, \"seconds\": $(field wall_s "$line"), \"max_rss_kib\": $rss}"
+	done
+	rm -f "$s".*
+fi
 printf '{\n  "accesses": "%s",\n  "requests": "%s",\n  "cpus": %s,\n  "date": "%s",\n  "results": [%s\n  ]\n}\n' \
 	"$n" "$nr" "$(nproc)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$results" > "$json"
 echo "results: $json"
