@@ -15,6 +15,8 @@ static void merge_sort(struct wt_event *ev, struct wt_event *tmp, size_t n)
 		return;
 	merge_sort(ev, tmp, h);
 	merge_sort(ev + h, tmp, n - h);
+	if (ev[h - 1].time <= ev[h].time)
+		return;		/* in order already: stages make runs of them */
 	while (i < h && j < n)
 		tmp[k++] = ev[j].time < ev[i].time ? ev[j++] : ev[i++];
 	while (i < h)
