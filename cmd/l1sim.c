@@ -112,6 +112,7 @@ struct sm_bucket {
 	struct wt_request *r;
 	size_t n, cap;
 	struct wt_l1_out out;
+	size_t sorted;		/* out.ev[0..sorted-1] are in time order */
 	uint64_t end;		/* pool: when the SM finished the kernel */
 };
 
@@ -319,6 +320,7 @@ static void write_events(struct sm_bucket *b, unsigned nb, uint64_t horizon)
 		b[s].out.n -= counts[s];
 		memmove(b[s].out.ev, b[s].out.ev + counts[s],
 			b[s].out.n * sizeof(*b[s].out.ev));
+		b[s].sorted = b[s].out.n;
 	}
 	free(lists);
 	free(counts);
@@ -377,8 +379,9 @@ static void run_batch(struct sm_bucket *b, unsigned nb, const struct wt_kernel *
 		for (size_t i = 0; i < b[s].n; i++)
 			wt_l1_request(&G.l1[s], &b[s].r[i], &b[s].out);
 		b[s].n = 0;
-		/* fill write-backs carry earlier cycles: put them in place */
-		wt_events_sort(b[s].out.ev, b[s].out.n);
+		/* fill write-backs carry earlier cycles: put them in place;
+		 * the events held from the last batch are in order already */
+		wt_events_sort_tail(b[s].out.ev, b[s].sorted, b[s].out.n);
 	}
 	G.held = 0;
 	write_events(b, nb, final ? UINT64_MAX : horizon(nb));
@@ -416,7 +419,7 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	pc.pol = &G.pol;
 	for (unsigned s = 0; s < nb; s++) {
 		wt_l1_kernel_begin(&G.l1[s], k->id, b[s].r, b[s].n);
-		b[s].out.n = 0;
+		b[s].out.n = b[s].sorted = 0;
 	}
 	if (G.su.pool && (G.pol.flags & WT_POL_SWT)) {
 		ch->swt = swt_search(b, nb, &pc);
