@@ -1,33 +1,30 @@
 /*
  * coalesce.c - the coalescing rules of coalesce.h.
  *
- * One warp instruction is turned into requests in three steps, per group
- * of lanes (the whole warp, or a slice of it under the Fermi rules):
+ * One warp instruction is turned into requests per group of lanes (the
+ * whole warp, or a slice of it under the Fermi rules):
  *
  *   1. every active lane's access [addr, addr + size) is cut at line
- *      boundaries into at most two pieces (a piece is a line address and
- *      a byte range within that line);
- *   2. the pieces are kept sorted by (line, first byte) as they are made,
- *      by insertion: a group has at most 128 pieces, and the common cases
- *      (lanes in address order, or all on one address) insert at the end;
- *   3. one walk over the sorted pieces makes one request per distinct
- *      line, taking the union of the lanes and of the sectors, and
- *      counting the bytes used as the length of the union of the byte
- *      ranges (sorted by start, so a running end is enough).
+ *      boundaries into at most two pieces (a piece is a byte range within
+ *      one line);
+ *   2. one walk over the pieces in ascending address finds the distinct
+ *      lines in order, each with the union of its lanes, and the union
+ *      of its pieces' byte ranges as a few intervals, which give its
+ *      bytes and sectors;
+ *   3. emit makes a request record of each line.
  *
- * Nothing is allocated: the pieces live on the stack.
+ * The walk takes the pieces straight from the lanes, which almost always
+ * come in address order; a group whose pieces do not is cut into an
+ * array and merge-sorted first.  Every step is linear in the lanes but
+ * the sort, n log n, so no lane order costs much more than another.
+ *
+ * Nothing is allocated: everything lives on the stack.
  */
 #include "coalesce.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <string.h>
-
-struct piece {
-	uint64_t line;		/* line address */
-	uint16_t lo, hi;	/* bytes [lo, hi) of the line (line <= 4096) */
-	uint32_t lane;
-};
 
 static int is_pow2(uint64_t v)
 {
@@ -147,18 +144,28 @@ unsigned wt_coalesce_group_lanes(const struct wt_coalesce_cfg *cfg,
 	return g < lanes ? g : lanes;
 }
 
+/* The bits set in a sector mask.  __builtin_popcount is a call into
+ * libgcc on the baseline x86-64 this is built for, and stats_add needs
+ * one for every request. */
+static inline unsigned popcount8(unsigned x)
+{
+	x = x - ((x >> 1) & 0x55);
+	x = (x & 0x33) + ((x >> 2) & 0x33);
+	return (x + (x >> 4)) & 0x0f;
+}
+
 unsigned wt_coalesce_request_bytes(const struct wt_coalesce_cfg *cfg,
 				   const struct wt_request *r)
 {
 	if (cfg->rules == WT_COALESCE_FERMI)
 		return cfg->line;
-	return (unsigned)__builtin_popcount(r->sectors) * cfg->sector;
+	return popcount8(r->sectors) * cfg->sector;
 }
 
 int wt_coalesce_valid(const struct wt_coalesce_cfg *cfg,
 		      const struct wt_warp *w, char *why, size_t whylen)
 {
-	uint64_t mask = w->mask;
+	uint64_t mask = w->mask, wraps = 0, last;
 
 	if (w->lanes < 1 || w->lanes > WT_MAX_LANES) {
 		snprintf(why, whylen, "warp of %u lanes (expected 1 to %u)",
@@ -177,8 +184,18 @@ int wt_coalesce_valid(const struct wt_coalesce_cfg *cfg,
 			 cfg->line);
 		return -1;
 	}
-	for (unsigned i = 0; i < w->lanes; i++) {
-		if ((mask >> i & 1) && w->addr[i] + w->size - 1 < w->addr[i]) {
+	/*
+	 * An access wraps if it starts after last.  Every lane is looked at
+	 * first, without a branch (wrapping is rare); then, if one wraps,
+	 * the active lanes, for the first that does.
+	 */
+	last = UINT64_MAX - (w->size - 1u);
+	for (unsigned i = 0; i < w->lanes; i++)
+		wraps |= w->addr[i] > last;
+	for (; wraps && mask; mask &= mask - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(mask);
+
+		if (w->addr[i] > last) {
 			snprintf(why, whylen, "lane %u: access of %u bytes at "
 				 "0x%llx wraps past the end of the address space",
 				 i, (unsigned)w->size,
@@ -189,120 +206,373 @@ int wt_coalesce_valid(const struct wt_coalesce_cfg *cfg,
 	return 0;
 }
 
-static inline int after(const struct piece *a, const struct piece *b)
+/*
+ * What every group of one instruction shares: the configuration and the
+ * access size in the form the walk uses (masks and shifts, no division).
+ */
+struct plan {
+	uint64_t linemask;	/* clears the offset within a line */
+	uint32_t line;
+	uint32_t size;		/* bytes per lane */
+	unsigned shift;		/* log2 of the sector size */
+};
+
+/*
+ * A line that a group touches, as the walk finds it: the fields of its
+ * request that are not the instruction's (see emit).
+ */
+struct touched {
+	uint64_t line;
+	uint64_t lanes;
+	uint32_t bytes;
+	uint32_t sectors;	/* those touched, whatever the rules */
+};
+
+/*
+ * The walk over one group's pieces (see cut) in ascending start address.
+ * The line being walked is kept here rather than in out[], so that it
+ * lives in registers, and written out when the walk leaves it.  The byte
+ * ranges of its pieces are merged as they come into intervals
+ * [from, to): a piece that starts past to closes the interval, whose
+ * bytes and sectors are counted then, once, not once per lane.
+ */
+struct walk {
+	const struct plan *p;
+	struct touched *out;
+	size_t n;		/* lines written to out[] */
+	uint64_t last;		/* start of the previous piece */
+	uint64_t line;		/* the line walked; 1 (none) at first */
+	uint64_t fits;		/* 1 + the last start of an access that
+				   stays in the line; 0: none (walk_next) */
+	uint64_t lanes;		/* 0 until the walk has a line */
+	uint32_t from, to;	/* the open interval, as line offsets */
+	uint32_t bytes, sectors;	/* of the closed intervals */
+};
+
+static inline void walk_init(struct walk *k, const struct plan *p,
+			     struct touched *out)
 {
-	return a->line > b->line || (a->line == b->line && a->lo > b->lo);
+	k->p = p;
+	k->out = out;
+	k->n = 0;
+	k->last = 0;
+	k->line = 1;
+	k->fits = 0;
+	k->lanes = 0;
+	k->from = k->to = k->bytes = k->sectors = 0;
 }
 
-/* Insert p into the sorted pieces[0..n), keeping (line, lo) order. */
-static inline void insert(struct piece *pieces, size_t n, const struct piece *p)
+/* Count the open interval [from, to) of the line. */
+static inline void walk_close(struct walk *k)
 {
-	size_t i = n;
+	unsigned first = k->from >> k->p->shift;
+	unsigned last = (k->to - 1) >> k->p->shift;
 
-	while (i > 0 && after(&pieces[i - 1], p)) {
-		pieces[i] = pieces[i - 1];
-		i--;
+	k->bytes += k->to - k->from;
+	k->sectors |= ((2u << last) - 1) & ~((1u << first) - 1);
+}
+
+/* Write out the line walked, if any. */
+static inline void walk_flush(struct walk *k)
+{
+	struct touched *t = &k->out[k->n];
+
+	if (!k->lanes)
+		return;
+	walk_close(k);
+	t->line = k->line;
+	t->lanes = k->lanes;
+	t->bytes = k->bytes;
+	t->sectors = k->sectors;
+	k->n++;
+}
+
+/* Finish the walk: the number of lines at out[]. */
+static inline size_t walk_end(struct walk *k)
+{
+	walk_flush(k);
+	return k->n;
+}
+
+/* Add bytes [lo, hi) of the line, lo at or after the last piece's. */
+static inline void walk_range(struct walk *k, uint32_t lo, uint32_t hi)
+{
+	if (lo > k->to) {
+		walk_close(k);
+		k->from = lo;
+		k->to = hi;
+	} else {
+		k->to = hi > k->to ? hi : k->to;
 	}
-	pieces[i] = *p;
-}
-
-/* The sectors of a line that bytes [lo, hi) touch. */
-static unsigned sector_bits(uint32_t lo, uint32_t hi, unsigned shift)
-{
-	unsigned first = lo >> shift, last = (hi - 1) >> shift;
-
-	return ((2u << last) - 1) & ~((1u << first) - 1);
 }
 
 /*
- * Make the requests of lanes [g0, g1) of w at out[], returning how many.
- * The index and count fields are filled in by the caller.
+ * Add the piece of the lane lanebit that starts at address start and ends
+ * before offset hi of its line.  Pieces must come in ascending start
+ * address (ties in any order): then each line is walked once, and its
+ * intervals come in order.  -1, with nothing added, for a piece that
+ * starts before the previous one.
  */
-static size_t group(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
-		    unsigned g0, unsigned g1, struct wt_request *out)
+static inline int walk_add(struct walk *k, uint64_t start, uint32_t hi,
+			   uint64_t lanebit)
 {
-	struct piece pieces[2 * WT_MAX_LANES], p;
-	uint64_t linemask = ~(uint64_t)(cfg->line - 1);
-	unsigned shift = wt_log2(cfg->sector);
-	unsigned all = (1u << (cfg->line / cfg->sector)) - 1;
-	struct wt_request *r = NULL;
-	size_t n = 0, nr = 0;
-	uint32_t covered = 0;
+	uint64_t line = start & k->p->linemask;
+	uint32_t lo = (uint32_t)(start - line);
 
-	for (unsigned i = g0; i < g1; i++) {
-		uint64_t a, e;
+	if (start < k->last)
+		return -1;
+	k->last = start;
+	if (line != k->line) {
+		walk_flush(k);
+		k->line = line;
+		/* wraps to 0 (no fast path) only on the last line of memory */
+		k->fits = line + (k->p->line - k->p->size) + 1;
+		k->lanes = 0;
+		k->from = lo;
+		k->to = hi;
+		k->bytes = k->sectors = 0;
+	} else {
+		walk_range(k, lo, hi);
+	}
+	k->lanes |= lanebit;
+	return 0;
+}
 
-		if (!(w->mask >> i & 1))
-			continue;
-		a = w->addr[i];
-		e = a + w->size - 1;
-		p.lane = i;
-		p.line = a & linemask;
-		p.lo = (uint16_t)(a - p.line);
-		if ((e & linemask) == p.line) {
-			p.hi = (uint16_t)(e - p.line + 1);
-			insert(pieces, n++, &p);
+/*
+ * Add the access of the lane lanebit at address a: its piece, or its two
+ * pieces if it straddles a line boundary.  -1 as walk_add.
+ */
+static inline int walk_lane(struct walk *k, uint64_t a, uint64_t lanebit)
+{
+	const struct plan *p = k->p;
+	uint32_t lo = (uint32_t)(a & ~p->linemask), hi = lo + p->size;
+
+	if (hi <= p->line)
+		return walk_add(k, a, hi, lanebit);
+	return walk_add(k, a, p->line, lanebit) < 0 ? -1 :
+	       walk_add(k, a - lo + p->line, hi - p->line, lanebit);
+}
+
+/*
+ * walk_lane for the common case, which the caller checks: an access that
+ * starts in order (at or after the last piece), in the line walked, and
+ * ends in it too (a < fits).  What walk_add would check is known then.
+ */
+static inline void walk_next(struct walk *k, uint64_t a, uint64_t lanebit)
+{
+	uint32_t lo = (uint32_t)(a - k->line);
+
+	k->last = a;
+	walk_range(k, lo, lo + k->p->size);
+	k->lanes |= lanebit;
+}
+
+/*
+ * A piece: the part of one lane's access that falls in one line, by the
+ * address of its first byte and the line offset just past its last.
+ * Ordering pieces by start address orders them by (line, offset).
+ */
+struct piece {
+	uint64_t start;
+	uint16_t hi;		/* 1..line, and line <= 4096 */
+	uint8_t lane;
+};
+
+/*
+ * The pieces of the lanes in mask, in lane order, at pieces[]: one per
+ * lane, two for a lane whose access straddles a line boundary.  Returns
+ * how many.
+ */
+static size_t cut(const struct plan *p, const struct wt_warp *w, uint64_t mask,
+		  struct piece *pieces)
+{
+	size_t n = 0;
+
+	for (; mask; mask &= mask - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(mask);
+		uint64_t a = w->addr[i];
+		uint32_t lo = (uint32_t)(a & ~p->linemask), hi = lo + p->size;
+
+		pieces[n].start = a;
+		pieces[n].lane = (uint8_t)i;
+		if (hi <= p->line) {
+			pieces[n++].hi = (uint16_t)hi;
 		} else {
-			p.hi = (uint16_t)cfg->line;
-			insert(pieces, n++, &p);
-			p.line = e & linemask;
-			p.lo = 0;
-			p.hi = (uint16_t)(e - p.line + 1);
-			insert(pieces, n++, &p);
+			pieces[n++].hi = (uint16_t)p->line;
+			pieces[n].start = a - lo + p->line;
+			pieces[n].lane = (uint8_t)i;
+			pieces[n++].hi = (uint16_t)(hi - p->line);
 		}
 	}
+	return n;
+}
 
+/*
+ * Merge the sorted runs a[0..na) and b[0..nb) into out[], a's pieces
+ * first among equal starts (a stable sort, though nothing depends on it).
+ */
+static void merge(const struct piece *a, size_t na, const struct piece *b,
+		  size_t nb, struct piece *out)
+{
+	size_t i = 0, j = 0;
+
+	while (i < na && j < nb)
+		*out++ = b[j].start < a[i].start ? b[j++] : a[i++];
+	while (i < na)
+		*out++ = a[i++];
+	while (j < nb)
+		*out++ = b[j++];
+}
+
+/*
+ * Sort pieces[0..n) by start address, using tmp[0..n): a bottom-up merge
+ * sort, so that no lane order costs more than n log n (insertion sort
+ * took 8128 moves for the 128 pieces of a descending 64-lane warp).
+ * Returns the array that holds the result.
+ */
+static struct piece *sort_pieces(struct piece *pieces, struct piece *tmp,
+				 size_t n)
+{
+	for (size_t width = 1; width < n; width *= 2) {
+		struct piece *t;
+
+		for (size_t lo = 0; lo < n; lo += 2 * width) {
+			size_t mid = lo + width < n ? lo + width : n;
+			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+
+			merge(pieces + lo, mid - lo, pieces + mid, hi - mid,
+			      tmp + lo);
+		}
+		t = pieces;
+		pieces = tmp;
+		tmp = t;
+	}
+	return pieces;
+}
+
+/*
+ * group for lanes whose pieces are not in address order: cut, sort, walk.
+ */
+static size_t group_sorted(const struct plan *p, const struct wt_warp *w,
+			   uint64_t mask, struct touched *out)
+{
+	struct piece pieces[2 * WT_MAX_LANES], tmp[2 * WT_MAX_LANES], *s;
+	size_t n = cut(p, w, mask, pieces);
+	struct walk k;
+
+	s = sort_pieces(pieces, tmp, n);
+	walk_init(&k, p, out);
+	for (size_t i = 0; i < n; i++)	/* in order: none is refused */
+		walk_add(&k, s[i].start, s[i].hi, (uint64_t)1 << s[i].lane);
+	return walk_end(&k);
+}
+
+/*
+ * Find the lines that the lanes in mask (a group) touch, in ascending
+ * order, at out[], returning how many.  Lanes almost always come in
+ * address order (consecutive, strided, or all on one word), so the pieces
+ * are walked straight from the lanes, as cut would make them, most of
+ * them by the short walk_next; only a group whose pieces turn out not to
+ * be in order is sorted.
+ */
+static size_t group(const struct plan *p, const struct wt_warp *w,
+		    uint64_t mask, struct touched *out)
+{
+	struct walk k;
+
+	walk_init(&k, p, out);
+	for (uint64_t m = mask; m; m &= m - 1) {
+		uint64_t a = w->addr[__builtin_ctzll(m)], bit = m & -m;
+
+		if (a >= k.last && a < k.fits)
+			walk_next(&k, a, bit);
+		else if (walk_lane(&k, a, bit) < 0)
+			return group_sorted(p, w, mask, out);
+	}
+	return walk_end(&k);
+}
+
+/* wt_coalesce_cfg_check without its messages and its division, cheap
+ * enough for every instruction: 1 if cfg is usable. */
+static int cfg_ok(const struct wt_coalesce_cfg *cfg)
+{
+	return (cfg->rules == WT_COALESCE_FERMI ||
+		cfg->rules == WT_COALESCE_SECTOR) &&
+	       is_pow2(cfg->line) && cfg->line >= WT_COALESCE_LINE_MIN &&
+	       cfg->line <= WT_COALESCE_LINE_MAX && is_pow2(cfg->sector) &&
+	       cfg->sector >= WT_COALESCE_SECTOR_MIN &&
+	       cfg->sector <= cfg->line &&
+	       cfg->line <= cfg->sector * WT_COALESCE_SECTORS_MAX;
+}
+
+static void plan_init(struct plan *p, const struct wt_coalesce_cfg *cfg,
+		      const struct wt_warp *w)
+{
+	p->linemask = ~(uint64_t)(cfg->line - 1);
+	p->line = cfg->line;
+	p->size = w->size;
+	p->shift = wt_log2(cfg->sector);
+}
+
+/* Make the n requests of w at out[], one for each line of touched[]. */
+static void emit(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
+		 const struct touched *touched, size_t n,
+		 struct wt_request *out)
+{
+	unsigned all = (1u << (cfg->line >> wt_log2(cfg->sector))) - 1;
+	int sector_rules = cfg->rules == WT_COALESCE_SECTOR;
+	struct wt_request proto;
+
+	memset(&proto, 0, sizeof(proto));
+	proto.time = w->time;
+	proto.pc = w->pc;
+	proto.cta = w->cta;
+	proto.warp = w->warp;
+	proto.instr = w->instr;
+	proto.sm = w->sm;
+	proto.op = w->op;
+	proto.space = w->space;
+	proto.icount = w->icount;
+	proto.count = (uint8_t)n;
 	for (size_t i = 0; i < n; i++) {
-		const struct piece *q = &pieces[i];
-		uint32_t from;
-
-		if (!r || q->line != r->addr) {
-			r = &out[nr++];
-			memset(r, 0, sizeof(*r));
-			r->time = w->time;
-			r->addr = q->line;
-			r->pc = w->pc;
-			r->cta = w->cta;
-			r->warp = w->warp;
-			r->instr = w->instr;
-			r->sm = w->sm;
-			r->op = w->op;
-			r->space = w->space;
-			r->icount = w->icount;
-			r->sectors = (uint8_t)(cfg->rules == WT_COALESCE_FERMI ? all : 0);
-			covered = 0;
-		}
-		r->lanes |= (uint64_t)1 << q->lane;
-		if (cfg->rules == WT_COALESCE_SECTOR)
-			r->sectors |= (uint8_t)sector_bits(q->lo, q->hi, shift);
-		from = q->lo > covered ? q->lo : covered;
-		if (q->hi > from) {
-			r->bytes = (uint16_t)(r->bytes + (q->hi - from));
-			covered = q->hi;
-		}
+		out[i] = proto;
+		out[i].addr = touched[i].line;
+		out[i].lanes = touched[i].lanes;
+		out[i].bytes = (uint16_t)touched[i].bytes;
+		out[i].index = (uint8_t)i;
+		out[i].sectors = (uint8_t)(sector_rules ? touched[i].sectors :
+					   all);
 	}
-	return nr;
 }
 
 size_t wt_coalesce(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
 		   struct wt_request *out)
 {
+	struct touched touched[WT_COALESCE_MAX_REQUESTS];
 	unsigned lanes = w->lanes, step;
+	uint64_t mask = w->mask, gmask;
+	struct plan p;
 	size_t n = 0;
 
 	if (lanes < 1 || lanes > WT_MAX_LANES || !is_pow2(w->size) ||
-	    w->size > cfg->line || wt_coalesce_cfg_check(cfg))
+	    w->size > cfg->line || !cfg_ok(cfg))
 		return 0;
+	if (lanes < 64)
+		mask &= ((uint64_t)1 << lanes) - 1;
+	if (!mask)
+		return 0;
+	plan_init(&p, cfg, w);
 	step = wt_coalesce_group_lanes(cfg, lanes, w->size);
-	for (unsigned g = 0; g < lanes; g += step) {
-		unsigned end = g + step < lanes ? g + step : lanes;
-
-		n += group(cfg, w, g, end, out + n);
+	if (step >= lanes) {
+		n = group(&p, w, mask, touched);
+	} else {
+		gmask = ((uint64_t)1 << step) - 1;	/* step < lanes */
+		for (unsigned g = 0; g < lanes; g += step)
+			if (mask >> g & gmask)
+				n += group(&p, w, mask & gmask << g,
+					   touched + n);
 	}
-	for (size_t i = 0; i < n; i++) {
-		out[i].index = (uint8_t)i;
-		out[i].count = (uint8_t)n;
-	}
+	emit(cfg, w, touched, n, out);
 	return n;
 }
 
@@ -311,7 +581,7 @@ void wt_coalesce_stats_add(struct wt_coalesce_stats *s,
 			   const struct wt_warp *w, const struct wt_request *reqs,
 			   size_t n)
 {
-	uint64_t mask = w->mask;
+	uint64_t mask = w->mask, requested = 0, used = 0;
 
 	if (w->lanes < 64)
 		mask &= ((uint64_t)1 << w->lanes) - 1;
@@ -327,9 +597,11 @@ void wt_coalesce_stats_add(struct wt_coalesce_stats *s,
 	if (n <= WT_COALESCE_MAX_REQUESTS)
 		s->histogram[n]++;
 	for (size_t i = 0; i < n; i++) {
-		s->bytes_requested += wt_coalesce_request_bytes(cfg, &reqs[i]);
-		s->bytes_used += reqs[i].bytes;
+		requested += wt_coalesce_request_bytes(cfg, &reqs[i]);
+		used += reqs[i].bytes;
 	}
+	s->bytes_requested += requested;
+	s->bytes_used += used;
 }
 
 void wt_coalesce_stats_merge(struct wt_coalesce_stats *dst,

@@ -1,7 +1,8 @@
 /*
  * test-coalesce.c - the coalescing rules of lib/coalesce.c, on the access
  * patterns of the CUDA C Programming Guide's coalescing examples, for the
- * Fermi (compute capability 2.x) and the sector (3.x and later) rules.
+ * Fermi (compute capability 2.x) and the sector (3.x and later) rules,
+ * and on random warps against a slow, obvious reference.
  *
  * Run with --make-warp-stream FILE, it writes instead a small stream of
  * warp records for the command-line tests (tests/25-coalesce.t).
@@ -489,6 +490,218 @@ static void test_stats(void)
 	       "fermi: a request moves the whole line");
 }
 
+/* The worst lane order for a sort: descending, every lane straddling. */
+static void test_descending(void)
+{
+	int good = 1;
+
+	warp(64, 8, ~0ULL);
+	linear(B + 63 * 256 + 124, -256);
+	is_u64(sector(), WT_COALESCE_MAX_REQUESTS,
+	       "64 descending lanes, each straddling two lines: 128 requests");
+	for (unsigned i = 0; i < WT_COALESCE_MAX_REQUESTS; i++)
+		good &= R[i].addr == B + 128 * i && R[i].bytes == 4 &&
+			R[i].lanes == 1ULL << (63 - i / 2) &&
+			R[i].sectors == (i % 2 ? 0x1 : 0x8) && R[i].index == i;
+	ok(good, "... in ascending address order, each with its lane");
+}
+
+/* ---- the rules the slow, obvious way, to compare with ---- */
+
+static uint64_t rnd_state = 1;
+
+static uint64_t rnd(void)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return rnd_state;
+}
+
+/*
+ * The requests of lanes [g0, g1) of W under cfg at out[], as coalesce(1)
+ * words the rules: the distinct lines the lanes touch, found by looking
+ * for the least line above the previous one; for each, the lanes that
+ * touch it, and its bytes and sectors from a map of the line's bytes.
+ */
+static size_t reference_group(const struct wt_coalesce_cfg *cfg, unsigned g0,
+			      unsigned g1, struct wt_request *out)
+{
+	static unsigned char used[WT_COALESCE_LINE_MAX];
+	uint64_t lmask = ~(uint64_t)(cfg->line - 1), prev = 0;
+	size_t n = 0;
+
+	for (;;) {
+		struct wt_request *r = &out[n];
+		uint64_t line = 0;
+		int found = 0;
+
+		for (unsigned i = g0; i < g1; i++) {
+			uint64_t a = W->addr[i], e = a + W->size - 1;
+			uint64_t c[2] = { a & lmask, e & lmask };
+
+			if (!(W->mask >> i & 1))
+				continue;
+			for (int j = 0; j < 2; j++)
+				if ((n == 0 || c[j] > prev) &&
+				    (!found || c[j] < line)) {
+					line = c[j];
+					found = 1;
+				}
+		}
+		if (!found)
+			return n;
+		memset(r, 0, sizeof(*r));
+		memset(used, 0, cfg->line);
+		r->time = W->time;
+		r->addr = line;
+		r->pc = W->pc;
+		r->cta = W->cta;
+		r->warp = W->warp;
+		r->instr = W->instr;
+		r->sm = W->sm;
+		r->op = W->op;
+		r->space = W->space;
+		r->icount = W->icount;
+		for (unsigned i = g0; i < g1; i++) {
+			uint64_t a = W->addr[i], e = a + W->size - 1;
+			uint64_t lo = a > line ? a : line;
+			uint64_t hi = e < line + cfg->line - 1 ? e :
+				      line + cfg->line - 1;
+
+			if (!(W->mask >> i & 1) || lo > hi)
+				continue;
+			r->lanes |= 1ULL << i;
+			/* by offset: hi may be the last byte of memory */
+			for (uint64_t x = lo - line; x <= hi - line; x++)
+				used[x] = 1;
+		}
+		for (unsigned x = 0; x < cfg->line; x++) {
+			unsigned sec = x / cfg->sector;
+
+			r->bytes = (uint16_t)(r->bytes + used[x]);
+			if (used[x] || cfg->rules == WT_COALESCE_FERMI)
+				r->sectors |= (uint8_t)(1u << sec);
+		}
+		prev = line;
+		n++;
+	}
+}
+
+static size_t reference(const struct wt_coalesce_cfg *cfg,
+			struct wt_request *out)
+{
+	unsigned step = wt_coalesce_group_lanes(cfg, W->lanes, W->size);
+	size_t n = 0;
+
+	for (unsigned g = 0; g < W->lanes; g += step)
+		n += reference_group(cfg, g, g + step < W->lanes ?
+				     g + step : W->lanes, out + n);
+	for (size_t i = 0; i < n; i++) {
+		out[i].index = (uint8_t)i;
+		out[i].count = (uint8_t)n;
+	}
+	return n;
+}
+
+/* A random warp that fits cfg: lanes in order or not, aligned or not,
+ * near the top of memory or not, all active or some. */
+static void random_warp(const struct wt_coalesce_cfg *cfg)
+{
+	unsigned lanes = 1 + (unsigned)(rnd() % 64);
+	unsigned size = 1u << (rnd() % (wt_log2(cfg->line) + 1));
+	uint64_t base = rnd() % 8 == 0 ? UINT64_MAX - 64 * (uint64_t)size -
+		rnd() % 4096 : B + rnd() % 65536;
+	int64_t stride;
+
+	if (rnd() % 2)
+		base &= ~(uint64_t)(size - 1);
+	switch (rnd() % 4) {
+	case 0:
+		stride = size;
+		break;
+	case 1:
+		stride = -(int64_t)size;
+		break;
+	case 2:
+		stride = 0;
+		break;
+	default:
+		stride = (int64_t)(rnd() % 512) - 256;
+		break;
+	}
+	if (stride < 0)
+		base -= (uint64_t)(-stride * 64);
+	warp(lanes, size, rnd() % 3 ? ~0ULL : rnd());
+	if (lanes < 64)
+		W->mask &= (1ULL << lanes) - 1;
+	W->op = (uint8_t)(rnd() % 3);
+	W->space = (uint8_t)(rnd() % 5);
+	for (unsigned i = 0; i < lanes; i++) {
+		uint64_t a = rnd() % 4 == 0 ? base + rnd() % 1024 :
+			     base + (uint64_t)(stride * (int64_t)i);
+
+		if (a > UINT64_MAX - (size - 1))
+			a = UINT64_MAX - (size - 1);
+		W->addr[i] = a;
+	}
+	if (rnd() % 4 == 0)	/* a random permutation of the lanes */
+		for (unsigned i = lanes - 1; i > 0; i--) {
+			unsigned j = (unsigned)(rnd() % (i + 1));
+			uint64_t t = W->addr[i];
+
+			W->addr[i] = W->addr[j];
+			W->addr[j] = t;
+		}
+}
+
+/*
+ * Random warps, coalesced and compared field by field with the reference:
+ * both of wt_coalesce's ways through a group (lanes in address order, and
+ * the sort for the others), straddling lanes, and every group size.
+ */
+static void test_reference(void)
+{
+	static const struct wt_coalesce_cfg cfgs[] = {
+		{ WT_COALESCE_SECTOR, 128, 32 }, { WT_COALESCE_FERMI, 128, 32 },
+		{ WT_COALESCE_SECTOR, 16, 4 }, { WT_COALESCE_FERMI, 32, 4 },
+		{ WT_COALESCE_SECTOR, 64, 16 }, { WT_COALESCE_SECTOR, 256, 32 },
+		{ WT_COALESCE_SECTOR, 4096, 512 },
+		{ WT_COALESCE_FERMI, 4096, 512 },
+	};
+	static struct wt_request want[WT_COALESCE_MAX_REQUESTS];
+
+	for (size_t c = 0; c < sizeof(cfgs) / sizeof(cfgs[0]); c++) {
+		const struct wt_coalesce_cfg *cfg = &cfgs[c];
+		char why[256];
+		int good = 1;
+
+		for (int t = 0; t < 1000 && good; t++) {
+			size_t n;
+
+			random_warp(cfg);
+			if (wt_coalesce_valid(cfg, W, why, sizeof(why)) < 0) {
+				printf("# invalid warp: %s\n", why);
+				good = 0;
+				break;
+			}
+			n = reference(cfg, want);
+			N = wt_coalesce(cfg, W, R);
+			good = N == n && memcmp(R, want, n * sizeof(*R)) == 0;
+			if (!good)
+				printf("#   warp %d: %u lanes of %u bytes, "
+				       "mask 0x%llx, lane 0 at 0x%llx: %zu "
+				       "requests, want %zu\n", t,
+				       (unsigned)W->lanes, (unsigned)W->size,
+				       (unsigned long long)W->mask,
+				       (unsigned long long)W->addr[0], N, n);
+		}
+		ok(good, "%s rules, %u-byte lines of %u-byte sectors: 1000 "
+		   "random warps as the reference makes them",
+		   wt_coalesce_rules_name(cfg->rules), cfg->line, cfg->sector);
+	}
+}
+
 /* ---- a warp stream for tests/25-coalesce.t ---- */
 
 static void put(struct wt_writer *w, uint64_t time, uint16_t sm, uint32_t cta,
@@ -573,9 +786,11 @@ int main(int argc, char **argv)
 	test_straddle();
 	test_masks();
 	test_warp_sizes();
+	test_descending();
 	test_line64();
 	test_config();
 	test_valid();
 	test_stats();
+	test_reference();
 	return tap_done();
 }
