@@ -5,6 +5,12 @@
  * the longest line, however long the dump.  Every line is checked; the
  * first problem ends the parse with
  * "file:line: what was expected".
+ *
+ * Nearly every line of a big dump is an access line like the one before,
+ * so those go by a fast path (fast_access) that parses them in place in
+ * the line reader's buffer; it takes only lines it can accept whole and
+ * leaves anything else to the general path, which reads that line again
+ * and names what is wrong with it.
  */
 #include "dump.h"
 #include "lines.h"
@@ -40,6 +46,9 @@ struct wt_dump {
 	int queue[4];
 	int queued, head;
 	struct wt_access next;	/* the access of a queued WT_DUMP_ACCESS */
+	/* the fast path's window on the line reader's buffer: lines from
+	 * mark to cur are parsed but not yet counted as read there */
+	const char *mark, *cur;
 };
 
 static int fail(struct wt_dump *d, const char *fmt, ...) WT_PRINTF(2, 3);
@@ -88,6 +97,7 @@ static struct wt_dump *new_dump(const char *name)
 	d->base = base_name(name);
 	wt_kernel_init(&d->kernel);
 	wt_kernel_init(&d->building);
+	d->mark = d->cur = "";
 	return d;
 }
 
@@ -119,11 +129,18 @@ struct wt_dump *wt_dump_open_mem(const char *name, const char *buf, size_t len)
 /* Next line (lines.h), or NULL at the end or on an error (in d->err). */
 static char *next_line(struct wt_dump *d)
 {
-	char *s = wt_lines_next(d->lines);
+	char *s;
+	size_t len;
 
+	/* First the lines that the fast path took (d->line counts them). */
+	wt_lines_skip(d->lines, (size_t)(d->cur - d->mark),
+		      d->line - wt_lines_number(d->lines));
+	s = wt_lines_next(d->lines);
 	d->line = wt_lines_number(d->lines);
 	if (!s && *wt_lines_error(d->lines))
 		wt_snprintf(d->err, sizeof(d->err), "%s", wt_lines_error(d->lines));
+	/* The buffer may have moved or been refilled: look at it afresh. */
+	d->mark = d->cur = wt_lines_peek(d->lines, &len);
 	return s;
 }
 
@@ -399,6 +416,101 @@ static int access_line(struct wt_dump *d, const char *line, struct wt_access *a)
 	return WT_DUMP_ACCESS;
 }
 
+/* Values of hexadecimal digits; 16 for every other byte. */
+static const unsigned char hex_value[] = {
+#define X16 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16
+	X16, X16, X16,
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 16, 16, 16, 16, 16,
+	16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, X16,
+	16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, X16,
+	X16, X16, X16, X16, X16, X16, X16, X16,
+#undef X16
+};
+_Static_assert(sizeof(hex_value) == 256, "a value for every byte");
+
+static const char *skip_blanks(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/*
+ * A number of the fast path: "0x" and 1 to 16 hexadecimal digits, or 1 to
+ * 19 decimal ones, which cannot overflow.  Returns its end, or NULL for
+ * anything else (longer, empty, negative, not a number), which the
+ * general path then takes.  A number ends at the first byte that cannot
+ * go on with it, and that byte cannot begin another; so a field that is
+ * no number ("12a", "0x1g") fails when the next field, or the end of the
+ * line, is looked for.
+ */
+static const char *fast_number(const char *s, uint64_t *out)
+{
+	const char *start;
+	uint64_t v;
+	unsigned d;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		start = s += 2;
+		for (v = 0; (d = hex_value[(unsigned char)*s]) < 16; s++)
+			v = v << 4 | d;
+		if (s == start || s - start > 16)
+			return NULL;
+	} else {
+		start = s;
+		if ((d = (unsigned char)*s - '0') > 9)
+			return NULL;
+		for (v = d; (d = (unsigned char)*++s - '0') <= 9;)
+			v = v * 10 + d;
+		if (s - start > 19)
+			return NULL;
+	}
+	*out = v;
+	return s;
+}
+
+/*
+ * The fast path: the next line, if it is an access line of the dialect
+ * already seen that access_line would accept, parsed in place.  Returns 0,
+ * having taken nothing, for any other line -- a header, a comment, a blank
+ * line, an error, or a line cut short by the end of the buffer (the NUL
+ * after it stops the scan) -- which the general path then reads.
+ */
+static int fast_access(struct wt_dump *d, struct wt_access *a)
+{
+	const char *s = d->cur;
+	int i, n = d->dialect == WT_DIALECT_OCELOT ? 4 : 6;
+	uint64_t v[6] = { 0 };
+
+	if (d->dialect == WT_DIALECT_UNKNOWN)
+		return 0;
+	/* No blank between two numbers fails too (see fast_number). */
+	for (i = 0; i < n; i++)
+		if (!(s = fast_number(skip_blanks(s), &v[i])))
+			return 0;
+	s = skip_blanks(s);
+	if (*s == '\r')
+		s++;
+	if (*s != '\n' || s - d->cur > MAX_LINE)
+		return 0;
+	/* The checks of access_line, which makes their messages. */
+	if (v[0] > UINT32_MAX || v[1] > WT_OP_MAX || v[4] > UINT32_MAX ||
+	    v[5] > UINT32_MAX || v[3] == 0 || v[3] > WT_DUMP_MAX_SIZE ||
+	    (v[3] & (v[3] - 1)) || v[2] > UINT64_MAX - v[3] + 1 ||
+	    (d->grid_threads && v[0] >= d->grid_threads))
+		return 0;
+	a->addr = v[2];
+	a->thread = (uint32_t)v[0];
+	a->pc = (uint32_t)v[4];
+	a->icount = (uint32_t)v[5];
+	a->size = (uint16_t)v[3];
+	a->op = (uint8_t)v[1];
+	a->space = WT_SPACE_GLOBAL;
+	d->cur = s + 1;
+	d->line++;
+	return 1;
+}
+
 static int pop(struct wt_dump *d, struct wt_access *a)
 {
 	int ev = d->queue[d->head];
@@ -445,6 +557,9 @@ int wt_dump_next(struct wt_dump *d, struct wt_access *a)
 		return WT_DUMP_ERROR;
 	if (d->queued)
 		return pop(d, a);
+	/* Most lines, by far: an access in the body of a kernel. */
+	if (d->state == S_BODY && fast_access(d, a))
+		return WT_DUMP_ACCESS;
 	while ((line = next_line(d)) != NULL) {
 		char *colon, *key = line;
 		int r;

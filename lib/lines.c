@@ -119,6 +119,24 @@ char *wt_lines_next(struct wt_lines *l)
 	}
 }
 
+const char *wt_lines_peek(struct wt_lines *l, size_t *len)
+{
+	if (l->err[0]) {
+		*len = 0;
+		return "";
+	}
+	/* The buffer has a byte to spare after its capacity. */
+	l->buf[l->len] = '\0';
+	*len = l->len - l->pos;
+	return l->buf + l->pos;
+}
+
+void wt_lines_skip(struct wt_lines *l, size_t n, uint64_t nlines)
+{
+	l->pos += n;
+	l->line += nlines;
+}
+
 uint64_t wt_lines_number(const struct wt_lines *l)
 {
 	return l->line;

@@ -23,6 +23,20 @@ struct wt_lines *wt_lines_open_mem(const char *name, const char *buf, size_t len
  * on an error (then wt_lines_error is not empty).
  */
 char *wt_lines_next(struct wt_lines *l);
+/*
+ * For a parser that takes its common lines straight from the buffer: the
+ * bytes read but not yet returned, *len of them from the start of the
+ * next line.  A NUL byte that is no part of the input follows them, where
+ * a scan may stop; the last line in them may be cut short.  Valid until
+ * the next call of wt_lines_next; "" after an error.
+ */
+const char *wt_lines_peek(struct wt_lines *l, size_t *len);
+/*
+ * Count n bytes from wt_lines_peek, nlines whole lines, as read.  The
+ * caller has made the checks of wt_lines_next: no NUL byte, no line
+ * longer than max_line.
+ */
+void wt_lines_skip(struct wt_lines *l, size_t n, uint64_t nlines);
 /* Words added to the "line longer than N bytes" error, such as
  * " (is this a dump?)"; hint must outlive l. */
 void wt_lines_hint(struct wt_lines *l, const char *hint);

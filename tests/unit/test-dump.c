@@ -1,6 +1,7 @@
 /*
- * test-dump.c - the dump parser: both dialects, kernel boundaries, and
- * every malformed line named by file and line.
+ * test-dump.c - the dump parser: both dialects, kernel boundaries, every
+ * malformed line named by file and line, and the fast path for access
+ * lines doing just what the general path does.
  */
 #include "dump.h"
 #include "util.h"
@@ -163,9 +164,170 @@ static void malformed(void)
 	}
 }
 
+/* Parse text; the events, the error and the last access. */
+static char *last_access(const char *text, size_t len, char *err, size_t n,
+			 struct wt_access *last)
+{
+	static char out[64];
+	struct wt_dump *d = wt_dump_open_mem("t.trc", text, len);
+	struct wt_access a;
+	size_t k = 0;
+	int ev;
+
+	err[0] = '\0';
+	memset(last, 0, sizeof(*last));
+	while ((ev = wt_dump_next(d, &a)) > 0) {
+		if (k + 1 < sizeof(out))
+			out[k++] = ev == WT_DUMP_KERNEL ? 'K' :
+				   ev == WT_DUMP_ACCESS ? 'A' : 'E';
+		if (ev == WT_DUMP_ACCESS)
+			*last = a;
+	}
+	out[k] = '\0';
+	if (ev < 0)
+		snprintf(err, n, "%s", wt_dump_error(d));
+	wt_dump_close(d);
+	return out;
+}
+
+static int fields(const char *line)
+{
+	int n = 0;
+
+	for (const char *s = line; *s; s++)
+		if (*s != ' ' && *s != '\t' && *s != '\r' &&
+		    (s == line || s[-1] == ' ' || s[-1] == '\t'))
+			n++;
+	return n;
+}
+
+/* A line as a test name: CR and tab shown, a long one by its length. */
+static const char *label(const char *line)
+{
+	static char name[128];
+	size_t k = 0, len = strlen(line);
+
+	if (len > 60) {
+		snprintf(name, sizeof(name), "a line of %zu bytes", len);
+		return name;
+	}
+	name[k++] = '\'';
+	for (const char *s = line; *s; s++) {
+		if (*s == '\r' || *s == '\t') {
+			name[k++] = '\\';
+			name[k++] = *s == '\r' ? 'r' : 't';
+		} else {
+			name[k++] = *s;
+		}
+	}
+	name[k++] = '\'';
+	name[k] = '\0';
+	return name;
+}
+
+/*
+ * Each line as the first access of a dump, which the general path reads,
+ * and again as the third, which the fast path reads if it can: the same
+ * error or the same access either way, on line 4 both times.
+ */
+static void same_both_ways(const char *line)
+{
+	char slow[8192], fast[8192], err1[800], err2[800];
+	const char *good = fields(line) == 6 ? "1 0 64 4 0x10 2" : "1 0 64 4";
+	const char *name = label(line);
+	struct wt_access a1, a2;
+	int n1, n2;
+
+	n1 = snprintf(slow, sizeof(slow), "blocksize: 8 1 1\n#\n#\n%s\n", line);
+	n2 = snprintf(fast, sizeof(fast), "blocksize: 8 1 1\n%s\n%s\n%s\n",
+		      good, good, line);
+	last_access(slow, (size_t)n1, err1, sizeof(err1), &a1);
+	is_str(last_access(fast, (size_t)n2, err2, sizeof(err2), &a2),
+	       err1[0] ? "KAA" : "KAAAE", "fast path: %s: events", name);
+	is_str(err2, err1, "fast path: %s: error", name);
+	ok(err1[0] || memcmp(&a1, &a2, sizeof(a1)) == 0,
+	   "fast path: %s: access", name);
+}
+
+static void fast_path_lines(void)
+{
+	static const char *const lines[] = {
+		/* taken by the fast path */
+		"7 1 4096 4", "7 2 4096 8 0x1f8 12", "0x7 0 0X1000 8",
+		"007 2 0xFFFFFFFFFFFFFF00 128", "4294967295 0 1 1",
+		"1 0 1234567890123456789 4", "1 0 18446744073709551612 4",
+		"1 0 0xfffffffffffffffc 4 0xffffffff 4294967295",
+		"7\t1  4096 4  ", "  7 1 4096 4", "7 1 4096 4\r",
+		"7 1 4096 4 \t\r",
+		/* left to the general path, which accepts them */
+		"1 0 12345678901234567890 4",
+		"1 0 0x0000000000000000001 4", "1 0 00000000000000000000001 4",
+		/* left to the general path, which refuses them */
+		"7 1 4096 3", "7 1 4096 0", "7 1 4096 256", "7 3 4096 4",
+		"-1 0 1 4", "4294967296 0 1 4", "1 0 12a 4", "1 0 0x 4",
+		"1 0 0x1g 4", "1 0 0x10000000000000000 4",
+		"1 0 18446744073709551616 4", "1 0 18446744073709551615 4",
+		"1 0 0xfffffffffffffffd 4", "1 0 0xffffffffffffffff 1",
+		"1 0 99999999999999999999 4", "1 0 1 4 5", "1 0 1", "1",
+		"1 0 1 4\r\r", "1 0 1 4\r 5", "1 0 1\r 4", "1 0 1 4 # note",
+		"1 0 1 +4", "1 0 1 4.0", "1 0 1 4 0x10", "1 0x 1 4",
+		"1 0 1 4 16 4294967296", "1 0 1 4 0x100000000 1",
+		"1 0 1 4 1 2 3",
+	};
+	char line[4200];
+
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		same_both_ways(lines[i]);
+	/* The longest line allowed, blanks and all, and one byte more. */
+	for (size_t len = 4096; len <= 4097; len++) {
+		memset(line, ' ', len);
+		memcpy(line, "1 0 1", 5);
+		memcpy(line + len - 2, " 4", 3);
+		same_both_ways(line);
+	}
+}
+
+/* The fast path among the other lines of a dump. */
+static void fast_path_among(void)
+{
+	static const char nul[] = "blocksize: 1 1 1\n0 0 1 4\n0 0 1 4\n"
+				  "0 0 1\0 4\n";
+	struct wt_access a;
+	struct wt_dump *d;
+	const char *text;
+	char err[800];
+
+	/* Lines counted right between the fast path and the general one. */
+	check_error("blocksize: 4 1 1\n0 0 1 4\n0 0 2 4\n# c\n\n0 0 3 4\n"
+		    "0 0 4 4\n0 9 5 4\n", "t.trc:8: rw 9",
+		    "fast path: line numbers across comments and blank lines");
+	check_error("blocksize: 4 1 1\ngridsize: 2 1 1\n0 0 1 4\n7 0 1 4\n"
+		    "8 0 1 4\n", "t.trc:5: thread id 8 outside the grid of 8",
+		    "fast path: thread outside the grid");
+	check_error("blocksize: 4 1 1\n0 0 1 4\n0 0 2 4\n0 0 3 4 0x10 2\n",
+		    "t.trc:4: 6 fields, but line 2 set the ocelot dialect",
+		    "fast path: dialects mixed");
+	last_access(nul, sizeof(nul) - 1, err, sizeof(err), &a);
+	like(err, "t.trc:4: NUL byte", "fast path: NUL byte in a line");
+	text = "blocksize: 4 1 1\n0 0 1 4\n0 0 2 4\n0 1 3 8";
+	is_str(last_access(text, strlen(text), err, sizeof(err), &a), "KAAAE",
+	       "fast path: a last line without a newline");
+	ok(a.addr == 3 && a.size == 8 && a.op == WT_OP_STORE,
+	   "fast path: a last line without a newline: its access");
+	text = "blocksize: 4 1 1\n0 0 1 4\n0 0 2 4\n#\n0 0 3 4\n";
+	d = wt_dump_open_mem("t.trc", text, strlen(text));
+	for (int k = 0; k < 4; k++)
+		wt_dump_next(d, &a);
+	ok(a.addr == 3 && wt_dump_line(d) == 5,
+	   "fast path: wt_dump_line names the line of the access");
+	wt_dump_close(d);
+}
+
 int main(void)
 {
 	valid();
 	malformed();
+	fast_path_lines();
+	fast_path_among();
 	return tap_done();
 }

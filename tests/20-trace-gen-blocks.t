@@ -1,0 +1,62 @@
+#!/bin/sh
+# trace-gen on a dump longer than the blocks it reads (lines.c: 4 MiB and
+# 4 KiB at first): access lines go by a fast path that leaves the lines
+# cut by a block's end, and every unusual line, to the general path.  The
+# records must be those the general path alone makes, however the input
+# comes, and a bad line anywhere must be named by its number.
+. "$(dirname "$0")/lib.sh"
+
+"$BUILD/tools/gen-dump" --accesses=320K --pattern=reuse > "$T/big.trc"
+lines=$(wc -l < "$T/big.trc")
+[ "$(wc -c < "$T/big.trc")" -gt $((2 * (4 << 20) + 8192)) ]
+ok $? "the dump spans more than two blocks"
+
+records() {	# records FILE.wt: the records as text
+	trace-dump "$1" | grep -v '^#'
+}
+
+# Thread ids of more than 19 digits, leading zeros, keep every line off
+# the fast path.
+sed 's/^[0-9]/00000000000000000000&/' "$T/big.trc" > "$T/slow.trc"
+trace-gen -o "$T/slow.wt" "$T/slow.trc"
+ok $? "the general path alone converts the dump"
+records "$T/slow.wt" > "$T/slow.txt"
+is "$(wc -l < "$T/slow.txt")" 327680 "the general path alone: every access"
+
+same() {	# same NAME FILE.wt: FILE.wt holds the records of slow.wt
+	records "$2" > "$T/same.txt"
+	cmp -s "$T/slow.txt" "$T/same.txt"
+	ok $? "$1: the records of the general path"
+}
+
+trace-gen -o "$T/fast.wt" "$T/big.trc"
+same "a file" "$T/fast.wt"
+dd if="$T/big.trc" bs=4093 status=none | trace-gen --level=0 > "$T/pipe.wt"
+same "a pipe, in pieces of 4093 bytes" "$T/pipe.wt"
+sed 's/$/\r/' "$T/big.trc" > "$T/crlf.trc"
+trace-gen -o "$T/crlf.wt" "$T/crlf.trc"
+same "CRLF line ends" "$T/crlf.wt"
+# Other lines across the ends of the blocks.
+{ echo "# $(printf '%037d' 0)"; cat "$T/big.trc"; } > "$T/shifted.trc"
+trace-gen -o "$T/shifted.wt" "$T/shifted.trc"
+same "the lines shifted by 40 bytes" "$T/shifted.wt"
+rm -f "$T"/*.wt "$T/crlf.trc" "$T/shifted.trc" "$T/slow.trc"
+
+# The number of the line that the end of the first block cuts.
+cut=$(awk -v end=$(((4 << 20) + 4096)) \
+	'{ n += length($0) + 1 } n > end { print NR; exit }' "$T/big.trc")
+
+bad_at() {	# bad_at LINE: a bad address on LINE is named there
+	sed "$1s/^\([0-9]* [0-9]*\) [0-9]*/\1 12a/" "$T/big.trc" > "$T/bad.trc"
+	fails_with 1 "bad.trc:$1: address '12a': not a number" \
+		"a bad line $2" trace-gen -o "$T/out.wt" "$T/bad.trc"
+	run sh -c "trace-gen --level=0 < '$T/bad.trc' > /dev/null"
+	like "$err" "stdin:$1: address '12a': not a number" \
+		"a bad line $2, from a pipe"
+}
+bad_at $((cut - 1)) "before the end of the first block"
+bad_at "$cut" "cut by the end of the first block"
+bad_at $((cut + 1)) "after the end of the first block"
+bad_at "$lines" "at the end of the dump"
+
+done_testing
