@@ -163,8 +163,28 @@ struct feed {
 	uint64_t record;	/* the stream index of the last record read */
 	struct wt_kbuf *kb;
 	uint32_t grid;		/* CTAs in the kernel's grid */
+	uint32_t cta;		/* the CTA of the last access read, */
+	int have_cta;		/* if one was */
 	int ended;		/* the kernel's end has been read */
 };
+
+/* Make the current item one with records left, or the kernel's end;
+ * 0 at the end. */
+static int feed_fill(struct feed *f)
+{
+	while (!f->ended && (f->it.type != WT_ITEM_RECORDS ||
+			     f->next == f->it.count)) {
+		/* Runs lent from the current item are copied before it
+		 * goes.  The reader checks that kernels end before the
+		 * stream. */
+		wt_kbuf_own(f->kb);
+		if (wt_reader_next(f->r, &f->it) <= 0)
+			wt_die(WT_EXIT_DATA, "%s", wt_reader_error(f->r));
+		f->next = 0;
+		f->ended = f->it.type == WT_ITEM_KERNEL_END;
+	}
+	return !f->ended;
+}
 
 /* The kernel's next access, or NULL at its end; bad input dies, as it
  * did when the whole kernel was read first. */
@@ -173,21 +193,36 @@ static const struct wt_access *next_access(struct feed *f)
 	const struct wt_access *a;
 	uint32_t bt = f->kb->block_threads;
 
-	while (!f->ended && (f->it.type != WT_ITEM_RECORDS ||
-			     f->next == f->it.count)) {
-		/* The reader checks that kernels end before the stream. */
-		if (wt_reader_next(f->r, &f->it) <= 0)
-			wt_die(WT_EXIT_DATA, "%s", wt_reader_error(f->r));
-		f->next = 0;
-		f->ended = f->it.type == WT_ITEM_KERNEL_END;
-	}
-	if (f->ended)
+	if (!feed_fill(f))
 		return NULL;
 	a = (const struct wt_access *)f->it.recs + f->next;
 	f->record = f->it.first + f->next++;
 	if (a->thread / bt >= WT_ORDER_MAX_CTAS)
 		too_many_ctas(f->r, f->record, a->thread / bt);
+	f->cta = a->thread / bt;
+	f->have_cta = 1;
 	return a;
+}
+
+/*
+ * Hold the accesses that follow in the current item while they are of
+ * the last access's CTA, and return how many: whatever the last access
+ * passed, they pass, and they change no CTA count, so readers take them
+ * in a run, not one by one.  Dumps are written a CTA at a time.
+ */
+static size_t take_run(struct feed *f)
+{
+	size_t n;
+
+	if (!f->have_cta || !feed_fill(f))
+		return 0;
+	n = wt_kbuf_add_run(f->kb, f->cta,
+			    (const struct wt_access *)f->it.recs + f->next,
+			    f->it.count - f->next);
+	f->next += n;
+	if (n)
+		f->record = f->it.first + f->next - 1;
+	return n;
 }
 
 /* Hold the rest of the kernel. */
@@ -195,8 +230,14 @@ static void read_kernel(struct feed *f)
 {
 	const struct wt_access *a;
 
-	while ((a = next_access(f)))
+	for (;;) {
+		if (take_run(f))
+			continue;
+		a = next_access(f);
+		if (!a)
+			return;
 		wt_kbuf_add(f->kb, a);
+	}
 }
 
 /* Read the rest of a kernel that has failed, for its highest thread. */
@@ -224,6 +265,8 @@ static int read_first_ctas(struct feed *f, uint32_t n)
 
 	/* Until an access of CTA n or higher is read. */
 	while (f->kb->nctas <= n) {
+		if (take_run(f))
+			continue;
 		a = next_access(f);
 		if (!a)
 			return 0;
@@ -250,8 +293,12 @@ static int need_cta(void *ctx, uint32_t c)
 	const struct wt_access *a;
 	uint32_t x, bt = f->kb->block_threads;
 
-	/* Until an access of CTA c + 1 or higher is read. */
+	/* Until an access of CTA c + 1 or higher is read.  Runs of the last
+	 * access's CTA pass the checks below as it did: it is the highest
+	 * CTA read, so here CTA c. */
 	while (f->kb->nctas <= c + 1) {
+		if (take_run(f))
+			continue;
 		a = next_access(f);
 		if (!a)
 			break;
@@ -296,9 +343,11 @@ static void order_kernel(struct feed *f, const struct wt_kernel *in,
 	memset(&k, 0, sizeof(k));
 	wt_kernel_copy(&k, in);		/* in lasts only until the next item */
 	wt_kbuf_init(&kb, (uint32_t)wt_kernel_block_threads(in));
+	kb.lend = 1;		/* see feed_fill */
 	memset(&f->it, 0, sizeof(f->it));
 	f->next = 0;
 	f->kb = &kb;
+	f->have_cta = 0;
 	f->ended = 0;
 	f->grid = (uint32_t)grid;
 	/* An Ocelot dump gives no grid: it is inferred from the whole

@@ -13,11 +13,9 @@ void wt_kbuf_init(struct wt_kbuf *kb, uint32_t block_threads)
 	kb->block_threads = block_threads;
 }
 
-void wt_kbuf_add(struct wt_kbuf *kb, const struct wt_access *a)
+/* CTA c's buffer, the table grown to hold it. */
+static struct wt_kbuf_cta *cta_entry(struct wt_kbuf *kb, uint32_t c)
 {
-	uint32_t c = a->thread / kb->block_threads;
-	struct wt_kbuf_cta *x;
-
 	if (c >= kb->cap) {
 		size_t n = kb->cap ? kb->cap : 64;
 
@@ -29,15 +27,113 @@ void wt_kbuf_add(struct wt_kbuf *kb, const struct wt_access *a)
 	}
 	if (c >= kb->nctas)
 		kb->nctas = c + 1;
-	x = &kb->cta[c];
-	if (x->n == x->cap) {
-		x->cap = x->cap ? x->cap + x->cap / 2 : 8;
-		x->a = wt_realloc(x->a, x->cap * sizeof(*x->a));
+	return &kb->cta[c];
+}
+
+/* Take the larger spare buffer into x, which has none, if there is one. */
+static void take_spare(struct wt_kbuf *kb, struct wt_kbuf_cta *x)
+{
+	struct wt_kbuf_cta *s = &kb->spare[kb->spare[1].cap > kb->spare[0].cap];
+
+	x->a = s->a;
+	x->cap = s->cap;
+	memset(s, 0, sizeof(*s));
+}
+
+/* Keep the buffer of x as a spare, in place of a smaller one. */
+static void give_spare(struct wt_kbuf *kb, struct wt_kbuf_cta *x)
+{
+	struct wt_kbuf_cta *s = &kb->spare[kb->spare[1].cap < kb->spare[0].cap];
+
+	if (x->cap > s->cap) {
+		free(s->a);
+		s->a = x->a;
+		s->cap = x->cap;
+	} else {
+		free(x->a);
 	}
-	x->a[x->n++] = *a;
-	kb->accesses++;
-	if (a->thread > kb->max_thread)
-		kb->max_thread = a->thread;
+	memset(x, 0, sizeof(*x));
+}
+
+/* Room in x's own buffer for n accesses in all. */
+static void reserve(struct wt_kbuf *kb, struct wt_kbuf_cta *x, size_t n)
+{
+	size_t cap;
+
+	if (x->cap == 0)
+		take_spare(kb, x);
+	if (n <= x->cap)
+		return;
+	for (cap = x->cap ? x->cap : 8; cap < n; cap += cap / 2)
+		;
+	x->a = wt_realloc(x->a, cap * sizeof(*x->a));
+	x->cap = cap;
+}
+
+/* Copy x's accesses into its own buffer if they are lent. */
+static void own(struct wt_kbuf *kb, struct wt_kbuf_cta *x)
+{
+	if (x->n == 0 || x->at == x->a)
+		return;
+	reserve(kb, x, x->n);
+	memcpy(x->a, x->at, x->n * sizeof(*x->a));
+	x->at = x->a;
+}
+
+void wt_kbuf_own(struct wt_kbuf *kb)
+{
+	for (size_t i = 0; i < kb->nlent; i++)
+		if (kb->lent[i] < kb->nctas)
+			own(kb, &kb->cta[kb->lent[i]]);
+	kb->nlent = 0;
+}
+
+/* Append a[0 .. n) to x, CTA c's. */
+static void append(struct wt_kbuf *kb, struct wt_kbuf_cta *x, uint32_t c,
+		   const struct wt_access *a, size_t n)
+{
+	if (kb->lend && x->n == 0) {
+		if (kb->nlent == kb->caplent) {
+			kb->caplent = kb->caplent ? 2 * kb->caplent : 8;
+			kb->lent = wt_realloc(kb->lent,
+					      kb->caplent * sizeof(*kb->lent));
+		}
+		kb->lent[kb->nlent++] = c;
+		x->at = a;
+	} else if (x->at != x->a && x->at + x->n == a) {
+		/* the lent run goes on */
+	} else {
+		own(kb, x);
+		reserve(kb, x, x->n + n);
+		memcpy(x->a + x->n, a, n * sizeof(*a));
+		x->at = x->a;
+	}
+	x->n += n;
+}
+
+size_t wt_kbuf_add_run(struct wt_kbuf *kb, uint32_t c,
+		       const struct wt_access *a, size_t n)
+{
+	uint32_t bt = kb->block_threads, lo = c * bt, max = kb->max_thread;
+	struct wt_kbuf_cta *x;
+	size_t i;
+
+	/* c * bt does not wrap: it is at most a thread id of CTA c. */
+	for (i = 0; i < n && a[i].thread - lo < bt; i++)
+		if (a[i].thread > max)
+			max = a[i].thread;
+	if (i == 0)
+		return 0;
+	x = cta_entry(kb, c);
+	append(kb, x, c, a, i);
+	kb->accesses += i;
+	kb->max_thread = max;
+	return i;
+}
+
+void wt_kbuf_add(struct wt_kbuf *kb, const struct wt_access *a)
+{
+	wt_kbuf_add_run(kb, a->thread / kb->block_threads, a, 1);
 }
 
 void wt_kbuf_skip(struct wt_kbuf *kb, const struct wt_access *a)
@@ -46,50 +142,65 @@ void wt_kbuf_skip(struct wt_kbuf *kb, const struct wt_access *a)
 		kb->max_thread = a->thread;
 }
 
-uint32_t *wt_kbuf_sort_cta(struct wt_kbuf *kb, uint32_t c)
+void wt_kbuf_sort_cta(struct wt_kbuf *kb, uint32_t c, uint32_t *off)
 {
-	uint32_t nt = kb->block_threads;
-	uint32_t *off = wt_calloc((size_t)nt + 1, sizeof(*off));
-	struct wt_kbuf_cta *x;
-	struct wt_access *sorted;
-	uint32_t *pos;
+	uint32_t nt = kb->block_threads, lo = c * nt, t, prev = 0;
+	struct wt_kbuf_cta *x, sorted = { 0 };
+	const struct wt_access *a;
+	int in_order = 1;
 
+	memset(off, 0, ((size_t)nt + 1) * sizeof(*off));
 	if (c >= kb->nctas || kb->cta[c].n == 0)
-		return off;
+		return;
 	x = &kb->cta[c];
-	for (size_t i = 0; i < x->n; i++)
-		off[x->a[i].thread % nt + 1]++;
-	for (uint32_t t = 0; t < nt; t++)
+	a = x->at;
+	/* Counted a run of one thread's accesses at a time: dumps written
+	 * thread by thread have long ones. */
+	for (size_t i = 0, j; i < x->n; i = j) {
+		t = a[i].thread - lo;
+		for (j = i + 1; j < x->n && a[j].thread - lo == t; j++)
+			;
+		off[t + 1] += (uint32_t)(j - i);
+		in_order &= t >= prev;
+		prev = t;
+	}
+	for (t = 0; t < nt; t++)
 		off[t + 1] += off[t];
-	pos = wt_malloc((size_t)nt * sizeof(*pos));
-	memcpy(pos, off, (size_t)nt * sizeof(*pos));
-	sorted = wt_malloc(x->n * sizeof(*sorted));
+	if (in_order)
+		return;
+	/* A counting sort into a spare buffer: stable, so each thread
+	 * keeps its program order. */
+	if (!kb->pos)
+		kb->pos = wt_malloc((size_t)nt * sizeof(*kb->pos));
+	memcpy(kb->pos, off, (size_t)nt * sizeof(*kb->pos));
+	reserve(kb, &sorted, x->n);
 	for (size_t i = 0; i < x->n; i++)
-		sorted[pos[x->a[i].thread % nt]++] = x->a[i];
-	free(pos);
-	free(x->a);
-	x->a = sorted;
-	x->cap = x->n;
-	return off;
+		sorted.a[kb->pos[a[i].thread - lo]++] = a[i];
+	sorted.at = sorted.a;
+	sorted.n = x->n;
+	give_spare(kb, x);
+	*x = sorted;
 }
 
 const struct wt_access *wt_kbuf_cta(const struct wt_kbuf *kb, uint32_t c)
 {
-	return c < kb->nctas ? kb->cta[c].a : NULL;
+	return c < kb->nctas ? kb->cta[c].at : NULL;
 }
 
 void wt_kbuf_release_cta(struct wt_kbuf *kb, uint32_t c)
 {
-	if (c >= kb->nctas)
-		return;
-	free(kb->cta[c].a);
-	memset(&kb->cta[c], 0, sizeof(kb->cta[c]));
+	if (c < kb->nctas)
+		give_spare(kb, &kb->cta[c]);
 }
 
 void wt_kbuf_free(struct wt_kbuf *kb)
 {
 	for (size_t c = 0; c < kb->nctas; c++)
 		free(kb->cta[c].a);
+	free(kb->spare[0].a);
+	free(kb->spare[1].a);
 	free(kb->cta);
+	free(kb->pos);
+	free(kb->lent);
 	memset(kb, 0, sizeof(*kb));
 }

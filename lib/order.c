@@ -25,6 +25,7 @@
 #include "util.h"
 #include "wbuf.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,22 +34,49 @@
 /* Events at one cycle run in this order. */
 enum { EV_CTA_DONE = 0, EV_ISSUE = 1, EV_SCHED = 2 };
 
+/*
+ * A warp memory instruction formed from thread accesses, as its CTA is
+ * dispatched: forming depends on the accesses alone, not on the time,
+ * and the CTA's accesses are at hand then, in cache.  In its CTA slot's
+ * buffer, the addresses of its active lanes follow it, packed in lane
+ * order, and the warp's next instruction follows them.
+ *
+ * The scheduler needs an instruction's mask and icount as it picks it,
+ * and the rest only as it issues: an instruction holds the mask and
+ * icount of its warp's next (see finish_warp), and the warp those of its
+ * first, so that the rest can be fetched in between.
+ */
+struct instr {
+	uint64_t mask;		/* the next instruction's (its own while */
+	uint32_t pc;		/* the warp is formed) */
+	uint16_t size;		/* size, op and space as in struct wt_access */
+	uint8_t op, space;
+	uint32_t icount;	/* the next instruction's, as mask */
+	uint16_t lanes;		/* active */
+	uint16_t affine;	/* a full warp's addresses, evenly spaced:
+				   kept as the first and the spacing */
+};
+
+#define INSTR_WORDS (sizeof(struct instr) / sizeof(uint64_t))
+
 struct warp {
-	int live, done, active;
-	uint32_t cta, id, instr;
+	int done, active;
+	uint32_t cta, id;
 	unsigned slot_cta;	/* resident CTA slot on its SM */
-	unsigned lanes;
-	uint64_t age, ready;
-	const struct wt_access *base;
-	size_t rfirst;		/* warp records: index of the first in its CTA */
-	uint32_t off[WT_MAX_LANES], cnt[WT_MAX_LANES];
-	uint32_t step, maxcnt;
-	uint64_t remaining;	/* lanes whose access at `step` is not issued */
-	int charged;		/* the icount of `step` has been spent */
+	uint64_t age;
+	unsigned at;		/* its place in its scheduler's order */
+	uint32_t first;		/* warp records: its first in its CTA's */
+	size_t pos;		/* formed: its next instruction in the
+				   CTA slot's buffer, */
+	uint64_t mask;		/* and that instruction's mask */
+	uint32_t icount;	/* and icount */
+	uint32_t n, next;	/* its instructions; the next to issue */
 };
 
 struct sched {
 	unsigned *order;	/* warp slots, oldest first */
+	uint64_t *ready;	/* theirs, in that order, for the scans of
+				   every turn; NONE in flight and once done */
 	unsigned n;
 	uint64_t free_at, pending;
 	uint64_t last_age;
@@ -58,6 +86,7 @@ struct sched {
 	unsigned busy_slot;
 	uint64_t busy_mask;
 	uint32_t busy_icount;
+	unsigned likely;	/* the warp slot likely to issue next */
 };
 
 struct cta_slot {
@@ -65,7 +94,8 @@ struct cta_slot {
 	uint32_t cta;
 	unsigned warps_left;
 	uint64_t done_at;
-	uint32_t *off;
+	uint64_t *buf;		/* thread accesses: the CTA's instructions */
+	size_t nbuf, capbuf;	/* (struct instr) and addresses */
 };
 
 struct sm {
@@ -74,10 +104,17 @@ struct sm {
 	struct sched *s;
 };
 
+/* An event: its type, SM (below 2^30) and argument are packed in key,
+ * so that events order as (time, type, SM, argument) by two compares. */
 struct event {
-	uint64_t time;
-	uint32_t type, sm, arg;
+	uint64_t time, key;
 };
+
+#define EV_KEY(type, sm, arg) \
+	((uint64_t)(type) << 62 | (uint64_t)(sm) << 32 | (arg))
+#define EV_TYPE(e) ((uint32_t)((e).key >> 62))
+#define EV_SM(e) ((uint32_t)((e).key >> 32) & 0x3fffffff)
+#define EV_ARG(e) ((uint32_t)(e).key)
 
 struct model {
 	const struct wt_order_cfg *cfg;
@@ -92,6 +129,10 @@ struct model {
 	struct sm *sm;
 	struct event *heap;
 	size_t nheap, capheap;
+	uint32_t *toff;		/* a CTA's thread offsets (kbuf.h) */
+	uint64_t full;		/* the mask of a full warp */
+	int any_warp;		/* no warp limit, no active set: any warp
+				   not done may issue */
 	struct wt_warp *rec;
 	wt_order_emit emit;
 	void *ctx;
@@ -166,57 +207,53 @@ unsigned wt_order_occupancy(const struct wt_order_cfg *cfg,
 
 /* ---- event heap, ordered by (time, type, sm, arg) ---- */
 
+/* Without branches: which way a comparison goes is as good as random. */
 static int before(const struct event *a, const struct event *b)
 {
-	if (a->time != b->time)
-		return a->time < b->time;
-	if (a->type != b->type)
-		return a->type < b->type;
-	if (a->sm != b->sm)
-		return a->sm < b->sm;
-	return a->arg < b->arg;
+	return (a->time < b->time) |
+	       ((a->time == b->time) & (a->key < b->key));
+}
+
+/* Put x in the hole at i, moving it up past later events. */
+static void sift_up(struct model *m, size_t i, struct event x)
+{
+	while (i > 0 && before(&x, &m->heap[(i - 1) / 2])) {
+		m->heap[i] = m->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	m->heap[i] = x;
 }
 
 static void push(struct model *m, uint64_t time, uint32_t type, uint32_t sm,
 		 uint32_t arg)
 {
-	size_t i;
-
 	if (m->nheap == m->capheap) {
 		m->capheap = m->capheap ? 2 * m->capheap : 64;
 		m->heap = wt_realloc(m->heap, m->capheap * sizeof(*m->heap));
 	}
-	i = m->nheap++;
-	m->heap[i] = (struct event){ time, type, sm, arg };
-	while (i > 0 && before(&m->heap[i], &m->heap[(i - 1) / 2])) {
-		struct event t = m->heap[i];
-
-		m->heap[i] = m->heap[(i - 1) / 2];
-		m->heap[(i - 1) / 2] = t;
-		i = (i - 1) / 2;
-	}
+	sift_up(m, m->nheap++, (struct event){ time, EV_KEY(type, sm, arg) });
 }
 
+/*
+ * Take the first event.  The hole it leaves goes down to a leaf by the
+ * earlier child, and the last event moves up into it from there (Floyd):
+ * the last event belongs near the leaves, and the way down costs one
+ * comparison a level rather than two.
+ */
 static struct event pop(struct model *m)
 {
 	struct event top = m->heap[0];
-	size_t i = 0;
+	size_t i = 0, c, n = --m->nheap;
 
-	m->heap[0] = m->heap[--m->nheap];
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, s = i;
-
-		if (l < m->nheap && before(&m->heap[l], &m->heap[s]))
-			s = l;
-		if (r < m->nheap && before(&m->heap[r], &m->heap[s]))
-			s = r;
-		if (s == i)
-			break;
-		struct event t = m->heap[i];
-		m->heap[i] = m->heap[s];
-		m->heap[s] = t;
-		i = s;
+	if (n == 0)
+		return top;
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n)
+			c += (size_t)before(&m->heap[c + 1], &m->heap[c]);
+		m->heap[i] = m->heap[c];
+		i = c;
 	}
+	sift_up(m, i, m->heap[n]);
 	return top;
 }
 
@@ -238,34 +275,92 @@ static int issuable(const struct model *m, const struct sched *s,
 	return 1;
 }
 
+/*
+ * Fetch warp w's next formed instruction into the cache.  The resident
+ * CTAs' instructions outgrow the caches, and this is done a while before
+ * the scheduler takes the instruction, so that it is at hand then.
+ */
+static void prefetch_next(const struct model *m, const struct sm *sm,
+			  const struct warp *w)
+{
+	const struct cta_slot *cs = &sm->c[w->slot_cta];
+	size_t end;
+
+	if (m->wb || w->done)
+		return;
+	/* An instruction is 5 words (evenly spaced) to 3 + W. */
+	end = w->pos + INSTR_WORDS + m->W;
+	if (end > cs->nbuf)
+		end = cs->nbuf;
+	for (size_t i = w->pos; i < end; i += 64 / sizeof(*cs->buf))
+		__builtin_prefetch(cs->buf + i);
+}
+
+/*
+ * Fetch the instruction that event e is likely to take, a few events
+ * ahead of it: the resident CTAs' instructions outgrow the caches, and
+ * much goes through them between two turns of a warp.
+ */
+static void prefetch_event(const struct model *m, const struct event *e)
+{
+	const struct sm *sm = &m->sm[EV_SM(*e)];
+	const struct sched *s;
+
+	if (EV_TYPE(*e) == EV_CTA_DONE)
+		return;
+	s = &sm->s[EV_ARG(*e)];
+	if (EV_TYPE(*e) == EV_ISSUE)
+		prefetch_next(m, sm, &sm->w[s->busy_slot]);
+	else if (e->time == s->pending && !s->busy)
+		prefetch_next(m, sm, &sm->w[s->likely]);
+}
+
+/*
+ * The earliest ready time of the warps of s that may issue, or NONE,
+ * and in *first the warp slot of the oldest ready then.  Without a warp
+ * limit or an active set, every warp not done may, and those done are
+ * never ready (NONE): ready times alone tell.
+ */
+static uint64_t earliest(const struct model *m, const struct sm *sm,
+			 const struct sched *s, unsigned *first)
+{
+	uint64_t best = NONE;
+	unsigned rank = 0;
+
+	for (unsigned i = 0; i < s->n; i++) {
+		const struct warp *w = &sm->w[s->order[i]];
+
+		if (!m->any_warp && (w->done || !issuable(m, s, w, rank++)))
+			continue;
+		if (s->ready[i] < best) {
+			best = s->ready[i];
+			*first = s->order[i];
+		}
+	}
+	return best;
+}
+
 static void resched(struct model *m, uint32_t smi, uint32_t si, uint64_t now)
 {
 	struct sm *sm = &m->sm[smi];
 	struct sched *s = &sm->s[si];
-	uint64_t best = NONE;
-	unsigned rank = 0;
+	uint64_t best;
+	unsigned first;
 
 	if (s->busy)
 		return;		/* the pending issue will reschedule */
-	for (unsigned i = 0; i < s->n; i++) {
-		struct warp *w = &sm->w[s->order[i]];
-		uint64_t t;
-
-		if (w->done)
-			continue;
-		if (issuable(m, s, w, rank++)) {
-			t = w->ready;
-			if (t < s->free_at)
-				t = s->free_at;
-			if (t < now)
-				t = now;
-			if (t < best)
-				best = t;
-		}
-	}
+	/* The earliest a warp may issue: when it is ready, the scheduler
+	 * free, and not before now. */
+	best = earliest(m, sm, s, &first);
+	if (best != NONE && best < s->free_at)
+		best = s->free_at;
+	if (best != NONE && best < now)
+		best = now;
 	if (best != NONE && best != s->pending)
 		push(m, best, EV_SCHED, smi, si);
 	s->pending = best;
+	if (best != NONE)
+		s->likely = first;
 }
 
 /* Two-level: fill the active set with the oldest ready warps outside it. */
@@ -279,7 +374,8 @@ static void fill_active(struct model *m, struct sm *sm, struct sched *s,
 
 		if (w->done)
 			continue;
-		if (issuable(m, s, w, rank++) && !w->active && w->ready <= t) {
+		if (issuable(m, s, w, rank++) && !w->active &&
+		    s->ready[i] <= t) {
 			w->active = 1;
 			s->active++;
 		}
@@ -298,10 +394,13 @@ static int pick(struct model *m, struct sm *sm, struct sched *s, uint64_t t)
 	for (unsigned i = 0; i < s->n; i++) {
 		struct warp *w = &sm->w[s->order[i]];
 
-		if (w->done)
+		if (m->any_warp) {
+			if (s->ready[i] > t)
+				continue;	/* done warps are never ready */
+		} else if (w->done || !issuable(m, s, w, rank++) ||
+			   s->ready[i] > t) {
 			continue;
-		if (!issuable(m, s, w, rank++) || w->ready > t)
-			continue;
+		}
 		if (m->cfg->policy == WT_POLICY_TWO_LEVEL && !w->active)
 			continue;
 		if (first_ready < 0)
@@ -319,27 +418,321 @@ static int pick(struct model *m, struct sm *sm, struct sched *s, uint64_t t)
 	}
 }
 
-static void add_to_sched(struct sched *s, unsigned slot)
+static void add_to_sched(struct sm *sm, struct sched *s, unsigned slot,
+			 uint64_t ready)
 {
+	sm->w[slot].at = s->n;
+	s->ready[s->n] = ready;
 	s->order[s->n++] = slot;
 }
 
-static void remove_from_sched(struct sched *s, unsigned slot)
+static void remove_from_sched(struct sm *sm, struct sched *s, unsigned slot)
 {
 	unsigned j = 0;
 
-	for (unsigned i = 0; i < s->n; i++)
-		if (s->order[i] != slot)
-			s->order[j++] = s->order[i];
+	for (unsigned i = 0; i < s->n; i++) {
+		if (s->order[i] == slot)
+			continue;
+		sm->w[s->order[i]].at = j;
+		s->ready[j] = s->ready[i];
+		s->order[j++] = s->order[i];
+	}
 	s->n = j;
+}
+
+/* Room for n words more in cs's buffer. */
+static void reserve(struct cta_slot *cs, size_t n)
+{
+	if (cs->nbuf + n > cs->capbuf) {
+		cs->capbuf = cs->capbuf ? cs->capbuf : 256;
+		while (cs->capbuf < cs->nbuf + n)
+			cs->capbuf *= 2;
+		cs->buf = wt_realloc(cs->buf, cs->capbuf * sizeof(*cs->buf));
+	}
+}
+
+/* An instruction of `lanes` addresses at most at the end of cs's buffer. */
+static struct instr *new_instr(struct cta_slot *cs, unsigned lanes)
+{
+	struct instr *in;
+
+	reserve(cs, INSTR_WORDS + lanes);
+	in = (struct instr *)(cs->buf + cs->nbuf);
+	cs->nbuf += INSTR_WORDS;
+	return in;
+}
+
+/*
+ * What makes accesses at one index one instruction: PC, size, op and
+ * space, compared at once.  size, op and space are four bytes in a row,
+ * in an access as in an instruction.
+ */
+_Static_assert(offsetof(struct wt_access, op) ==
+	       offsetof(struct wt_access, size) + 2 &&
+	       offsetof(struct wt_access, space) ==
+	       offsetof(struct wt_access, size) + 3, "access: size, op, space");
+_Static_assert(offsetof(struct instr, op) == offsetof(struct instr, size) + 2 &&
+	       offsetof(struct instr, space) ==
+	       offsetof(struct instr, size) + 3, "instr: size, op, space");
+
+static uint64_t key_of(uint32_t pc, const void *size_op_space)
+{
+	uint32_t tail;
+
+	memcpy(&tail, size_op_space, sizeof(tail));
+	return (uint64_t)tail << 32 | pc;
+}
+
+static uint64_t instr_key(const struct wt_access *a)
+{
+	return key_of(a->pc, (const unsigned char *)a +
+		      offsetof(struct wt_access, size));
+}
+
+static uint64_t formed_key(const struct instr *in)
+{
+	return key_of(in->pc, (const unsigned char *)in +
+		      offsetof(struct instr, size));
+}
+
+/*
+ * The instructions of index s of a warp whose lanes' accesses begin at
+ * la[], rem the lanes with an access there: the lowest lane, with every
+ * lane whose access matches it, then the lowest left, and so on.  The
+ * non-memory instructions before the index run once, for the widest
+ * lane, whatever splits follow.  Returns how many it formed.
+ */
+static uint32_t form_index(struct model *m, struct cta_slot *cs,
+			   const struct wt_access *const *la, uint32_t s,
+			   uint64_t rem)
+{
+	uint32_t n = 0;
+
+	while (rem) {
+		const struct wt_access *a0 = la[__builtin_ctzll(rem)] + s;
+		struct instr *in = new_instr(cs, m->W);
+		uint64_t mask = 0, *addr = cs->buf + cs->nbuf;
+		uint64_t key = instr_key(a0);
+		uint32_t icount = 0;
+
+		for (uint64_t bits = rem; bits; bits &= bits - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(bits);
+			const struct wt_access *a = la[l] + s;
+
+			if (n == 0 && a->icount > icount)
+				icount = a->icount;
+			if (instr_key(a) == key) {
+				mask |= 1ULL << l;
+				*addr++ = a->addr;
+			}
+		}
+		in->lanes = (uint16_t)(addr - (cs->buf + cs->nbuf));
+		cs->nbuf += in->lanes;
+		in->mask = mask;
+		in->icount = icount;
+		in->pc = a0->pc;
+		in->size = a0->size;
+		in->op = a0->op;
+		in->space = a0->space;
+		rem &= ~mask;
+		if (rem)
+			m->st->split++;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Form warp w's instructions when its threads make as many accesses each
+ * and theirs at each index match, as they mostly do: then each index is
+ * one instruction of every lane, and it is formed thread by thread, each
+ * thread's accesses read in order.  Returns 0, with nothing formed, when
+ * the warp is not such (see form_warp).
+ */
+static int form_full(struct cta_slot *cs, struct warp *w,
+		     const struct wt_access *a, const uint32_t *off,
+		     unsigned lanes)
+{
+	uint32_t n = off[1] - off[0];
+	size_t stride = INSTR_WORDS + lanes;
+	uint64_t *p;
+
+	for (unsigned l = 1; l < lanes; l++)
+		if (off[l + 1] - off[l] != n)
+			return 0;
+	reserve(cs, n * stride);
+	p = cs->buf + cs->nbuf;
+	for (uint32_t s = 0; s < n; s++) {
+		const struct wt_access *x = a + off[0] + s;
+		struct instr *in = (struct instr *)(p + s * stride);
+
+		in->mask = lanes == 64 ? UINT64_MAX : (1ULL << lanes) - 1;
+		in->pc = x->pc;
+		in->size = x->size;
+		in->op = x->op;
+		in->space = x->space;
+		in->icount = x->icount;
+		in->lanes = (uint16_t)lanes;
+		p[s * stride + INSTR_WORDS] = x->addr;
+	}
+	for (unsigned l = 1; l < lanes; l++) {
+		const struct wt_access *x = a + off[l];
+
+		for (uint32_t s = 0; s < n; s++, x++) {
+			struct instr *in = (struct instr *)(p + s * stride);
+
+			if (instr_key(x) != formed_key(in))
+				return 0;
+			if (x->icount > in->icount)
+				in->icount = x->icount;
+			p[s * stride + INSTR_WORDS + l] = x->addr;
+		}
+	}
+	w->pos = cs->nbuf;
+	w->n = n;
+	cs->nbuf += n * stride;
+	return 1;
+}
+
+/* Are the n addresses a[] evenly spaced? */
+static int evenly_spaced(const uint64_t *a, unsigned n)
+{
+	uint64_t d = a[1] - a[0];
+
+	for (unsigned l = 2; l < n; l++)
+		if (a[l] - a[l - 1] != d)
+			return 0;
+	return 1;
+}
+
+/*
+ * Warp w's instructions are formed, at the end of cs's buffer: give each
+ * the mask and icount of the next, and w those of the first.  A full
+ * warp's addresses are kept as the first and the spacing when they are
+ * evenly spaced, as coalesced accesses are: the resident CTAs' many
+ * instructions are then few bytes, and stay in cache until they issue.
+ */
+static void finish_warp(struct model *m, struct cta_slot *cs, struct warp *w)
+{
+	struct instr *prev = NULL;
+	size_t from = w->pos, to = w->pos;
+
+	for (uint32_t k = 0; k < w->n; k++) {
+		struct instr *in = (struct instr *)(cs->buf + from);
+		uint64_t *a = cs->buf + from + INSTR_WORDS;
+		size_t words = in->lanes;
+
+		if (prev) {
+			prev->mask = in->mask;
+			prev->icount = in->icount;
+		} else {
+			w->mask = in->mask;
+			w->icount = in->icount;
+		}
+		from += INSTR_WORDS + in->lanes;
+		in->affine = m->W > 2 && in->mask == m->full &&
+			     evenly_spaced(a, m->W);
+		if (in->affine) {
+			a[1] -= a[0];
+			words = 2;
+		}
+		memmove(cs->buf + to, in, (INSTR_WORDS + words) * sizeof(*a));
+		prev = (struct instr *)(cs->buf + to);
+		to += INSTR_WORDS + words;
+	}
+	if (prev) {
+		prev->mask = 0;
+		prev->icount = 0;
+	}
+	cs->nbuf = to;
+}
+
+/*
+ * Form the instructions of warp w, whose threads' accesses lie at
+ * a[off[l] .. off[l + 1]) for its lanes l: its i-th instructions are
+ * made of the i-th access of each of its threads.
+ */
+static void form_warp(struct model *m, struct cta_slot *cs, struct warp *w,
+		      const struct wt_access *a, const uint32_t *off,
+		      unsigned lanes)
+{
+	const struct wt_access *la[WT_MAX_LANES];
+	uint32_t cnt[WT_MAX_LANES], maxcnt = 0, until = 0;
+	size_t first = cs->nbuf;	/* the buffer may yet move */
+	uint32_t n = 0;
+	uint64_t rem = 0;
+
+	if (form_full(cs, w, a, off, lanes)) {
+		finish_warp(m, cs, w);
+		return;
+	}
+	for (unsigned l = 0; l < lanes; l++) {
+		la[l] = a + off[l];
+		cnt[l] = off[l + 1] - off[l];
+		if (cnt[l] > maxcnt)
+			maxcnt = cnt[l];
+	}
+	for (uint32_t s = 0; s < maxcnt; s++) {
+		/* The lanes with an access at s change only as the fewest
+		 * of theirs run out: at most once in a warp whose threads
+		 * make as many accesses each. */
+		if (s == until) {
+			rem = 0;
+			until = maxcnt;
+			for (unsigned l = 0; l < lanes; l++) {
+				if (cnt[l] <= s)
+					continue;
+				rem |= 1ULL << l;
+				if (cnt[l] < until)
+					until = cnt[l];
+			}
+		}
+		n += form_index(m, cs, la, s, rem);
+	}
+	w->pos = first;
+	w->n = n;
+	finish_warp(m, cs, w);
+}
+
+/*
+ * Form every warp's instructions of CTA cta, in slot cs, from its
+ * accesses in kb; they are not needed after.
+ */
+static void form_cta(struct model *m, struct cta_slot *cs, uint32_t cta,
+		     struct warp *w)
+{
+	const struct wt_access *a;
+
+	wt_kbuf_sort_cta(m->kb, cta, m->toff);
+	a = wt_kbuf_cta(m->kb, cta);
+	cs->nbuf = 0;
+	for (unsigned wi = 0; wi < m->wpc && m->toff[m->bt] > 0; wi++) {
+		unsigned first = wi * m->W;
+
+		form_warp(m, cs, &w[wi], a, m->toff + first,
+			  m->bt - first < m->W ? m->bt - first : m->W);
+	}
+	wt_kbuf_release_cta(m->kb, cta);
+}
+
+/* Warp records: warp wi of CTA cta is records [off[wi], off[wi + 1]). */
+static void warps_of_records(struct model *m, uint32_t cta, struct warp *w)
+{
+	uint32_t *off = wt_wbuf_sort_cta(m->wb, cta, m->wpc);
+
+	for (unsigned wi = 0; wi < m->wpc; wi++) {
+		w[wi].first = off[wi];
+		w[wi].n = off[wi + 1] - off[wi];
+	}
+	free(off);
 }
 
 static void dispatch(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 {
 	struct sm *sm = &m->sm[smi];
 	struct cta_slot *cs = &sm->c[cslot];
+	struct warp *w = &sm->w[cslot * m->wpc];
 	uint32_t cta = m->next_cta++;
-	const struct wt_access *base = NULL;
 
 	/* Streaming: the CTA's accesses are read only now, as it is
 	 * dispatched in id order. */
@@ -348,48 +741,28 @@ static void dispatch(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 		m->failed = m->need_failed = 1;
 		return;
 	}
+	memset(w, 0, m->wpc * sizeof(*w));
 	if (m->wb)
-		cs->off = wt_wbuf_sort_cta(m->wb, cta, m->wpc);
+		warps_of_records(m, cta, w);
 	else
-		cs->off = wt_kbuf_sort_cta(m->kb, cta);
-	if (!m->wb)
-		base = wt_kbuf_cta(m->kb, cta);
+		form_cta(m, cs, cta, w);
 	cs->live = 1;
 	cs->cta = cta;
 	cs->warps_left = 0;
 	cs->done_at = t;
 	for (unsigned wi = 0; wi < m->wpc; wi++) {
 		unsigned ws = cslot * m->wpc + wi;
-		struct warp *w = &sm->w[ws];
-		unsigned first = wi * m->W;
 
-		memset(w, 0, sizeof(*w));
-		w->live = 1;
-		w->cta = cta;
-		w->id = cta * m->wpc + wi;
-		w->slot_cta = cslot;
-		w->age = m->age++;
-		w->ready = t;
-		w->base = base;
-		w->lanes = m->bt - first < m->W ? m->bt - first : m->W;
-		if (m->wb) {
-			/* Records are whole instructions: step counts them. */
-			w->rfirst = cs->off[wi];
-			w->maxcnt = cs->off[wi + 1] - cs->off[wi];
-		}
-		for (unsigned l = 0; !m->wb && l < w->lanes; l++) {
-			w->off[l] = cs->off[first + l];
-			w->cnt[l] = cs->off[first + l + 1] - cs->off[first + l];
-			if (w->cnt[l])
-				w->remaining |= 1ULL << l;
-			if (w->cnt[l] > w->maxcnt)
-				w->maxcnt = w->cnt[l];
-		}
-		if (w->maxcnt == 0)
-			w->done = 1;
+		w[wi].cta = cta;
+		w[wi].id = cta * m->wpc + wi;
+		w[wi].slot_cta = cslot;
+		w[wi].age = m->age++;
+		if (w[wi].n == 0)
+			w[wi].done = 1;
 		else
 			cs->warps_left++;
-		add_to_sched(&sm->s[ws % m->cfg->schedulers], ws);
+		add_to_sched(sm, &sm->s[ws % m->cfg->schedulers], ws,
+			     w[wi].done ? NONE : t);
 	}
 	m->st->ctas++;
 	m->st->warps += m->wpc;
@@ -409,15 +782,11 @@ static void cta_done(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 
 		if (sm->w[ws].active)
 			s->active--;
-		sm->w[ws].live = 0;
-		remove_from_sched(s, ws);
+		remove_from_sched(sm, s, ws);
 	}
-	free(cs->off);
-	cs->off = NULL;
+	/* Thread accesses were released as the CTA's warps were formed. */
 	if (m->wb)
 		wt_wbuf_release_cta(m->wb, cs->cta);
-	else
-		wt_kbuf_release_cta(m->kb, cs->cta);
 	cs->live = 0;
 	m->ended++;
 	if (t > m->st->end)
@@ -429,74 +798,84 @@ static void cta_done(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 }
 
 /*
- * The lanes of a warp's next instruction formed from its threads'
- * accesses: the lowest lane with an access at the current index, and
- * every lane whose access there matches it; and the icount to spend.
- */
-static void next_from_accesses(struct model *m, struct warp *w, uint64_t *mask,
-			       uint32_t *icount)
-{
-	const struct wt_access *a0;
-	uint64_t bits;
-	unsigned l0;
-
-	while (w->remaining == 0) {
-		w->step++;
-		w->charged = 0;
-		for (unsigned l = 0; l < w->lanes; l++)
-			if (w->cnt[l] > w->step)
-				w->remaining |= 1ULL << l;
-	}
-	l0 = (unsigned)__builtin_ctzll(w->remaining);
-	a0 = &w->base[w->off[l0] + w->step];
-	*mask = 0;
-	*icount = 0;
-	for (bits = w->remaining; bits; bits &= bits - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(bits);
-		const struct wt_access *a = &w->base[w->off[l] + w->step];
-
-		/* The non-memory instructions before this index run once,
-		 * for the widest lane, whatever splits follow. */
-		if (!w->charged && a->icount > *icount)
-			*icount = a->icount;
-		if (a->pc == a0->pc && a->op == a0->op && a->size == a0->size &&
-		    a->space == a0->space)
-			*mask |= 1ULL << l;
-	}
-	w->charged = 1;
-	w->remaining &= ~*mask;
-	if (w->remaining)
-		m->st->split++;
-}
-
-/*
- * The scheduler picked warp ws at cycle t: take the lanes of its next
- * instruction (or its next record, when warps came formed), then issue
- * it after its non-memory instructions.
+ * The scheduler picked warp ws at cycle t: its next instruction issues
+ * after its non-memory instructions, at t + s->busy_icount.
  */
 static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
 		  uint64_t t)
 {
-	struct warp *w = &m->sm[smi].w[ws];
+	struct sm *sm = &m->sm[smi];
+	struct warp *w = &sm->w[ws];
 	uint64_t mask;
 	uint32_t icount;
 
 	if (m->wb) {
 		const struct wt_warp *r = wt_wbuf_rec(m->wb, w->cta,
-						       w->rfirst + w->step);
+						       w->first + w->next);
 
 		mask = r->mask;
 		icount = r->icount;
 	} else {
-		next_from_accesses(m, w, &mask, &icount);
+		mask = w->mask;
+		icount = w->icount;
+		prefetch_next(m, sm, w);	/* for fill_formed */
 	}
 	s->busy = 1;
 	s->busy_slot = ws;
 	s->busy_mask = mask;
 	s->busy_icount = icount;
 	s->free_at = t + icount + 1;
-	w->ready = NONE;	/* in flight until it issues */
-	push(m, t + icount, EV_ISSUE, smi, (uint32_t)(s - m->sm[smi].s));
+	s->ready[w->at] = NONE;	/* in flight until it issues */
+}
+
+/* Fill r with warp w's next instruction formed from thread accesses,
+ * whose mask is given; returns its active lanes. */
+static unsigned fill_formed(struct model *m, struct sm *sm, struct warp *w,
+			    uint64_t mask, struct wt_warp *r)
+{
+	const uint64_t *p = sm->c[w->slot_cta].buf + w->pos;
+	const struct instr *in = (const struct instr *)p;
+	const uint64_t *addr = p + INSTR_WORDS;
+
+	if (in->affine) {
+		for (unsigned l = 0; l < m->W; l++)
+			r->addr[l] = addr[0] + l * addr[1];
+	} else if (mask == m->full) {
+		memcpy(r->addr, addr, m->W * sizeof(r->addr[0]));
+	} else {
+		memset(r->addr, 0, m->W * sizeof(r->addr[0]));
+		for (uint64_t bits = mask; bits; bits &= bits - 1)
+			r->addr[__builtin_ctzll(bits)] = *addr++;
+	}
+	r->pc = in->pc;
+	r->size = in->size;
+	r->op = in->op;
+	r->space = in->space;
+	w->mask = in->mask;
+	w->icount = in->icount;
+	w->pos += INSTR_WORDS + (in->affine ? 2 : in->lanes);
+	return in->lanes;
+}
+
+/* Fill r with warp w's next warp record, as it came; returns its active
+ * lanes. */
+static unsigned fill_record(struct model *m, const struct warp *w,
+			    uint64_t mask, struct wt_warp *r)
+{
+	const struct wt_warp *in = wt_wbuf_rec(m->wb, w->cta,
+					       w->first + w->next);
+
+	memset(r->addr, 0, m->W * sizeof(r->addr[0]));
+	for (uint64_t bits = mask; bits; bits &= bits - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(bits);
+
+		r->addr[l] = in->addr[l];
+	}
+	r->pc = in->pc;
+	r->size = in->size;
+	r->op = in->op;
+	r->space = in->space;
+	return (unsigned)__builtin_popcountll(mask);
 }
 
 /* The memory instruction picked earlier issues now, at cycle t. */
@@ -506,63 +885,40 @@ static void finish_issue(struct model *m, uint32_t smi, struct sched *s,
 	struct sm *sm = &m->sm[smi];
 	struct warp *w = &sm->w[s->busy_slot];
 	struct wt_warp *r = m->rec;
-	const struct wt_access *a0;
-	uint64_t mask = s->busy_mask;
+	uint64_t mask = s->busy_mask, ready;
+	unsigned lanes;
 
 	s->busy = 0;
-	memset(r->addr, 0, m->W * sizeof(r->addr[0]));
-	if (m->wb) {
-		const struct wt_warp *in = wt_wbuf_rec(m->wb, w->cta,
-							w->rfirst + w->step);
-
-		for (uint64_t bits = mask; bits; bits &= bits - 1) {
-			unsigned l = (unsigned)__builtin_ctzll(bits);
-
-			r->addr[l] = in->addr[l];
-		}
-		r->pc = in->pc;
-		r->size = in->size;
-		r->op = in->op;
-		r->space = in->space;
-	} else {
-		a0 = &w->base[w->off[__builtin_ctzll(mask)] + w->step];
-		for (uint64_t bits = mask; bits; bits &= bits - 1) {
-			unsigned l = (unsigned)__builtin_ctzll(bits);
-
-			r->addr[l] = w->base[w->off[l] + w->step].addr;
-		}
-		r->pc = a0->pc;
-		r->size = a0->size;
-		r->op = a0->op;
-		r->space = a0->space;
-	}
+	if (m->wb)
+		lanes = fill_record(m, w, mask, r);
+	else
+		lanes = fill_formed(m, sm, w, mask, r);
 	r->time = t;
 	r->mask = mask;
 	r->cta = w->cta;
 	r->warp = w->id;
-	r->instr = w->instr++;
+	r->instr = w->next++;
 	r->icount = s->busy_icount;
 	r->sm = (uint16_t)smi;
 	r->lanes = (uint16_t)m->W;
 	r->reserved = 0;
-	if (m->wb)
-		w->step++;
 	if (m->emit(m->ctx, r) != 0)
 		m->failed = 1;
 	m->st->instrs++;
-	m->st->lanes += (uint64_t)__builtin_popcountll(mask);
+	m->st->lanes += lanes;
 	m->st->sm_instrs[smi]++;
 
-	w->ready = t + (r->op == WT_OP_STORE ? 1 : m->cfg->latency);
+	ready = t + (r->op == WT_OP_STORE ? 1 : m->cfg->latency);
+	s->ready[w->at] = ready;
 	s->last_age = w->age;
 	s->have_last = 1;
-	if (m->wb ? w->step >= w->maxcnt :
-	    w->remaining == 0 && w->step + 1 >= w->maxcnt) {
+	if (w->next >= w->n) {
 		struct cta_slot *cs = &sm->c[w->slot_cta];
 
 		w->done = 1;
-		if (w->ready > cs->done_at)
-			cs->done_at = w->ready;
+		if (ready > cs->done_at)
+			cs->done_at = ready;
+		s->ready[w->at] = NONE;	/* never again */
 		if (--cs->warps_left == 0)
 			push(m, cs->done_at, EV_CTA_DONE, smi, w->slot_cta);
 	}
@@ -636,6 +992,10 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 	m.ctx = ctx;
 	m.st = st;
 	m.rec = wt_calloc(1, sizeof(struct wt_warp) + 8 * (size_t)m.W);
+	m.full = m.W == 64 ? UINT64_MAX : (1ULL << m.W) - 1;
+	m.any_warp = !cfg->warp_limit && cfg->policy != WT_POLICY_TWO_LEVEL;
+	if (kb)
+		m.toff = wt_malloc(((size_t)m.bt + 1) * sizeof(*m.toff));
 	m.sm = wt_calloc(cfg->sms, sizeof(*m.sm));
 	for (unsigned i = 0; i < cfg->sms; i++) {
 		struct sm *sm = &m.sm[i];
@@ -644,7 +1004,10 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 		sm->c = wt_calloc(m.cps, sizeof(*sm->c));
 		sm->s = wt_calloc(cfg->schedulers, sizeof(*sm->s));
 		for (unsigned j = 0; j < cfg->schedulers; j++) {
-			sm->s[j].order = wt_calloc((size_t)m.cps * m.wpc, sizeof(unsigned));
+			sm->s[j].order = wt_calloc((size_t)m.cps * m.wpc,
+						   sizeof(*sm->s[j].order));
+			sm->s[j].ready = wt_calloc((size_t)m.cps * m.wpc,
+						   sizeof(*sm->s[j].ready));
 			sm->s[j].free_at = start;
 			sm->s[j].pending = NONE;
 		}
@@ -661,27 +1024,39 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 
 	while (m.nheap > 0 && !m.failed) {
 		struct event ev = pop(&m);
+		uint32_t smi = EV_SM(ev), si = EV_ARG(ev);
 		struct sched *s;
 		int ws;
 
-		if (ev.type == EV_CTA_DONE) {
-			cta_done(&m, ev.sm, ev.arg, ev.time);
+		for (size_t e = 0; e < 3 && e < m.nheap; e++)
+			prefetch_event(&m, &m.heap[e]);
+		if (EV_TYPE(ev) == EV_CTA_DONE) {
+			cta_done(&m, smi, si, ev.time);
 			continue;
 		}
-		s = &m.sm[ev.sm].s[ev.arg];
-		if (ev.type == EV_ISSUE) {
-			finish_issue(&m, ev.sm, s, ev.time);
-			resched(&m, ev.sm, ev.arg, s->free_at);
+		s = &m.sm[smi].s[si];
+		if (EV_TYPE(ev) == EV_ISSUE) {
+			finish_issue(&m, smi, s, ev.time);
+			resched(&m, smi, si, s->free_at);
 			continue;
 		}
 		if (ev.time != s->pending || s->busy)
 			continue;	/* superseded */
 		s->pending = NONE;
-		ws = pick(&m, &m.sm[ev.sm], s, ev.time);
-		if (ws >= 0)
-			issue(&m, ev.sm, s, (unsigned)ws, ev.time);
-		else
-			resched(&m, ev.sm, ev.arg, ev.time + 1);
+		ws = pick(&m, &m.sm[smi], s, ev.time);
+		if (ws < 0) {
+			resched(&m, smi, si, ev.time + 1);
+			continue;
+		}
+		issue(&m, smi, s, (unsigned)ws, ev.time);
+		if (s->busy_icount > 0) {
+			push(&m, ev.time + s->busy_icount, EV_ISSUE, smi, si);
+			continue;
+		}
+		/* Its issue event would come next: at this time, it comes
+		 * before this event, which came before every other. */
+		finish_issue(&m, smi, s, ev.time);
+		resched(&m, smi, si, s->free_at);
 	}
 	if (m.need_failed && kb->max_thread / m.bt >= m.nctas) {
 		/* need() read past the grid: the same error as when the whole
@@ -703,10 +1078,12 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 		r = -1;
 	}
 	for (unsigned i = 0; i < cfg->sms; i++) {
-		for (unsigned j = 0; j < cfg->schedulers; j++)
+		for (unsigned j = 0; j < cfg->schedulers; j++) {
 			free(m.sm[i].s[j].order);
+			free(m.sm[i].s[j].ready);
+		}
 		for (unsigned c = 0; c < m.cps; c++)
-			free(m.sm[i].c[c].off);
+			free(m.sm[i].c[c].buf);
 		free(m.sm[i].w);
 		free(m.sm[i].c);
 		free(m.sm[i].s);
@@ -714,6 +1091,7 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 	free(m.sm);
 	free(m.heap);
 	free(m.rec);
+	free(m.toff);
 	return r;
 }
 

@@ -63,9 +63,10 @@ typedef int (*wt_order_emit)(void *ctx, const struct wt_warp *w);
 
 /*
  * Run one kernel whose accesses were gathered in kb (see kbuf.h), starting
- * at cycle start.  Returns 0, or -1 with err set (a CTA that cannot fit,
- * or the emitter's failure).  st->sm_* arrays are allocated; free them
- * with wt_order_stats_free.
+ * at cycle start; each CTA's are released from kb as it is dispatched.
+ * Returns 0, or -1 with err set (a CTA that cannot fit, or the emitter's
+ * failure).  st->sm_* arrays are allocated; free them with
+ * wt_order_stats_free.
  */
 struct wt_kbuf;
 int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
@@ -74,8 +75,8 @@ int wt_order_run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 /*
  * Streaming: called as CTA cta is dispatched (in id order, each once),
  * to read its accesses into kb; nonzero stops the run.  CTAs are freed
- * from kb as they end, so kb holds only the resident ones and those read
- * ahead.  A thread past the grid (kb->max_thread) fails the run with the
+ * from kb as they are dispatched (their warps' instructions are formed
+ * then), so kb holds only those read ahead.  A thread past the grid (kb->max_thread) fails the run with the
  * error wt_order_run gives: need() must then read the rest of the kernel
  * with wt_kbuf_skip, so that max_thread is the kernel's.
  */

@@ -1,7 +1,8 @@
 /*
  * test-order.c - the execution model on hand-built kernels: Nugteren's
  * Table 2 order, the three warp-scheduling policies, static warp limits,
- * CTA dispatch, occupancy limits, divergent threads and issue times.
+ * CTA dispatch, occupancy limits, divergent threads and issue times;
+ * full warps formed thread by thread, and access runs lent to a kbuf.
  */
 #include "kbuf.h"
 #include "order.h"
@@ -370,6 +371,107 @@ static void divergence(void)
 	wt_kernel_free(&k);
 }
 
+/* The output's masks and icounts, as "mask/icount ...". */
+static const char *instrs(void)
+{
+	static char s[MAXREC * 24];
+
+	s[0] = '\0';
+	for (int i = 0; i < nout; i++)
+		sprintf(s + strlen(s), "%llx/%u ",
+			(unsigned long long)out[i].w.mask, out[i].w.icount);
+	return s;
+}
+
+/* Thread t's accesses i of 2 in a warp of 4: lane 3's second at another
+ * PC if split, the widest icount in lane 2, then lane 3. */
+static void full_access(struct wt_kbuf *kb, uint32_t t, int i, int split)
+{
+	uint32_t pc = 0x10 + 0x10 * (uint32_t)i;
+	uint32_t icount = t == 2 && i == 0 ? 9 : t == 3 && i == 1 ? 5 : 1;
+
+	if (split && t == 3 && i == 1)
+		pc = 0x50;
+
+	add(kb, t, WT_OP_LOAD, 0x1000 * (uint64_t)i + 4 * t, pc, icount);
+}
+
+static void full_warps(void)
+{
+	static const char *want[2] = { "f/9 f/5 ", "f/9 7/5 8/0 " };
+	struct wt_order_cfg c = base_cfg(4);
+	struct wt_order_stats st;
+	struct wt_kernel k = { 0 };
+	struct wt_kbuf kb;
+
+	/* Threads of as many accesses each form one instruction an index,
+	 * unless their accesses differ; thread by thread in the dump, or
+	 * index by index. */
+	kernel(&k, 4, 1);
+	for (int split = 0; split < 2; split++) {
+		for (int by_index = 0; by_index < 2; by_index++) {
+			const char *how = by_index ? "index by index" :
+					  "thread by thread";
+
+			wt_kbuf_init(&kb, 4);
+			for (int n = 0; n < 8; n++) {
+				if (by_index)
+					full_access(&kb, (uint32_t)n % 4, n / 4,
+						    split);
+				else
+					full_access(&kb, (uint32_t)n / 2, n % 2,
+						    split);
+			}
+			run(&c, &k, &kb, &st);
+			is_str(instrs(), want[split], "full warp%s, %s: "
+			       "masks/icounts", split ? ", split" : "", how);
+			ok(out[0].addr[3] == 12 && out[1].addr[2] == 0x1008 &&
+			   out[nout - 1].addr[3] == 0x100c, "full warp%s, %s: "
+			   "addresses", split ? ", split" : "", how);
+			is_u64(st.split, (uint64_t)split,
+			       "split instructions: %d", split);
+			wt_order_stats_free(&st);
+			wt_kbuf_free(&kb);
+		}
+	}
+	wt_kernel_free(&k);
+}
+
+static void lent_runs(void)
+{
+	struct wt_access a[6];
+	const struct wt_access *got;
+	struct wt_kbuf kb;
+	uint32_t off[3];
+
+	/* Runs lent to the kbuf are used in place until it is told to own
+	 * them; a lent run that goes on stays lent, one that does not is
+	 * copied with what follows. */
+	for (int i = 0; i < 6; i++)
+		a[i] = (struct wt_access){ 0x100 + (uint64_t)i, (uint32_t)i % 4,
+					   0, 0, 4, WT_OP_LOAD, 0 };
+	wt_kbuf_init(&kb, 2);
+	kb.lend = 1;
+	is_u64(wt_kbuf_add_run(&kb, 0, a, 6), 2,
+	       "a run: the accesses of one CTA");
+	is_u64(wt_kbuf_add_run(&kb, 1, a + 2, 2), 2, "the next CTA's");
+	ok(wt_kbuf_cta(&kb, 0) == a, "a run is lent, not copied");
+	wt_kbuf_add(&kb, &a[4]);
+	ok(wt_kbuf_cta(&kb, 0) != a,
+	   "a CTA's run that does not go on is copied");
+	wt_kbuf_own(&kb);
+	got = wt_kbuf_cta(&kb, 1);
+	ok(got != a + 2 && got[0].addr == 0x102 && got[1].addr == 0x103,
+	   "owned: copied");
+	a[2].addr = a[3].addr = 0;
+	wt_kbuf_sort_cta(&kb, 0, off);
+	got = wt_kbuf_cta(&kb, 0);
+	ok(off[0] == 0 && off[1] == 2 && off[2] == 3 && got[0].addr == 0x100 &&
+	   got[1].addr == 0x104 && got[2].addr == 0x101,
+	   "a CTA sorted by thread, in program order");
+	wt_kbuf_free(&kb);
+}
+
 int main(void)
 {
 	table2();
@@ -381,5 +483,7 @@ int main(void)
 	dispatch();
 	occupancy();
 	divergence();
+	full_warps();
+	lent_runs();
 	return tap_done();
 }
