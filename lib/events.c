@@ -54,35 +54,36 @@ void wt_events_sort_tail(struct wt_event *ev, size_t k, size_t n)
 	free(tmp);
 }
 
-/* Whether list a's head goes before list b's: earlier, or as early and
- * a lower list. */
-static int before(struct wt_event *const *lists, const size_t *pos,
-		  unsigned a, unsigned b)
-{
-	uint64_t ta = lists[a][pos[a]].time, tb = lists[b][pos[b]].time;
+/* A list in the merge's heap, by the time of its head. */
+struct head {
+	uint64_t time;
+	unsigned list;
+};
 
-	return ta < tb || (ta == tb && a < b);
+/* Earlier, or as early and a lower list. */
+static inline int before(const struct head *a, const struct head *b)
+{
+	return a->time < b->time || (a->time == b->time && a->list < b->list);
 }
 
 /* Restore the heap order of heap[0..n-1] below slot i. */
-static void sift_down(unsigned *heap, unsigned n, unsigned i,
-		      struct wt_event *const *lists, const size_t *pos)
+static void sift_down(struct head *heap, unsigned n, unsigned i)
 {
+	struct head x = heap[i];
+
 	for (;;) {
-		unsigned l = 2 * i + 1, m = i;
+		unsigned c = 2 * i + 1;
 
-		if (l < n && before(lists, pos, heap[l], heap[m]))
-			m = l;
-		if (l + 1 < n && before(lists, pos, heap[l + 1], heap[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		unsigned t = heap[i];
-
-		heap[i] = heap[m];
-		heap[m] = t;
-		i = m;
+		if (c >= n)
+			break;
+		if (c + 1 < n && before(&heap[c + 1], &heap[c]))
+			c++;
+		if (!before(&heap[c], &x))
+			break;
+		heap[i] = heap[c];
+		i = c;
 	}
+	heap[i] = x;
 }
 
 /*
@@ -95,16 +96,17 @@ int wt_events_write_merged(struct wt_writer *w, struct wt_event *const *lists,
 			   const size_t *counts, unsigned k)
 {
 	size_t *pos = wt_calloc(k ? k : 1, sizeof(*pos));
-	unsigned *heap = wt_calloc(k ? k : 1, sizeof(*heap)), n = 0;
+	struct head *heap = wt_calloc(k ? k : 1, sizeof(*heap));
+	unsigned n = 0;
 	int rc = 0;
 
 	for (unsigned i = 0; i < k; i++)
 		if (counts[i])
-			heap[n++] = i;
+			heap[n++] = (struct head){ lists[i][0].time, i };
 	for (unsigned i = n / 2; i-- > 0;)
-		sift_down(heap, n, i, lists, pos);
+		sift_down(heap, n, i);
 	while (n) {
-		unsigned best = heap[0];
+		unsigned best = heap[0].list;
 
 		if (wt_writer_put(w, &lists[best][pos[best]++]) < 0) {
 			rc = -1;
@@ -112,7 +114,9 @@ int wt_events_write_merged(struct wt_writer *w, struct wt_event *const *lists,
 		}
 		if (pos[best] == counts[best])
 			heap[0] = heap[--n];
-		sift_down(heap, n, 0, lists, pos);
+		else
+			heap[0].time = lists[best][pos[best]].time;
+		sift_down(heap, n, 0);
 	}
 	free(heap);
 	free(pos);

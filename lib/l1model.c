@@ -120,6 +120,8 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	l1->cache.rng ^= wt_mix64(sm + 1);
 	l1->mshr = wt_calloc(cfg->mshr_entries ? cfg->mshr_entries : 4096,
 			     sizeof(*l1->mshr));
+	l1->mline = wt_calloc(cfg->mshr_entries ? cfg->mshr_entries : 4096,
+			      sizeof(*l1->mline));
 	if (cfg->miss_queue)
 		l1->missq = wt_calloc(cfg->miss_queue, sizeof(*l1->missq));
 	l1->rng = wt_mix64(cfg->seed ^ wt_mix64(sm + 0x5EED));
@@ -156,6 +158,7 @@ void wt_l1_free(struct wt_l1 *l1)
 {
 	wt_cache_free(&l1->cache);
 	free(l1->mshr);
+	free(l1->mline);
 	free(l1->missq);
 	wt_u64map_free(l1->warp_ix);
 	free(l1->warp_at);
@@ -237,12 +240,22 @@ static void write_back(struct wt_l1 *l1, struct wt_l1_out *out,
 	l1->st.write_backs++;
 }
 
+/* The MSHR of line, if any: a scan of the lines alone (mline), 8 bytes
+ * an entry, which every missing load makes. */
 static struct mshr *mshr_find(struct wt_l1 *l1, uint64_t line)
 {
 	for (unsigned i = 0; i < l1->nmshr; i++)
-		if (l1->mshr[i].line == line)
+		if (l1->mline[i] == line)
 			return &l1->mshr[i];
 	return NULL;
+}
+
+/* Entry i leaves: the last takes its place. */
+static void mshr_remove(struct wt_l1 *l1, unsigned i)
+{
+	l1->nmshr--;
+	l1->mshr[i] = l1->mshr[l1->nmshr];
+	l1->mline[i] = l1->mline[l1->nmshr];
 }
 
 static unsigned mshr_of_warp(const struct wt_l1 *l1, uint32_t warp)
@@ -262,6 +275,13 @@ static uint64_t mshr_earliest(const struct wt_l1 *l1)
 		if (l1->mshr[i].ready < t)
 			t = l1->mshr[i].ready;
 	return t;
+}
+
+/* The same, once retire() has run for this request: it leaves next_ready
+ * the earliest, and a new entry lowers it (load). */
+static uint64_t mshr_next(const struct wt_l1 *l1)
+{
+	return l1->nmshr ? l1->next_ready : UINT64_MAX;
 }
 
 /* ---- policies: the fields beside each line (l1policy.h) ---- */
@@ -444,7 +464,7 @@ static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 			if (way >= 0)
 				wt_cache_at(&l1->cache, set, way)->state = WT_LINE_VALID;
 		}
-		*m = l1->mshr[--l1->nmshr];
+		mshr_remove(l1, i);
 	}
 	l1->next_ready = next;
 }
@@ -473,7 +493,7 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 			return;
 		}
 		m = l1->mshr[best];
-		l1->mshr[best] = l1->mshr[--l1->nmshr];
+		mshr_remove(l1, best);
 		if (l1->cfg->mode != WT_L1_BOUNDED)
 			continue;
 		{
@@ -676,7 +696,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	} else if (!resident) {
 		if ((c->mshr_entries && l1->nmshr >= c->mshr_entries) ||
 		    (c->mshr_per_warp && mshr_of_warp(l1, r->warp) >= c->mshr_per_warp)) {
-			*retry = mshr_earliest(l1);
+			*retry = mshr_next(l1);
 			return WT_FAIL_MSHR_ENTRY;
 		}
 		if (missq_free_at(l1, t) > t) {
@@ -685,7 +705,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		}
 		if (c->mode == WT_L1_BOUNDED && !c->alloc_on_fill &&
 		    !wt_cache_has_room(&l1->cache, set)) {
-			*retry = mshr_earliest(l1);
+			*retry = mshr_next(l1);
 			return WT_FAIL_LINE_ALLOC;
 		}
 	}
@@ -741,6 +761,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		replace(l1, out, r, t, set, v, &ev, line, WT_LINE_RESERVED, t + lat);
 		arrive(l1, set, v, r->pc, r->warp, protect, 0);
 	}
+	l1->mline[l1->nmshr] = line;
 	m = &l1->mshr[l1->nmshr++];
 	m->line = line;
 	m->ready = t + lat;

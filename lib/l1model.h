@@ -145,6 +145,7 @@ struct wt_l1 {
 	unsigned sm;
 	struct wt_cache cache;
 	struct mshr *mshr;
+	uint64_t *mline;		/* mshr[i].line, for the scans */
 	unsigned nmshr;
 	uint64_t next_ready;		/* no MSHR's data arrives before this */
 	uint64_t *missq;		/* departure cycles, ring */
