@@ -161,7 +161,6 @@ void wt_l1_free(struct wt_l1 *l1)
 	free(l1->mline);
 	free(l1->missq);
 	wt_u64map_free(l1->warp_ix);
-	free(l1->warp_at);
 	wt_u64map_free(l1->flight);
 	reuse_free(l1);
 	wt_l1_stats_free(&l1->st);
@@ -1075,46 +1074,21 @@ static size_t new_warp(struct wt_l1 *l1, const struct wt_request *r)
 	return st->nwarps++;
 }
 
-/*
- * The statistics of r's warp.  Warps are numbered from 0 in each kernel,
- * so an array indexed by warp finds them with no hash, on every request;
- * it is cleared when the kernel changes.  Numbers too large for it (a
- * hand-made trace) go through a map.
- */
+/* The statistics of r's warp (see warp_cache in l1model.h). */
 struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
 {
-	struct wt_l1_stats *st = &l1->st;
-	uint32_t warp = r->warp;
-	uint64_t *ix;
+	uint64_t key = (uint64_t)l1->kernel << 32 | r->warp, *ix;
+	struct wt_l1_warp_slot *c = &l1->warp_cache[r->warp % WT_L1_WARP_CACHE];
 	int added;
 
-	if (warp >= WT_L1_WARPS_DIRECT) {
-		ix = wt_u64map_get(l1->warp_ix, (uint64_t)l1->kernel << 32 | warp,
-				   &added);
-		if (added)
-			*ix = new_warp(l1, r);
-		return &st->warps[*ix];
-	}
-	if (l1->kernel != l1->warp_kernel) {
-		memset(l1->warp_at, 0, l1->warp_hi * sizeof(*l1->warp_at));
-		l1->warp_hi = 0;
-		l1->warp_kernel = l1->kernel;
-	}
-	if (warp >= l1->warp_cap) {
-		size_t cap = l1->warp_cap ? l1->warp_cap : 256;
-
-		while (cap <= warp)
-			cap *= 2;
-		l1->warp_at = wt_realloc(l1->warp_at, cap * sizeof(*l1->warp_at));
-		memset(l1->warp_at + l1->warp_cap, 0,
-		       (cap - l1->warp_cap) * sizeof(*l1->warp_at));
-		l1->warp_cap = cap;
-	}
-	if (warp >= l1->warp_hi)
-		l1->warp_hi = (size_t)warp + 1;
-	if (!l1->warp_at[warp])
-		l1->warp_at[warp] = (uint32_t)new_warp(l1, r) + 1;
-	return &st->warps[l1->warp_at[warp] - 1];
+	if (c->ix && c->key == key)
+		return &l1->st.warps[c->ix - 1];
+	ix = wt_u64map_get(l1->warp_ix, key, &added);
+	if (added)
+		*ix = new_warp(l1, r);
+	c->key = key;
+	c->ix = *ix + 1;
+	return &l1->st.warps[*ix];
 }
 
 int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,

@@ -26,8 +26,8 @@ enum wt_write_policy {
 	WT_WRITE_LOCAL_WB,	/* L: local write-back, global write-evict (Fermi) */
 };
 
-/* Warp numbers below this have their statistics found by array. */
-#define WT_L1_WARPS_DIRECT (1u << 20)
+/* Slots of the cache of warps' statistics (a power of 2). */
+#define WT_L1_WARP_CACHE 256
 
 enum wt_l1_mode {
 	WT_L1_BOUNDED,		/* the configured cache */
@@ -154,13 +154,14 @@ struct wt_l1 {
 	uint64_t clock;
 	uint64_t rng;
 	uint32_t kernel;		/* set by the caller, for warp stats */
-	/* Where a warp's statistics are in st.warps: for the warps of the
-	 * current kernel numbered below WT_L1_WARPS_DIRECT, index + 1 at
-	 * warp_at[warp] (0: none yet); above, in warp_ix by kernel<<32|warp. */
-	uint32_t *warp_at;
-	size_t warp_cap;		/* entries of warp_at */
-	size_t warp_hi;			/* entries in use: 1 + highest warp */
-	uint32_t warp_kernel;		/* the kernel warp_at is for */
+	/* Where a warp's statistics are in st.warps: warp_ix maps
+	 * kernel<<32|warp to the index, and a small direct-mapped cache in
+	 * front of it holds the warps in use (an SM runs a few dozen at a
+	 * time), so that most requests find theirs without the map. */
+	struct wt_l1_warp_slot {
+		uint64_t key;
+		size_t ix;		/* index + 1; 0: empty */
+	} warp_cache[WT_L1_WARP_CACHE];
 	struct wt_u64map *warp_ix;
 	struct wt_u64map *flight;		/* unbounded mode: line -> fill cycle */
 	/* exact reuse: the engines, whole cache and per set */

@@ -213,10 +213,12 @@ static COLD void compact(struct wt_reuse *r)
 	}
 
 	if (SPREAD * n > r->cap) {
-		if (n > UINT32_MAX / SPREAD)
+		/* Slots are 32 bits: past 2^30 keys fewer than SPREAD per
+		 * key, down to 2, renumbered more often. */
+		if (n > UINT32_MAX / 2)
 			wt_die(WT_EXIT_DATA, "reuse: more than %u distinct keys",
-			       UINT32_MAX / SPREAD);
-		r->cap = SPREAD * n;
+			       UINT32_MAX / 2);
+		r->cap = n > UINT32_MAX / SPREAD ? UINT32_MAX : SPREAD * n;
 		words = words_for(r->cap);
 		free(r->live);
 		free(r->tree);
