@@ -10,10 +10,15 @@
 #include "output.h"
 #include "stageopt.h"
 #include "stream.h"
+#include "u64map.h"
 #include "util.h"
+#include "warpix.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage[] =
 "usage: dramsim [options] [FILE]\n"
@@ -66,6 +71,7 @@ enum {
 struct chan_work {
 	struct wt_event *ev;	/* the events of the requests, rq[i]'s at
 				   ev[rq[i].id] */
+	uint32_t *wait;		/* and their instructions' in G.wait */
 	struct wt_dram_req *rq;	/* the channel's requests not written yet,
 				   in arrival order */
 	size_t n, cap;
@@ -93,9 +99,25 @@ static struct {
 	uint64_t high;		/* medic: requests in the high queue */
 	/* Warp instructions wait for their slowest load: the latency from
 	 * the L2 on of each load of this kernel (an L2 hit's own, a miss's
-	 * L2 time plus its DRAM round trip), by warp and instruction. */
-	struct waiter { uint64_t key, lat; } *wait;
+	 * L2 time plus its DRAM round trip), by warp and instruction.  The
+	 * open ones (see wait_read), where they stay until they close; the
+	 * requests know theirs. */
+	struct waiter {
+		uint64_t key, lat;	/* warp << 32 | instr; the slowest */
+		uint32_t pending;	/* loads read, not served yet */
+		uint8_t newest;		/* its warp's newest */
+		uint8_t late;		/* read after a later one of its
+					   warp, and not open then */
+		uint8_t open;		/* else a free slot */
+	} *wait;
 	size_t nwait, capwait;
+	uint32_t *freed;		/* free slots of wait */
+	size_t nfreed, capfreed;
+	struct wt_warpix *newest;	/* warp -> index + 1 of its newest */
+	struct wt_u64map *older;	/* key -> index + 1 of the others */
+	int early;		/* close instructions before the end */
+	FILE *closed;		/* this kernel's closed: struct closed */
+	uint64_t nclosed, nlate;
 	uint64_t stall, ninstr;	/* the sum of each instruction's largest */
 	size_t batch;		/* --batch: events read before a run */
 	size_t held;		/* events read since the last run */
@@ -140,6 +162,7 @@ static void ensure(struct chan_work *w)
 	if (w->n == w->cap) {
 		w->cap = w->cap ? 2 * w->cap : 1024;
 		w->ev = wt_realloc(w->ev, w->cap * sizeof(*w->ev));
+		w->wait = wt_realloc(w->wait, w->cap * sizeof(*w->wait));
 		w->rq = wt_realloc(w->rq, w->cap * sizeof(*w->rq));
 	}
 }
@@ -153,59 +176,248 @@ static unsigned bits(unsigned v)
 	return n;
 }
 
-static int by_key(const void *a, const void *b)
-{
-	const struct waiter *x = a, *y = b;
+/*
+ * Per warp instruction, its slowest load.  With batches, an instruction
+ * closes, its slowest added to the stall and forgotten, once a later
+ * instruction of its warp has been read and every load of it read has
+ * been served: memory follows the instructions open, not the kernel's.
+ * An open instruction keeps its slot in G.wait until it closes, so each
+ * request carries its slot, and a load served finds its instruction at
+ * once; a load read finds its warp's newest by warp, an older one by
+ * warp << 32 | instr.
+ *
+ * A warp issues in order, but the L2's partitions and banks serve its
+ * loads in their own time, and l2sim writes its events in time order,
+ * so an instruction's loads may still come after a later one's: the
+ * order that would let l2sim refuse such a stream is not there.  A late
+ * load whose instruction is not open any more, closed or never seen, is
+ * held apart; the closed instructions go to a temporary file, read back
+ * at the kernel's end only when there are late loads, to add what they
+ * add.  --batch=0 closes them all at the kernel's end, in memory.
+ */
+struct closed {
+	uint64_t key, lat;
+};
 
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	return (x->lat > y->lat) - (x->lat < y->lat);
+static int counted(const struct wt_event *e)
+{
+	return e->level == 2 &&
+	       (e->op == WT_OP_LOAD || e->op == WT_OP_ATOMIC) &&
+	       e->type != WT_EV_WRITE_BACK && e->type != WT_EV_WRITE_THROUGH;
 }
 
-/* The loads of each instruction so far become one, its slowest: all that
- * add_stalls takes of them.  Memory follows the instructions. */
-static void fold_waits(void)
+static uint64_t wait_key(uint32_t warp, uint32_t instr)
 {
-	size_t j = 0;
-
-	if (G.nwait)
-		qsort(G.wait, G.nwait, sizeof(*G.wait), by_key);
-	for (size_t i = 0; i < G.nwait; i++) {
-		if (j && G.wait[j - 1].key == G.wait[i].key)
-			G.wait[j - 1].lat = G.wait[i].lat;	/* sorted: larger */
-		else
-			G.wait[j++] = G.wait[i];
-	}
-	G.nwait = j;
+	return (uint64_t)warp << 32 | instr;
 }
 
-/* A load of a warp instruction, latency lat from its arrival at the L2.
- * A full list is folded first, and grows only if that leaves it more
- * than half full: each fold is paid for by as many loads. */
-static void waiter(const struct wt_event *e, uint64_t lat)
+/* A new open instruction: its index in G.wait. */
+static uint32_t new_waiter(uint64_t key, int newest)
 {
-	if (e->level != 2 || (e->op != WT_OP_LOAD && e->op != WT_OP_ATOMIC) ||
-	    e->type == WT_EV_WRITE_BACK || e->type == WT_EV_WRITE_THROUGH)
-		return;
-	if (G.nwait == G.capwait) {
-		fold_waits();
-		if (G.nwait >= G.capwait / 2) {
+	struct waiter *w;
+	uint32_t i;
+
+	if (G.nfreed) {
+		i = G.freed[--G.nfreed];
+	} else {
+		if (G.nwait == G.capwait) {
 			G.capwait = G.capwait ? 2 * G.capwait : 4096;
-			G.wait = wt_realloc(G.wait, G.capwait * sizeof(*G.wait));
+			G.wait = wt_realloc(G.wait,
+					    G.capwait * sizeof(*G.wait));
+		}
+		i = (uint32_t)G.nwait++;
+	}
+	w = &G.wait[i];
+	memset(w, 0, sizeof(*w));
+	w->key = key;
+	w->newest = (uint8_t)newest;
+	w->open = 1;
+	return i;
+}
+
+static void free_waiter(uint32_t i)
+{
+	if (G.nfreed == G.capfreed) {
+		G.capfreed = G.capfreed ? 2 * G.capfreed : 4096;
+		G.freed = wt_realloc(G.freed, G.capfreed * sizeof(*G.freed));
+	}
+	G.wait[i].open = 0;
+	G.freed[G.nfreed++] = i;
+}
+
+/* An older open instruction (or a late one), or -1. */
+static int64_t find_older(uint64_t key)
+{
+	const uint64_t *ix = wt_u64map_find(G.older, key);
+
+	return ix ? (int64_t)*ix - 1 : -1;
+}
+
+static void add_older(uint64_t key, uint32_t i)
+{
+	int added;
+
+	*wt_u64map_get(G.older, key, &added) = (uint64_t)i + 1;
+}
+
+/* A temporary file, gone when closed: in $TMPDIR, else /tmp. */
+static FILE *temp_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	FILE *f = NULL;
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	wt_snprintf(path, sizeof(path), "%s/dramsim.XXXXXX", dir);
+	fd = mkstemp(path);
+	if (fd < 0 || unlink(path) < 0 || !(f = fdopen(fd, "w+")))
+		wt_die(WT_EXIT_DATA, "%s: no temporary file: %s (the closed "
+		       "warp instructions of a kernel go there; --batch=0 "
+		       "needs none)", dir, strerror(errno));
+	return f;
+}
+
+/* An instruction's slowest is counted (kept in the file for the late
+ * loads, but at the kernel's end: nothing late can be of those). */
+static void count_stall(uint64_t key, uint64_t lat, int fin)
+{
+	struct closed c = { key, lat };
+
+	G.stall += lat;
+	G.ninstr++;
+	if (fin)
+		return;
+	if (!G.closed)
+		G.closed = temp_file();
+	if (fwrite(&c, sizeof(c), 1, G.closed) != 1)
+		wt_die(WT_EXIT_DATA, "the temporary file: %s (--batch=0 "
+		       "needs none)", strerror(errno));
+	G.nclosed++;
+}
+
+/* Count an older instruction and forget it. */
+static void close_waiter(uint32_t i)
+{
+	count_stall(G.wait[i].key, G.wait[i].lat, 0);
+	wt_u64map_del(G.older, G.wait[i].key);
+	free_waiter(i);
+}
+
+/* The warp's newest instruction i is superseded: it closes if every load
+ * of it has been served (with batches), or joins the older ones. */
+static void supersede(uint32_t i)
+{
+	struct waiter *w = &G.wait[i];
+
+	w->newest = 0;
+	if (G.early && !w->pending) {
+		count_stall(w->key, w->lat, 0);
+		free_waiter(i);
+	} else {
+		add_older(w->key, i);
+	}
+}
+
+/*
+ * A load read: of its warp's newest instruction, or of a new one that
+ * supersedes it, or of an older one still open; else it is late (with
+ * batches: its instruction may have closed) and held apart.  dram: its
+ * latency is known when the DRAM has served it (wait_done); else now,
+ * its L2 latency.  Returns its instruction's index in G.wait.
+ */
+static uint32_t wait_read(const struct wt_event *e, int dram)
+{
+	uint64_t key = wait_key(e->warp, e->instr);
+	uint64_t *newest;
+	uint32_t i;
+	int64_t o;
+	int added;
+
+	newest = wt_warpix_get(G.newest, e->warp, &added);
+	if (added) {
+		*newest = (uint64_t)new_waiter(key, 1) + 1;
+	} else if (e->instr > (uint32_t)G.wait[*newest - 1].key) {
+		supersede((uint32_t)(*newest - 1));
+		*newest = (uint64_t)new_waiter(key, 1) + 1;
+	}
+	i = (uint32_t)(*newest - 1);
+	if (G.wait[i].key != key) {
+		if ((o = find_older(key)) >= 0) {
+			i = (uint32_t)o;
+		} else {
+			i = new_waiter(key, 0);
+			G.wait[i].late = (uint8_t)G.early;
+			G.nlate += G.early;
+			add_older(key, i);
 		}
 	}
-	G.wait[G.nwait].key = (uint64_t)e->warp << 32 | e->instr;
-	G.wait[G.nwait++].lat = lat;
+	if (dram)
+		G.wait[i].pending++;
+	else if (e->latency > G.wait[i].lat)
+		G.wait[i].lat = e->latency;
+	return i;
 }
 
-/* The kernel's instructions: each waits for its slowest load. */
+/* The DRAM has served a load of instruction i, lat cycles after its L2
+ * arrival. */
+static void wait_done(uint32_t i, uint64_t lat)
+{
+	struct waiter *w = &G.wait[i];
+
+	if (lat > w->lat)
+		w->lat = lat;
+	if (!--w->pending && !w->newest && G.early && !w->late)
+		close_waiter(i);
+}
+
+/* What the late loads add: to a closed instruction, what its slowest
+ * exceeds the one counted; a new one, itself. */
+static void add_late(void)
+{
+	struct closed buf[1024];
+	size_t n;
+
+	if (G.nclosed && (fflush(G.closed) || fseeko(G.closed, 0, SEEK_SET)))
+		wt_die(WT_EXIT_DATA, "the temporary file: %s", strerror(errno));
+	while (G.nclosed && (n = fread(buf, sizeof(*buf), 1024, G.closed)) > 0)
+		for (size_t i = 0; i < n; i++) {
+			int64_t o = find_older(buf[i].key);
+			struct waiter *w = o >= 0 ? &G.wait[o] : NULL;
+
+			if (!w || !w->late)
+				continue;
+			if (w->lat > buf[i].lat)
+				G.stall += w->lat - buf[i].lat;
+			w->late = 2;		/* counted already */
+		}
+	if (G.nclosed && ferror(G.closed))
+		wt_die(WT_EXIT_DATA, "the temporary file: %s", strerror(errno));
+	for (size_t i = 0; i < G.nwait; i++)
+		if (G.wait[i].open && G.wait[i].late == 1) {
+			G.stall += G.wait[i].lat;
+			G.ninstr++;
+		}
+}
+
+/* The kernel has ended, every load served: its instructions close. */
 static void add_stalls(void)
 {
-	fold_waits();
 	for (size_t i = 0; i < G.nwait; i++)
-		G.stall += G.wait[i].lat;
-	G.ninstr += G.nwait;
+		if (G.wait[i].open && !G.wait[i].late)
+			count_stall(G.wait[i].key, G.wait[i].lat, 1);
+	if (G.nlate)
+		add_late();
 	G.nwait = 0;
+	G.nfreed = 0;
+	G.nlate = 0;
+	wt_warpix_clear(G.newest);
+	wt_u64map_clear(G.older);
+	if (G.nclosed && (fflush(G.closed) || fseeko(G.closed, 0, SEEK_SET) ||
+			  ftruncate(fileno(G.closed), 0)))
+		wt_die(WT_EXIT_DATA, "the temporary file: %s", strerror(errno));
+	G.nclosed = 0;
 }
 
 /* Take one input event: a DRAM request into its channel, or ignored. */
@@ -217,7 +429,8 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	struct wt_dram_req *q;
 	char why[256];
 	unsigned bytes, bb = wt_dram_burst_bytes(c);
-	int write;
+	int write, ignore;
+	uint32_t wix;
 
 	if (wt_record_check(WT_KIND_EVENT, 0, e, why, sizeof(why)) < 0)
 		wt_die(WT_EXIT_DATA, "%s: record %llu: %s", wt_reader_name(r),
@@ -243,11 +456,12 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	}
 	/* hits, misses merged into a fetch under way and L2 store misses
 	 * (l2sim --events=all) ask nothing of the DRAM */
-	if (e->type == WT_EV_HIT ||
-	    (e->type == WT_EV_MISS && (e->miss_class == WT_MISS_LATENCY ||
-				       e->op == WT_OP_STORE))) {
+	ignore = e->type == WT_EV_HIT ||
+		 (e->type == WT_EV_MISS && (e->miss_class == WT_MISS_LATENCY ||
+					    e->op == WT_OP_STORE));
+	wix = counted(e) ? wait_read(e, !ignore) : 0;
+	if (ignore) {
 		w->ignored++;
-		waiter(e, e->latency);
 		return;
 	}
 	write = e->type == WT_EV_WRITE_THROUGH || e->type == WT_EV_WRITE_BACK ||
@@ -274,6 +488,7 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 		q->high = t == WT_WT_MOSTLY_HIT || t == WT_WT_ALL_HIT;
 		G.high += q->high;
 	}
+	w->wait[w->n] = wix;
 	q->id = (uint32_t)w->n++;
 }
 
@@ -302,7 +517,8 @@ static void put_event(const struct chan_work *w, const struct wt_dram_req *q,
 	struct wt_event e = w->ev[q->id];
 	uint64_t lat = q->core_done - e.time;
 
-	waiter(&e, (uint64_t)e.latency + lat);
+	if (counted(&e))
+		wait_done(w->wait[q->id], (uint64_t)e.latency + lat);
 
 	e.time = q->core_done;
 	e.latency = lat > UINT32_MAX ? UINT32_MAX : (uint32_t)lat;
@@ -358,6 +574,7 @@ static void compact(unsigned channel)
 		if (w->rq[k].gone)
 			continue;
 		w->ev[j] = w->ev[w->rq[k].id];
+		w->wait[j] = w->wait[w->rq[k].id];
 		w->rq[k].id = (uint32_t)j++;
 	}
 	w->n = wt_dram_compact(&G.ch[channel], w->rq, w->n);
@@ -675,6 +892,8 @@ static void configure(const char *const *set)
 	 * running them costs nothing */
 	G.batch = set[O_BATCH] ? (size_t)wt_opt_num("batch", set[O_BATCH], 0,
 						    1u << 30) : 1u << 20;
+	/* whole kernels hold their instructions too: no temporary file */
+	G.early = G.batch != 0;
 	if (set[O_SCHED]) {
 		if (strcmp(set[O_SCHED], "fcfs") == 0)
 			c->sched = WT_DRAM_FCFS;
@@ -787,6 +1006,8 @@ int main(int argc, char **argv)
 
 	G.ch = wt_calloc(G.cfg.channels, sizeof(*G.ch));
 	G.cw = wt_calloc(G.cfg.channels, sizeof(*G.cw));
+	G.newest = wt_warpix_new();
+	G.older = wt_u64map_new();
 	for (unsigned i = 0; i < G.cfg.channels; i++)
 		wt_dram_chan_init(&G.ch[i], &G.cfg, &G.clk, i);
 	while (wt_reader_next(r, &it) > 0) {
@@ -835,11 +1056,17 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < G.cfg.channels; i++) {
 		wt_dram_chan_free(&G.ch[i]);
 		free(G.cw[i].ev);
+		free(G.cw[i].wait);
 		free(G.cw[i].rq);
 		free(G.cw[i].done);
 	}
 	free(G.ch);
 	free(G.wait);
+	free(G.freed);
+	wt_warpix_free(G.newest);
+	wt_u64map_free(G.older);
+	if (G.closed)
+		fclose(G.closed);
 	wt_medic_free(&G.medic);
 	free(G.cw);
 	return WT_EXIT_OK;

@@ -98,6 +98,7 @@ enum {
 struct req {
 	struct wt_event ev;
 	uint64_t local, arrival;
+	uint32_t tag;		/* its instruction's (wt_l2_instr_read) */
 };
 
 struct part_bucket {
@@ -127,8 +128,6 @@ static struct {
 	size_t held;		/* requests taken since the last run */
 	uint64_t last_time;	/* of the last L1 event read in this kernel */
 	int unsorted;		/* this kernel's events are not in time order */
-	struct wt_l2_outcome *oc;	/* the kernel's outcomes so far */
-	size_t noc, capoc;
 } G;
 
 /* --medic=LIST: wbyp, wip or all, comma-separated. */
@@ -251,7 +250,7 @@ static void banks_arg(const char *arg, struct wt_l2_cfg *c, int *bit_set)
 }
 
 static void put(struct part_bucket *b, const struct wt_event *e, uint64_t local,
-		uint64_t arrival)
+		uint64_t arrival, uint32_t tag)
 {
 	if (b->n == b->cap) {
 		b->cap = b->cap ? 2 * b->cap : 1024;
@@ -260,6 +259,7 @@ static void put(struct part_bucket *b, const struct wt_event *e, uint64_t local,
 	b->r[b->n].ev = *e;
 	b->r[b->n].local = local;
 	b->r[b->n].arrival = arrival;
+	b->r[b->n].tag = tag;
 	b->n++;
 }
 
@@ -306,6 +306,7 @@ static void run_shared(uint64_t cut)
 		{
 			struct req *q = &G.b[best].r[next[best]++];
 
+			G.b[best].out.tag = q->tag;
 			wt_l2_request(&G.l2[best], &q->ev, q->local, q->arrival,
 				      &G.b[best].out);
 		}
@@ -326,9 +327,11 @@ static void run_parts(void)
 	for (unsigned p = 0; p < G.nparts; p++) {
 		struct part_bucket *b = &G.b[p];
 
-		for (size_t i = 0; i < b->n; i++)
+		for (size_t i = 0; i < b->n; i++) {
+			b->out.tag = b->r[i].tag;
 			wt_l2_request(&G.l2[p], &b->r[i].ev, b->r[i].local,
 				      b->r[i].arrival, &b->out);
+		}
 		b->n = 0;
 	}
 }
@@ -370,30 +373,17 @@ static void write_events(uint64_t horizon)
 }
 
 /*
- * The partitions' new outcomes join the kernel's.  They are folded into
- * its warp instructions (whose statistics need the whole kernel) once
- * there are half as many as instructions, 64K at least: each fold costs
- * the instructions so far, and is paid for by as many outcomes; memory
- * follows the kernel's instructions, not its loads.
+ * The partitions' new outcomes join their warp instructions, whose
+ * statistics close as each instruction completes (wt_l2_instr_fold):
+ * memory follows the instructions open, not the kernel's.
  */
-static void keep_outcomes(int final)
+static void fold_outcomes(void)
 {
 	for (unsigned p = 0; p < G.nparts; p++) {
 		struct wt_l2_out *o = &G.b[p].out;
 
-		if (G.noc + o->noc > G.capoc) {
-			G.capoc = 2 * G.capoc > G.noc + o->noc ? 2 * G.capoc :
-				  G.noc + o->noc;
-			G.oc = wt_realloc(G.oc, G.capoc * sizeof(*G.oc));
-		}
-		if (o->noc)
-			memcpy(G.oc + G.noc, o->oc, o->noc * sizeof(*o->oc));
-		G.noc += o->noc;
+		wt_l2_instr_fold(&G.is, o->oc, o->noc);
 		o->noc = 0;
-	}
-	if (final || (G.noc >= 65536 && G.noc >= G.is.ngrp / 2)) {
-		wt_l2_instr_fold(&G.is, G.oc, G.noc);
-		G.noc = 0;
 	}
 }
 
@@ -447,13 +437,13 @@ static void run_batch(uint32_t kernel, int final)
 	for (unsigned p = 0; p < G.nparts; p++)
 		wt_events_sort_tail(G.b[p].out.ev, G.b[p].sorted, G.b[p].out.n);
 	write_events(final ? UINT64_MAX : horizon());
-	keep_outcomes(final);
+	fold_outcomes();
 	G.held = 0;
 	if (!final)
 		return;
 	if (G.cfg.pcal_tokens)
 		wt_pcal_kernel_end(&G.pcal);
-	wt_l2_instr_end(&G.is, kernel);
+	wt_l2_instr_end(&G.is);
 }
 
 /* Whether to run a batch now: --batch requests taken, and the stream in
@@ -826,6 +816,8 @@ static void apply_options(const char **set)
 	 * that running them costs nothing */
 	G.batch = set[O_BATCH] ? (size_t)wt_opt_num("batch", set[O_BATCH], 0,
 						    1u << 30) : 1u << 20;
+	/* whole kernels hold their instructions too: any order goes */
+	G.is.early = G.batch != 0;
 }
 
 static void check_event(struct wt_reader *r, const struct wt_event *e, uint64_t n)
@@ -841,9 +833,36 @@ static void check_event(struct wt_reader *r, const struct wt_event *e, uint64_t 
 		       (unsigned long long)n, e->level);
 }
 
-static void add_event(const struct wt_event *e)
+/*
+ * A load or atomic opens its warp instruction, or joins it: the slot it
+ * returns tags the request, and so its outcome.  With batches, an
+ * instruction closes once it is complete and a later one of its warp has
+ * been read: a warp issues in order and l1sim keeps it, so nothing of it
+ * comes after.  A stream where something does could count it twice, and
+ * is refused; --batch=0 closes them all at the kernel's end.
+ */
+static uint32_t open_instr(struct wt_reader *r, const struct wt_event *e,
+			   uint64_t n, uint32_t kernel)
+{
+	uint32_t slot;
+
+	if (!wt_l2_makes_outcome(&G.cfg, e))
+		return 0;
+	if (wt_l2_instr_read(&G.is, kernel, e, &slot) < 0)
+		wt_die(WT_EXIT_DATA, "%s: record %llu: warp %u's instruction "
+		       "%u comes after its instruction %u, when it may be "
+		       "closed already: this input is not in each warp's "
+		       "order; run l2sim --batch=0, which holds whole kernels",
+		       wt_reader_name(r), (unsigned long long)n, e->warp,
+		       e->instr, slot);
+	return slot;
+}
+
+static void add_event(struct wt_reader *r, const struct wt_event *e, uint64_t n,
+		      uint32_t kernel)
 {
 	uint64_t local;
+	uint32_t tag;
 	unsigned p;
 
 	G.unsorted |= e->time < G.last_time;
@@ -852,9 +871,10 @@ static void add_event(const struct wt_event *e)
 		G.not_for_l2++;
 		return;
 	}
+	tag = open_instr(r, e, n, kernel);
 	p = wt_pmap_partition(&G.map, e->addr);
 	local = wt_pmap_local(&G.map, e->addr);
-	put(&G.b[p], e, local, e->time + G.icnt);
+	put(&G.b[p], e, local, e->time + G.icnt, tag);
 	G.held++;
 }
 
@@ -982,7 +1002,7 @@ int main(int argc, char **argv)
 		case WT_ITEM_RECORDS:
 			for (size_t i = 0; i < it.count; i++) {
 				check_event(r, &e[i], it.first + i);
-				add_event(&e[i]);
+				add_event(r, &e[i], it.first + i, kernel);
 				if (batch_due())
 					run_batch(kernel, 0);
 			}
@@ -1018,7 +1038,6 @@ int main(int argc, char **argv)
 	if (G.cfg.pcal_tokens)
 		wt_pcal_free(&G.pcal);
 	free(G.l2);
-	free(G.oc);
 	wt_l2_instr_free(&G.is);
 	return WT_EXIT_OK;
 }

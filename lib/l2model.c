@@ -13,7 +13,9 @@
  * partition, and events need the global address.
  */
 #include "l2model.h"
+#include "u64map.h"
 #include "util.h"
+#include "warpix.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -273,6 +275,7 @@ static void outcome(struct wt_l2 *l2, struct wt_l2_out *out,
 	o->sm = in->sm;
 	o->partition = (uint16_t)l2->partition;
 	o->latency = (uint32_t)latency;
+	o->tag = out->tag;
 	o->hit = (uint8_t)hit;
 }
 
@@ -824,23 +827,6 @@ const char *wt_warp_type_name(unsigned t)
 	return t < WT_WT_MAX ? n[t] : "unknown";
 }
 
-static int by_instr(const void *a, const void *b)
-{
-	const struct wt_l2_outcome *x = a, *y = b;
-
-	if (x->warp != y->warp)
-		return x->warp < y->warp ? -1 : 1;
-	return x->instr < y->instr ? -1 : x->instr > y->instr;
-}
-
-/* Whether group g sorts before outcome o's, after it (1), or is it (0). */
-static int group_cmp(const struct wt_l2_group *g, const struct wt_l2_outcome *o)
-{
-	if (g->warp != o->warp)
-		return g->warp < o->warp ? -1 : 1;
-	return g->instr < o->instr ? -1 : g->instr > o->instr;
-}
-
 static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
 {
 	size_t lo = 0, hi = s->npcs;
@@ -866,148 +852,242 @@ static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
 	return &s->pcs[lo];
 }
 
-static struct wt_l2_warp *warp_of(struct wt_l2_instr_stats *s, uint32_t kernel,
-				  const struct wt_l2_group *g)
+int wt_l2_makes_outcome(const struct wt_l2_cfg *c, const struct wt_event *in)
 {
-	struct wt_l2_warp *w;
+	return !c->disabled && in->op != WT_OP_STORE;
+}
 
-	/* Groups come sorted by warp, kernels in order: the last one or a
-	 * new one. */
-	if (s->nwarps && s->warps[s->nwarps - 1].kernel == kernel &&
-	    s->warps[s->nwarps - 1].warp == g->warp)
-		return &s->warps[s->nwarps - 1];
+static uint64_t instr_key(uint32_t warp, uint32_t instr)
+{
+	return (uint64_t)warp << 32 | instr;
+}
+
+/* A new open instruction, in a free slot or a new one: its slot. */
+static uint32_t new_group(struct wt_l2_instr_stats *s, uint32_t warp,
+			  uint32_t instr, uint32_t live, int newest)
+{
+	struct wt_l2_group *g;
+	uint32_t i;
+
+	if (s->nfreed) {
+		i = s->freed[--s->nfreed];
+	} else {
+		if (s->ngrp == s->capgrp) {
+			s->capgrp = s->capgrp ? 2 * s->capgrp : 1024;
+			s->grp = wt_realloc(s->grp,
+					    s->capgrp * sizeof(*s->grp));
+		}
+		i = (uint32_t)s->ngrp++;
+	}
+	g = &s->grp[i];
+	memset(g, 0, sizeof(*g));
+	g->warp = warp;
+	g->instr = instr;
+	g->lo = UINT32_MAX;
+	g->cta = UINT32_MAX;
+	g->sm = UINT16_MAX;
+	g->live = live;
+	g->open = 1;
+	g->newest = (uint8_t)newest;
+	return i;
+}
+
+/* The warp's entry, made (the kernel's next, in live and in warps, its
+ * newest instruction instr) if it is new: *added. */
+static uint32_t live_of(struct wt_l2_instr_stats *s, uint32_t kernel,
+			uint32_t warp, uint32_t instr, int *added)
+{
+	uint64_t *ix = wt_warpix_get(s->wmap, warp, added);
+	struct wt_l2_warp *w;
+	uint32_t l;
+
+	if (!*added)
+		return (uint32_t)(*ix - 1);
 	if (s->nwarps == s->capwarps) {
 		s->capwarps = s->capwarps ? 2 * s->capwarps : 64;
 		s->warps = wt_realloc(s->warps, s->capwarps * sizeof(*s->warps));
 	}
+	l = (uint32_t)(s->nwarps - s->kwarps);
+	if (l == s->caplive) {
+		s->caplive = s->caplive ? 2 * s->caplive : 64;
+		s->live = wt_realloc(s->live, s->caplive * sizeof(*s->live));
+	}
+	*ix = l + 1;
 	w = &s->warps[s->nwarps++];
 	memset(w, 0, sizeof(*w));
 	w->kernel = kernel;
-	w->warp = g->warp;
-	w->cta = g->cta;
-	w->sm = g->sm;
-	return w;
+	w->warp = warp;
+	s->live[l].first = UINT32_MAX;
+	s->live[l].newest = new_group(s, warp, instr, l, 1);
+	return l;
 }
 
 /*
- * Add oc[0..n-1], one warp instruction's, to group g (new: g is made of
- * them).  A warp's outcomes all carry its CTA and SM; should they not,
- * the least is kept, whatever order they come in.
+ * Count the instruction in the totals and its warp.  Sums and counts
+ * only, so the order in which instructions close changes nothing; the
+ * warp's CTA and SM are those of its lowest instruction, whenever that
+ * one closes.
  */
-static void group_add(struct wt_l2_group *g, const struct wt_l2_outcome *oc,
-		      size_t n, int new)
+static void count_group(struct wt_l2_instr_stats *s,
+			const struct wt_l2_group *g)
 {
-	if (new) {
-		memset(g, 0, sizeof(*g));
-		g->warp = oc[0].warp;
-		g->instr = oc[0].instr;
-		g->lo = UINT32_MAX;
-		g->cta = oc[0].cta;
-		g->sm = oc[0].sm;
+	struct wt_l2_warp *w = &s->warps[s->kwarps + g->live];
+	struct wt_l2_live *l = &s->live[g->live];
+	enum wt_wtype type = wt_wtype_of(g->hits, g->n, &wt_wt_medic);
+
+	s->instructions[type]++;
+	s->stall += g->hi;
+	s->ninstr++;
+	w->instructions[type]++;
+	w->accesses += g->n;
+	w->hits += g->hits;
+	if (g->instr < l->first) {
+		l->first = g->instr;
+		w->cta = g->cta;
+		w->sm = g->sm;
 	}
-	for (size_t i = 0; i < n; i++) {
-		g->n++;
-		g->hits += oc[i].hit;
-		if (oc[i].latency < g->lo)
-			g->lo = oc[i].latency;
-		if (oc[i].latency > g->hi)
-			g->hi = oc[i].latency;
-		if (oc[i].cta < g->cta || (oc[i].cta == g->cta && oc[i].sm < g->sm)) {
-			g->cta = oc[i].cta;
-			g->sm = oc[i].sm;
+	if (type == WT_WT_ALL_HIT && g->n >= 2)
+		wt_l2_hist_add(&s->divergence, g->hi - g->lo);
+}
+
+/* Count a superseded instruction and forget it: its slot is free. */
+static void close_group(struct wt_l2_instr_stats *s, uint32_t i)
+{
+	count_group(s, &s->grp[i]);
+	if (s->nfreed == s->capfreed) {
+		s->capfreed = s->capfreed ? 2 * s->capfreed : 1024;
+		s->freed = wt_realloc(s->freed,
+				      s->capfreed * sizeof(*s->freed));
+	}
+	s->grp[i].open = 0;
+	s->freed[s->nfreed++] = i;
+}
+
+/*
+ * The warp's newest instruction, slot i, is superseded: it closes if it
+ * is complete (and s->early).  Without early it stays, found by its key
+ * should the warp come back to it.
+ */
+static void supersede(struct wt_l2_instr_stats *s, uint32_t i)
+{
+	struct wt_l2_group *g = &s->grp[i];
+	int added;
+
+	g->newest = 0;
+	if (s->early) {
+		if (g->n == g->reads)
+			close_group(s, i);
+	} else {
+		*wt_u64map_get(s->gmap, instr_key(g->warp, g->instr), &added) =
+			(uint64_t)i + 1;
+	}
+}
+
+/* Without early: an instruction earlier than its warp's newest, open
+ * already or new. */
+static uint32_t older(struct wt_l2_instr_stats *s, uint32_t warp,
+		      uint32_t instr, uint32_t live)
+{
+	int added;
+	uint64_t *ix = wt_u64map_get(s->gmap, instr_key(warp, instr), &added);
+
+	if (added)
+		*ix = (uint64_t)new_group(s, warp, instr, live, 0) + 1;
+	return (uint32_t)(*ix - 1);
+}
+
+int wt_l2_instr_read(struct wt_l2_instr_stats *s, uint32_t kernel,
+		     const struct wt_event *in, uint32_t *slot)
+{
+	struct wt_l2_live *l;
+	uint32_t live, i;
+	int added;
+
+	if (!s->wmap) {
+		s->wmap = wt_warpix_new();
+		s->gmap = wt_u64map_new();
+	}
+	live = live_of(s, kernel, in->warp, in->instr, &added);
+	l = &s->live[live];
+	i = l->newest;
+	if (in->instr > s->grp[i].instr) {
+		supersede(s, i);
+		i = l->newest = new_group(s, in->warp, in->instr, live, 1);
+	} else if (in->instr < s->grp[i].instr) {
+		/* earlier than the newest: it may have closed */
+		if (s->early) {
+			*slot = s->grp[i].instr;
+			return -1;
 		}
+		i = older(s, in->warp, in->instr, live);
 	}
+	s->grp[i].reads++;
+	*slot = i;
+	return 0;
 }
 
-/* The start of the run of outcomes of one instruction that ends at end. */
-static size_t run_start(const struct wt_l2_outcome *oc, size_t end)
+void wt_l2_instr_fold(struct wt_l2_instr_stats *s,
+		      const struct wt_l2_outcome *oc, size_t n)
 {
-	size_t i = end - 1;
-
-	while (i > 0 && oc[i - 1].warp == oc[i].warp && oc[i - 1].instr == oc[i].instr)
-		i--;
-	return i;
-}
-
-/*
- * Sorted by instruction, the outcomes merge into the sorted groups from
- * the end: the groups move up by the number of new instructions still to
- * place, so nothing is overwritten before it is read.
- */
-void wt_l2_instr_fold(struct wt_l2_instr_stats *s, struct wt_l2_outcome *oc,
-		      size_t n)
-{
-	size_t i = 0, j = 0, fresh = 0, o;
-
-	if (!n)
-		return;
-	qsort(oc, n, sizeof(*oc), by_instr);
 	for (size_t k = 0; k < n; k++) {
-		struct wt_l2_pc *p = pc_of(s, oc[k].pc);
+		const struct wt_l2_outcome *o = &oc[k];
+		struct wt_l2_pc *p = pc_of(s, o->pc);
+		struct wt_l2_group *g = o->tag < s->ngrp ? &s->grp[o->tag] :
+					NULL;
 
 		p->accesses++;
-		p->hits += oc[k].hit;
-	}
-	/* the instructions not among the groups yet */
-	while (j < n) {
-		int c = i < s->ngrp ? group_cmp(&s->grp[i], &oc[j]) : 1;
-
-		if (c < 0) {
-			i++;
-			continue;
+		p->hits += o->hit;
+		if (!g || !g->open || g->warp != o->warp ||
+		    g->instr != o->instr || g->n == g->reads)
+			wt_die(WT_EXIT_DATA, "internal error: an L2 outcome "
+			       "of warp %u instruction %u that no request read",
+			       o->warp, o->instr);
+		g->n++;
+		g->hits += o->hit;
+		if (o->latency < g->lo)
+			g->lo = o->latency;
+		if (o->latency > g->hi)
+			g->hi = o->latency;
+		if (o->cta < g->cta || (o->cta == g->cta && o->sm < g->sm)) {
+			g->cta = o->cta;
+			g->sm = o->sm;
 		}
-		fresh += c > 0;
-		while (++j < n && oc[j].warp == oc[j - 1].warp &&
-		       oc[j].instr == oc[j - 1].instr)
-			;
+		if (s->early && !g->newest && g->n == g->reads)
+			close_group(s, o->tag);
 	}
-	if (s->ngrp + fresh > s->capgrp) {
-		s->capgrp = 2 * s->capgrp > s->ngrp + fresh ? 2 * s->capgrp :
-			    s->ngrp + fresh;
-		s->grp = wt_realloc(s->grp, s->capgrp * sizeof(*s->grp));
-	}
-	i = s->ngrp;
-	o = s->ngrp + fresh;
-	for (j = n; j > 0;) {
-		size_t r = run_start(oc, j);
-		int c = i > 0 ? group_cmp(&s->grp[i - 1], &oc[r]) : -1;
-
-		if (c > 0) {			/* a group after the run */
-			s->grp[--o] = s->grp[--i];
-			continue;
-		}
-		o--;
-		if (c == 0)			/* the run's own, moved up */
-			s->grp[o] = s->grp[--i];
-		group_add(&s->grp[o], oc + r, j - r, c < 0);
-		j = r;
-	}
-	s->ngrp += fresh;
 }
 
-void wt_l2_instr_end(struct wt_l2_instr_stats *s, uint32_t kernel)
+static int by_warp(const void *a, const void *b)
 {
-	for (size_t i = 0; i < s->ngrp; i++) {
-		const struct wt_l2_group *g = &s->grp[i];
-		struct wt_l2_warp *w = warp_of(s, kernel, g);
-		enum wt_wtype type = wt_wtype_of(g->hits, g->n, &wt_wt_medic);
+	const struct wt_l2_warp *x = a, *y = b;
 
-		s->instructions[type]++;
-		s->stall += g->hi;
-		s->ninstr++;
-		w->instructions[type]++;
-		w->accesses += g->n;
-		w->hits += g->hits;
-		if (type == WT_WT_ALL_HIT && g->n >= 2)
-			wt_l2_hist_add(&s->divergence, g->hi - g->lo);
-	}
+	return x->warp < y->warp ? -1 : x->warp > y->warp;
+}
+
+void wt_l2_instr_end(struct wt_l2_instr_stats *s)
+{
+	for (size_t i = 0; i < s->ngrp; i++)
+		if (s->grp[i].open)
+			count_group(s, &s->grp[i]);
 	s->ngrp = 0;
+	s->nfreed = 0;
+	if (s->gmap)
+		wt_u64map_clear(s->gmap);
+	qsort(s->warps + s->kwarps, s->nwarps - s->kwarps, sizeof(*s->warps),
+	      by_warp);
+	s->kwarps = s->nwarps;
+	if (s->wmap)
+		wt_warpix_clear(s->wmap);
 }
 
 void wt_l2_instr_free(struct wt_l2_instr_stats *s)
 {
 	free(s->pcs);
 	free(s->warps);
+	free(s->live);
 	free(s->grp);
+	free(s->freed);
+	wt_warpix_free(s->wmap);
+	wt_u64map_free(s->gmap);
 	memset(s, 0, sizeof(*s));
 }

@@ -158,6 +158,7 @@ struct wt_l2_stats {
 struct wt_l2_outcome {
 	uint32_t warp, instr, pc, cta;
 	uint32_t latency;		/* arrival to data ready */
+	uint32_t tag;			/* the out's tag at the request */
 	uint16_t sm, partition;
 	uint8_t hit;
 };
@@ -167,10 +168,14 @@ struct wt_l2_out {
 	size_t n, cap;
 	struct wt_l2_outcome *oc;
 	size_t noc, capoc;
+	uint32_t tag;			/* set by the caller before each
+					   request: its outcome's tag */
 };
 
 struct wt_l2_bank;
 struct wt_l2_mshr;
+struct wt_u64map;
+struct wt_warpix;
 
 struct wt_l2 {
 	const struct wt_l2_cfg *cfg;
@@ -240,14 +245,30 @@ struct wt_l2_warp {
 	uint64_t instructions[WT_WT_MAX];
 };
 
-/* One warp instruction's loads and atomics so far: what its statistics
- * need of them. */
+/*
+ * An open warp instruction: its loads and atomics read so far (reads) and
+ * what its statistics need of the outcomes of those that have run (n of
+ * them).  It is complete when every one read has run: n == reads.  It
+ * keeps its slot in grp until it closes, and its requests carry the slot
+ * (wt_l2_instr_read), so that their outcomes find it at once.
+ */
 struct wt_l2_group {
 	uint32_t warp, instr;
-	uint32_t n, hits;
+	uint32_t reads;			/* loads and atomics read */
+	uint32_t n, hits;		/* their outcomes so far */
 	uint32_t lo, hi;		/* the fastest and slowest latency */
 	uint32_t cta;			/* the warp's (the least seen) */
+	uint32_t live;			/* its warp's entry in live */
 	uint16_t sm;
+	uint8_t open;			/* else a free slot */
+	uint8_t newest;			/* its warp's newest */
+};
+
+/* A warp of the kernel under way. */
+struct wt_l2_live {
+	uint32_t newest;		/* its newest instruction's slot */
+	uint32_t first;			/* its lowest closed: the warp's
+					   CTA and SM are that one's */
 };
 
 struct wt_l2_instr_stats {
@@ -259,27 +280,60 @@ struct wt_l2_instr_stats {
 	struct wt_l2_hist divergence;	/* all-hit, 2 or more accesses */
 	struct wt_l2_pc *pcs;		/* sorted by pc */
 	size_t npcs, cappcs;
-	struct wt_l2_warp *warps;	/* by kernel, then warp */
-	size_t nwarps, capwarps;
-	/* the kernel's warp instructions so far, by warp, then instr */
-	struct wt_l2_group *grp;
+	struct wt_l2_warp *warps;	/* by kernel, then warp; the kernel
+					   under way's from kwarps on, in the
+					   order they were first read */
+	size_t nwarps, capwarps, kwarps;
+	/* Set by the caller: an instruction closes as soon as it is
+	 * complete and a later one of its warp has been read, not at the
+	 * kernel's end.  Its warp's events must then come in its order. */
+	int early;
+	/* The kernel under way: its warps (warp -> index + 1 in live, the
+	 * same as in warps from kwarps); without early, its instructions
+	 * that are not their warp's newest ((warp << 32 | instr) -> slot +
+	 * 1), for a stream out of each warp's order. */
+	struct wt_warpix *wmap;
+	struct wt_u64map *gmap;
+	struct wt_l2_live *live;
+	size_t caplive;
+	struct wt_l2_group *grp;	/* the open instructions' slots */
 	size_t ngrp, capgrp;
+	uint32_t *freed;		/* free slots of grp */
+	size_t nfreed, capfreed;
 };
 
 /*
- * Outcomes of the kernel under way (of any partition, in any order, in as
- * many calls as wanted; reordered here): their PCs are counted, and they
- * join their warp instructions, by (warp, instr).  A kernel's memory
- * follows its warp instructions, not their loads.
+ * Whether a request makes an outcome (wt_l2_request): every load and
+ * atomic of an L2 that is not disabled, exactly one.
  */
-void wt_l2_instr_fold(struct wt_l2_instr_stats *s, struct wt_l2_outcome *oc,
-		      size_t n);
+int wt_l2_makes_outcome(const struct wt_l2_cfg *c, const struct wt_event *in);
+
 /*
- * The kernel has ended: classify each of its warp instructions, and for
- * all-hit instructions of two or more accesses add the inter-bank
- * divergence penalty, slowest minus fastest latency.
+ * A request that makes an outcome has been read, in kernel `kernel` (the
+ * kernel under way): 0 and *slot, its instruction's, for the tag of its
+ * outcome.  Its instruction opens if it is new; a later one supersedes
+ * the warp's newest, which closes if it is complete (with s->early).
+ * -1, with nothing done and *slot the warp's newest instruction, when
+ * s->early and the instruction is earlier than that: it may have closed,
+ * and taking it could count it twice.
  */
-void wt_l2_instr_end(struct wt_l2_instr_stats *s, uint32_t kernel);
+int wt_l2_instr_read(struct wt_l2_instr_stats *s, uint32_t kernel,
+		     const struct wt_event *in, uint32_t *slot);
+/*
+ * Outcomes of the kernel under way (of any partition, in any order, in as
+ * many calls as wanted), each tagged with its request's slot: their PCs
+ * are counted, they join their instructions, and those that are complete
+ * and superseded close (with s->early).  Closing classifies an
+ * instruction, adds it to its warp and to the totals and, for an all-hit
+ * instruction of two or more accesses, adds the inter-bank divergence
+ * penalty, slowest minus fastest latency.  Memory follows the open
+ * instructions, one a warp at least (its newest), not the kernel's.
+ */
+void wt_l2_instr_fold(struct wt_l2_instr_stats *s,
+		      const struct wt_l2_outcome *oc, size_t n);
+/* The kernel has ended, every request has run: its open instructions
+ * close, and its warps are put in order. */
+void wt_l2_instr_end(struct wt_l2_instr_stats *s);
 void wt_l2_instr_free(struct wt_l2_instr_stats *s);
 
 #endif

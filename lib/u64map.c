@@ -97,6 +97,35 @@ uint64_t *wt_u64map_get(struct wt_u64map *m, uint64_t key, int *added)
 	return &m->t[i].val;
 }
 
+/*
+ * Linear probing without tombstones: the keys after the hole, up to the
+ * next empty slot, are moved back into it when their own slot does not
+ * lie between the hole and where they are (cyclically), so that every
+ * key stays reachable from its slot.  Removals leave the map as fast as
+ * it was, however many there are.
+ */
+void wt_u64map_del(struct wt_u64map *m, uint64_t key)
+{
+	size_t mask = m->cap - 1, i, j, h;
+
+	if (key == UINT64_MAX) {
+		m->has_max = 0;
+		return;
+	}
+	i = slot_of(m, key);
+	if (!m->t[i].key)
+		return;
+	for (j = (i + 1) & mask; m->t[j].key; j = (j + 1) & mask) {
+		h = wt_mix64(m->t[j].key - 1) & mask;
+		if (i < j ? h <= i || h > j : h <= i && h > j) {
+			m->t[i] = m->t[j];
+			i = j;
+		}
+	}
+	m->t[i].key = 0;
+	m->n--;
+}
+
 size_t wt_u64map_count(const struct wt_u64map *m)
 {
 	return m->n + (m->has_max ? 1 : 0);

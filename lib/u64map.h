@@ -21,6 +21,9 @@ const uint64_t *wt_u64map_find(const struct wt_u64map *m, uint64_t key);
 /* Key's value slot, made (with value 0) if key was not there; *added says
  * which.  The pointer holds until the next call that may add a key. */
 uint64_t *wt_u64map_get(struct wt_u64map *m, uint64_t key, int *added);
+/* Remove key, if it is there.  The value pointers of other keys may
+ * move. */
+void wt_u64map_del(struct wt_u64map *m, uint64_t key);
 /* Keys in the map. */
 size_t wt_u64map_count(const struct wt_u64map *m);
 /* Bytes held by the map. */

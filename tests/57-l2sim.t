@@ -309,6 +309,37 @@ for opts in "" "--medic=all"; do
 	done
 done
 fails_with 2 "--batch=x: expected a number" "--batch=x" l2sim --batch=x "$T/bfs.l1"
+# The warp instructions close, their statistics counted, once every load
+# and atomic of theirs has run and a later one of their warp has been
+# read, not at the kernel's end; the warps are listed in order all the
+# same.  8 warps whose instructions rise every 3 loads, shared lines; the
+# partitions' shared state (--medic) holds requests over to a later
+# batch, and the instructions with them.
+"$BUILD/tests/test-dram" gen warps 3000 2 1 > "$T/w.l1"
+same_batches l2sim events warps "$T/w.l1" --partitions=2
+same_batches l2sim events warps "$T/w.l1" --medic=all --medic-reset=500
+l2sim --stats="$T/w.json" "$T/w.l1" > /dev/null
+like "$(json "$T/w.json")" '"warp_instructions":\{"all_hit":805,"mostly_hit":0,"balanced":6,"mostly_miss":0,"all_miss":189\}' \
+	"warps: 1000 instructions"
+l2sim --stats="$T/bfs.json" "$T/bfs.l1" > /dev/null
+is "$(json "$T/bfs.json" | grep -o '"kernel":[0-9]*,"warp":[0-9]*' | tr -c '0-9\n' ' ' |
+	awk 'NR > 1 && $1 == k && $2 <= w { bad++ } { k = $1; w = $2 } END { print NR, bad + 0 }')" \
+	"$(json "$T/bfs.json" | grep -o '"kernel":[0-9]*,"warp"' | wc -l | tr -d ' ') 0" \
+	"bfs: the warps of each kernel in order"
+# The same but that, half-way, warp 1 loads for its previous instruction
+# and warp 2 for an instruction it skipped: with batches, the first may
+# be counted already (with --batch=1 it is; with 4K it is not, but that
+# is not known), and the stream is refused; --batch=0 holds every
+# instruction to the kernel's end and takes it (1001 instructions).
+"$BUILD/tests/test-dram" gen reorder 3000 2 1 > "$T/r.l1"
+fails_with 1 "r.l1: record 1501: warp 1's instruction 61 comes after its instruction 62, when it may be closed already: this input is not in each warp's order; run l2sim --batch=0" \
+	"a warp's closed instruction after a later one, --batch=1" l2sim --batch=1 "$T/r.l1"
+fails_with 1 "r.l1: record 1501: warp 1's instruction 61 comes after its instruction 62" \
+	"a warp's instruction after a later one, --batch=4K" l2sim --batch=4K "$T/r.l1"
+l2sim --batch=0 --stats="$T/r.json" "$T/r.l1" > /dev/null
+ok $? "--batch=0 takes a stream out of each warp's order"
+like "$(json "$T/r.json")" '"warp_instructions":\{"all_hit":804,"mostly_hit":1,"balanced":6,"mostly_miss":0,"all_miss":190\}' \
+	"--batch=0: 1001 instructions, warp 1's late load in its own"
 
 # bad input
 trace-gen "$T/d.trc" | trace-order | coalesce > "$T/req.wt"

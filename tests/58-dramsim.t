@@ -139,5 +139,31 @@ done
 dramsim --queue=4 --batch=1 --stats="$T/b1.json" "$T/late.wt" > /dev/null
 is "$(total "$T/b1.json" requests)" 3000 "late, --batch=1: every request served"
 fails_with 2 "--batch=x: expected a number" "--batch=x" dramsim --batch=x "$T/spmv.l2"
+# A warp instruction closes, its slowest load added to stall_cycles, once
+# every load of it read has been served and a load of a later one of its
+# warp has been read.  The L2 serves a warp's loads out of its order
+# (hotspot: some 800 of 10000 come after a later instruction's): a late
+# one of an instruction closed is added at the kernel's end, from the
+# temporary file of the instructions closed.  8 warps whose instructions
+# rise every 3 loads; the same where, half-way, warp 1 loads 3000 cycles
+# late for its previous instruction and warp 2 for an instruction it
+# skipped; small queues keep loads waiting.
+trace-gen samples/hotspot.trc.zst | trace-order | coalesce | l1sim |
+	l2sim --events=all > "$T/hotspot.l2all"
+same_batches dramsim requests hotspot-all "$T/hotspot.l2all"
+"$GEN" gen warps 3000 2 2 > "$T/w.l2"
+"$GEN" gen reorder 3000 2 2 > "$T/r.l2"
+same_batches dramsim requests warps "$T/w.l2" --queue=2
+same_batches dramsim requests reorder "$T/r.l2" --queue=2
+same_batches dramsim requests reorder "$T/r.l2" --sched=fcfs --channels=1
+dramsim --stats="$T/w.json" "$T/w.l2" > /dev/null
+dramsim --stats="$T/r.json" "$T/r.l2" > /dev/null
+sw=$(total "$T/w.json" stall_cycles) sr=$(total "$T/r.json" stall_cycles)
+[ $((sr - sw)) -gt 3000 ]
+ok $? "reorder: the late load's 3000 cycles count ($sw, then $sr)"
+fails_with 1 "nothere: no temporary file: No such file or directory \(the closed warp instructions of a kernel go there; --batch=0 needs none\)" \
+	"no temporary file" env TMPDIR="$T/nothere" dramsim --batch=1 "$T/w.l2"
+TMPDIR="$T/nothere" dramsim --batch=0 "$T/w.l2" > /dev/null
+ok $? "--batch=0 makes no temporary file"
 
 done_testing

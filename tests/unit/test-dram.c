@@ -484,8 +484,87 @@ static int gen(int argc, char **argv)
 	return wt_writer_close(w, err, sizeof(err)) < 0;
 }
 
+/*
+ * test-dram gen warps|reorder N GAP LEVEL: write N load misses of level
+ * LEVEL (1: an L1's, for l2sim; 2: an L2's, for dramsim), one every GAP
+ * core cycles, of 8 warps in turn, each warp's instruction rising every
+ * 3 of its loads, lines shared between warps.  reorder: half-way, warp
+ * 1 loads once more for its previous instruction (3000 cycles late at
+ * level 2), and warp 2 skips its instruction 5, whose one load comes
+ * there: each warp's order is broken, once for an instruction that has
+ * closed, once for one never seen.
+ */
+static int gen_warps(char **argv)
+{
+	struct wt_header h;
+	struct wt_kernel k;
+	struct wt_writer *w;
+	struct wt_event e;
+	char err[256];
+	unsigned long n = strtoul(argv[3], NULL, 10);
+	unsigned long gap = strtoul(argv[4], NULL, 10);
+	unsigned level = (unsigned)strtoul(argv[5], NULL, 10);
+	int reorder = strcmp(argv[2], "reorder") == 0;
+
+	wt_header_init(&h, WT_KIND_EVENT, 0);
+	w = wt_writer_open("-", &h, 1, err, sizeof(err));
+	if (!w) {
+		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
+	wt_kernel_init(&k);
+	free(k.name);
+	k.name = strdup("warps");
+	wt_writer_kernel_begin(w, &k);
+	memset(&e, 0, sizeof(e));
+	e.type = WT_EV_MISS;
+	e.miss_class = level == 1 ? WT_MISS_COMPULSORY : WT_MISS_NONE;
+	e.level = (uint8_t)level;
+	e.bytes = 128;
+	e.sectors = 0xf;
+	for (unsigned long i = 0; i < n; i++) {
+		uint32_t warp = (uint32_t)(i % 8), j = (uint32_t)(i / 8);
+
+		e.time = i * gap;
+		e.warp = warp;
+		e.cta = warp / 4;
+		e.sm = (uint16_t)(warp % 2);
+		e.instr = j / 3;
+		if (reorder && warp == 2 && e.instr >= 5)
+			e.instr++;
+		e.pc = 0x10 + 8 * (j / 3 % 4);
+		e.addr = (uint64_t)((warp * 97 + j) % 300) * 128;
+		e.latency = 10;
+		e.partition = (uint16_t)(warp % 6);
+		wt_writer_put(w, &e);
+		if (reorder && i == n / 2) {
+			e.warp = 1;
+			e.cta = 0;
+			e.sm = 1;
+			e.instr = (uint32_t)(i / 8 / 3) - 1;
+			e.addr = 1u << 20;
+			e.latency = level == 2 ? 3000 : 10;
+			e.partition = 1;
+			wt_writer_put(w, &e);
+			e.warp = 2;
+			e.sm = 0;
+			e.instr = 5;
+			e.addr = 2u << 20;
+			e.latency = 10;
+			e.partition = 2;
+			wt_writer_put(w, &e);
+		}
+	}
+	wt_writer_kernel_end(w);
+	wt_kernel_free(&k);
+	wt_header_free(&h);
+	return wt_writer_close(w, err, sizeof(err)) < 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 6 && strcmp(argv[1], "gen") == 0)
+		return gen_warps(argv);
 	if (argc > 1 && strcmp(argv[1], "gen") == 0)
 		return gen(argc, argv);
 	hit_miss_conflict();

@@ -1,8 +1,11 @@
 /*
- * test-util.c - number parsing, metadata text, the stream checksum.
+ * test-util.c - number parsing, metadata text, the stream checksum, big
+ * tables, the u64 map's removals, the warp index.
  */
 #include "hash.h"
 #include "meta.h"
+#include "u64map.h"
+#include "warpix.h"
 #include "util.h"
 #include "tap.h"
 
@@ -103,11 +106,129 @@ static void big_tables(void)
 	ok(1, "wt_free_big(NULL) is a no-op");
 }
 
+/* Key 7 stands for UINT64_MAX, which the map keeps apart. */
+static uint64_t map_key(uint64_t i)
+{
+	return i == 7 ? UINT64_MAX : i;
+}
+
+/* The keys whose presence or value in m is not ref's (value + 1, 0:
+ * absent). */
+static size_t map_differs(const struct wt_u64map *m, const uint64_t *ref,
+			  size_t n)
+{
+	size_t bad = 0;
+
+	for (uint64_t i = 0; i < n; i++) {
+		const uint64_t *v = wt_u64map_find(m, map_key(i));
+
+		bad += ref[i] ? !v || *v != ref[i] - 1 : v != NULL;
+	}
+	return bad;
+}
+
+/*
+ * Keys added and removed at random, few enough that they collide and
+ * wrap around a small table, checked against a plain array after every
+ * step: removal must leave every other key reachable.
+ */
+static void map_removals(void)
+{
+	enum { KEYS = 3000, STEPS = 200000 };
+	static uint64_t ref[KEYS];	/* value + 1 of key i, 0: absent */
+	struct wt_u64map *m = wt_u64map_new();
+	uint64_t x = 88172645463325252ULL;
+	size_t n = 0, bad = 0;
+	int added;
+
+	for (size_t s = 0; s < STEPS; s++) {
+		uint64_t k;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		k = x % KEYS;
+		if (ref[k] && (x >> 32) % 3 == 0) {
+			wt_u64map_del(m, map_key(k));
+			ref[k] = 0;
+			n--;
+		} else if (!ref[k]) {
+			*wt_u64map_get(m, map_key(k), &added) = s;
+			ref[k] = s + 1;
+			n++;
+		}
+		if (s % 997 == 0 || s == STEPS - 1)
+			bad += map_differs(m, ref, KEYS);
+	}
+	is_u64(bad, 0, "u64map: %d adds and removals, every key found or not "
+	       "as it should", STEPS);
+	is_u64(wt_u64map_count(m), n, "u64map: the count follows the removals");
+	wt_u64map_del(m, KEYS + 1);
+	is_u64(wt_u64map_count(m), n, "u64map: removing an absent key does "
+	       "nothing");
+	wt_u64map_free(m);
+}
+
+/*
+ * The warp index against a plain array: dense ids a little out of order,
+ * then (sparse) one far above them, which moves them all to the hash
+ * map; cleared, dense again.
+ */
+static void warp_index(void)
+{
+	enum { N = 100000 };
+	static uint64_t ref[N];
+	struct wt_warpix *x = wt_warpix_new();
+	uint64_t *v, seed = 7;
+	size_t bad = 0;
+	int added;
+
+	for (int round = 0; round < 2; round++) {
+		memset(ref, 0, sizeof(ref));
+		for (uint32_t i = 0; i < N; i++) {
+			/* shuffled within blocks of 1000: dense all along */
+			uint32_t w = i / 1000 * 1000 + i % 1000 * 7 % 1000;
+
+			seed = seed * 6364136223846793005ULL + 1;
+			v = wt_warpix_get(x, w, &added);
+			bad += !added;
+			*v = seed;
+			ref[w] = seed;
+			v = wt_warpix_get(x, w, &added);
+			bad += added || *v != seed;
+		}
+		is_u64(wt_warpix_count(x), N, "warpix: %d warps, round %d", N,
+		       round);
+		if (round == 0) {
+			*wt_warpix_get(x, 4000000000u, &added) = 5;
+			bad += !added;
+			bad += !wt_warpix_find(x, 4000000000u) ||
+			       *wt_warpix_find(x, 4000000000u) != 5;
+			bad += wt_warpix_count(x) != N + 1;
+		}
+		for (uint32_t i = 0; i < N; i++) {
+			const uint64_t *f = wt_warpix_find(x, i);
+
+			bad += !f || *f != ref[i];
+		}
+		bad += wt_warpix_find(x, N) != NULL;
+		bad += wt_warpix_find(x, 3999999999u) != NULL;
+		ok(bad == 0, "warpix: values found, absent ids not, round %d "
+		   "(%s)", round, round ? "dense" : "sparse from a far id");
+		wt_warpix_clear(x);
+		bad += wt_warpix_count(x) != 0 || wt_warpix_find(x, 3) != NULL;
+	}
+	ok(bad == 0, "warpix: clearing forgets every warp");
+	wt_warpix_free(x);
+}
+
 int main(void)
 {
 	numbers();
 	metadata();
 	checksum();
 	big_tables();
+	map_removals();
+	warp_index();
 	return tap_done();
 }
