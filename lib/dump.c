@@ -313,6 +313,19 @@ static int finish_header(struct wt_dump *d)
 	return 0;
 }
 
+/* The access of a line's fields: thread, op, address, size, pc, icount
+ * (the last two 0 in the Ocelot dialect). */
+static void set_access(struct wt_access *a, const uint64_t *v)
+{
+	a->addr = v[2];
+	a->thread = (uint32_t)v[0];
+	a->pc = (uint32_t)v[4];
+	a->icount = (uint32_t)v[5];
+	a->size = (uint16_t)v[3];
+	a->op = (uint8_t)v[1];
+	a->space = WT_SPACE_GLOBAL;
+}
+
 /* Scan the next field of an access line as a number. */
 static int scan(struct wt_dump *d, const char **p, const char *what,
 		uint64_t max, uint64_t *v)
@@ -406,13 +419,7 @@ static int access_line(struct wt_dump *d, const char *line, struct wt_access *a)
 		return fail(d, "thread id %llu outside the grid of %llu threads",
 			    (unsigned long long)v[0],
 			    (unsigned long long)d->grid_threads);
-	a->addr = v[2];
-	a->thread = (uint32_t)v[0];
-	a->pc = (uint32_t)v[4];
-	a->icount = (uint32_t)v[5];
-	a->size = (uint16_t)v[3];
-	a->op = (uint8_t)v[1];
-	a->space = WT_SPACE_GLOBAL;
+	set_access(a, v);
 	return WT_DUMP_ACCESS;
 }
 
@@ -499,13 +506,7 @@ static int fast_access(struct wt_dump *d, struct wt_access *a)
 	    (v[3] & (v[3] - 1)) || v[2] > UINT64_MAX - v[3] + 1 ||
 	    (d->grid_threads && v[0] >= d->grid_threads))
 		return 0;
-	a->addr = v[2];
-	a->thread = (uint32_t)v[0];
-	a->pc = (uint32_t)v[4];
-	a->icount = (uint32_t)v[5];
-	a->size = (uint16_t)v[3];
-	a->op = (uint8_t)v[1];
-	a->space = WT_SPACE_GLOBAL;
+	set_access(a, v);
 	d->cur = s + 1;
 	d->line++;
 	return 1;
