@@ -1073,8 +1073,9 @@ void wt_l2_instr_end(struct wt_l2_instr_stats *s)
 	s->nfreed = 0;
 	if (s->gmap)
 		wt_u64map_clear(s->gmap);
-	qsort(s->warps + s->kwarps, s->nwarps - s->kwarps, sizeof(*s->warps),
-	      by_warp);
+	if (s->nwarps > s->kwarps)	/* none: warps may be NULL */
+		qsort(s->warps + s->kwarps, s->nwarps - s->kwarps,
+		      sizeof(*s->warps), by_warp);
 	s->kwarps = s->nwarps;
 	if (s->wmap)
 		wt_warpix_clear(s->wmap);
