@@ -318,8 +318,9 @@ static void write_events(struct sm_bucket *b, unsigned nb, uint64_t horizon)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 	for (unsigned s = 0; s < nb; s++) {
 		b[s].out.n -= counts[s];
-		memmove(b[s].out.ev, b[s].out.ev + counts[s],
-			b[s].out.n * sizeof(*b[s].out.ev));
+		if (b[s].out.n)	/* none: ev may be NULL */
+			memmove(b[s].out.ev, b[s].out.ev + counts[s],
+				b[s].out.n * sizeof(*b[s].out.ev));
 		b[s].sorted = b[s].out.n;
 	}
 	free(lists);

@@ -313,7 +313,9 @@ static void run_shared(uint64_t cut)
 	}
 	for (unsigned p = 0; p < np; p++) {
 		G.b[p].n -= next[p];
-		memmove(G.b[p].r, G.b[p].r + next[p], G.b[p].n * sizeof(*G.b[p].r));
+		if (G.b[p].n)	/* none: r may be NULL */
+			memmove(G.b[p].r, G.b[p].r + next[p],
+				G.b[p].n * sizeof(*G.b[p].r));
 	}
 	free(next);
 }
@@ -365,7 +367,8 @@ static void write_events(uint64_t horizon)
 		struct wt_l2_out *o = &G.b[p].out;
 
 		o->n -= counts[p];
-		memmove(o->ev, o->ev + counts[p], o->n * sizeof(*o->ev));
+		if (o->n)	/* none: ev may be NULL */
+			memmove(o->ev, o->ev + counts[p], o->n * sizeof(*o->ev));
 		G.b[p].sorted = o->n;
 	}
 	free(lists);

@@ -10,6 +10,12 @@ if ! command -v valgrind >/dev/null 2>&1; then
 	done_testing
 	exit 1
 fi
+# A sanitizer build (make asan) has its own checks and cannot run under
+# memcheck.
+if ldd "$BIN/trace-gen" 2>/dev/null | grep -q libasan; then
+	echo "1..0 # SKIP $BIN is a sanitizer build"
+	exit 0
+fi
 OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 
