@@ -424,6 +424,34 @@ static void percentiles(void)
 	wt_dram_stats_free(&s);
 }
 
+/* A writer of events on stdout, in a kernel of that name begun, and e a
+ * read miss of a 128-byte line at level; NULL after a message. */
+static struct wt_writer *open_events(const char *name, struct wt_kernel *k,
+				     struct wt_event *e, unsigned level)
+{
+	struct wt_header h;
+	struct wt_writer *w;
+	char err[256];
+
+	wt_header_init(&h, WT_KIND_EVENT, 0);
+	w = wt_writer_open("-", &h, 1, err, sizeof(err));
+	if (!w) {
+		fprintf(stderr, "%s\n", err);
+		return NULL;
+	}
+	wt_kernel_init(k);
+	free(k->name);
+	k->name = strdup(name);
+	wt_writer_kernel_begin(w, k);
+	memset(e, 0, sizeof(*e));
+	e->type = WT_EV_MISS;
+	e->miss_class = level == 1 ? WT_MISS_COMPULSORY : WT_MISS_NONE;
+	e->level = (uint8_t)level;
+	e->bytes = 128;
+	e->sectors = 0xf;
+	return w;
+}
+
 /*
  * test-dram gen seq|random|late N GAP: write a stream of N level-1 read
  * misses of 128-byte lines to stdout, one every GAP core cycles: lines in
@@ -449,22 +477,9 @@ static int gen(int argc, char **argv)
 	rnd = late || strcmp(argv[2], "random") == 0;
 	n = strtoul(argv[3], NULL, 10);
 	gap = strtoul(argv[4], NULL, 10);
-	wt_header_init(&h, WT_KIND_EVENT, 0);
-	w = wt_writer_open("-", &h, 1, err, sizeof(err));
-	if (!w) {
-		fprintf(stderr, "%s\n", err);
+	w = open_events("synthetic", &k, &e, 1);
+	if (!w)
 		return 1;
-	}
-	wt_kernel_init(&k);
-	free(k.name);
-	k.name = strdup("synthetic");
-	wt_writer_kernel_begin(w, &k);
-	memset(&e, 0, sizeof(e));
-	e.type = WT_EV_MISS;
-	e.miss_class = WT_MISS_COMPULSORY;
-	e.level = 1;
-	e.bytes = 128;
-	e.sectors = 0xf;
 	for (unsigned long i = 0; i < n; i++) {
 		x ^= x << 13;	/* xorshift64 */
 		x ^= x >> 7;
@@ -506,22 +521,9 @@ static int gen_warps(char **argv)
 	unsigned level = (unsigned)strtoul(argv[5], NULL, 10);
 	int reorder = strcmp(argv[2], "reorder") == 0;
 
-	wt_header_init(&h, WT_KIND_EVENT, 0);
-	w = wt_writer_open("-", &h, 1, err, sizeof(err));
-	if (!w) {
-		fprintf(stderr, "%s\n", err);
+	w = open_events("warps", &k, &e, level);
+	if (!w)
 		return 1;
-	}
-	wt_kernel_init(&k);
-	free(k.name);
-	k.name = strdup("warps");
-	wt_writer_kernel_begin(w, &k);
-	memset(&e, 0, sizeof(e));
-	e.type = WT_EV_MISS;
-	e.miss_class = level == 1 ? WT_MISS_COMPULSORY : WT_MISS_NONE;
-	e.level = (uint8_t)level;
-	e.bytes = 128;
-	e.sectors = 0xf;
 	for (unsigned long i = 0; i < n; i++) {
 		uint32_t warp = (uint32_t)(i % 8), j = (uint32_t)(i / 8);
 
