@@ -296,18 +296,8 @@ same_batches l2sim events bfs "$T/bfs.l1" --bypass=streaming --sbyp-threshold=0.
 # 500 events late): its kernel is held whole from the first event out of
 # order on, here the second, so --batch above 1 makes --batch=0's output.
 "$BUILD/tests/test-dram" gen late 3000 2 > "$T/late.wt"
-for opts in "" "--medic=all"; do
-	for n in 0 37 4K; do
-		# shellcheck disable=SC2086
-		l2sim $opts --batch=$n --stats="$T/b.json" -o "$T/b.wt" "$T/late.wt"
-		trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$n.txt"
-		tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$n.json"
-	done
-	for n in 37 4K; do
-		cmp -s "$T/b.0.txt" "$T/b.$n.txt" && cmp -s "$T/b.0.json" "$T/b.$n.json"
-		ok $? "late${opts:+ $opts}: --batch=$n makes the events and statistics of --batch=0"
-	done
-done
+same_batches_of "37 4K" l2sim events late "$T/late.wt"
+same_batches_of "37 4K" l2sim events late "$T/late.wt" --medic=all
 fails_with 2 "--batch=x: expected a number" "--batch=x" l2sim --batch=x "$T/bfs.l1"
 # The warp instructions close, their statistics counted, once every load
 # and atomic of theirs has run and a later one of their warp has been

@@ -127,15 +127,7 @@ same_batches dramsim requests bfs-all "$T/bfs.l2all" --sched=medic --queue=4
 # order on, here the second, so --batch above 1 makes --batch=0's output;
 # --batch=1 has run the first alone, and still serves every request.
 "$GEN" gen late 3000 2 > "$T/late.wt"
-for n in 0 37 4K; do
-	dramsim --queue=4 --batch=$n --stats="$T/b.json" -o "$T/b.wt" "$T/late.wt"
-	trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$n.txt"
-	tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$n.json"
-done
-for n in 37 4K; do
-	cmp -s "$T/b.0.txt" "$T/b.$n.txt" && cmp -s "$T/b.0.json" "$T/b.$n.json"
-	ok $? "late: --batch=$n makes the requests and statistics of --batch=0"
-done
+same_batches_of "37 4K" dramsim requests late "$T/late.wt" --queue=4
 dramsim --queue=4 --batch=1 --stats="$T/b1.json" "$T/late.wt" > /dev/null
 is "$(total "$T/b1.json" requests)" 3000 "late, --batch=1: every request served"
 fails_with 2 "--batch=x: expected a number" "--batch=x" dramsim --batch=x "$T/spmv.l2"

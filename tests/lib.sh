@@ -68,15 +68,21 @@ fails_with() {
 # and 4K writes the records (WHAT names them) and the statistics (but the
 # command line) that --batch=0 writes, and every run succeeds.
 same_batches() {
-	_prog=$1 _what=$2 _name=$3 _in=$4 _st=0
-	shift 4
-	for _b in 0 1 37 4K; do
+	same_batches_of "1 37 4K" "$@"
+}
+
+# same_batches_of "N..." PROG WHAT NAME FILE [OPTION...]: the same, with
+# --batch=N for each N given.
+same_batches_of() {
+	_ns=$1 _prog=$2 _what=$3 _name=$4 _in=$5 _st=0
+	shift 5
+	for _b in 0 $_ns; do
 		"$_prog" "$@" --batch=$_b --stats="$T/b.json" -o "$T/b.wt" "$_in" 2> /dev/null || _st=1
 		trace-dump "$T/b.wt" | grep -v '^#' > "$T/b.$_b.txt"
 		tr -d ' \n' < "$T/b.json" | sed 's/"command":\[[^]]*\],//' > "$T/b.$_b.json"
 	done
-	ok $_st "$_name${*:+ $*}: runs with --batch=0, 1, 37 and 4K"
-	for _b in 1 37 4K; do
+	ok $_st "$_name${*:+ $*}: runs with --batch=0 and $_ns"
+	for _b in $_ns; do
 		cmp -s "$T/b.0.txt" "$T/b.$_b.txt"
 		ok $? "$_name${*:+ $*}: --batch=$_b makes the $_what of --batch=0"
 		cmp -s "$T/b.0.json" "$T/b.$_b.json"
