@@ -35,8 +35,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An MSHR; its line is in mline[] beside it (struct wt_l1). */
 struct mshr {
-	uint64_t line, ready;
+	uint64_t ready;
 	uint32_t warp, pc;
 	unsigned merges;
 	int protect;		/* allocate on fill: the line comes protected */
@@ -457,8 +458,9 @@ static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 			continue;
 		}
 		if (l1->cfg->mode == WT_L1_BOUNDED) {
-			unsigned set = wt_cache_set(&l1->cache, m->line);
-			int way = wt_cache_find(&l1->cache, set, m->line);
+			uint64_t line = l1->mline[i];
+			unsigned set = wt_cache_set(&l1->cache, line);
+			int way = wt_cache_find(&l1->cache, set, line);
 
 			if (way >= 0)
 				wt_cache_at(&l1->cache, set, way)->state = WT_LINE_VALID;
@@ -482,6 +484,7 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 	for (;;) {
 		unsigned best = l1->nmshr;
 		struct mshr m;
+		uint64_t line;
 
 		for (unsigned i = 0; i < l1->nmshr; i++)
 			if (l1->mshr[i].ready <= t &&
@@ -492,12 +495,13 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 			return;
 		}
 		m = l1->mshr[best];
+		line = l1->mline[best];
 		mshr_remove(l1, best);
 		if (l1->cfg->mode != WT_L1_BOUNDED)
 			continue;
 		{
-			unsigned set = wt_cache_set(&l1->cache, m.line);
-			int way = wt_cache_find(&l1->cache, set, m.line), all;
+			unsigned set = wt_cache_set(&l1->cache, line);
+			int way = wt_cache_find(&l1->cache, set, line), all;
 			struct wt_cache_line ev;
 
 			if (way >= 0) {		/* allocated on miss */
@@ -509,7 +513,7 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 			way = victim(l1, set, &ev, &all);
 			if (way < 0)
 				continue;	/* every way shielded: not kept */
-			replace(l1, out, r, m.ready, set, way, &ev, m.line,
+			replace(l1, out, r, m.ready, set, way, &ev, line,
 				WT_LINE_VALID, 0);
 			/* APCM pins a line it keeps, when the data comes */
 			if (m.protect && !pd_on(l1))
@@ -762,7 +766,6 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	}
 	l1->mline[l1->nmshr] = line;
 	m = &l1->mshr[l1->nmshr++];
-	m->line = line;
 	m->ready = t + lat;
 	if (m->ready < l1->next_ready)
 		l1->next_ready = m->ready;

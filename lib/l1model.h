@@ -145,7 +145,7 @@ struct wt_l1 {
 	unsigned sm;
 	struct wt_cache cache;
 	struct mshr *mshr;
-	uint64_t *mline;		/* mshr[i].line, for the scans */
+	uint64_t *mline;		/* the line of mshr[i]: a dense array to scan */
 	unsigned nmshr;
 	uint64_t next_ready;		/* no MSHR's data arrives before this */
 	uint64_t *missq;		/* departure cycles, ring */
