@@ -78,6 +78,7 @@ struct chan_work {
 	size_t ran;		/* rq[0..ran-1] have been run */
 	struct wt_dram_req **done;	/* the requests to write now */
 	size_t ndone, capdone;
+	struct wt_dram_req **tmp;	/* sort_done's, capdone of them */
 	uint64_t ignored;
 };
 
@@ -501,14 +502,45 @@ static int by_arrival(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-static int by_done(const void *a, const void *b)
+/* Whether a channel's requests q[k..n-1] are in arrival order, as those
+ * read in time order are: then they need no sort. */
+static int in_arrival_order(const struct wt_dram_req *q, size_t k, size_t n)
 {
-	const struct wt_dram_req *x = *(struct wt_dram_req *const *)a;
-	const struct wt_dram_req *y = *(struct wt_dram_req *const *)b;
+	for (k++; k < n; k++)
+		if (by_arrival(&q[k - 1], &q[k]) > 0)
+			return 0;
+	return 1;
+}
 
-	if (x->core_done != y->core_done)
-		return x->core_done < y->core_done ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+/* Whether request x is written after y: by completion, then admission. */
+static int done_after(const struct wt_dram_req *x, const struct wt_dram_req *y)
+{
+	return x->core_done != y->core_done ? x->core_done > y->core_done :
+	       x->seq > y->seq;
+}
+
+/*
+ * Sort a channel's done list (a[0..n-1], with tmp for n / 2) for writing.
+ * The list is in admission order and the channel serves its requests in
+ * about that order, so it is mostly sorted: a merge sort that leaves two
+ * halves found in order as they are is near linear on it, and n log n at
+ * worst.
+ */
+static void sort_done(struct wt_dram_req **a, struct wt_dram_req **tmp, size_t n)
+{
+	size_t h = n / 2, i = 0, j = h, k = 0;
+
+	if (n < 2)
+		return;
+	sort_done(a, tmp, h);
+	sort_done(a + h, tmp, n - h);
+	if (!done_after(a[h - 1], a[h]))
+		return;
+	memcpy(tmp, a, h * sizeof(*a));
+	while (i < h && j < n)		/* stable: the left one on a tie */
+		a[k++] = done_after(tmp[i], a[j]) ? a[j++] : tmp[i++];
+	while (i < h)
+		a[k++] = tmp[i++];
 }
 
 static void put_event(const struct chan_work *w, const struct wt_dram_req *q,
@@ -555,11 +587,12 @@ static void done_before(struct chan_work *w, uint64_t h)
 		if (w->ndone == w->capdone) {
 			w->capdone = w->capdone ? 2 * w->capdone : 1024;
 			w->done = wt_realloc(w->done, w->capdone * sizeof(*w->done));
+			w->tmp = wt_realloc(w->tmp, w->capdone * sizeof(*w->tmp));
 		}
 		w->done[w->ndone++] = q;
 	}
 	if (w->ndone)
-		qsort(w->done, w->ndone, sizeof(*w->done), by_done);
+		sort_done(w->done, w->tmp, w->ndone);
 }
 
 /* Drop the requests written from a channel's lists.  Their events follow
@@ -603,7 +636,7 @@ static void run_batch(int final)
 		struct chan_work *w = &G.cw[i];
 
 		/* in arrival order: those read in time order are already */
-		if (w->n > w->ran)
+		if (!in_arrival_order(w->rq, w->ran, w->n))
 			qsort(w->rq + w->ran, w->n - w->ran, sizeof(*w->rq), by_arrival);
 		wt_dram_run_until(&G.ch[i], w->rq, w->n, until);
 		w->ran = w->n;
@@ -1059,6 +1092,7 @@ int main(int argc, char **argv)
 		free(G.cw[i].wait);
 		free(G.cw[i].rq);
 		free(G.cw[i].done);
+		free(G.cw[i].tmp);
 	}
 	free(G.ch);
 	free(G.wait);

@@ -49,8 +49,13 @@ void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 	ch->id = id;
 	ch->pick = wt_dram_sched_fn_of(c->sched);
 	ch->bank = wt_calloc(nb, sizeof(*ch->bank));
+	for (unsigned i = 0; i < nb; i++)
+		ch->bank[i].rank = i / c->banks;
 	ch->rrd_ok = wt_calloc(c->ranks, sizeof(*ch->rrd_ok));
 	ch->mark = wt_calloc(nb, sizeof(*ch->mark));
+	ch->bankq = wt_calloc(nb, sizeof(*ch->bankq));
+	ch->masks = nb <= 64 &&
+		    (uint64_t)c->queue * (c->sched == WT_DRAM_MEDIC ? 2 : 1) <= 64;
 	ch->q = wt_calloc((size_t)c->queue * (c->sched == WT_DRAM_MEDIC ? 2 : 1),
 			  sizeof(*ch->q));
 	ch->st.first = UINT64_MAX;
@@ -61,6 +66,7 @@ void wt_dram_chan_free(struct wt_dram_chan *ch)
 	free(ch->bank);
 	free(ch->rrd_ok);
 	free(ch->mark);
+	free(ch->bankq);
 	free(ch->q);
 	wt_dram_stats_free(&ch->st);
 }
@@ -93,94 +99,206 @@ enum wt_dram_cmd wt_dram_next(const struct wt_dram_chan *ch, const struct wt_dra
 	return r->write ? WT_DRAM_WR : WT_DRAM_RD;
 }
 
-uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
+/* The earliest cycles the channel lets a column command issue, for a
+ * read (col[0]) and a write (col[1]): tCCD after the last, and its data
+ * not before the bus is free. */
+static void col_ready(const struct wt_dram_chan *ch, uint64_t col[2])
 {
 	const struct wt_dram_cfg *c = ch->cfg;
-	const struct wt_dram_bank *b = &ch->bank[r->bank];
-	uint64_t t, lat;
 
-	switch (wt_dram_next(ch, r)) {
-	case WT_DRAM_PRE:
-		t = b->pre_ok;
-		break;
-	case WT_DRAM_ACT:
-		t = max2(b->act_ok, ch->rrd_ok[r->bank / c->banks]);
-		break;
-	default:
-		/* The data may not start before the bus is free. */
-		lat = r->write ? c->t.tWL : c->t.tCL;
-		t = max2(b->col_ok, ch->col_ok);
-		if (ch->bus_free > lat)
-			t = max2(t, ch->bus_free - lat);
-		break;
-	}
-	return max2(t, r->arrive);
+	col[0] = col[1] = ch->col_ok;
+	if (ch->bus_free > c->t.tCL)
+		col[0] = max2(col[0], ch->bus_free - c->t.tCL);
+	if (ch->bus_free > c->t.tWL)
+		col[1] = max2(col[1], ch->bus_free - c->t.tWL);
 }
+
+/* wt_dram_ready of a request that has arrived, with col_ready's col. */
+static inline uint64_t ready_at(const struct wt_dram_chan *ch,
+				const struct wt_dram_req *r, const uint64_t col[2])
+{
+	const struct wt_dram_bank *b = &ch->bank[r->bank];
+
+	if (!b->open)
+		return max2(b->act_ok, ch->rrd_ok[b->rank]);
+	if (b->row != r->row)
+		return b->pre_ok;
+	return max2(b->col_ok, col[r->write]);
+}
+
+uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
+{
+	uint64_t col[2];
+
+	col_ready(ch, col);
+	return max2(ready_at(ch, r, col), r->arrive);
+}
+
+/*
+ * The schedulers look only at queued requests, which have arrived by now,
+ * so a request's ready_at is its wt_dram_ready.  Each computes the
+ * channel's column constraints once, and the earliest cycle one of its
+ * candidates may issue as it goes (*wake).
+ */
 
 /* FCFS: each bank serves its requests in arrival order; among the banks'
  * oldest requests, the oldest whose command is legal now issues. */
-int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now)
+static int fcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
+{
+	uint64_t col[2], t = UINT64_MAX, ready = 0;
+
+	col_ready(ch, col);
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(busy);
+		const struct wt_dram_bank *b = &ch->bank[k];
+		uint64_t first = ch->bankq[k] & -ch->bankq[k], rt;
+
+		if (first & ch->hitq)
+			rt = max2(b->col_ok, col[(first & ch->writeq) != 0]);
+		else
+			rt = b->open ? b->pre_ok : max2(b->act_ok, ch->rrd_ok[b->rank]);
+		if (rt <= now)
+			ready |= first;
+		t = min2(t, rt);
+	}
+	*wake = t;
+	return ready ? __builtin_ctzll(ready) : -1;
+}
+
+int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
 	struct wt_dram_chan *m = (struct wt_dram_chan *)ch;	/* scratch */
+	uint64_t col[2], t = UINT64_MAX;
 
+	if (ch->masks)
+		return fcfs_masked(ch, now, wake);
 	if (++m->stamp == 0) {
 		memset(m->mark, 0, ch->cfg->ranks * ch->cfg->banks * sizeof(*m->mark));
 		m->stamp = 1;
 	}
+	col_ready(ch, col);
 	for (size_t i = 0; i < ch->nq; i++) {
 		const struct wt_dram_req *r = wt_dram_queued(ch, i);
+		uint64_t rt;
 
 		if (m->mark[r->bank] == m->stamp)
 			continue;	/* an older request has this bank */
 		m->mark[r->bank] = m->stamp;
-		if (wt_dram_ready(ch, r) <= now)
+		rt = ready_at(ch, r, col);
+		if (rt <= now)
 			return (int)i;
+		t = min2(t, rt);
 	}
+	*wake = t;
 	return -1;
 }
 
 /* FR-FCFS (Rixner et al., ISCA 2000): the oldest row hit whose column
  * command is legal now; else the oldest request whose ACT or PRE is legal
  * now, where a bank is not precharged while a queued request still hits
- * its open row. */
+ * its open row (its count of them, hits, is not 0). */
 /* FR-FCFS among the queued requests of one class: high 0 or 1, or -1 for
  * every request. */
-static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int high)
+static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int high,
+		  uint64_t *wake)
 {
+	uint64_t col[2], t = UINT64_MAX;
 	int row = -1;
 
+	col_ready(ch, col);
 	for (size_t i = 0; i < ch->nq; i++) {
 		const struct wt_dram_req *r = wt_dram_queued(ch, i);
+		const struct wt_dram_bank *b = &ch->bank[r->bank];
+		uint64_t rt;
 
 		if (high >= 0 && r->high != high)
 			continue;
-		if (wt_dram_row_open(ch, r)) {
-			if (wt_dram_ready(ch, r) <= now)
+		if (b->open && b->row == r->row) {
+			rt = max2(b->col_ok, col[r->write]);
+			if (rt <= now)
 				return (int)i;
-		} else if (row < 0 && wt_dram_ready(ch, r) <= now) {
-			int hits = 0;
-
-			if (wt_dram_next(ch, r) == WT_DRAM_PRE)
-				for (size_t j = 0; j < ch->nq && !hits; j++)
-					hits = wt_dram_queued(ch, j)->bank == r->bank &&
-					       wt_dram_row_open(ch, wt_dram_queued(ch, j));
-			if (!hits)
-				row = (int)i;
+		} else if (b->open && b->hits) {
+			continue;	/* held until the row's hits are served */
+		} else {
+			rt = b->open ? b->pre_ok : max2(b->act_ok, ch->rrd_ok[b->rank]);
+			if (rt <= now) {
+				if (row < 0)
+					row = (int)i;
+				continue;
+			}
 		}
+		t = min2(t, rt);
 	}
+	*wake = t;
 	return row;
 }
 
-int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now)
+/*
+ * The same pick with the masks (dram.h), among the places in cls: a pass
+ * over the banks with requests queued instead of one over the requests,
+ * and without a branch on each request's state, which the predictor
+ * cannot guess.  The oldest of a set of places is its lowest bit.
+ */
+static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t cls,
+			 uint64_t *wake)
 {
-	return frfcfs(ch, now, -1);
+	uint64_t col[2], t = UINT64_MAX, hit_ok = 0, other_ok = 0, rw;
+
+	col_ready(ch, col);
+	/* the hits whose column command the channel allows now */
+	rw = (col[0] <= now ? ~ch->writeq : 0) | (col[1] <= now ? ch->writeq : 0);
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(busy);
+		const struct wt_dram_bank *b = &ch->bank[k];
+		uint64_t mine = ch->bankq[k], hits = mine & ch->hitq & cls;
+		uint64_t others = mine & ~ch->hitq & cls, rt;
+
+		if (hits) {
+			if (b->col_ok <= now)
+				hit_ok |= hits & rw;
+			if (hits & ~ch->writeq)
+				t = min2(t, max2(b->col_ok, col[0]));
+			if (hits & ch->writeq)
+				t = min2(t, max2(b->col_ok, col[1]));
+		}
+		if (!others || (mine & ch->hitq))
+			continue;	/* none, or held for the row's hits */
+		rt = b->open ? b->pre_ok : max2(b->act_ok, ch->rrd_ok[b->rank]);
+		if (rt <= now)
+			other_ok |= others;
+		t = min2(t, rt);
+	}
+	if (hit_ok)
+		return __builtin_ctzll(hit_ok);
+	*wake = t;
+	return other_ok ? __builtin_ctzll(other_ok) : -1;
 }
 
-int wt_dram_pick_medic(const struct wt_dram_chan *ch, uint64_t now)
+int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
-	int i = ch->nq_high ? frfcfs(ch, now, 1) : -1;
+	if (ch->masks)
+		return frfcfs_masked(ch, now, UINT64_MAX, wake);
+	return frfcfs(ch, now, -1, wake);
+}
 
-	return i >= 0 ? i : frfcfs(ch, now, 0);
+/* FR-FCFS in the high queue, then in the low one. */
+static int medic(const struct wt_dram_chan *ch, uint64_t now, int high, uint64_t *wake)
+{
+	if (ch->masks)
+		return frfcfs_masked(ch, now, high ? ch->highq : ~ch->highq, wake);
+	return frfcfs(ch, now, high, wake);
+}
+
+int wt_dram_pick_medic(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
+{
+	uint64_t high = UINT64_MAX;
+	int i = ch->nq_high ? medic(ch, now, 1, &high) : -1;
+
+	if (i >= 0)
+		return i;
+	i = medic(ch, now, 0, wake);
+	*wake = min2(*wake, high);
+	return i;
 }
 
 wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s)
@@ -228,6 +346,34 @@ void wt_dram_lat_summary(const struct wt_dram_stats *s, uint64_t *n, uint64_t *s
 	}
 }
 
+static uint64_t place(size_t i)
+{
+	return (uint64_t)1 << i;
+}
+
+/* The masks without place i, the places above it one lower. */
+static uint64_t drop_place(uint64_t m, size_t i)
+{
+	uint64_t below = place(i) - 1;
+
+	return (m & below) | (m >> 1 & ~below);
+}
+
+/* Queue entry i, of bank k, leaves: the entries above it move down. */
+static void drop_masks(struct wt_dram_chan *ch, size_t i, unsigned k)
+{
+	ch->bankq[k] &= ~place(i);
+	if (!ch->bankq[k])
+		ch->busy &= ~((uint64_t)1 << k);
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		k = (unsigned)__builtin_ctzll(busy);
+		ch->bankq[k] = drop_place(ch->bankq[k], i);
+	}
+	ch->hitq = drop_place(ch->hitq, i);
+	ch->writeq = drop_place(ch->writeq, i);
+	ch->highq = drop_place(ch->highq, i);
+}
+
 /* Issue the next command of queue entry i at cycle now. */
 static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 {
@@ -249,16 +395,27 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 	switch (cmd) {
 	case WT_DRAM_PRE:
 		b->open = 0;
+		b->hits = 0;
+		ch->hitq &= ~ch->bankq[r->bank];
 		b->act_ok = max2(b->act_ok, now + c->t.tRP);
 		b->precharges++;
 		return;
 	case WT_DRAM_ACT:
 		b->open = 1;
 		b->row = r->row;
+		b->hits = 0;
+		for (size_t j = 0; j < ch->nq; j++) {
+			const struct wt_dram_req *o = wt_dram_queued(ch, j);
+
+			if (o->bank == r->bank && o->row == r->row) {
+				b->hits++;
+				ch->hitq |= ch->masks ? place(j) : 0;
+			}
+		}
 		b->col_ok = now + c->t.tRCD;
 		b->pre_ok = now + c->t.tRAS;
 		b->act_ok = now + c->t.tRC;
-		ch->rrd_ok[r->bank / c->banks] = now + c->t.tRRD;
+		ch->rrd_ok[b->rank] = now + c->t.tRRD;
 		b->activates++;
 		return;
 	default:
@@ -278,6 +435,9 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 	wt_dram_lat_add(&ch->st, r->core_done - r->core_arrive);
 	if (end > ch->st.last)
 		ch->st.last = end;
+	b->hits--;		/* it was one: its row is open */
+	if (ch->masks)
+		drop_masks(ch, i, r->bank);
 	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
 	ch->nq--;
 	ch->nq_high -= r->high && c->sched == WT_DRAM_MEDIC;
@@ -315,6 +475,7 @@ static size_t head_of(const struct wt_dram_req *r, size_t n, size_t k, int two,
 static void admit(struct wt_dram_chan *ch, size_t k, int two)
 {
 	struct wt_dram_req *a = &ch->r[k];
+	struct wt_dram_bank *b = &ch->bank[a->bank];
 
 	a->admitted = 1;
 	a->seq = ch->seq++;
@@ -326,8 +487,18 @@ static void admit(struct wt_dram_chan *ch, size_t k, int two)
 		ch->st.reads++;
 	if (a->arrive < ch->st.first)
 		ch->st.first = a->arrive;
+	if (ch->masks) {
+		uint64_t m = place(ch->nq);
+
+		ch->bankq[a->bank] |= m;
+		ch->busy |= (uint64_t)1 << a->bank;
+		ch->hitq |= b->open && b->row == a->row ? m : 0;
+		ch->writeq |= a->write ? m : 0;
+		ch->highq |= two && a->high ? m : 0;
+	}
 	ch->q[ch->nq++] = k;
 	ch->nq_high += two && a->high;
+	b->hits += b->open && b->row == a->row;
 }
 
 /*
@@ -375,20 +546,15 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 			advance(ch, min2(r[next].arrive, until));
 			continue;
 		}
-		i = ch->pick(ch, ch->now);
+		i = ch->pick(ch, ch->now, &t);
 		if (i >= 0) {
 			issue(ch, (size_t)i, ch->now);
 			advance(ch, ch->now + 1);	/* one command a cycle */
 			continue;
 		}
 		/* Nothing can issue: wait for the first cycle that may change
-		 * that, a command becoming legal or an arrival with room. */
-		for (size_t j = 0; j < ch->nq; j++) {
-			uint64_t rt = wt_dram_ready(ch, wt_dram_queued(ch, j));
-
-			if (rt < t)
-				t = rt;
-		}
+		 * that, a command becoming legal (the scheduler's wake) or an
+		 * arrival with room. */
 		for (unsigned c = 0; c < ncls; c++)
 			if (head[c] < n && room(ch, &r[head[c]]) && r[head[c]].arrive < t)
 				t = r[head[c]].arrive;

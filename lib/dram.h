@@ -152,6 +152,8 @@ struct wt_dram_bank {
 	int open;
 	uint64_t row;
 	uint64_t act_ok, col_ok, pre_ok;	/* earliest cycles */
+	unsigned rank;
+	unsigned hits;		/* queued requests for the open row */
 	uint64_t accesses, activates, precharges, row_hits;
 };
 
@@ -182,9 +184,13 @@ struct wt_dram_chan;
  * A scheduler: the index in ch->q (oldest first) of the request whose
  * next command issues at cycle now, or -1 if none issues.  It may only
  * pick a request whose command is legal now (wt_dram_ready(ch, r) <= now).
- * A new policy (MeDiC's two queues, say) is one more such function.
+ * When it picks none, *wake is a cycle after now no later than the first
+ * at which it could pick one with the state as it is (the earliest of its
+ * candidates' wt_dram_ready): the run skips the cycles before it.  A new
+ * policy (MeDiC's two queues, say) is one more such function.
  */
-typedef int (*wt_dram_sched_fn)(const struct wt_dram_chan *ch, uint64_t now);
+typedef int (*wt_dram_sched_fn)(const struct wt_dram_chan *ch, uint64_t now,
+				uint64_t *wake);
 
 struct wt_dram_chan {
 	const struct wt_dram_cfg *cfg;
@@ -206,6 +212,15 @@ struct wt_dram_chan {
 					   counted) */
 	unsigned *mark;			/* scratch for schedulers, per bank */
 	unsigned stamp;
+	/* With 64 queue places and 64 banks or fewer (the presets have 16
+	 * of each), the schedulers work on bit masks of places in q, bit i
+	 * for q[i]: each bank's requests, those for their bank's open row,
+	 * the writes, MeDiC's high ones, and, by bank, the banks with some.
+	 * masks is 0 otherwise; a test may clear it after wt_dram_chan_init
+	 * to have the plain scans of the queue, which pick the same. */
+	int masks;
+	uint64_t *bankq;
+	uint64_t hitq, writeq, highq, busy;
 	struct wt_dram_stats st;
 };
 
@@ -226,8 +241,8 @@ uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *
 /* Whether a queued request's row is open in its bank. */
 int wt_dram_row_open(const struct wt_dram_chan *ch, const struct wt_dram_req *r);
 
-int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now);
-int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now);
+int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake);
+int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake);
 /*
  * MeDiC's warp-type-aware scheduler (section 4.4): two queues of `queue`
  * entries each, one for the requests of mostly-hit and all-hit warps
@@ -236,7 +251,7 @@ int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now);
  * queue.  A full low queue does not hold up high requests arriving
  * behind it.
  */
-int wt_dram_pick_medic(const struct wt_dram_chan *ch, uint64_t now);
+int wt_dram_pick_medic(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake);
 wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s);
 
 /*

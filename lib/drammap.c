@@ -169,16 +169,29 @@ int wt_dram_map_fit(struct wt_dram_map *m, struct wt_dram_cfg *c, unsigned given
 	return 0;
 }
 
+/* a / d and a % d, by a shift and a mask when d is a power of two, as
+ * most of the sizes are: a division costs tens of cycles, and decoding
+ * an address takes up to nine. */
+static uint64_t div_by(uint64_t a, uint64_t d)
+{
+	return d & (d - 1) ? a / d : a >> __builtin_ctzll(d);
+}
+
+static uint64_t mod_by(uint64_t a, uint64_t d)
+{
+	return d & (d - 1) ? a % d : a & (d - 1);
+}
+
 void wt_dram_map_decode(const struct wt_dram_map *m, const struct wt_dram_cfg *c,
 			uint64_t addr, struct wt_dram_loc *l)
 {
 	uint64_t a = addr, il = m->interleave, nb = (uint64_t)c->ranks * c->banks;
 
 	if (!m->masked || m->dramid) {
-		uint64_t stripe = addr / il;
+		uint64_t stripe = div_by(addr, il);
 
-		l->channel = (unsigned)(stripe % c->channels);
-		a = stripe / c->channels * il + addr % il;
+		l->channel = (unsigned)mod_by(stripe, c->channels);
+		a = div_by(stripe, c->channels) * il + mod_by(addr, il);
 	}
 	if (m->masked) {
 		if (m->dmask)
@@ -191,9 +204,9 @@ void wt_dram_map_decode(const struct wt_dram_map *m, const struct wt_dram_cfg *c
 	{
 		uint64_t row_bytes = (uint64_t)c->columns * c->bus_width;
 
-		l->column = a % row_bytes / c->bus_width;
-		l->bank = (unsigned)(a / row_bytes % nb);
-		l->row = a / row_bytes / nb % c->rows;
+		l->column = div_by(mod_by(a, row_bytes), c->bus_width);
+		l->bank = (unsigned)mod_by(div_by(a, row_bytes), nb);
+		l->row = mod_by(div_by(div_by(a, row_bytes), nb), c->rows);
 	}
 }
 

@@ -1,9 +1,10 @@
 /*
  * test-dram.c - the DRAM channel state machine on hand-computed request
  * sequences (row hit, row miss, conflict, write recovery, tRRD, bursts,
- * the queue limit, FR-FCFS against FCFS, MeDiC's two queues), the clock
- * conversion, the
- * address mappings and the latency percentiles.
+ * the queue limit, FR-FCFS against FCFS, MeDiC's two queues); random
+ * requests through each scheduler's two ways (masks, plain scans), with
+ * and without stepping every cycle; the clock conversion, the address
+ * mappings against their formula and the latency percentiles.
  *
  * Every case uses the fermi timing in command cycles: tCL=12 tRP=12
  * tRC=40 tRAS=28 tRCD=12 tRRD=6 tWR=12 tWL=4 tCCD=2, bursts of 8
@@ -322,6 +323,120 @@ static void many(void)
 	free(r);
 }
 
+/*
+ * The schedulers pick the same with the masks as with plain scans of the
+ * queue, and jumping over the cycles the scheduler says nothing can issue
+ * in gives what stepping every cycle gives, as dram.h defines the model:
+ * random requests, each scheduler, queues and banks large and small.
+ */
+static wt_dram_sched_fn stepped;
+
+static int every_cycle(const struct wt_dram_chan *c, uint64_t now, uint64_t *wake)
+{
+	int i = stepped(c, now, wake);
+
+	*wake = now + 1;
+	return i;
+}
+
+static uint64_t xorshift(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* A difference between two runs, or NULL. */
+static const char *differs(const struct wt_dram_req *a, const struct wt_dram_req *b,
+			   size_t n, const struct wt_dram_stats *sa,
+			   const struct wt_dram_stats *sb)
+{
+	static char why[128];
+
+	for (size_t i = 0; i < n; i++)
+		if (a[i].seq != b[i].seq || a[i].outcome != b[i].outcome ||
+		    a[i].done != b[i].done || a[i].core_done != b[i].core_done) {
+			snprintf(why, sizeof(why), "request %zu: done %llu, not %llu",
+				 i, (unsigned long long)b[i].done,
+				 (unsigned long long)a[i].done);
+			return why;
+		}
+	if (memcmp(sa->outcome, sb->outcome, sizeof(sa->outcome)) ||
+	    sa->queue_full != sb->queue_full || sa->occupancy != sb->occupancy ||
+	    sa->busy != sb->busy || sa->bursts != sb->bursts ||
+	    sa->first != sb->first || sa->last != sb->last ||
+	    sa->reads != sb->reads || sa->writes != sb->writes)
+		return "the statistics";
+	return NULL;
+}
+
+static void same_picks(void)
+{
+	static const struct { unsigned ranks, banks, queue; } shapes[] = {
+		{ 1, 4, 4 }, { 2, 4, 16 }, { 1, 16, 16 }, { 2, 8, 3 }, { 1, 2, 1 },
+		{ 1, 16, 40 },	/* MeDiC's two queues: 80 places, no masks */
+	};
+	static const char *const how[] = { "plain scans", "masks, every cycle",
+					   "plain scans, every cycle" };
+	enum { N = 1500 };
+	struct wt_dram_req *r = calloc(4 * N, sizeof(*r)), *run[4];
+	struct wt_dram_stats st[4];
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+
+	for (int k = 0; k < 4; k++)
+		run[k] = r + k * N;
+	for (int s = WT_DRAM_FCFS; s <= WT_DRAM_MEDIC; s++)
+		for (size_t h = 0; h < sizeof(shapes) / sizeof(shapes[0]); h++) {
+			unsigned nb = shapes[h].ranks * shapes[h].banks;
+			uint64_t t = 0;
+			int masks = 0;
+
+			for (size_t i = 0; i < N; i++) {
+				if (xorshift(&seed) % 4 == 0)
+					t += xorshift(&seed) % 40;
+				run[0][i] = req(t, (unsigned)(xorshift(&seed) % nb),
+						xorshift(&seed) % 4,
+						xorshift(&seed) % 5 == 0,
+						1 + (unsigned)(xorshift(&seed) % 3));
+				run[0][i].high = (uint8_t)(xorshift(&seed) % 2);
+			}
+			for (int k = 1; k < 4; k++)
+				memcpy(run[k], run[0], N * sizeof(*r));
+			for (int k = 0; k < 4; k++) {
+				setup((enum wt_dram_sched)s, shapes[h].queue);
+				cfg.ranks = shapes[h].ranks;
+				cfg.banks = shapes[h].banks;
+				wt_dram_chan_free(&ch);
+				wt_dram_chan_init(&ch, &cfg, &clk, 0);
+				if (k == 0)
+					masks = ch.masks;
+				if (k == 1 || k == 3)
+					ch.masks = 0;
+				if (k >= 2) {
+					stepped = ch.pick;
+					ch.pick = every_cycle;
+				}
+				wt_dram_run(&ch, run[k], N);
+				st[k] = ch.st;
+				st[k].lat = NULL;
+				st[k].counts = NULL;
+				wt_dram_chan_free(&ch);
+			}
+			for (int k = 1; k < 4; k++) {
+				const char *why = differs(run[0], run[k], N, &st[0], &st[k]);
+
+				ok(!why, "%s, %u rank(s) of %u banks, queue %u: %s %s as %s%s%s",
+				   wt_dram_sched_name((enum wt_dram_sched)s),
+				   shapes[h].ranks, shapes[h].banks, shapes[h].queue,
+				   how[k - 1], why ? "differs from" : "the same",
+				   masks ? "masks" : "plain scans", why ? ": " : "",
+				   why ? why : "");
+			}
+		}
+	free(r);
+}
+
 static void clocks(void)
 {
 	struct wt_dram_clock k;
@@ -335,6 +450,49 @@ static void clocks(void)
 	is_u64(wt_dram_to_core(&k, 0), 0, "0 = 0");
 	is_u64(wt_dram_to_dram(&k, 1000000000000ull), 1320000000000ull,
 	       "10^12 core cycles, exactly");
+}
+
+/* The default map by its formula (dram.h), sizes powers of two or not
+ * (the decoder shifts for the first). */
+static void map_formula(void)
+{
+	static const unsigned sizes[][6] = {	/* channels ranks banks columns
+						   bus_width interleave */
+		{ 6, 1, 16, 256, 8, 256 }, { 8, 2, 8, 128, 16, 512 },
+		{ 5, 3, 12, 200, 12, 384 }, { 1, 1, 1, 1, 1, 1 },
+	};
+	uint64_t seed = 12345;
+
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		struct wt_dram_map m;
+		struct wt_dram_cfg c;
+		int same = 1;
+
+		memset(&c, 0, sizeof(c));
+		memset(&m, 0, sizeof(m));
+		c.channels = sizes[k][0];
+		c.ranks = sizes[k][1];
+		c.banks = sizes[k][2];
+		c.rows = k == 2 ? 1000 : 8192;
+		c.columns = sizes[k][3];
+		c.bus_width = sizes[k][4];
+		m.interleave = sizes[k][5];
+		for (int i = 0; i < 2000; i++) {
+			uint64_t addr = xorshift(&seed) >> (i % 40), il = m.interleave;
+			uint64_t a = addr / il / c.channels * il + addr % il;
+			uint64_t rb = (uint64_t)c.columns * c.bus_width;
+			uint64_t nb = (uint64_t)c.ranks * c.banks;
+			struct wt_dram_loc l;
+
+			wt_dram_map_decode(&m, &c, addr, &l);
+			same &= l.channel == addr / il % c.channels &&
+				l.column == a % rb / c.bus_width &&
+				l.bank == a / rb % nb && l.row == a / rb / nb % c.rows;
+		}
+		ok(same, "%u channels, %u x %u banks, %u columns of %u bytes, "
+		   "stripes of %u: the formula's channel, bank, row, column",
+		   c.channels, c.ranks, c.banks, c.columns, c.bus_width, m.interleave);
+	}
 }
 
 static void mapping(void)
@@ -578,8 +736,10 @@ int main(int argc, char **argv)
 	frfcfs();
 	medic();
 	many();
+	same_picks();
 	clocks();
 	mapping();
+	map_formula();
 	percentiles();
 	return tap_done();
 }
