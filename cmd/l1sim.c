@@ -377,8 +377,7 @@ static void run_batch(struct sm_bucket *b, unsigned nb, const struct wt_kernel *
 	#pragma omp parallel for schedule(dynamic, 1)
 	for (unsigned s = 0; s < nb; s++) {
 		G.l1[s].kernel = k->id;
-		for (size_t i = 0; i < b[s].n; i++)
-			wt_l1_request(&G.l1[s], &b[s].r[i], &b[s].out);
+		wt_l1_requests(&G.l1[s], b[s].r, b[s].n, &b[s].out);
 		b[s].n = 0;
 		/* fill write-backs carry earlier cycles: put them in place;
 		 * the events held from the last batch are in order already */
@@ -435,8 +434,8 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 				b[s].end = run_pool(&G.l1[s], &pc, &b[s], &b[s].out,
 						    limit);
 			} else {
-				for (size_t i = 0; i < b[s].n; i++)
-					wt_l1_request(&G.l1[s], &b[s].r[i], &b[s].out);
+				wt_l1_requests(&G.l1[s], b[s].r, b[s].n,
+					       &b[s].out);
 			}
 		}
 	}

@@ -204,6 +204,10 @@ void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
  * resource frees.  Events are appended to out. */
 void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
 		   struct wt_l1_out *out);
+/* wt_l1_request for each of r[0..n-1], with the exact reuse engines'
+ * entries for the loads a few requests ahead fetched into the cache. */
+void wt_l1_requests(struct wt_l1 *l1, const struct wt_request *r, size_t n,
+		    struct wt_l1_out *out);
 /*
  * Try request r at cycle t (never earlier than the last call's t):
  * retire the fills due by t, then look the request up.  -1 when it was

@@ -322,6 +322,11 @@ seen:
 	return d;
 }
 
+void wt_reuse_prefetch(const struct wt_reuse *r, uint64_t key)
+{
+	__builtin_prefetch(&r->table[mix(key) & r->mask]);
+}
+
 /* Prefetch the bitmap word that the access of key will clear, if its
  * table entry is in the cache by now. */
 static inline void prefetch_mark(const struct wt_reuse *r, uint64_t key)
@@ -346,8 +351,7 @@ void wt_reuse_access_many(struct wt_reuse *r, const uint64_t *keys,
 	 * wasted. */
 	for (size_t i = 0; i < n; i++) {
 		if (i + PREFETCH < n)
-			__builtin_prefetch(&r->table[mix(keys[i + PREFETCH]) &
-						     r->mask]);
+			wt_reuse_prefetch(r, keys[i + PREFETCH]);
 		if (i + PREFETCH_MARK < n)
 			prefetch_mark(r, keys[i + PREFETCH_MARK]);
 		dist[i] = wt_reuse_access(r, keys[i]);

@@ -30,6 +30,10 @@ struct wt_reuse *wt_reuse_new(void);
 /* Distance since key's previous access; WT_REUSE_INF for its first.  Any
  * 64-bit key, 0 and UINT64_MAX included. */
 uint64_t wt_reuse_access(struct wt_reuse *r, uint64_t key);
+/* A hint that key's access comes soon: its table entry is fetched into
+ * the cache meanwhile (for a caller that knows its keys a little ahead
+ * but cannot take them as a batch). */
+void wt_reuse_prefetch(const struct wt_reuse *r, uint64_t key);
 /* The same for keys[0..n-1], distances into dist[0..n-1]; faster for
  * many distinct keys, as it prefetches the hash entries of keys ahead. */
 void wt_reuse_access_many(struct wt_reuse *r, const uint64_t *keys,
