@@ -105,8 +105,8 @@ struct part_bucket {
 	struct req *r;
 	size_t n, cap;
 	struct wt_l2_out out;
-	size_t sorted;		/* out.ev[0..sorted-1]: in time order, left
-				   from the last batch */
+	size_t sorted;		/* out.ev[out.first..sorted-1]: in time
+				   order, left from the last batch */
 };
 
 static struct {
@@ -338,6 +338,21 @@ static void run_parts(void)
 	}
 }
 
+/* Forget the events of o before out.first, the written ones, when they
+ * are as many as those left: a long queue of late events then moves
+ * once in a while, not after every batch. */
+static void drop_written(struct wt_l2_out *o)
+{
+	size_t left = o->n - o->first;
+
+	if (o->first < left)
+		return;
+	if (left)
+		memmove(o->ev, o->ev + o->first, left * sizeof(*o->ev));
+	o->n = left;
+	o->first = 0;
+}
+
 /* The partitions' events before cycle horizon, merged by (time,
  * partition), are written; the later ones stay.  Each list is sorted. */
 static void write_events(uint64_t horizon)
@@ -348,7 +363,7 @@ static void write_events(uint64_t horizon)
 
 	for (unsigned p = 0; p < np; p++) {
 		const struct wt_l2_out *o = &G.b[p].out;
-		size_t lo = 0, hi = o->n;
+		size_t lo = o->first, hi = o->n;
 
 		while (lo < hi) {	/* the first at or after horizon */
 			size_t mid = lo + (hi - lo) / 2;
@@ -358,17 +373,16 @@ static void write_events(uint64_t horizon)
 			else
 				hi = mid;
 		}
-		lists[p] = o->ev;
-		counts[p] = lo;
+		lists[p] = o->ev + o->first;
+		counts[p] = lo - o->first;
 	}
 	if (wt_events_write_merged(G.w, lists, counts, np) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 	for (unsigned p = 0; p < np; p++) {
 		struct wt_l2_out *o = &G.b[p].out;
 
-		o->n -= counts[p];
-		if (o->n)	/* none: ev may be NULL */
-			memmove(o->ev, o->ev + counts[p], o->n * sizeof(*o->ev));
+		o->first += counts[p];
+		drop_written(o);
 		G.b[p].sorted = o->n;
 	}
 	free(lists);
@@ -435,10 +449,19 @@ static void run_batch(uint32_t kernel, int final)
 		run_shared(final ? UINT64_MAX : next_arrival());
 	else
 		run_parts();
-	/* stable, and what is left comes first: the kernel's order */
+	/* The model keeps each list in time order, unless an event came
+	 * far out of it (struct wt_l2_out).  Then it is sorted: stable, and
+	 * what is left from the last batch first, the kernel's order. */
 	#pragma omp parallel for schedule(dynamic, 1) if (G.held >= 4096)
-	for (unsigned p = 0; p < G.nparts; p++)
-		wt_events_sort_tail(G.b[p].out.ev, G.b[p].sorted, G.b[p].out.n);
+	for (unsigned p = 0; p < G.nparts; p++) {
+		struct wt_l2_out *o = &G.b[p].out;
+
+		if (o->unsorted)
+			wt_events_sort_tail(o->ev + o->first,
+					    G.b[p].sorted - o->first,
+					    o->n - o->first);
+		o->unsorted = 0;
+	}
 	write_events(final ? UINT64_MAX : horizon());
 	fold_outcomes();
 	G.held = 0;

@@ -27,6 +27,9 @@ int wt_cache_init(struct wt_cache *c, const struct wt_cache_geom *g,
 	c->g = *g;
 	c->ix = *ix;
 	c->lines = wt_calloc((size_t)g->sets * g->assoc, sizeof(*c->lines));
+	c->tag = wt_calloc((size_t)g->sets * g->assoc, sizeof(*c->tag));
+	c->invalid = wt_malloc(g->sets);
+	memset(c->invalid, (int)g->assoc, g->sets);
 	c->order = wt_malloc((size_t)g->sets * g->assoc);
 	for (unsigned s = 0; s < g->sets; s++)
 		for (unsigned w = 0; w < g->assoc; w++)
@@ -38,16 +41,21 @@ int wt_cache_init(struct wt_cache *c, const struct wt_cache_geom *g,
 void wt_cache_free(struct wt_cache *c)
 {
 	free(c->lines);
+	free(c->tag);
+	free(c->invalid);
 	free(c->order);
 	memset(c, 0, sizeof(*c));
 }
 
+/* The tags first: a set's are a few cache lines, where its lines are
+ * three times as many. */
 int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line)
 {
-	const struct wt_cache_line *l = &c->lines[(size_t)set * c->g.assoc];
+	size_t base = (size_t)set * c->g.assoc;
+	const uint64_t *t = &c->tag[base];
 
 	for (unsigned w = 0; w < c->g.assoc; w++)
-		if (l[w].state != WT_LINE_INVALID && l[w].addr == line)
+		if (t[w] == line && c->lines[base + w].state != WT_LINE_INVALID)
 			return (int)w;
 	return -1;
 }
@@ -99,12 +107,12 @@ int wt_cache_victim(struct wt_cache *c, unsigned set, struct wt_cache_line *evic
 	unsigned n = c->g.assoc, valid = 0;
 	int way = -1;
 
-	for (unsigned i = n; i-- > 0;) {
-		if (l[o[i]].state == WT_LINE_INVALID) {
-			way = o[i];
-			break;
-		}
-	}
+	if (c->invalid[set])	/* none once the set has filled */
+		for (unsigned i = n; i-- > 0;)
+			if (l[o[i]].state == WT_LINE_INVALID) {
+				way = o[i];
+				break;
+			}
 	if (way < 0 && c->g.repl == WT_REPL_RANDOM) {
 		for (unsigned w = 0; w < n; w++)
 			valid += l[w].state == WT_LINE_VALID;
@@ -159,11 +167,12 @@ int wt_cache_victim_allowed(struct wt_cache *c, unsigned set, const uint8_t *all
 	unsigned n = c->g.assoc, k = 0;
 	int way = -1;
 
-	for (unsigned i = n; i-- > 0;)
-		if (l[o[i]].state == WT_LINE_INVALID) {
-			way = o[i];
-			break;
-		}
+	if (c->invalid[set])
+		for (unsigned i = n; i-- > 0;)
+			if (l[o[i]].state == WT_LINE_INVALID) {
+				way = o[i];
+				break;
+			}
 	for (unsigned w = 0; w < n && way < 0; w++)
 		k += l[w].state == WT_LINE_VALID && allowed[w];
 	if (way < 0 && k && c->g.repl == WT_REPL_RANDOM) {
@@ -191,6 +200,11 @@ void wt_cache_insert_at(struct wt_cache *c, unsigned set, int way, uint64_t line
 {
 	struct wt_cache_line *l = wt_cache_at(c, set, way);
 
+	if (l->state == WT_LINE_INVALID)
+		c->invalid[set]--;
+	if (state == WT_LINE_INVALID)
+		c->invalid[set]++;
+	c->tag[(size_t)set * c->g.assoc + (unsigned)way] = line;
 	l->addr = line;
 	l->state = (uint8_t)state;
 	l->ready = ready;
@@ -208,6 +222,8 @@ void wt_cache_invalidate(struct wt_cache *c, unsigned set, int way)
 {
 	struct wt_cache_line *l = wt_cache_at(c, set, way);
 
+	if (l->state != WT_LINE_INVALID)
+		c->invalid[set]++;
 	l->state = WT_LINE_INVALID;
 	l->dirty = 0;
 	place(c, set, way, c->g.assoc - 1);

@@ -32,10 +32,19 @@ struct wt_cache_line {
 	uint8_t dirty;
 };
 
+/*
+ * Every change of a line's address, and to or from WT_LINE_INVALID, goes
+ * through the functions below, which keep tag and invalid in step with
+ * lines; a caller may change a line's state from RESERVED to VALID, or
+ * its dirty bit, by itself.
+ */
 struct wt_cache {
 	struct wt_cache_geom g;
 	struct wt_index ix;
 	struct wt_cache_line *lines;	/* sets * assoc */
+	uint64_t *tag;			/* sets * assoc: lines[].addr, packed
+					   for wt_cache_find */
+	uint8_t *invalid;		/* per set: its invalid ways */
 	uint8_t *order;			/* per set: ways, most recent first */
 	uint64_t rng;
 };

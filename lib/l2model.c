@@ -26,6 +26,7 @@ struct wt_l2_bank {
 	uint64_t *start;	/* ring: tag-access starts of the last
 				   bank_queue requests */
 	unsigned head, n;
+	size_t mshr_at;		/* where its last MSHR search ended */
 };
 
 struct wt_l2_mshr {
@@ -98,6 +99,9 @@ int wt_l2_init(struct wt_l2 *l2, const struct wt_l2_cfg *cfg, unsigned partition
 	if (wt_cache_init(&l2->cache, &cfg->geom, &cfg->ix, err, errlen) < 0)
 		return -1;
 	l2->cache.rng ^= 0x9E3779B97F4A7C15ULL * (partition + 1);
+	l2->fill = wt_malloc((size_t)cfg->geom.sets * sizeof(*l2->fill));
+	for (unsigned i = 0; i < cfg->geom.sets; i++)
+		l2->fill[i] = UINT64_MAX;	/* nothing reserved */
 	l2->port_free = wt_calloc(cfg->ports, sizeof(*l2->port_free));
 	l2->bank = wt_calloc(cfg->banks, sizeof(*l2->bank));
 	for (unsigned b = 0; b < cfg->banks; b++)
@@ -118,6 +122,7 @@ int wt_l2_init(struct wt_l2 *l2, const struct wt_l2_cfg *cfg, unsigned partition
 void wt_l2_free(struct wt_l2 *l2)
 {
 	wt_cache_free(&l2->cache);
+	free(l2->fill);
 	free(l2->port_free);
 	for (unsigned b = 0; b < l2->cfg->banks; b++)
 		free(l2->bank[b].start);
@@ -168,6 +173,8 @@ static void insert(struct wt_l2 *l2, unsigned set, int way, uint64_t line,
 
 	if (l2->tagonly)	/* a real line, until the caller says not */
 		l2->tagonly[(size_t)set * assoc + (unsigned)way] = 0;
+	if (state == WT_LINE_RESERVED && ready < l2->fill[set])
+		l2->fill[set] = ready;
 	if (l2->cfg->eaf) {	/* evicted too early: MRU; else LRU */
 		wt_cache_insert_at(&l2->cache, set, way, line, state, ready,
 				   wt_eaf_test(&l2->eaf, line) ? 0 : assoc - 1);
@@ -222,17 +229,45 @@ static void medic_lookup(struct wt_l2 *l2, const struct wt_event *in, uint64_t t
 
 /* ---- events ---- */
 
-static struct wt_event *emit(struct wt_l2 *l2, struct wt_l2_out *out,
-			     const struct wt_event *in, unsigned type,
-			     uint64_t t, uint64_t arrival)
+/*
+ * The place of a new event at cycle t in out->ev, kept in time order
+ * (equal times in the order made) so that the caller need not sort it:
+ * most events come in order, or a few places early, as the banks of a
+ * partition run a little apart.  One that would go back further than
+ * WT_L2_OUT_REACH places goes last instead, and the list is marked
+ * unsorted (and so stays, every later event going last): a stable sort
+ * by time then puts it in the same order.
+ */
+static struct wt_event *place_event(struct wt_l2_out *out, uint64_t t)
 {
-	struct wt_event *e;
+	size_t i = out->n;
 
 	if (out->n == out->cap) {
 		out->cap = out->cap ? 2 * out->cap : 64;
 		out->ev = wt_realloc(out->ev, out->cap * sizeof(*out->ev));
 	}
-	e = &out->ev[out->n++];
+	if (!out->unsorted) {
+		while (i > out->first && out->ev[i - 1].time > t &&
+		       out->n - i < WT_L2_OUT_REACH)
+			i--;
+		if (i > out->first && out->ev[i - 1].time > t) {
+			i = out->n;
+			out->unsorted = 1;
+		} else if (i < out->n) {
+			memmove(&out->ev[i + 1], &out->ev[i],
+				(out->n - i) * sizeof(*out->ev));
+		}
+	}
+	out->n++;
+	return &out->ev[i];
+}
+
+static struct wt_event *emit(struct wt_l2 *l2, struct wt_l2_out *out,
+			     const struct wt_event *in, unsigned type,
+			     uint64_t t, uint64_t arrival)
+{
+	struct wt_event *e = place_event(out, t);
+
 	*e = *in;
 	e->time = t;
 	e->latency = (uint32_t)(t - arrival);
@@ -290,14 +325,51 @@ static void outcome(struct wt_l2 *l2, struct wt_l2_out *out,
  * entries in use at cycle t are one run: from the first that is ready
  * after t, as long as they were allocated by t.
  */
-static size_t mshr_ready_after(const struct wt_l2 *l2, uint64_t t)
+static size_t mshr_ready_after(const struct wt_l2 *l2, uint64_t t, size_t from)
 {
-	size_t lo = l2->mshr_head, hi = l2->nmshr;
+	const struct wt_l2_mshr *m = l2->mshr;
+	size_t lo = l2->mshr_head, hi = l2->nmshr, step = 1;
 
+	/*
+	 * Gallop from entry `from`, in steps that double, to a range that
+	 * holds the answer, then bisect it.  Searches start where the last
+	 * one of the same kind ended, and the answer is rarely far from
+	 * there; but the list can be long (one bank far ahead of the other
+	 * keeps its entries), and a plain bisection of all of it costs more.
+	 */
+	if (from < lo)
+		from = lo;
+	if (from > hi)
+		from = hi;
+	if (from < hi && m[from].ready <= t) {		/* after from */
+		lo = from + 1;
+		while (step <= hi - lo) {
+			size_t p = lo + step - 1;
+
+			if (m[p].ready > t) {
+				hi = p;
+				break;
+			}
+			lo = p + 1;
+			step *= 2;
+		}
+	} else {					/* at or before from */
+		hi = from;
+		while (step <= hi - lo) {
+			size_t p = hi - step;
+
+			if (m[p].ready <= t) {
+				lo = p + 1;
+				break;
+			}
+			hi = p;
+			step *= 2;
+		}
+	}
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (l2->mshr[mid].ready > t)
+		if (m[mid].ready > t)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -308,13 +380,19 @@ static size_t mshr_ready_after(const struct wt_l2 *l2, uint64_t t)
 /* Drop the entries done by cycle t; move the rest down now and then. */
 static void mshr_prune(struct wt_l2 *l2, uint64_t t)
 {
-	l2->mshr_head = mshr_ready_after(l2, t);
-	if (l2->mshr_head >= 1024 && l2->mshr_head > l2->nmshr / 2) {
-		memmove(l2->mshr, l2->mshr + l2->mshr_head,
-			(l2->nmshr - l2->mshr_head) * sizeof(*l2->mshr));
-		l2->nmshr -= l2->mshr_head;
-		l2->mshr_head = 0;
-	}
+	size_t gone;
+
+	l2->mshr_head = mshr_ready_after(l2, t, l2->mshr_head);
+	if (l2->mshr_head < 1024 || l2->mshr_head <= l2->nmshr / 2)
+		return;
+	gone = l2->mshr_head;
+	memmove(l2->mshr, l2->mshr + gone,
+		(l2->nmshr - gone) * sizeof(*l2->mshr));
+	l2->nmshr -= gone;
+	l2->mshr_head = 0;
+	for (unsigned i = 0; i < l2->cfg->banks; i++)	/* they moved too */
+		l2->bank[i].mshr_at -= l2->bank[i].mshr_at > gone ?
+				       gone : l2->bank[i].mshr_at;
 }
 
 /* No later request of the partition is looked up before this cycle: it
@@ -330,23 +408,39 @@ static uint64_t prune_floor(const struct wt_l2 *l2, uint64_t arrival)
 	return m > arrival && m != UINT64_MAX ? m : arrival;
 }
 
-static struct wt_l2_mshr *mshr_find(struct wt_l2 *l2, uint64_t line, uint64_t t)
+/* The first entry in use at cycle t, for a lookup of bank b: its own
+ * accesses move on in time, and so does the entry. */
+static size_t mshr_first(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
 {
-	for (size_t i = mshr_ready_after(l2, t); i < l2->nmshr && l2->mshr[i].alloc <= t; i++)
+	b->mshr_at = mshr_ready_after(l2, t, b->mshr_at);
+	return b->mshr_at;
+}
+
+static struct wt_l2_mshr *mshr_find(struct wt_l2 *l2, struct wt_l2_bank *b,
+				    uint64_t line, uint64_t t)
+{
+	for (size_t i = mshr_first(l2, b, t); i < l2->nmshr && l2->mshr[i].alloc <= t; i++)
 		if (l2->mshr[i].line == line)
 			return &l2->mshr[i];
 	return NULL;
 }
 
-/* Entries in use at cycle t, and the first cycle one of them frees. */
-static unsigned mshr_busy(const struct wt_l2 *l2, uint64_t t, uint64_t *free_at)
+/*
+ * Whether `limit` entries are in use at cycle t, and if so the first
+ * cycle one of them frees.  Those in use are a run from the first ready
+ * after t, sorted by allocation: there are `limit` of them when the
+ * limit-th of the run was allocated by t, and there is no need to count
+ * them all.
+ */
+static int mshr_full(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t,
+		     unsigned limit, uint64_t *free_at)
 {
-	size_t i = mshr_ready_after(l2, t), first = i;
+	size_t first = mshr_first(l2, b, t), last = first + limit - 1;
 
-	while (i < l2->nmshr && l2->mshr[i].alloc <= t)
-		i++;
-	*free_at = i > first ? l2->mshr[first].ready : UINT64_MAX;
-	return (unsigned)(i - first);
+	if (last >= l2->nmshr || l2->mshr[last].alloc > t)
+		return 0;
+	*free_at = l2->mshr[first].ready;
+	return 1;
 }
 
 static void mshr_add(struct wt_l2 *l2, uint64_t line, uint64_t alloc, uint64_t ready)
@@ -364,15 +458,27 @@ static void mshr_add(struct wt_l2 *l2, uint64_t line, uint64_t alloc, uint64_t r
 
 /* ---- the tag access ---- */
 
-/* Fills that have arrived by cycle t make their lines valid. */
+/*
+ * Fills that have arrived by cycle t make their lines valid.  Before the
+ * set's first fill there is none: most lookups look no further.
+ */
 static void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
 {
+	uint64_t next = UINT64_MAX;
+
+	if (t < l2->fill[set])
+		return;
 	for (unsigned w = 0; w < l2->cfg->geom.assoc; w++) {
 		struct wt_cache_line *l = wt_cache_at(&l2->cache, set, (int)w);
 
-		if (l->state == WT_LINE_RESERVED && l->ready <= t)
+		if (l->state != WT_LINE_RESERVED)
+			continue;
+		if (l->ready <= t)
 			l->state = WT_LINE_VALID;
+		else if (l->ready < next)
+			next = l->ready;
 	}
+	l2->fill[set] = next;
 }
 
 /* The first cycle a reserved way of set fills. */
@@ -393,10 +499,10 @@ static uint64_t set_free_at(struct wt_l2 *l2, unsigned set)
  * A load or atomic looked up at cycle t.  -1 when done (*done: its data
  * is ready), or the reservation fail with *retry.
  */
-static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t line,
-		       unsigned set, uint64_t t, uint64_t arrival, unsigned type,
-		       int noalloc, struct wt_l2_out *out, uint64_t *done,
-		       uint64_t *retry)
+static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
+		       const struct wt_event *in, uint64_t line, unsigned set,
+		       uint64_t t, uint64_t arrival, unsigned type, int noalloc,
+		       struct wt_l2_out *out, uint64_t *done, uint64_t *retry)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
 	uint64_t lookup = t + c->tag_latency, free_at;
@@ -418,8 +524,10 @@ static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t lin
 		outcome(l2, out, in, lookup - arrival, 1);
 		return -1;
 	}
+	/* only a miss looks at the MSHRs: the time to drop those done */
+	mshr_prune(l2, prune_floor(l2, arrival));
 	if (l) {			/* in flight: merge */
-		m = mshr_find(l2, line, t);
+		m = mshr_find(l2, b, line, t);
 		if (m && c->mshr_merge && m->merges >= c->mshr_merge) {
 			*retry = m->ready;
 			return WT_L2_FAIL_MSHR_MERGE;
@@ -452,7 +560,7 @@ static int read_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t lin
 		outcome(l2, out, in, *done - arrival, 0);
 		return -1;
 	}
-	if (c->mshr_entries && mshr_busy(l2, t, &free_at) >= c->mshr_entries) {
+	if (c->mshr_entries && mshr_full(l2, b, t, c->mshr_entries, &free_at)) {
 		*retry = free_at;
 		return WT_L2_FAIL_MSHR_ENTRY;
 	}
@@ -615,12 +723,32 @@ static int sbyp_load(struct wt_l2 *l2, const struct wt_event *in, uint64_t line,
 	return 1;
 }
 
+/*
+ * The bank's requests whose tag access starts after cycle e: those still
+ * in its queue then.  A bank starts its accesses one at a time, in order,
+ * so the starts in the ring grow from its head, and those after e are
+ * the newest few: none when the bank keeps up, found at once from the
+ * newest; else most, counted from the oldest.
+ */
+static unsigned queued_after(const struct wt_l2_bank *b, unsigned q, uint64_t e)
+{
+	unsigned newest = b->head + b->n - 1, i = b->head, done = 0;
+
+	if (b->n == 0 || b->start[newest >= q ? newest - q : newest] <= e)
+		return 0;
+	while (b->start[i] <= e) {	/* stops at the newest at the latest */
+		done++;
+		i = i + 1 == q ? 0 : i + 1;
+	}
+	return b->n - done;
+}
+
 /* Port and bank queue: the cycle the request's tag access may start. */
 static uint64_t enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
 			   struct wt_l2_bank_stats *bs, uint64_t arrival)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
-	unsigned p = 0, q = c->bank_queue, len = 1;
+	unsigned p = 0, q = c->bank_queue, len;
 	uint64_t s, e;
 
 	for (unsigned i = 1; i < c->ports; i++)
@@ -630,8 +758,7 @@ static uint64_t enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
 	e = s + 1 > b->last_enter ? s + 1 : b->last_enter;
 	if (b->n == q && b->start[b->head] > e)
 		e = b->start[b->head];	/* full: wait at the port */
-	for (unsigned i = 0; i < b->n; i++)
-		len += b->start[(b->head + i) % q] > e;
+	len = 1 + queued_after(b, q, e);
 	if (len > bs->max_queue)
 		bs->max_queue = len;
 	l2->port_free[p] = e;
@@ -641,15 +768,15 @@ static uint64_t enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
 
 static void leave_queue(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
 {
-	unsigned q = l2->cfg->bank_queue;
+	unsigned q = l2->cfg->bank_queue, i = b->head + b->n;
 
 	b->next = t + l2->cfg->bank_cycle;
 	if (b->n < q) {
-		b->start[(b->head + b->n) % q] = t;
+		b->start[i >= q ? i - q : i] = t;
 		b->n++;
 	} else {
 		b->start[b->head] = t;
-		b->head = (b->head + 1) % q;
+		b->head = b->head + 1 == q ? 0 : b->head + 1;
 	}
 }
 
@@ -714,7 +841,6 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	if (c->sbyp && in->op == WT_OP_LOAD &&
 	    sbyp_load(l2, in, line, set, arrival, type, noalloc, out))
 		return;
-	mshr_prune(l2, prune_floor(l2, arrival));
 	t = enter_bank(l2, b, bs, arrival);
 	if (c->sbyp && in->op != WT_OP_LOAD)
 		drop_tagonly_line(l2, set, line);
@@ -724,8 +850,8 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 			write_access(l2, in, line, set, t, arrival, type, out);
 			break;
 		}
-		rc = read_access(l2, in, line, set, t, arrival, type, noalloc, out,
-				 &done, &retry);
+		rc = read_access(l2, b, in, line, set, t, arrival, type, noalloc,
+				 out, &done, &retry);
 		if (rc < 0)
 			break;
 		l2->st.fails[rc]++;	/* the bank stalls, then tries again */
@@ -831,6 +957,9 @@ static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
 {
 	size_t lo = 0, hi = s->npcs;
 
+	/* outcomes come in runs of one PC: the last one first */
+	if (s->lastpc < s->npcs && s->pcs[s->lastpc].pc == pc)
+		return &s->pcs[s->lastpc];
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
@@ -839,6 +968,7 @@ static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
 		else
 			hi = mid;
 	}
+	s->lastpc = lo;
 	if (lo < s->npcs && s->pcs[lo].pc == pc)
 		return &s->pcs[lo];
 	if (s->npcs == s->cappcs) {

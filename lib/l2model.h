@@ -163,9 +163,21 @@ struct wt_l2_outcome {
 	uint8_t hit;
 };
 
+/*
+ * A partition's output.  Its events, ev[first..n-1], are kept in time
+ * order, equal times in the order they were made, unless unsorted is
+ * set: one came more than WT_L2_OUT_REACH places out of order, and it
+ * and every later one were put last.  A stable sort by time gives the
+ * same order then; the caller sorts and clears the flag.
+ */
+#define WT_L2_OUT_REACH 64
 struct wt_l2_out {
 	struct wt_event *ev;
 	size_t n, cap;
+	size_t first;			/* set by the caller: the events before
+					   are gone (written), and no new one
+					   goes before them */
+	int unsorted;
 	struct wt_l2_outcome *oc;
 	size_t noc, capoc;
 	uint32_t tag;			/* set by the caller before each
@@ -181,6 +193,9 @@ struct wt_l2 {
 	const struct wt_l2_cfg *cfg;
 	unsigned partition;
 	struct wt_cache cache;
+	uint64_t *fill;			/* per set: the first cycle one of its
+					   reserved ways fills, UINT64_MAX
+					   when none is (settle) */
 	uint64_t *port_free;
 	struct wt_l2_bank *bank;
 	struct wt_l2_mshr *mshr;	/* sorted by allocation: see l2model.c */
@@ -204,9 +219,9 @@ void wt_l2_free(struct wt_l2 *l2);
 /*
  * Serve one request: in, an L1 event (a miss, bypass, write-through or
  * write-back), arriving at cycle `arrival` (never earlier than the last
- * call's), with partition-local address `local`.  Appends its level-2
- * events to out, unsorted (wt_events_sort puts them in order), and for
- * a load or atomic an outcome.
+ * call's), with partition-local address `local`.  Adds its level-2
+ * events to out, in their place by time (struct wt_l2_out), and for a
+ * load or atomic appends an outcome.
  */
 void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		   uint64_t arrival, struct wt_l2_out *out);
@@ -280,6 +295,7 @@ struct wt_l2_instr_stats {
 	struct wt_l2_hist divergence;	/* all-hit, 2 or more accesses */
 	struct wt_l2_pc *pcs;		/* sorted by pc */
 	size_t npcs, cappcs;
+	size_t lastpc;			/* the last one looked up */
 	struct wt_l2_warp *warps;	/* by kernel, then warp; the kernel
 					   under way's from kwarps on, in the
 					   order they were first read */
