@@ -37,13 +37,24 @@ void wt_events_sort(struct wt_event *ev, size_t n)
 	free(tmp);
 }
 
+/* Whether ev[k..n-1] is in time order, and after ev[k-1]. */
+static int tail_in_order(const struct wt_event *ev, size_t k, size_t n)
+{
+	for (size_t i = k ? k : 1; i < n; i++)
+		if (ev[i - 1].time > ev[i].time)
+			return 0;
+	return 1;
+}
+
 void wt_events_sort_tail(struct wt_event *ev, size_t k, size_t n)
 {
 	struct wt_event *tmp;
 	size_t i = k, j = n - k, o = n;
 
-	if (n - k < 2 && (n == k || !k || ev[k - 1].time <= ev[k].time))
-		return;		/* nothing to sort, nothing to move */
+	/* The stages' new events are mostly in order: then there is nothing
+	 * to sort, nothing to move and no copy to make. */
+	if (tail_in_order(ev, k, n))
+		return;
 	tmp = wt_malloc((n - k) * sizeof(*tmp));
 	merge_sort(ev + k, tmp, n - k);
 	memcpy(tmp, ev + k, (n - k) * sizeof(*tmp));

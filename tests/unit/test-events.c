@@ -1,0 +1,103 @@
+/*
+ * test-events.c - the sorts of a stage's event lists (events.c): by time,
+ * stable, and wt_events_sort_tail's merge of a sorted head with a new
+ * tail, against a plain insertion sort on random lists, in order and not.
+ */
+#include "events.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t xorshift(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* A stable insertion sort by time: the reference. */
+static void reference(struct wt_event *ev, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct wt_event x = ev[i];
+		size_t j = i;
+
+		for (; j > 0 && ev[j - 1].time > x.time; j--)
+			ev[j] = ev[j - 1];
+		ev[j] = x;
+	}
+}
+
+/* n events with times drawn below span (ties when span is small), each
+ * with its place in addr so that a sort's order of ties shows. */
+static void fill(struct wt_event *ev, size_t n, uint64_t span, int ordered,
+		 uint64_t *seed)
+{
+	uint64_t t = 0;
+
+	memset(ev, 0, n * sizeof(*ev));
+	for (size_t i = 0; i < n; i++) {
+		t = ordered ? t + xorshift(seed) % 3 : xorshift(seed) % span;
+		ev[i].time = t;
+		ev[i].addr = i;
+	}
+}
+
+static int same(const struct wt_event *a, const struct wt_event *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i].time != b[i].time || a[i].addr != b[i].addr)
+			return 0;
+	return 1;
+}
+
+int main(void)
+{
+	enum { N = 3000 };
+	struct wt_event *a = malloc(N * sizeof(*a)), *b = malloc(N * sizeof(*b));
+	uint64_t seed = 88172645463325252ULL;
+	static const size_t sizes[] = { 0, 1, 2, 17, 1000, N };
+	static const uint64_t spans[] = { 1, 5, 1000000 };
+	int ok_sort = 1, ok_tail = 1, ok_ordered = 1;
+
+	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
+		for (size_t p = 0; p < sizeof(spans) / sizeof(spans[0]); p++) {
+			size_t n = sizes[s];
+
+			fill(a, n, spans[p], 0, &seed);
+			memcpy(b, a, n * sizeof(*a));
+			wt_events_sort(a, n);
+			reference(b, n);
+			ok_sort &= same(a, b, n);
+			/* a sorted head of k, then a tail: in order or not */
+			for (size_t k = 0; k <= n; k += n / 7 + 1)
+				for (int ordered = 0; ordered < 2; ordered++) {
+					fill(a, n, spans[p], 0, &seed);
+					reference(a, k);
+					if (ordered) {
+						fill(a + k, n - k, spans[p], 1, &seed);
+						for (size_t i = k; i < n; i++) {
+							a[i].time += k ? a[k - 1].time : 0;
+							a[i].addr = i;
+						}
+					}
+					memcpy(b, a, n * sizeof(*a));
+					wt_events_sort_tail(a, k, n);
+					reference(b, n);
+					if (ordered)
+						ok_ordered &= same(a, b, n);
+					else
+						ok_tail &= same(a, b, n);
+				}
+		}
+	ok(ok_sort, "wt_events_sort: by time, ties in their order, on random lists");
+	ok(ok_tail, "wt_events_sort_tail: a sorted head and a random tail, merged "
+	   "as a stable sort of the whole");
+	ok(ok_ordered, "wt_events_sort_tail: a tail already in order after the "
+	   "head is left as it is");
+	free(a);
+	free(b);
+	return tap_done();
+}
