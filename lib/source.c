@@ -19,6 +19,7 @@
 #include <zstd.h>
 
 #define IN_SIZE (1u << 20)
+#define DIRECT_MIN (64u << 10)	/* plain reads this large skip in */
 
 struct wt_src {
 	int fd;
@@ -57,6 +58,22 @@ static int fail(struct wt_src *s, const char *fmt, const char *detail)
 	return -1;
 }
 
+/* Read up to n bytes into buf: their count, 0 at the end (in_eof set),
+ * -1 on an error. */
+static ssize_t read_some(struct wt_src *s, unsigned char *buf, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(s->fd, buf, n);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		return fail(s, "read error: %s", strerror(errno));
+	if (r == 0)
+		s->in_eof = 1;
+	return r;
+}
+
 /* Refill the compressed-input buffer; returns bytes now available. */
 static ssize_t fill(struct wt_src *s)
 {
@@ -67,14 +84,9 @@ static ssize_t fill(struct wt_src *s)
 	s->in_pos = s->in_len = 0;
 	if (s->in_eof)
 		return 0;
-	do
-		r = read(s->fd, s->in, IN_SIZE);
-	while (r < 0 && errno == EINTR);
-	if (r < 0)
-		return fail(s, "read error: %s", strerror(errno));
-	if (r == 0)
-		s->in_eof = 1;
-	s->in_len = (size_t)r;
+	r = read_some(s, s->in, IN_SIZE);
+	if (r > 0)
+		s->in_len = (size_t)r;
 	return r;
 }
 
@@ -162,9 +174,19 @@ static ssize_t read_plain(struct wt_src *s, unsigned char *buf, size_t n)
 	size_t got = 0;
 
 	while (got < n) {
-		ssize_t avail = fill(s);
+		ssize_t avail;
 		size_t take;
 
+		/* A large read with nothing buffered goes straight to the
+		 * caller's buffer: the bytes are copied once, not twice. */
+		if (s->in_pos == s->in_len && n - got >= DIRECT_MIN) {
+			avail = s->in_eof ? 0 : read_some(s, buf + got, n - got);
+			if (avail <= 0)
+				return avail < 0 ? -1 : (ssize_t)got;
+			got += (size_t)avail;
+			continue;
+		}
+		avail = fill(s);
 		if (avail < 0)
 			return -1;
 		if (avail == 0)
