@@ -19,7 +19,7 @@
 #include <zstd.h>
 
 #define IN_SIZE (1u << 20)
-#define DIRECT_MIN (64u << 10)	/* plain reads this large skip in */
+#define DIRECT_MIN (64u << 10)	/* plain reads this large bypass in[] */
 
 struct wt_src {
 	int fd;
