@@ -81,13 +81,6 @@ static uint64_t min2(uint64_t a, uint64_t b)
 	return a < b ? a : b;
 }
 
-int wt_dram_row_open(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
-{
-	const struct wt_dram_bank *b = &ch->bank[r->bank];
-
-	return b->open && b->row == r->row;
-}
-
 enum wt_dram_cmd wt_dram_next(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
 {
 	const struct wt_dram_bank *b = &ch->bank[r->bank];
@@ -113,16 +106,22 @@ static void col_ready(const struct wt_dram_chan *ch, uint64_t col[2])
 		col[1] = max2(col[1], ch->bus_free - c->t.tWL);
 }
 
+/* The first cycle bank b may take the next command of a request for a
+ * row it does not have open: PRE if another is open, else ACT. */
+static inline uint64_t other_row_ready(const struct wt_dram_chan *ch,
+				       const struct wt_dram_bank *b)
+{
+	return b->open ? b->pre_ok : max2(b->act_ok, ch->rrd_ok[b->rank]);
+}
+
 /* wt_dram_ready of a request that has arrived, with col_ready's col. */
 static inline uint64_t ready_at(const struct wt_dram_chan *ch,
 				const struct wt_dram_req *r, const uint64_t col[2])
 {
 	const struct wt_dram_bank *b = &ch->bank[r->bank];
 
-	if (!b->open)
-		return max2(b->act_ok, ch->rrd_ok[b->rank]);
-	if (b->row != r->row)
-		return b->pre_ok;
+	if (!b->open || b->row != r->row)
+		return other_row_ready(ch, b);
 	return max2(b->col_ok, col[r->write]);
 }
 
@@ -150,13 +149,10 @@ static int fcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wa
 	col_ready(ch, col);
 	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
 		unsigned k = (unsigned)__builtin_ctzll(busy);
-		const struct wt_dram_bank *b = &ch->bank[k];
-		uint64_t first = ch->bankq[k] & -ch->bankq[k], rt;
+		uint64_t first = ch->bankq[k] & -ch->bankq[k];	/* its oldest */
+		size_t i = (size_t)__builtin_ctzll(first);
+		uint64_t rt = ready_at(ch, wt_dram_queued(ch, i), col);
 
-		if (first & ch->hitq)
-			rt = max2(b->col_ok, col[(first & ch->writeq) != 0]);
-		else
-			rt = b->open ? b->pre_ok : max2(b->act_ok, ch->rrd_ok[b->rank]);
 		if (rt <= now)
 			ready |= first;
 		t = min2(t, rt);
@@ -220,7 +216,7 @@ static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int high,
 		} else if (b->open && b->hits) {
 			continue;	/* held until the row's hits are served */
 		} else {
-			rt = b->open ? b->pre_ok : max2(b->act_ok, ch->rrd_ok[b->rank]);
+			rt = other_row_ready(ch, b);
 			if (rt <= now) {
 				if (row < 0)
 					row = (int)i;
@@ -263,7 +259,7 @@ static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t c
 		}
 		if (!others || (mine & ch->hitq))
 			continue;	/* none, or held for the row's hits */
-		rt = b->open ? b->pre_ok : max2(b->act_ok, ch->rrd_ok[b->rank]);
+		rt = other_row_ready(ch, b);
 		if (rt <= now)
 			other_ok |= others;
 		t = min2(t, rt);

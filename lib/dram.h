@@ -238,8 +238,6 @@ static inline const struct wt_dram_req *wt_dram_queued(const struct wt_dram_chan
 /* The next command of a queued request, and the first cycle it is legal. */
 enum wt_dram_cmd wt_dram_next(const struct wt_dram_chan *ch, const struct wt_dram_req *r);
 uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *r);
-/* Whether a queued request's row is open in its bank. */
-int wt_dram_row_open(const struct wt_dram_chan *ch, const struct wt_dram_req *r);
 
 int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake);
 int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake);
