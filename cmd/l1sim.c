@@ -301,18 +301,9 @@ static void write_events(struct sm_bucket *b, unsigned nb, uint64_t horizon)
 	size_t *counts = wt_calloc(nb ? nb : 1, sizeof(*counts));
 
 	for (unsigned s = 0; s < nb; s++) {
-		size_t lo = 0, hi = b[s].out.n;
-
-		while (horizon != UINT64_MAX && lo < hi) {	/* the first at or after */
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (b[s].out.ev[mid].time < horizon)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
 		lists[s] = b[s].out.ev;
-		counts[s] = horizon == UINT64_MAX ? b[s].out.n : lo;
+		counts[s] = horizon == UINT64_MAX ? b[s].out.n :
+			    wt_events_before(b[s].out.ev, b[s].out.n, horizon);
 	}
 	if (wt_events_write_merged(G.w, lists, counts, nb) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));

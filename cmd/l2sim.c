@@ -363,18 +363,9 @@ static void write_events(uint64_t horizon)
 
 	for (unsigned p = 0; p < np; p++) {
 		const struct wt_l2_out *o = &G.b[p].out;
-		size_t lo = o->first, hi = o->n;
 
-		while (lo < hi) {	/* the first at or after horizon */
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (o->ev[mid].time < horizon)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
 		lists[p] = o->ev + o->first;
-		counts[p] = lo - o->first;
+		counts[p] = wt_events_before(lists[p], o->n - o->first, horizon);
 	}
 	if (wt_events_write_merged(G.w, lists, counts, np) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));

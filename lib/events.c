@@ -65,6 +65,21 @@ void wt_events_sort_tail(struct wt_event *ev, size_t k, size_t n)
 	free(tmp);
 }
 
+size_t wt_events_before(const struct wt_event *ev, size_t n, uint64_t t)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ev[mid].time < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* A list in the merge's heap, by the time of its head. */
 struct head {
 	uint64_t time;

@@ -19,6 +19,10 @@ void wt_events_sort(struct wt_event *ev, size_t n);
  * in k, for lists that keep a sorted rest between batches. */
 void wt_events_sort_tail(struct wt_event *ev, size_t k, size_t n);
 
+/* How many of the sorted ev[0..n-1] come before cycle t: the index of the
+ * first at or after it (a binary search). */
+size_t wt_events_before(const struct wt_event *ev, size_t n, uint64_t t);
+
 /*
  * Write k sorted lists, lists[i] of counts[i] events, as one sequence by
  * time: always the earliest head, the lowest list on a tie.  -1 on a

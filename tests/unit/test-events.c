@@ -1,7 +1,8 @@
 /*
  * test-events.c - the sorts of a stage's event lists (events.c): by time,
  * stable, and wt_events_sort_tail's merge of a sorted head with a new
- * tail, against a plain insertion sort on random lists, in order and not.
+ * tail, against a plain insertion sort on random lists, in order and not;
+ * wt_events_before against a count.
  */
 #include "events.h"
 #include "tap.h"
@@ -60,7 +61,7 @@ int main(void)
 	uint64_t seed = 88172645463325252ULL;
 	static const size_t sizes[] = { 0, 1, 2, 17, 1000, N };
 	static const uint64_t spans[] = { 1, 5, 1000000 };
-	int ok_sort = 1, ok_tail = 1, ok_ordered = 1;
+	int ok_sort = 1, ok_tail = 1, ok_ordered = 1, ok_before = 1;
 
 	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
 		for (size_t p = 0; p < sizeof(spans) / sizeof(spans[0]); p++) {
@@ -71,6 +72,15 @@ int main(void)
 			wt_events_sort(a, n);
 			reference(b, n);
 			ok_sort &= same(a, b, n);
+			for (int q = 0; q < 20; q++) {	/* at, between, beyond times */
+				uint64_t t = q == 0 ? 0 : q == 1 ? UINT64_MAX :
+					     xorshift(&seed) % (spans[p] + 2);
+				size_t before = 0;
+
+				while (before < n && a[before].time < t)
+					before++;
+				ok_before &= wt_events_before(a, n, t) == before;
+			}
 			/* a sorted head of k, then a tail: in order or not */
 			for (size_t k = 0; k <= n; k += n / 7 + 1)
 				for (int ordered = 0; ordered < 2; ordered++) {
@@ -93,6 +103,7 @@ int main(void)
 				}
 		}
 	ok(ok_sort, "wt_events_sort: by time, ties in their order, on random lists");
+	ok(ok_before, "wt_events_before: the count of events before a cycle");
 	ok(ok_tail, "wt_events_sort_tail: a sorted head and a random tail, merged "
 	   "as a stable sort of the whole");
 	ok(ok_ordered, "wt_events_sort_tail: a tail already in order after the "
