@@ -6,6 +6,9 @@
 #
 #   sh fuzz/run.sh            (make fuzz)   FUZZ_SECONDS=600 for longer runs
 #   FUZZ_TARGETS=accelsim sh fuzz/run.sh    some targets only
+#
+# After a change to the stream format, sh fuzz/seeds.sh writes the stream
+# seeds again.
 set -eu
 secs=${FUZZ_SECONDS:-60}
 build=${FUZZ_BUILD:-build-fuzz}

@@ -330,10 +330,10 @@ static void damage(void)
 
 	write_stream(good, WT_KIND_REQUEST, 0, 0);
 	buf = slurp(good, &len);
-	buf[8] = 2;		/* major version */
+	buf[8] = 3;		/* major version */
 	spill(bad, buf, len);
-	ok(drain(bad, err, sizeof(err), &n) < 0, "version 2.0: error");
-	like(err, "unsupported stream format version 2.0", "version: says which");
+	ok(drain(bad, err, sizeof(err), &n) < 0, "version 3.0: error");
+	like(err, "unsupported stream format version 3.0", "version: says which");
 	free(buf);
 
 	{
