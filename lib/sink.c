@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -79,13 +80,29 @@ static void install_handlers(void)
 	}
 }
 
-static int write_all(struct wt_sink *s, const void *buf, size_t n)
+/*
+ * The buffered bytes and then n bytes of buf, in one system call where the
+ * file takes them all: a large write (a writer's block of records) is not
+ * copied into the buffer first, and the small chunk head buffered before it
+ * does not go out in a write of its own.
+ */
+static int write_out_and(struct wt_sink *s, const void *buf, size_t n)
 {
-	const char *p = buf;
+	struct iovec iov[2] = {
+		{ s->out, s->out_len },
+		{ (void *)buf, n },
+	};
+	int i = 0;
 
-	while (n > 0) {
-		ssize_t w = write(s->fd, p, n);
+	s->out_len = 0;
+	while (i < 2) {
+		ssize_t w;
 
+		if (iov[i].iov_len == 0) {
+			i++;
+			continue;
+		}
+		w = writev(s->fd, iov + i, 2 - i);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0) {
@@ -94,18 +111,19 @@ static int write_all(struct wt_sink *s, const void *buf, size_t n)
 			s->failed = 1;
 			return -1;
 		}
-		p += w;
-		n -= (size_t)w;
+		for (; i < 2 && (size_t)w >= iov[i].iov_len; i++)
+			w -= (ssize_t)iov[i].iov_len;
+		if (i < 2) {
+			iov[i].iov_base = (char *)iov[i].iov_base + w;
+			iov[i].iov_len -= (size_t)w;
+		}
 	}
 	return 0;
 }
 
 static int flush_out(struct wt_sink *s)
 {
-	int r = write_all(s, s->out, s->out_len);
-
-	s->out_len = 0;
-	return r;
+	return write_out_and(s, NULL, 0);
 }
 
 struct wt_sink *wt_sink_open(const char *path, int level, int binary,
@@ -207,12 +225,10 @@ int wt_sink_write(struct wt_sink *s, const void *buf, size_t n)
 		return -1;
 	if (s->zc)
 		return compress(s, buf, n, ZSTD_e_continue);
-	if (s->out_len + n > OUT_SIZE) {
-		if (flush_out(s) < 0)
-			return -1;
-		if (n >= OUT_SIZE)
-			return write_all(s, buf, n);
-	}
+	if (n >= OUT_SIZE / 4)
+		return write_out_and(s, buf, n);
+	if (s->out_len + n > OUT_SIZE && flush_out(s) < 0)
+		return -1;
 	memcpy(s->out + s->out_len, buf, n);
 	s->out_len += n;
 	return 0;

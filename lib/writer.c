@@ -169,6 +169,19 @@ int wt_writer_kernel_begin(struct wt_writer *w, const struct wt_kernel *k)
 	return r;
 }
 
+/*
+ * A record is a whole number of 8-byte words (record.h), so it is copied
+ * word by word: a memcpy of a size known only at run time is a call into
+ * the C library, which cost trace-gen a tenth of its time for 24 bytes.
+ */
+static inline void copy_record(unsigned char *dst, const void *rec, size_t size)
+{
+	const unsigned char *src = rec;
+
+	for (size_t i = 0; i < size; i += 8)
+		memcpy(dst + i, src + i, 8);
+}
+
 int wt_writer_put(struct wt_writer *w, const void *rec)
 {
 	if (w->block_recs == w->block_cap) {
@@ -177,7 +190,7 @@ int wt_writer_put(struct wt_writer *w, const void *rec)
 	}
 	if (!w->in_kernel)
 		return misuse(w, "record outside a kernel");
-	memcpy(w->block + w->block_recs * w->record_size, rec, w->record_size);
+	copy_record(w->block + w->block_recs * w->record_size, rec, w->record_size);
 	w->block_recs++;
 	w->records++;
 	w->kernel_records++;
