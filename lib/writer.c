@@ -178,6 +178,17 @@ static inline void copy_record(unsigned char *dst, const void *rec, size_t size)
 {
 	const unsigned char *src = rec;
 
+	switch (size) {	/* the fixed sizes: whole vector moves */
+	case sizeof(struct wt_access):
+		memcpy(dst, src, sizeof(struct wt_access));
+		return;
+	case sizeof(struct wt_event):
+		memcpy(dst, src, sizeof(struct wt_event));
+		return;
+	case sizeof(struct wt_request):
+		memcpy(dst, src, sizeof(struct wt_request));
+		return;
+	}
 	for (size_t i = 0; i < size; i += 8)
 		memcpy(dst + i, src + i, 8);
 }
