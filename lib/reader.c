@@ -79,6 +79,26 @@ static unsigned char *payload_buf(struct wt_reader *r, size_t n)
 	return r->buf;
 }
 
+/*
+ * A chunk's payload of n bytes: in the source's buffer where it can be
+ * (wt_src_take), else in r->buf; valid until the next read.  NULL on an
+ * error or a payload cut short.
+ */
+static const unsigned char *take_payload(struct wt_reader *r, size_t n)
+{
+	ssize_t got;
+	const unsigned char *p = wt_src_take(r->src, payload_buf(r, n ? n : 1),
+					     n, &got);
+
+	if (got < 0)
+		return fail(r, "%s", wt_src_error(r->src)), NULL;
+	r->offset += (uint64_t)got;
+	if ((size_t)got < n)
+		return fail(r, "truncated stream: chunk cut short after record %llu",
+			    (unsigned long long)r->records), NULL;
+	return p;
+}
+
 /* Parse a header whose first 8 bytes (magic) are already in fixed. */
 static int read_header(struct wt_reader *r, unsigned char fixed[24],
 		       struct wt_header *h)
@@ -204,7 +224,7 @@ static int next_segment(struct wt_reader *r)
 	return 1;
 }
 
-static int on_kernel(struct wt_reader *r, unsigned char *p, uint32_t len,
+static int on_kernel(struct wt_reader *r, const unsigned char *p, uint32_t len,
 		     struct wt_item *it)
 {
 	struct wt_meta m;
@@ -217,7 +237,7 @@ static int on_kernel(struct wt_reader *r, unsigned char *p, uint32_t len,
 	wt_meta_init(&m);
 	wt_kernel_free(&r->kernel);
 	wt_kernel_init(&r->kernel);
-	if (wt_meta_parse(&m, (char *)p, len, why, sizeof(why)) < 0 ||
+	if (wt_meta_parse(&m, (const char *)p, len, why, sizeof(why)) < 0 ||
 	    wt_kernel_from_meta(&r->kernel, &m, why, sizeof(why)) < 0) {
 		wt_meta_free(&m);
 		return fail(r, "corrupt stream: kernel %u: %s", r->kernels, why);
@@ -281,7 +301,8 @@ int wt_reader_next(struct wt_reader *r, struct wt_item *it)
 	if (r->failed)
 		return it->type = WT_ITEM_ERROR;
 	for (;;) {
-		unsigned char head[16], *p;
+		unsigned char head[16];
+		const unsigned char *p;
 		uint32_t type, count;
 		uint64_t hash, len, chain_before;
 		int got;
@@ -313,14 +334,9 @@ int wt_reader_next(struct wt_reader *r, struct wt_item *it)
 					       "byte %llu (after record %llu)",
 					       (unsigned long long)(r->offset - 16),
 					       (unsigned long long)r->records);
-		p = payload_buf(r, len ? len : 1);
-		got = read_exact(r, p, len, "chunk");
-		if (got < 0)
+		p = take_payload(r, len);
+		if (!p)
 			return it->type = WT_ITEM_ERROR;
-		if (got == 0 && len)
-			return it->type = fail(r, "truncated stream: chunk cut short "
-					       "after record %llu",
-					       (unsigned long long)r->records);
 		if (wt_hash64((uint64_t)type | (uint64_t)count << 32, p, len) != hash)
 			return it->type = fail(r, "corrupt stream: checksum mismatch in "
 					       "chunk at byte %llu (records %llu and on)",

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <lzma.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -345,6 +346,43 @@ ssize_t wt_src_read(struct wt_src *s, void *buf, size_t n)
 	if (r < 0)
 		return -1;
 	return (ssize_t)got + r;
+}
+
+const void *wt_src_take(struct wt_src *s, void *buf, size_t n, ssize_t *got)
+{
+	unsigned char *p;
+	size_t have;
+
+	if (s->failed || s->comp != WT_COMP_NONE || s->back_pos < s->back_len ||
+	    n > IN_SIZE) {
+		*got = wt_src_read(s, buf, n);
+		return buf;
+	}
+	have = s->in_len - s->in_pos;
+	p = s->in + s->in_pos;
+	/* Too few bytes buffered, or at an odd place: move them to the
+	 * front (in[] is malloc'd, so aligned) and read behind them. */
+	if (have < n || (uintptr_t)p % 8) {
+		memmove(s->in, p, have);
+		s->in_pos = 0;
+		s->in_len = have;
+		while (s->in_len < n && !s->in_eof) {
+			ssize_t r = read_some(s, s->in + s->in_len, IN_SIZE - s->in_len);
+
+			if (r < 0) {
+				*got = -1;
+				return buf;
+			}
+			s->in_len += (size_t)r;
+		}
+		p = s->in;
+		have = s->in_len;
+	}
+	if (have > n)
+		have = n;
+	s->in_pos += have;
+	*got = (ssize_t)have;
+	return p;
 }
 
 const char *wt_src_name(const struct wt_src *s)

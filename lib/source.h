@@ -24,6 +24,16 @@ struct wt_src *wt_src_fdopen(int fd, const char *name, char *err, size_t errlen)
 ssize_t wt_src_read(struct wt_src *s, void *buf, size_t n);
 
 /*
+ * Take the next n bytes without copying them where it can: from a plain
+ * (uncompressed) source with n no more than its 1 MiB buffer, a pointer
+ * into that buffer, valid until the next call on s; otherwise the bytes
+ * are read into buf, which is returned.  The pointer is aligned to 8
+ * bytes when buf is.  *got is the count (fewer than n only at the end),
+ * or -1 on an error.
+ */
+const void *wt_src_take(struct wt_src *s, void *buf, size_t n, ssize_t *got);
+
+/*
  * Push n bytes back in front of the data still to be read, so that a
  * caller may look at the start of an input (to tell its format) and
  * then hand the source on whole.  At most one push-back at a time.

@@ -1,14 +1,19 @@
 /*
- * test-format.c - stream format v1: round trips of every record kind,
- * concatenation, and every way a stream can be damaged.
+ * test-format.c - the stream format: round trips of every record kind,
+ * concatenation, every way a stream can be damaged, and the source's
+ * zero-copy takes that the reader uses.
  */
+#include "source.h"
 #include "stream.h"
 #include "util.h"
 #include "tap.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <zstd.h>
 
 static char dir[] = "/tmp/wt-test-format.XXXXXX";
 
@@ -436,6 +441,144 @@ static void record_checks(void)
 	ok(wt_record_check(WT_KIND_EVENT, 0, rec, why, sizeof(why)) < 0, "check: event level 4");
 }
 
+static unsigned char pattern(size_t i)
+{
+	return (unsigned char)(i * 31 % 251);
+}
+
+/* Do the n bytes at p equal the pattern from offset at? */
+static int matches(const unsigned char *p, size_t n, size_t at)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != pattern(at + i))
+			return 0;
+	return 1;
+}
+
+/*
+ * Random reads and takes, odd sizes among them, to the end of a source of
+ * len pattern bytes: every byte comes in order, every take that does not
+ * copy is aligned to 8 and inside the source's buffer's reach.  Returns
+ * the number of takes that copied nothing.
+ */
+static size_t take_all(struct wt_src *s, size_t len, const char *what)
+{
+	static uint64_t copy[(2u << 20) / 8];
+	size_t at = 0, direct = 0, bad = 0, steps = 0;
+	uint64_t x = 12345;
+	ssize_t got;
+
+	while (at < len) {
+		size_t n;
+		const unsigned char *p;
+
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		switch ((x >> 33) % 8) {
+		case 0: case 1: case 2: n = (x >> 20) % 13; break;
+		case 3: case 4: case 5: case 6: n = (x >> 20) % 5000; break;
+		default: n = (x >> 20) % 300000; break;
+		}
+		if ((x >> 40) % 200 == 0)
+			n = (3u << 19);		/* beyond the buffer: copied */
+		if ((x >> 30) % 3 == 0) {
+			got = wt_src_read(s, copy, n);
+			p = (const unsigned char *)copy;
+		} else {
+			p = wt_src_take(s, copy, n, &got);
+			if (p != (const unsigned char *)copy) {
+				direct++;
+				bad += (uintptr_t)p % 8 != 0;
+			}
+		}
+		if (got < 0 || (size_t)got != (n < len - at ? n : len - at) ||
+		    !matches(p, (size_t)got, at)) {
+			bad++;
+			break;
+		}
+		at += (size_t)got;
+		steps++;
+	}
+	ok(bad == 0 && at == len, "%s: %zu steps, every byte in order", what, steps);
+	ok(wt_src_take(s, copy, 8, &got) && got == 0, "%s: then the end", what);
+	return direct;
+}
+
+static void takes(void)
+{
+	size_t len = (3u << 20) + 5, direct;
+	unsigned char *buf = malloc(len);
+	const char *plain = tmp("take.bin"), *packed = tmp("take.bin.zst");
+	char err[600];
+	struct wt_src *s;
+	ssize_t got;
+	const unsigned char *p;
+	int fds[2];
+	pid_t pid = -1;
+
+	for (size_t i = 0; i < len; i++)
+		buf[i] = pattern(i);
+	spill(plain, buf, len);
+
+	s = wt_src_open(plain, err, sizeof(err));
+	direct = take_all(s, len, "plain file");
+	ok(direct > 0, "plain file: takes from the buffer (%zu)", direct);
+	wt_src_close(s);
+
+	/* A push-back in front: the take copies it out. */
+	s = wt_src_open(plain, err, sizeof(err));
+	got = wt_src_read(s, buf, 3);
+	wt_src_unread(s, buf, 3);
+	p = wt_src_take(s, buf + 100, 16, &got);
+	ok(p == buf + 100 && got == 16 && matches(p, 16, 0),
+	   "after a push-back: copied, in order");
+	p = wt_src_take(s, buf + 100, 16, &got);
+	ok(p != buf + 100 && got == 16 && (uintptr_t)p % 8 == 0 && matches(p, 16, 16),
+	   "then from the buffer again, aligned");
+	wt_src_close(s);
+	for (size_t i = 0; i < len; i++)
+		buf[i] = pattern(i);
+
+	{
+		size_t cap = ZSTD_compressBound(len), n;
+		void *z = malloc(cap);
+
+		n = ZSTD_compress(z, cap, buf, len, 1);
+		spill(packed, z, n);
+		free(z);
+	}
+	s = wt_src_open(packed, err, sizeof(err));
+	direct = take_all(s, len, "zstd file");
+	ok(direct == 0, "zstd file: every take copies");
+	wt_src_close(s);
+
+	/* A pipe that delivers the bytes in uneven pieces. */
+	if (pipe(fds) != 0 || (pid = fork()) < 0) {
+		ok(0, "pipe and fork");
+		free(buf);
+		return;
+	}
+	if (pid == 0) {
+		size_t at = 0, piece = 1;
+
+		close(fds[0]);
+		while (at < len) {
+			size_t n = piece < len - at ? piece : len - at;
+
+			if (write(fds[1], buf + at, n) != (ssize_t)n)
+				_exit(1);
+			at += n;
+			piece = piece * 7 % 300007 + 3;
+		}
+		_exit(0);
+	}
+	close(fds[1]);
+	s = wt_src_fdopen(fds[0], "pipe", err, sizeof(err));
+	take_all(s, len, "pipe in pieces");
+	wt_src_close(s);
+	waitpid(pid, NULL, 0);
+	free(buf);
+}
+
 int main(void)
 {
 	static const enum wt_kind kinds[] = {
@@ -456,6 +599,7 @@ int main(void)
 	damage();
 	concatenation();
 	record_checks();
+	takes();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		return 1;
