@@ -16,7 +16,9 @@
 # reuse-distance section (over 1 M lines); BENCH_REQUESTS: requests of the
 # l1sim section (gen-requests), 100M by default; BENCH_SCALE: accesses of
 # the one-kernel trace whose peak memory is taken stage by stage, 1G by
-# default, 0 to skip.  K, M, G suffixes.
+# default, 0 to skip.  K, M, G suffixes.  BENCH_BASE: the results.json of
+# an earlier run, copied out of $OUT (which this run overwrites), to set
+# beside this run's figures at the end (build/tools/bench-compare).
 set -eu
 build=${1:-build}
 n=${BENCH_ACCESSES:-100M}
@@ -27,6 +29,11 @@ bin=$build/bin
 tools=$build/tools
 mkdir -p "$out"
 json=$out/results.json
+if [ -n "${BENCH_BASE:-}" ]; then
+	[ -r "$BENCH_BASE" ] || { echo "bench: BENCH_BASE=$BENCH_BASE: not readable" >&2; exit 2; }
+	[ ! "$BENCH_BASE" -ef "$json" ] ||
+		{ echo "bench: BENCH_BASE is $json, which this run overwrites; copy it elsewhere first" >&2; exit 2; }
+fi
 tmp=$out/tmp
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
@@ -108,7 +115,7 @@ for pattern in stream reuse conflict; do
 	measure "read: trace-dump --check L-1 ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.-1.wt'"
 	measure "read: trace-dump --check raw ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.0.wt'" \
 		"pipe copy" $lim_pipe
-	measure "pipe: gen-dump | trace-gen | check" $recs \
+	measure "pipe: gen-dump | trace-gen | check ($pattern)" $recs \
 		"'$tools/gen-dump' --accesses=$n --pattern=$pattern | '$bin/trace-gen' | '$bin/trace-dump' --check"
 	# Each stage alone writes an uncompressed stream, as on a pipe.
 	measure "trace-order, accesses in ($pattern)" $recs \
@@ -143,13 +150,13 @@ for pattern in stream reuse conflict; do
 	measure "dramsim, L2 events in ($pattern)" $nl2 \
 		"'$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
 		"pipe copy" $lim_pipe
-	measure "pipe: trace-gen|order|coalesce|check" $recs \
+	measure "pipe: trace-gen|order|coalesce|check ($pattern)" $recs \
 		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/trace-dump' --check" \
 		"pipe copy" $lim_pipe
-	measure "pipe: trace-gen|order|coalesce|l1sim" $recs \
+	measure "pipe: trace-gen|order|coalesce|l1sim ($pattern)" $recs \
 		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/l1sim' --level=0 -o /dev/null" \
 		"pipe copy" $lim_pipe
-	measure "pipe: ... | l1sim | l2sim | dramsim" $recs \
+	measure "pipe: ... | l1sim | l2sim | dramsim ($pattern)" $recs \
 		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/l1sim' | '$bin/l2sim' | '$bin/dramsim' --level=0 -o /dev/null" \
 		"pipe copy" $lim_pipe
 	rm -f "$dump" "$tmp/$pattern".*.wt "$tmp/$pattern.req.zst"
@@ -245,3 +252,7 @@ fi
 printf '{\n  "accesses": "%s",\n  "requests": "%s",\n  "cpus": %s,\n  "date": "%s",\n  "results": [%s\n  ]\n}\n' \
 	"$n" "$nr" "$(nproc)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$results" > "$json"
 echo "results: $json"
+if [ -n "${BENCH_BASE:-}" ]; then
+	echo "-- against $BENCH_BASE"
+	"$tools/bench-compare" "$BENCH_BASE" "$json"
+fi

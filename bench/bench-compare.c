@@ -1,0 +1,173 @@
+/*
+ * bench-compare - set two runs of bench/run.sh side by side:
+ *
+ *   bench-compare BEFORE.json AFTER.json
+ *
+ * For every figure (result name) in both files: records per second in
+ * each, their ratio after/before, and each run's ratio to its limit (the
+ * same figure divided by cat, zstd -d, a pipe copy or an LRU loop measured
+ * in the same run).  The rate tells what changed; on a shared machine the
+ * ratio to the limit is the steadier figure, as load slows both alike.
+ * Figures found in one file only are counted at the end.
+ *
+ * Exit status 0, or 1 with one line on stderr naming the file (and the
+ * line, for bad JSON) when a file cannot be read as bench results.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+struct run {
+	const char *file;
+	json_t *root;
+	json_t *results;	/* the "results" array */
+};
+
+static int load(struct run *r, const char *file)
+{
+	json_error_t e;
+
+	r->file = file;
+	r->root = json_load_file(file, 0, &e);
+	if (!r->root) {
+		if (e.line > 0)
+			fprintf(stderr, "bench-compare: %s: line %d: %s\n", file,
+				e.line, e.text);
+		else
+			fprintf(stderr, "bench-compare: %s: %s\n", file, e.text);
+		return -1;
+	}
+	r->results = json_object_get(r->root, "results");
+	if (!json_is_array(r->results)) {
+		fprintf(stderr, "bench-compare: %s: expected bench results "
+			"(an object with a \"results\" array)\n", file);
+		return -1;
+	}
+	return 0;
+}
+
+static const char *text(const json_t *res, const char *key)
+{
+	const char *t = json_string_value(json_object_get(res, key));
+
+	return t ? t : "";
+}
+
+static int same_figure(const json_t *a, const json_t *b)
+{
+	return strcmp(text(a, "name"), text(b, "name")) == 0 &&
+	       strcmp(text(a, "op"), text(b, "op")) == 0;
+}
+
+/* How many entries of r before entry i name the same figure: runs of an
+ * older bench/run.sh named some figures alike in every pattern. */
+static size_t occurrence(const struct run *r, size_t i)
+{
+	const json_t *res = json_array_get(r->results, i);
+	size_t k = 0;
+
+	for (size_t j = 0; j < i; j++)
+		k += same_figure(json_array_get(r->results, j), res);
+	return k;
+}
+
+/* The entry of r that is the k-th (from 0) with the name and op
+ * (stream-bench's read or write) of res, or NULL. */
+static json_t *find(const struct run *r, const json_t *res, size_t k)
+{
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(r->results, i, e)
+		if (same_figure(e, res) && k-- == 0)
+			return e;
+	return NULL;
+}
+
+static double number(const json_t *res, const char *key)
+{
+	const json_t *v = json_object_get(res, key);
+
+	return json_is_number(v) ? json_number_value(v) : -1;
+}
+
+/* What a figure measures: a rate in M/s, or else (the scale section) the
+ * peak memory in MiB; -1 for neither. */
+static double value(const json_t *res, const char **unit)
+{
+	double v = number(res, "records_per_s");
+
+	if (v < 0)
+		v = number(res, "accesses_per_s");
+	if (v >= 0) {
+		*unit = "M/s";
+		return v / 1e6;
+	}
+	v = number(res, "max_rss_kib");
+	*unit = "MiB";
+	return v < 0 ? -1 : v / 1024;
+}
+
+/* A ratio to the limit, or blanks where the figure has none. */
+static void print_limit(double ratio)
+{
+	if (ratio < 0)
+		printf(" %7s", "");
+	else
+		printf(" %7.3f", ratio);
+}
+
+static void print_row(const json_t *old, const json_t *res)
+{
+	const char *unit;
+	double v0 = value(old, &unit), v1 = value(res, &unit);
+	char name[128];
+
+	snprintf(name, sizeof(name), "%s%s%s", text(res, "name"),
+		 *text(res, "op") ? ", " : "", text(res, "op"));
+	printf("%-44s %10.2f %10.2f %-4s", name, v0, v1, unit);
+	if (v0 > 0 && v1 >= 0)
+		printf(" %6.2f", v1 / v0);
+	else
+		printf(" %6s", "-");
+	if (number(old, "ratio_to_limit") >= 0 || number(res, "ratio_to_limit") >= 0) {
+		print_limit(number(old, "ratio_to_limit"));
+		print_limit(number(res, "ratio_to_limit"));
+	}
+	printf("\n");
+}
+
+int main(int argc, char **argv)
+{
+	struct run before, after;
+	size_t i, compared = 0, only = 0;
+	json_t *res;
+
+	if (argc != 3 || argv[1][0] == '-' || argv[2][0] == '-') {
+		fprintf(stderr, "usage: bench-compare BEFORE.json AFTER.json\n");
+		return 2;
+	}
+	if (load(&before, argv[1]) < 0 || load(&after, argv[2]) < 0)
+		return 1;
+	printf("%-44s %10s %10s %-4s %6s %7s %7s\n", "figure", "before", "after",
+	       "", "after/", "limit", "limit");
+	printf("%-44s %10s %10s %-4s %6s %7s %7s\n", "", "", "", "", "before",
+	       "before", "after");
+	json_array_foreach(after.results, i, res) {
+		const json_t *old = find(&before, res, occurrence(&after, i));
+
+		if (!old) {
+			only++;
+			continue;
+		}
+		print_row(old, res);
+		compared++;
+	}
+	json_array_foreach(before.results, i, res)
+		if (!find(&after, res, occurrence(&before, i)))
+			only++;
+	printf("%zu figures compared, %zu in one file only\n", compared, only);
+	json_decref(before.root);
+	json_decref(after.root);
+	return 0;
+}
