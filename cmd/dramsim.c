@@ -76,6 +76,8 @@ struct chan_work {
 				   in arrival order */
 	size_t n, cap;
 	size_t ran;		/* rq[0..ran-1] have been run */
+	size_t low;		/* rq[0..low-1] are gone */
+	size_t ngone;		/* requests of rq gone, not dropped yet */
 	struct wt_dram_req **done;	/* the requests to write now */
 	size_t ndone, capdone;
 	struct wt_dram_req **tmp;	/* sort_done's, capdone of them */
@@ -574,15 +576,32 @@ static uint64_t next_arrival(void)
 	return t == UINT64_MAX ? t : wt_dram_to_dram(&G.clk, t);
 }
 
-/* A channel's requests done before core cycle h, in the order they are
- * written: by completion, then by admission (seq). */
-static void done_before(struct chan_work *w, uint64_t h)
+/* The end of the requests a channel has admitted: each queue admits in
+ * arrival order from its head (dram.h), so none at or past the furthest
+ * head has been. */
+static size_t admitted_end(const struct wt_dram_chan *ch, size_t n)
 {
+	size_t end = ch->head[0];
+
+	if (ch->cfg->sched == WT_DRAM_MEDIC && ch->head[1] > end)
+		end = ch->head[1];
+	return end < n ? end : n;
+}
+
+/* A channel's requests done before core cycle h, in the order they are
+ * written: by completion, then by admission (seq).  Only those between
+ * the gone ones in front and the ones not admitted yet are looked at, so
+ * a backlog waiting for room in the queue costs nothing per batch. */
+static void done_before(struct chan_work *w, const struct wt_dram_chan *ch,
+			uint64_t h)
+{
+	size_t end = admitted_end(ch, w->n);
+
 	w->ndone = 0;
-	for (size_t k = 0; k < w->n; k++) {
+	for (size_t k = w->low; k < end; k++) {
 		struct wt_dram_req *q = &w->rq[k];
 
-		if (!q->admitted || q->left || q->core_done >= h)
+		if (q->gone || !q->admitted || q->left || q->core_done >= h)
 			continue;
 		if (w->ndone == w->capdone) {
 			w->capdone = w->capdone ? 2 * w->capdone : 1024;
@@ -597,12 +616,20 @@ static void done_before(struct chan_work *w, uint64_t h)
 
 /* Drop the requests written from a channel's lists.  Their events follow
  * them: rq is in ev's order (ids ascending) whenever some request stays,
- * as only a kernel out of time order sorts rq, and its end takes all. */
-static void compact(unsigned channel)
+ * as only a kernel out of time order sorts rq, and its end takes all.
+ * The lists are moved only once half of them is gone (or at the end), so
+ * that moving them costs O(1) a request however small the batches and
+ * however long the backlog; until then written requests stay, marked. */
+static void compact(unsigned channel, int final)
 {
 	struct chan_work *w = &G.cw[channel];
 	size_t j = 0;
 
+	while (w->low < w->n && w->rq[w->low].gone)
+		w->low++;
+	if (!final && 2 * w->ngone < w->n)
+		return;
+	w->low = w->ngone = 0;
 	for (size_t k = 0; k < w->n; k++) {
 		if (w->rq[k].gone)
 			continue;
@@ -649,7 +676,7 @@ static void run_batch(int final)
 	}
 	#pragma omp parallel for schedule(dynamic, 1) if (G.held >= 4096)
 	for (unsigned i = 0; i < nc; i++)
-		done_before(&G.cw[i], h);
+		done_before(&G.cw[i], &G.ch[i], h);
 	/* merged by completion, the lower channel on a tie */
 	for (;;) {
 		unsigned best = nc;
@@ -663,9 +690,10 @@ static void run_batch(int final)
 			break;
 		put_event(&G.cw[best], G.cw[best].done[pos[best]], best);
 		G.cw[best].done[pos[best]++]->gone = 1;
+		G.cw[best].ngone++;
 	}
 	for (unsigned i = 0; i < nc; i++)
-		compact(i);
+		compact(i, final);
 	free(pos);
 	G.held = 0;
 	if (final)
