@@ -112,6 +112,7 @@ struct sm_bucket {
 	struct wt_request *r;
 	size_t n, cap;
 	struct wt_l1_out out;
+	size_t written;		/* out.ev[0..written-1] are written */
 	size_t sorted;		/* out.ev[0..sorted-1] are in time order */
 	uint64_t end;		/* pool: when the SM finished the kernel */
 };
@@ -294,25 +295,36 @@ static void run_dwtcs(struct sm_bucket *b, unsigned nb, const struct wt_pool_cfg
 }
 
 /* The SMs' events up to (not including) cycle horizon, merged by (time,
- * SM), are written; the later ones stay.  Each SM's list is sorted. */
+ * SM), are written; the later ones stay.  Each SM's list is sorted.  The
+ * written ones are dropped from the front of a list only once they are
+ * at least as many as those left, so that with small batches and many
+ * events held the moves cost O(1) an event, not the held ones a batch. */
 static void write_events(struct sm_bucket *b, unsigned nb, uint64_t horizon)
 {
 	struct wt_event **lists = wt_calloc(nb ? nb : 1, sizeof(*lists));
 	size_t *counts = wt_calloc(nb ? nb : 1, sizeof(*counts));
 
 	for (unsigned s = 0; s < nb; s++) {
-		lists[s] = b[s].out.ev;
-		counts[s] = horizon == UINT64_MAX ? b[s].out.n :
-			    wt_events_before(b[s].out.ev, b[s].out.n, horizon);
+		size_t left = b[s].out.n - b[s].written;
+
+		lists[s] = b[s].out.ev + b[s].written;
+		counts[s] = horizon == UINT64_MAX ? left :
+			    wt_events_before(lists[s], left, horizon);
 	}
 	if (wt_events_write_merged(G.w, lists, counts, nb) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 	for (unsigned s = 0; s < nb; s++) {
-		b[s].out.n -= counts[s];
-		if (b[s].out.n)	/* none: ev may be NULL */
-			memmove(b[s].out.ev, b[s].out.ev + counts[s],
-				b[s].out.n * sizeof(*b[s].out.ev));
-		b[s].sorted = b[s].out.n;
+		struct sm_bucket *k = &b[s];
+
+		k->written += counts[s];
+		if (k->written >= k->out.n - k->written) {
+			k->out.n -= (unsigned)k->written;
+			if (k->out.n)	/* none: ev may be NULL */
+				memmove(k->out.ev, k->out.ev + k->written,
+					k->out.n * sizeof(*k->out.ev));
+			k->written = 0;
+		}
+		k->sorted = k->out.n;
 	}
 	free(lists);
 	free(counts);
@@ -372,7 +384,9 @@ static void run_batch(struct sm_bucket *b, unsigned nb, const struct wt_kernel *
 		b[s].n = 0;
 		/* fill write-backs carry earlier cycles: put them in place;
 		 * the events held from the last batch are in order already */
-		wt_events_sort_tail(b[s].out.ev, b[s].sorted, b[s].out.n);
+		wt_events_sort_tail(b[s].out.ev + b[s].written,
+				    b[s].sorted - b[s].written,
+				    b[s].out.n - b[s].written);
 	}
 	G.held = 0;
 	write_events(b, nb, final ? UINT64_MAX : horizon(nb));
@@ -410,7 +424,8 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	pc.pol = &G.pol;
 	for (unsigned s = 0; s < nb; s++) {
 		wt_l1_kernel_begin(&G.l1[s], k->id, b[s].r, b[s].n);
-		b[s].out.n = b[s].sorted = 0;
+		b[s].out.n = 0;
+		b[s].written = b[s].sorted = 0;
 	}
 	if (G.su.pool && (G.pol.flags & WT_POL_SWT)) {
 		ch->swt = swt_search(b, nb, &pc);
