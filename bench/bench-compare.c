@@ -41,6 +41,7 @@ static int load(struct run *r, const char *file)
 	if (!json_is_array(r->results)) {
 		fprintf(stderr, "bench-compare: %s: expected bench results "
 			"(an object with a \"results\" array)\n", file);
+		json_decref(r->root);
 		return -1;
 	}
 	return 0;
@@ -147,8 +148,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench-compare BEFORE.json AFTER.json\n");
 		return 2;
 	}
-	if (load(&before, argv[1]) < 0 || load(&after, argv[2]) < 0)
+	if (load(&before, argv[1]) < 0)
 		return 1;
+	if (load(&after, argv[2]) < 0) {
+		json_decref(before.root);
+		return 1;
+	}
 	printf("%-44s %10s %10s %-4s %6s %7s %7s\n", "figure", "before", "after",
 	       "", "after/", "limit", "limit");
 	printf("%-44s %10s %10s %-4s %6s %7s %7s\n", "", "", "", "", "before",
