@@ -41,6 +41,8 @@ struct mshr {
 	uint32_t warp, pc;
 	unsigned merges;
 	int protect;		/* allocate on fill: the line comes protected */
+	unsigned set;		/* allocate on miss: the line's set, */
+	int way;		/* and the way reserved for it; else -1 */
 };
 
 /* ---- setup ---- */
@@ -119,10 +121,12 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	if (wt_cache_init(&l1->cache, &cfg->geom, &cfg->ix, err, errlen) < 0)
 		return -1;
 	l1->cache.rng ^= wt_mix64(sm + 1);
-	l1->mshr = wt_calloc(cfg->mshr_entries ? cfg->mshr_entries : 4096,
-			     sizeof(*l1->mshr));
-	l1->mline = wt_calloc(cfg->mshr_entries ? cfg->mshr_entries : 4096,
-			      sizeof(*l1->mline));
+	/* twice the entries, so that moving them back to the start of the
+	 * arrays (mshr_make_room) is rare */
+	l1->mshr_cap = 2 * (cfg->mshr_entries ? cfg->mshr_entries : 4096);
+	l1->mshr = wt_calloc(l1->mshr_cap, sizeof(*l1->mshr));
+	l1->mline = wt_calloc(l1->mshr_cap, sizeof(*l1->mline));
+	l1->mshr_by_ready = !cfg->alloc_on_fill || cfg->mode != WT_L1_BOUNDED;
 	if (cfg->miss_queue)
 		l1->missq = wt_calloc(cfg->miss_queue, sizeof(*l1->missq));
 	l1->rng = wt_mix64(cfg->seed ^ wt_mix64(sm + 0x5EED));
@@ -197,35 +201,40 @@ static uint64_t miss_latency(struct wt_l1 *l1)
 	return c->miss_latency + (uint64_t)llround(fabs(n));
 }
 
+/* A new event at the end of out, for the caller to fill in. */
 static struct wt_event *emit(struct wt_l1_out *out)
 {
 	if (out->n == out->cap) {
 		out->cap = out->cap ? 2 * out->cap : 8;
 		out->ev = wt_realloc(out->ev, out->cap * sizeof(*out->ev));
 	}
-	memset(&out->ev[out->n], 0, sizeof(out->ev[0]));
 	return &out->ev[out->n++];
 }
 
+/* An event of r's; the fields not named are 0.  (Assigned whole: the
+ * compiler stores each field once, where a memset of the record and then
+ * the fields stored them twice.) */
 static struct wt_event *event(struct wt_l1 *l1, struct wt_l1_out *out,
 			      const struct wt_request *r, uint64_t t,
 			      unsigned type, uint64_t line)
 {
 	struct wt_event *e = emit(out);
 
-	e->time = t;
-	e->addr = line;
-	e->pc = r->pc;
-	e->cta = r->cta;
-	e->warp = r->warp;
-	e->instr = r->instr;
-	e->sm = (uint16_t)l1->sm;
-	e->bytes = r->bytes;
-	e->type = (uint8_t)type;
-	e->op = r->op;
-	e->space = r->space;
-	e->sectors = r->sectors;
-	e->level = 1;
+	*e = (struct wt_event){
+		.time = t,
+		.addr = line,
+		.pc = r->pc,
+		.cta = r->cta,
+		.warp = r->warp,
+		.instr = r->instr,
+		.sm = (uint16_t)l1->sm,
+		.bytes = r->bytes,
+		.type = (uint8_t)type,
+		.op = r->op,
+		.space = r->space,
+		.sectors = r->sectors,
+		.level = 1,
+	};
 	return e;
 }
 
@@ -240,29 +249,113 @@ static void write_back(struct wt_l1 *l1, struct wt_l1_out *out,
 	l1->st.write_backs++;
 }
 
+/*
+ * The MSHR entries are mshr[mshr_head .. mshr_head + nmshr - 1], their
+ * lines in mline[] beside them, in one of two orders:
+ *   - When fills only mark lines valid (allocation on miss, or no tags:
+ *     mshr_by_ready), the order of the entries shows nowhere, and they
+ *     are kept in the order of their ready cycles.  The fills due are
+ *     then the first entries, and retire takes them by moving mshr_head
+ *     on, where it scanned every entry each time some data came.  A new
+ *     entry goes after those ready no later (with a fixed latency it is
+ *     the last: nothing moves); when the arrays' end is reached, the
+ *     entries move back to their start.
+ *   - When fills allocate lines, the order they are taken in shows (the
+ *     oldest first, the lowest entry on a tie), and the entries are kept
+ *     as they always were: mshr_head is 0, a new entry goes at the end,
+ *     and an entry that leaves is replaced by the last.
+ *
+ * mshr_filter counts the entries whose lines fall in each of its slots.
+ * Most loads that miss have no entry (all of them, in a stream that
+ * misses on every load): when their slot counts none, they skip the
+ * scan of mline.  Fibonacci hashing, the top bits of the line times
+ * 2^64 / phi, spreads lines a power of 2 apart (one set's lines, a
+ * strided sweep) over the slots as well as neighbours.
+ */
+static unsigned mshr_slot(uint64_t line)
+{
+	return (unsigned)((line * 0x9E3779B97F4A7C15ULL) >> (64 - WT_L1_MSHR_FILTER_BITS));
+}
+
+static unsigned mshr_end(const struct wt_l1 *l1)
+{
+	return l1->mshr_head + l1->nmshr;
+}
+
 /* The MSHR of line, if any: a scan of the lines alone (mline), 8 bytes
- * an entry, which every missing load makes. */
+ * an entry, when the filter does not rule it out. */
 static struct mshr *mshr_find(struct wt_l1 *l1, uint64_t line)
 {
-	for (unsigned i = 0; i < l1->nmshr; i++)
+	if (!l1->mshr_filter[mshr_slot(line)])
+		return NULL;
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
 		if (l1->mline[i] == line)
 			return &l1->mshr[i];
 	return NULL;
 }
 
-/* Entry i leaves: the last takes its place. */
+/* Make room for an entry after the last: move the entries back to the
+ * start of the arrays, or, when they fill the arrays (no limit on the
+ * entries, --mshr=0), make the arrays larger. */
+static void mshr_make_room(struct wt_l1 *l1)
+{
+	if (mshr_end(l1) < l1->mshr_cap)
+		return;
+	if (l1->mshr_head) {
+		memmove(l1->mshr, l1->mshr + l1->mshr_head, l1->nmshr * sizeof(*l1->mshr));
+		memmove(l1->mline, l1->mline + l1->mshr_head, l1->nmshr * sizeof(*l1->mline));
+		l1->mshr_head = 0;
+		return;
+	}
+	l1->mshr_cap *= 2;
+	l1->mshr = wt_realloc(l1->mshr, l1->mshr_cap * sizeof(*l1->mshr));
+	l1->mline = wt_realloc(l1->mline, l1->mshr_cap * sizeof(*l1->mline));
+}
+
+/* A new entry for line, its data ready at cycle ready, in its place (see
+ * above); the caller fills in the rest. */
+static struct mshr *mshr_add(struct wt_l1 *l1, uint64_t line, uint64_t ready)
+{
+	unsigned i;
+
+	mshr_make_room(l1);
+	i = mshr_end(l1);
+	if (l1->mshr_by_ready)
+		for (; i > l1->mshr_head && l1->mshr[i - 1].ready > ready; i--) {
+			l1->mshr[i] = l1->mshr[i - 1];
+			l1->mline[i] = l1->mline[i - 1];
+		}
+	l1->nmshr++;
+	l1->mshr_filter[mshr_slot(line)]++;
+	l1->mline[i] = line;
+	l1->mshr[i].ready = ready;
+	return &l1->mshr[i];
+}
+
+/* Entries in ready order (mshr_by_ready): the first leaves. */
+static void mshr_remove_first(struct wt_l1 *l1)
+{
+	l1->mshr_filter[mshr_slot(l1->mline[l1->mshr_head])]--;
+	l1->mshr_head++;
+	l1->nmshr--;
+}
+
+/* Entries not in ready order: entry i leaves, the last takes its place. */
 static void mshr_remove(struct wt_l1 *l1, unsigned i)
 {
+	unsigned last = mshr_end(l1) - 1;
+
+	l1->mshr_filter[mshr_slot(l1->mline[i])]--;
 	l1->nmshr--;
-	l1->mshr[i] = l1->mshr[l1->nmshr];
-	l1->mline[i] = l1->mline[l1->nmshr];
+	l1->mshr[i] = l1->mshr[last];
+	l1->mline[i] = l1->mline[last];
 }
 
 static unsigned mshr_of_warp(const struct wt_l1 *l1, uint32_t warp)
 {
 	unsigned n = 0;
 
-	for (unsigned i = 0; i < l1->nmshr; i++)
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
 		n += l1->mshr[i].warp == warp;
 	return n;
 }
@@ -271,10 +364,70 @@ static uint64_t mshr_earliest(const struct wt_l1 *l1)
 {
 	uint64_t t = UINT64_MAX;
 
-	for (unsigned i = 0; i < l1->nmshr; i++)
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
 		if (l1->mshr[i].ready < t)
 			t = l1->mshr[i].ready;
 	return t;
+}
+
+/* What is wrong with MSHR i, or NULL: it must be its line's only entry,
+ * in ready order when the entries are kept so, and the way it reserved
+ * must hold its line.  (wt_l1_check counts the filter's slots.) */
+static const char *mshr_entry_check(const struct wt_l1 *l1, unsigned i)
+{
+	const struct mshr *m = &l1->mshr[i];
+	const struct wt_cache_line *l;
+
+	for (unsigned j = l1->mshr_head; j < i; j++)
+		if (l1->mline[j] == l1->mline[i])
+			return "two entries for one line";
+	if (l1->mshr_by_ready && i > l1->mshr_head && l1->mshr[i - 1].ready > m->ready)
+		return "not in ready order";
+	if (m->way < 0)
+		return l1->mshr_by_ready && l1->cfg->mode == WT_L1_BOUNDED ?
+		       "no way reserved" : NULL;
+	if (m->set != wt_cache_set(&l1->cache, l1->mline[i]) ||
+	    (unsigned)m->way >= l1->cfg->geom.assoc)
+		return "the reserved way is not in the line's set";
+	l = &l1->cache.lines[(size_t)m->set * l1->cfg->geom.assoc + (unsigned)m->way];
+	if (l->addr != l1->mline[i] || l->state != WT_LINE_RESERVED)
+		return "the reserved way does not hold the line";
+	return NULL;
+}
+
+int wt_l1_check(const struct wt_l1 *l1, char *err, size_t errlen)
+{
+	uint32_t count[1u << WT_L1_MSHR_FILTER_BITS] = { 0 };
+	uint64_t earliest = mshr_earliest(l1);
+
+	if (mshr_end(l1) > l1->mshr_cap) {
+		wt_snprintf(err, errlen, "MSHRs %u..%u past the arrays' %u",
+			    l1->mshr_head, mshr_end(l1), l1->mshr_cap);
+		return -1;
+	}
+	if (l1->nmshr && l1->next_ready != earliest) {
+		wt_snprintf(err, errlen, "next_ready %llu, the earliest entry %llu",
+			    (unsigned long long)l1->next_ready,
+			    (unsigned long long)earliest);
+		return -1;
+	}
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++) {
+		const char *why = mshr_entry_check(l1, i);
+
+		if (why) {
+			wt_snprintf(err, errlen, "MSHR %u, line 0x%llx: %s", i,
+				    (unsigned long long)l1->mline[i], why);
+			return -1;
+		}
+		count[mshr_slot(l1->mline[i])]++;
+	}
+	for (unsigned s = 0; s < 1u << WT_L1_MSHR_FILTER_BITS; s++)
+		if (count[s] != l1->mshr_filter[s]) {
+			wt_snprintf(err, errlen, "filter slot %u counts %u, %u entries there",
+				    s, l1->mshr_filter[s], count[s]);
+			return -1;
+		}
+	return 0;
 }
 
 /* The same, once retire() has run for this request: it leaves next_ready
@@ -442,32 +595,27 @@ static void replace(struct wt_l1 *l1, struct wt_l1_out *out,
 /*
  * retire() when fills only mark lines valid (allocation on miss, or no
  * tags): the order the arrivals are taken in then shows nowhere, nor does
- * the order of the entries left, so one pass takes them all.
+ * the order of the entries left.  The entries are in ready order (see
+ * mshr_add): those due by t are the first.
  */
 static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 {
-	uint64_t next = UINT64_MAX;
+	while (l1->nmshr && l1->mshr[l1->mshr_head].ready <= t) {
+		const struct mshr *m = &l1->mshr[l1->mshr_head];
 
-	for (unsigned i = 0; i < l1->nmshr;) {
-		struct mshr *m = &l1->mshr[i];
+		if (m->way >= 0) {
+			/* The way reserved on the miss: a reserved line is
+			 * neither replaced nor invalidated, and a line is in
+			 * its set once, so this is what wt_cache_find would
+			 * find, without the index function and the scan. */
+			struct wt_cache_line *l = wt_cache_at(&l1->cache, m->set, m->way);
 
-		if (m->ready > t) {
-			if (m->ready < next)
-				next = m->ready;
-			i++;
-			continue;
+			if (l->state != WT_LINE_INVALID && l->addr == l1->mline[l1->mshr_head])
+				l->state = WT_LINE_VALID;
 		}
-		if (l1->cfg->mode == WT_L1_BOUNDED) {
-			uint64_t line = l1->mline[i];
-			unsigned set = wt_cache_set(&l1->cache, line);
-			int way = wt_cache_find(&l1->cache, set, line);
-
-			if (way >= 0)
-				wt_cache_at(&l1->cache, set, way)->state = WT_LINE_VALID;
-		}
-		mshr_remove(l1, i);
+		mshr_remove_first(l1);
 	}
-	l1->next_ready = next;
+	l1->next_ready = l1->nmshr ? l1->mshr[l1->mshr_head].ready : UINT64_MAX;
 }
 
 /* Data that has arrived by cycle t fills its lines and frees its MSHRs,
@@ -477,20 +625,20 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 {
 	if (t < l1->next_ready)
 		return;		/* nothing arrives by t */
-	if (!l1->cfg->alloc_on_fill || l1->cfg->mode != WT_L1_BOUNDED) {
+	if (l1->mshr_by_ready) {
 		retire_unordered(l1, t);
 		return;
 	}
 	for (;;) {
-		unsigned best = l1->nmshr;
+		unsigned best = mshr_end(l1);
 		struct mshr m;
 		uint64_t line;
 
-		for (unsigned i = 0; i < l1->nmshr; i++)
+		for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
 			if (l1->mshr[i].ready <= t &&
-			    (best == l1->nmshr || l1->mshr[i].ready < l1->mshr[best].ready))
+			    (best == mshr_end(l1) || l1->mshr[i].ready < l1->mshr[best].ready))
 				best = i;
-		if (best == l1->nmshr) {
+		if (best == mshr_end(l1)) {
 			l1->next_ready = mshr_earliest(l1);
 			return;
 		}
@@ -563,21 +711,37 @@ static struct wt_pc_stats *pc_stats(struct wt_l1_stats *st, uint32_t pc)
 	return &st->pcs[st->npcs++];
 }
 
+/* The statistics of load pc, through pc_cache (l1model.h).  Fibonacci
+ * hashing picks the slot: pcs are multiples of the instruction size, and
+ * their low bits alone would leave most slots empty. */
+static struct wt_pc_stats *load_pc_stats(struct wt_l1 *l1, uint32_t pc)
+{
+	struct wt_l1_stats *st = &l1->st;
+	uint32_t *slot = &l1->pc_cache[(pc * 0x9E3779B1u) >> (32 - WT_L1_PC_CACHE_BITS)];
+	struct wt_pc_stats *p;
+
+	if (*slot && st->pcs[*slot - 1].pc == pc)
+		return &st->pcs[*slot - 1];
+	p = pc_stats(st, pc);
+	*slot = (uint32_t)(p - st->pcs) + 1;
+	return p;
+}
+
 /* ---- loads ---- */
 
 /*
  * A load takes effect: the shadow structures follow it.  Loads are what
  * fills an L1 that does not allocate on writes, so first loads are the
  * compulsory misses, and the fully associative shadow and the reuse
- * distances follow loads only.  *compulsory: the line's first load on
- * this SM; *fa_hit: a fully associative LRU cache of the L1's lines
- * would have hit (reuse distance below sets * assoc).
+ * distances follow loads only.  set: the line's set, which the caller
+ * has (the index function is not free).  *compulsory: the line's first
+ * load on this SM; *fa_hit: a fully associative LRU cache of the L1's
+ * lines would have hit (reuse distance below sets * assoc).
  */
-static void note_load(struct wt_l1 *l1, uint64_t line, int *compulsory,
-		      int *fa_hit)
+static void note_load(struct wt_l1 *l1, uint64_t line, unsigned set,
+		      int *compulsory, int *fa_hit)
 {
 	const struct wt_cache_geom *g = &l1->cfg->geom;
-	unsigned set = wt_cache_set(&l1->cache, line);
 	uint64_t d, d_set;
 
 	if (l1->fa) {			/* exact */
@@ -664,7 +828,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	const struct wt_l1_cfg *c = l1->cfg;
 	unsigned set = wt_cache_set(&l1->cache, line);
 	struct mshr *m = NULL;
-	int way = -1, resident = 0, compulsory, fa_hit, v = -2;
+	int way = -1, resident = 0, compulsory, fa_hit, v = -2, reserved = -1;
 	uint64_t lat, *why = NULL;
 	struct wt_pc_stats *pcs;
 	struct wt_cache_line ev;
@@ -683,7 +847,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	if (!resident && !m && l1->pol && c->mode == WT_L1_BOUNDED)
 		why = no_line(l1, set, &v, &ev);
 	if (why) {			/* around the L1: it needs nothing */
-		note_load(l1, line, &compulsory, &fa_hit);
+		note_load(l1, line, set, &compulsory, &fa_hit);
 		age_set(l1, set);
 		(*why)++;
 		around(l1, r, line, t, out, done);
@@ -714,10 +878,10 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	}
 
 	/* It goes ahead. */
-	note_load(l1, line, &compulsory, &fa_hit);
+	note_load(l1, line, set, &compulsory, &fa_hit);
 	if (c->mode == WT_L1_BOUNDED)
 		age_set(l1, set);
-	pcs = pc_stats(&l1->st, r->pc);
+	pcs = load_pc_stats(l1, r->pc);
 	pcs->accesses++;
 	if (resident) {
 		if (way >= 0) {
@@ -763,16 +927,17 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		}
 		replace(l1, out, r, t, set, v, &ev, line, WT_LINE_RESERVED, t + lat);
 		arrive(l1, set, v, r->pc, r->warp, protect, 0);
+		reserved = v;
 	}
-	l1->mline[l1->nmshr] = line;
-	m = &l1->mshr[l1->nmshr++];
-	m->ready = t + lat;
+	m = mshr_add(l1, line, t + lat);
 	if (m->ready < l1->next_ready)
 		l1->next_ready = m->ready;
 	m->warp = r->warp;
 	m->pc = r->pc;
 	m->protect = protect;
 	m->merges = 1;
+	m->set = set;
+	m->way = reserved;
 	missq_push(l1, t);
 	*done = t + lat;
 	{
@@ -879,7 +1044,7 @@ static int policy_load(struct wt_l1 *l1, const struct wt_request *r,
 			wt_sbyp_count(&l1->sbyp, l1->st.hits == hits);
 		return -1;
 	}
-	note_load(l1, line, &compulsory, &fa_hit);
+	note_load(l1, line, wt_cache_set(&l1->cache, line), &compulsory, &fa_hit);
 	around(l1, r, line, t, out, done);
 	return -1;
 }
@@ -1077,15 +1242,16 @@ static size_t new_warp(struct wt_l1 *l1, const struct wt_request *r)
 	return st->nwarps++;
 }
 
-/* The statistics of r's warp (see warp_cache in l1model.h). */
-struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
+/* warp_stats() when r's warp is not in its slot of warp_cache: the map,
+ * and the slot takes it.  Apart, so that the common case stays small
+ * enough to inline. */
+static __attribute__((noinline)) struct wt_warp_stats *
+warp_stats_lookup(struct wt_l1 *l1, const struct wt_request *r)
 {
 	uint64_t key = (uint64_t)l1->kernel << 32 | r->warp, *ix;
 	struct wt_l1_warp_slot *c = &l1->warp_cache[r->warp % WT_L1_WARP_CACHE];
 	int added;
 
-	if (c->ix && c->key == key)
-		return &l1->st.warps[c->ix - 1];
 	ix = wt_u64map_get(l1->warp_ix, key, &added);
 	if (added)
 		*ix = new_warp(l1, r);
@@ -1094,13 +1260,30 @@ struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
 	return &l1->st.warps[*ix];
 }
 
+/* The statistics of r's warp (see warp_cache in l1model.h). */
+static inline struct wt_warp_stats *warp_stats(struct wt_l1 *l1,
+					       const struct wt_request *r)
+{
+	uint64_t key = (uint64_t)l1->kernel << 32 | r->warp;
+	const struct wt_l1_warp_slot *c = &l1->warp_cache[r->warp % WT_L1_WARP_CACHE];
+
+	if (c->ix && c->key == key)
+		return &l1->st.warps[c->ix - 1];
+	return warp_stats_lookup(l1, r);
+}
+
+struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
+{
+	return warp_stats(l1, r);
+}
+
 int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		 int refused_mshr, struct wt_l1_out *out, uint64_t *done,
 		 uint64_t *retry)
 {
 	const struct wt_l1_cfg *c = l1->cfg;
 	uint64_t line = wt_cache_line_addr(&l1->cache, r->addr);
-	struct wt_warp_stats *w = wt_l1_warp(l1, r);
+	struct wt_warp_stats *w = warp_stats(l1, r);
 	int rc = -1;
 
 	retire(l1, out, r, t);

@@ -26,6 +26,12 @@ enum wt_write_policy {
 	WT_WRITE_LOCAL_WB,	/* L: local write-back, global write-evict (Fermi) */
 };
 
+/* Slots of the MSHR filter: 2^WT_L1_MSHR_FILTER_BITS (l1model.c). */
+#define WT_L1_MSHR_FILTER_BITS 8
+
+/* Slots of the cache of loads' statistics: 2^WT_L1_PC_CACHE_BITS. */
+#define WT_L1_PC_CACHE_BITS 6
+
 /* Slots of the cache of warps' statistics (a power of 2). */
 #define WT_L1_WARP_CACHE 256
 
@@ -144,9 +150,13 @@ struct wt_l1 {
 	const struct wt_l1_cfg *cfg;
 	unsigned sm;
 	struct wt_cache cache;
+	/* MSHRs: mshr[mshr_head .. mshr_head + nmshr - 1] (l1model.c) */
 	struct mshr *mshr;
 	uint64_t *mline;		/* the line of mshr[i]: a dense array to scan */
-	unsigned nmshr;
+	unsigned mshr_head, nmshr, mshr_cap;
+	int mshr_by_ready;		/* kept in order of ready cycles */
+	/* per slot of a hash of lines, the entries whose line is there */
+	uint32_t mshr_filter[1u << WT_L1_MSHR_FILTER_BITS];
 	uint64_t next_ready;		/* no MSHR's data arrives before this */
 	uint64_t *missq;		/* departure cycles, ring */
 	unsigned missq_head, missq_n;
@@ -163,6 +173,9 @@ struct wt_l1 {
 		size_t ix;		/* index + 1; 0: empty */
 	} warp_cache[WT_L1_WARP_CACHE];
 	struct wt_u64map *warp_ix;
+	/* Where a load's statistics are in st.pcs: a direct-mapped cache of
+	 * indices + 1 (0: empty) by pc, in front of the scan of st.pcs. */
+	uint32_t pc_cache[1u << WT_L1_PC_CACHE_BITS];
 	struct wt_u64map *flight;		/* unbounded mode: line -> fill cycle */
 	/* exact reuse: the engines, whole cache and per set */
 	struct wt_reuse *fa;
@@ -223,6 +236,9 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		 uint64_t *retry);
 /* The statistics of r's warp (made on first use). */
 struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r);
+/* Whether the MSHRs' bookkeeping holds (for the unit tests): 0, or -1
+ * with what is wrong in err. */
+int wt_l1_check(const struct wt_l1 *l1, char *err, size_t errlen);
 void wt_l1_free(struct wt_l1 *l1);
 void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src);
 void wt_l1_stats_free(struct wt_l1_stats *st);

@@ -11,6 +11,7 @@
 #include "l1policy.h"
 #include "l1pool.h"
 #include "tap.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -421,8 +422,153 @@ static void test_pool_mrpb(void)
 	wt_l1_free(&l1);
 }
 
+/* A next pseudo-random number (xorshift64). */
+static uint64_t next_rand(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/*
+ * The MSHRs' bookkeeping (wt_l1_check: the filter's counts, the ready
+ * order of the entries, the ways they reserved) holds after every request
+ * of a stream with merges, full MSHRs, full merge slots, line-allocation
+ * stalls and spread latencies, whichever way the fills are taken.
+ */
+static void test_mshr_random(void)
+{
+	static const struct {
+		const char *name;
+		int alloc_on_fill;
+		enum wt_l1_mode mode;
+		double sigma;
+	} cases[] = {
+		{ "allocation on miss", 0, WT_L1_BOUNDED, 0 },
+		{ "allocation on miss, spread latencies", 0, WT_L1_BOUNDED, 40 },
+		{ "allocation on fill", 1, WT_L1_BOUNDED, 40 },
+		{ "unbounded", 0, WT_L1_UNBOUNDED, 40 },
+	};
+
+	for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct wt_l1 l1;
+		struct wt_l1_cfg c;
+		struct wt_l1_out out = { 0 };
+		char err[256] = "", why[256];
+		uint64_t x = 88172645463325252ULL, t = 0;
+		int bad = 0, n = 20000;
+
+		setup(&l1, &c, "none");
+		wt_l1_free(&l1);
+		c.alloc_on_fill = cases[k].alloc_on_fill;
+		c.mode = cases[k].mode;
+		c.sigma = cases[k].sigma;
+		c.mshr_entries = 8;
+		c.mshr_merge = 2;
+		c.pol = NULL;
+		if (wt_l1_init(&l1, &c, 0, why, sizeof(why)) < 0)
+			abort();
+		for (int i = 0; i < n && bad < 100; i++) {
+			/* 16 tags in each of 4 sets of a 4-way cache */
+			uint64_t v = next_rand(&x), done, retry;
+			struct wt_request r = req(0, 0x10, (v % 16) * SET_STRIDE +
+						  (v / 16 % 4) * LINE);
+			int tries = 0, refused = 0, rc;
+
+			t += v / 64 % 4;
+			/* as wt_l1_request, but checked after each try, and a
+			 * request that never gets through is wrong too */
+			while ((rc = wt_l1_access(&l1, &r, t, refused, &out, &done,
+						  &retry)) >= 0 && ++tries < 100) {
+				refused |= rc == WT_FAIL_MSHR_ENTRY;
+				t = retry > t ? retry : t + 1;
+				if (wt_l1_check(&l1, why, sizeof(why)) < 0 && !bad++)
+					wt_snprintf(err, sizeof(err), "request %d: %s", i, why);
+			}
+			out.n = 0;
+			if (rc >= 0 && !bad++)
+				wt_snprintf(err, sizeof(err), "request %d: never made", i);
+			if (wt_l1_check(&l1, why, sizeof(why)) < 0 && !bad++)
+				wt_snprintf(err, sizeof(err), "request %d: %s", i, why);
+		}
+		ok(!bad, "%s: the MSHRs' bookkeeping holds after each try of %d requests%s%s",
+		   cases[k].name, n, bad ? "; first wrong at " : "", err);
+		ok(l1.st.merged && l1.st.fails[WT_FAIL_MSHR_ENTRY] &&
+		   l1.st.fails[WT_FAIL_MSHR_MERGE] &&
+		   (cases[k].mode != WT_L1_BOUNDED || cases[k].alloc_on_fill ||
+		    l1.st.fails[WT_FAIL_LINE_ALLOC]),
+		   "%s: with merges and reservation fails", cases[k].name);
+		free(out.ev);
+		wt_l1_free(&l1);
+	}
+}
+
+/* A load of a line in flight finds its MSHR (the filter in front of the
+ * scan counts it) and merges; the lines of other entries do not. */
+static void test_mshr_merge(void)
+{
+	struct wt_l1 l1;
+	struct wt_l1_cfg c;
+	struct wt_l1_out out = { 0 };
+	uint64_t done, retry;
+	struct wt_request r;
+	int lat = 0;
+
+	setup(&l1, &c, "none");
+	for (unsigned i = 0; i < 8; i++) {	/* 8 lines in flight */
+		r = req(0, 0x10, (uint64_t)i * 5 * LINE);
+		access_at(&l1, &r, i);
+	}
+	is_u64(l1.nmshr, 8, "8 misses of 8 lines hold 8 MSHRs");
+	for (unsigned i = 0; i < 8; i++) {
+		r = req(1, 0x20, (uint64_t)i * 5 * LINE);
+		wt_l1_access(&l1, &r, 10 + i, 0, &out, &done, &retry);
+		lat += out.n && out.ev[out.n - 1].miss_class == WT_MISS_LATENCY &&
+		       done == i + 100;
+	}
+	is_u64(l1.st.merged, 8, "a load of each merges into its MSHR");
+	is_u64(lat, 8, "a latency miss, done when the first one's data comes");
+	r = req(1, 0x20, 3 * LINE);	/* no MSHR: a new one */
+	wt_l1_access(&l1, &r, 20, 0, &out, &done, &retry);
+	ok(l1.st.merged == 8 && l1.nmshr == 9, "a line of no entry takes a new one");
+	r = req(1, 0x20, 5 * LINE);
+	is_u64((uint64_t)access_at(&l1, &r, 101), WT_EV_HIT,
+	       "once the data has come, the line hits");
+	is_u64(l1.nmshr, 7, "its MSHR and the other one due have gone");
+	free(out.ev);
+	out = (struct wt_l1_out){ 0 };
+	wt_l1_free(&l1);
+
+	/* No limit on the entries, and no line to reserve (allocation on
+	 * fill; no tags): the arrays grow past their first size. */
+	for (int unbounded = 0; unbounded < 2; unbounded++) {
+		char err[256] = "";
+
+		setup(&l1, &c, "none");
+		wt_l1_free(&l1);
+		c.alloc_on_fill = !unbounded;
+		c.mode = unbounded ? WT_L1_UNBOUNDED : WT_L1_BOUNDED;
+		if (wt_l1_init(&l1, &c, 0, err, sizeof(err)) < 0)
+			abort();
+		for (unsigned i = 0; i < 10000; i++) {
+			r = req(0, 0x10, (uint64_t)i * LINE);
+			wt_l1_access(&l1, &r, i / 1000, 0, &out, &done, &retry);
+			out.n = 0;
+		}
+		ok(l1.nmshr == 10000 && wt_l1_check(&l1, err, sizeof(err)) == 0,
+		   "%s: 10000 misses in 10 cycles, no MSHR limit: all held (%u) %s",
+		   unbounded ? "unbounded" : "allocation on fill", l1.nmshr, err);
+		free(out.ev);
+		out = (struct wt_l1_out){ 0 };
+		wt_l1_free(&l1);
+	}
+}
+
 int main(void)
 {
+	test_mshr_random();
+	test_mshr_merge();
 	test_sbyp();
 	test_pd();
 	test_apcm();
