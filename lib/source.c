@@ -75,6 +75,20 @@ static ssize_t read_some(struct wt_src *s, unsigned char *buf, size_t n)
 	return r;
 }
 
+/* Read behind the bytes in in[] until it holds n of them, or the input
+ * ends: 0, or -1 on an error. */
+static int fill_to(struct wt_src *s, size_t n)
+{
+	while (s->in_len < n && !s->in_eof) {
+		ssize_t r = read_some(s, s->in + s->in_len, IN_SIZE - s->in_len);
+
+		if (r < 0)
+			return -1;
+		s->in_len += (size_t)r;
+	}
+	return 0;
+}
+
 /* Refill the compressed-input buffer; returns bytes now available. */
 static ssize_t fill(struct wt_src *s)
 {
@@ -94,25 +108,16 @@ static ssize_t fill(struct wt_src *s)
 struct wt_src *wt_src_fdopen(int fd, const char *name, char *err, size_t errlen)
 {
 	struct wt_src *s = wt_calloc(1, sizeof(*s));
-	ssize_t r;
 
 	s->fd = fd;
 	s->name = wt_strdup(name);
 	s->in = wt_malloc(IN_SIZE);
 	wt_grow_pipe(fd);
 	/* Gather enough bytes to recognise the magic. */
-	while (s->in_len < 6 && !s->in_eof) {
-		do
-			r = read(fd, s->in + s->in_len, IN_SIZE - s->in_len);
-		while (r < 0 && errno == EINTR);
-		if (r < 0) {
-			wt_snprintf(err, errlen, "%s: read error: %s", name, strerror(errno));
-			wt_src_close(s);
-			return NULL;
-		}
-		if (r == 0)
-			s->in_eof = 1;
-		s->in_len += (size_t)r;
+	if (fill_to(s, 6) < 0) {
+		wt_snprintf(err, errlen, "%s: %s", name, s->err);
+		wt_src_close(s);
+		return NULL;
 	}
 	if (s->in_len >= 4 && s->in[0] == 0x28 && s->in[1] == 0xb5 &&
 	    s->in[2] == 0x2f && s->in[3] == 0xfd) {
@@ -366,14 +371,9 @@ const void *wt_src_take(struct wt_src *s, void *buf, size_t n, ssize_t *got)
 		memmove(s->in, p, have);
 		s->in_pos = 0;
 		s->in_len = have;
-		while (s->in_len < n && !s->in_eof) {
-			ssize_t r = read_some(s, s->in + s->in_len, IN_SIZE - s->in_len);
-
-			if (r < 0) {
-				*got = -1;
-				return buf;
-			}
-			s->in_len += (size_t)r;
+		if (fill_to(s, n) < 0) {
+			*got = -1;
+			return buf;
 		}
 		p = s->in;
 		have = s->in_len;
