@@ -295,10 +295,9 @@ static void run_dwtcs(struct sm_bucket *b, unsigned nb, const struct wt_pool_cfg
 }
 
 /* The SMs' events up to (not including) cycle horizon, merged by (time,
- * SM), are written; the later ones stay.  Each SM's list is sorted.  The
- * written ones are dropped from the front of a list only once they are
- * at least as many as those left, so that with small batches and many
- * events held the moves cost O(1) an event, not the held ones a batch. */
+ * SM), are written; the later ones stay, and the written ones leave the
+ * front of a list in wt_events_drop_written's time.  Each SM's list is
+ * sorted. */
 static void write_events(struct sm_bucket *b, unsigned nb, uint64_t horizon)
 {
 	struct wt_event **lists = wt_calloc(nb ? nb : 1, sizeof(*lists));
@@ -317,13 +316,8 @@ static void write_events(struct sm_bucket *b, unsigned nb, uint64_t horizon)
 		struct sm_bucket *k = &b[s];
 
 		k->written += counts[s];
-		if (k->written >= k->out.n - k->written) {
-			k->out.n -= (unsigned)k->written;
-			if (k->out.n)	/* none: ev may be NULL */
-				memmove(k->out.ev, k->out.ev + k->written,
-					k->out.n * sizeof(*k->out.ev));
-			k->written = 0;
-		}
+		k->out.n = (unsigned)wt_events_drop_written(k->out.ev, k->out.n,
+							    &k->written);
 		k->sorted = k->out.n;
 	}
 	free(lists);

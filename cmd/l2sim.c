@@ -338,21 +338,6 @@ static void run_parts(void)
 	}
 }
 
-/* Forget the events of o before out.first, the written ones, when they
- * are as many as those left: a long queue of late events then moves
- * once in a while, not after every batch. */
-static void drop_written(struct wt_l2_out *o)
-{
-	size_t left = o->n - o->first;
-
-	if (o->first < left)
-		return;
-	if (left)
-		memmove(o->ev, o->ev + o->first, left * sizeof(*o->ev));
-	o->n = left;
-	o->first = 0;
-}
-
 /* The partitions' events before cycle horizon, merged by (time,
  * partition), are written; the later ones stay.  Each list is sorted. */
 static void write_events(uint64_t horizon)
@@ -373,7 +358,7 @@ static void write_events(uint64_t horizon)
 		struct wt_l2_out *o = &G.b[p].out;
 
 		o->first += counts[p];
-		drop_written(o);
+		o->n = wt_events_drop_written(o->ev, o->n, &o->first);
 		G.b[p].sorted = o->n;
 	}
 	free(lists);

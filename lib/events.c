@@ -80,6 +80,18 @@ size_t wt_events_before(const struct wt_event *ev, size_t n, uint64_t t)
 	return lo;
 }
 
+size_t wt_events_drop_written(struct wt_event *ev, size_t n, size_t *first)
+{
+	size_t left = n - *first;
+
+	if (*first < left)
+		return n;
+	if (left)	/* none: ev may be NULL */
+		memmove(ev, ev + *first, left * sizeof(*ev));
+	*first = 0;
+	return left;
+}
+
 /* A list in the merge's heap, by the time of its head. */
 struct head {
 	uint64_t time;

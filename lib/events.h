@@ -24,6 +24,14 @@ void wt_events_sort_tail(struct wt_event *ev, size_t k, size_t n);
 size_t wt_events_before(const struct wt_event *ev, size_t n, uint64_t t);
 
 /*
+ * A list whose first *first events are written: they are dropped, and
+ * the rest moved to the front, once they are as many as those left, so
+ * that the moves cost O(1) an event however many stay from batch to
+ * batch.  Returns the list's new length; *first follows.
+ */
+size_t wt_events_drop_written(struct wt_event *ev, size_t n, size_t *first);
+
+/*
  * Write k sorted lists, lists[i] of counts[i] events, as one sequence by
  * time: always the earliest head, the lowest list on a tie.  -1 on a
  * writer error (wt_writer_error says which).

@@ -102,6 +102,26 @@ int main(void)
 						ok_tail &= same(a, b, n);
 				}
 		}
+	{	/* written events leave once they are as many as those left */
+		int ok_drop = 1;
+
+		for (size_t n = 0; n < 40; n++)
+			for (size_t first = 0; first <= n; first++) {
+				size_t f = first, m;
+
+				for (size_t i = 0; i < n; i++)
+					a[i].addr = i;
+				m = wt_events_drop_written(a, n, &f);
+				if (first < n - first)	/* kept as they are */
+					ok_drop &= m == n && f == first;
+				else
+					ok_drop &= m == n - first && f == 0;
+				for (size_t i = f; i < m; i++)	/* the unwritten, in order */
+					ok_drop &= a[i].addr == first + (i - f);
+			}
+		ok(ok_drop, "wt_events_drop_written: drops the written ones when "
+		   "they are as many as those left, keeps the rest in order");
+	}
 	ok(ok_sort, "wt_events_sort: by time, ties in their order, on random lists");
 	ok(ok_before, "wt_events_before: the count of events before a cycle");
 	ok(ok_tail, "wt_events_sort_tail: a sorted head and a random tail, merged "
