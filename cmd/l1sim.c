@@ -762,8 +762,14 @@ static void write_stats(const char *path, int argc, char **argv)
 	tot.first = UINT64_MAX;
 	wt_rdhist_init(&tot.fa, 4096);
 	wt_rdhist_init(&tot.set, 256);
-	for (unsigned s = 0; s < G.nsm; s++)
-		wt_l1_stats_merge(&tot, &G.l1[s].st);
+	for (unsigned s = 0; s < G.nsm; s++) {
+		struct wt_l1_stats *st = &G.l1[s].st;
+
+		wt_l1_stats_merge(&tot, st);
+		free(st->warps);	/* tot has them now */
+		st->warps = NULL;
+		st->nwarps = st->capwarps = 0;
+	}
 	if (tot.npcs)
 		qsort(tot.pcs, tot.npcs, sizeof(*tot.pcs), by_pc);
 	if (tot.nwarps)
@@ -1100,6 +1106,7 @@ int main(int argc, char **argv)
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
+	c->no_warp_stats = !stats;	/* only --stats shows them */
 
 	wt_kernel_init(&kern);
 	r = wt_reader_open(input, err, sizeof(err));
@@ -1172,13 +1179,15 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	wt_reader_close(r);
 	wt_output_close();
-	if (stats)
-		write_stats(stats, argc, argv);
 	for (unsigned s = 0; s < nb; s++) {
 		free(b[s].r);
 		free(b[s].out.ev);
 	}
 	free(b);
+	for (unsigned s = 0; s < G.nsm; s++)
+		wt_l1_drop_reuse(&G.l1[s]);
+	if (stats)
+		write_stats(stats, argc, argv);
 	wt_kernel_free(&kern);
 	for (size_t k = 0; k < G.nnames; k++)
 		free(G.names[k]);

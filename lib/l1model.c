@@ -82,10 +82,7 @@ static void reuse_init(struct wt_l1 *l1)
 	unsigned sets = c->geom.sets;
 
 	if (c->reuse == WT_L1_REUSE_EXACT) {
-		l1->fa = wt_reuse_new();
-		l1->per_set = wt_calloc(sets, sizeof(*l1->per_set));
-		for (unsigned s = 0; s < sets; s++)
-			l1->per_set[s] = wt_reuse_new();
+		l1->exact = wt_setreuse_new(sets);
 		return;
 	}
 	l1->falru = wt_falru_new(sets * c->geom.assoc, wt_log2(c->geom.line));
@@ -97,19 +94,20 @@ static void reuse_init(struct wt_l1 *l1)
 	}
 }
 
-static void reuse_free(struct wt_l1 *l1)
+void wt_l1_drop_reuse(struct wt_l1 *l1)
 {
 	unsigned sets = l1->cfg->geom.sets;
 
-	wt_reuse_free(l1->fa);
-	for (unsigned s = 0; l1->per_set && s < sets; s++)
-		wt_reuse_free(l1->per_set[s]);
-	free(l1->per_set);
+	wt_setreuse_free(l1->exact);
 	wt_falru_free(l1->falru);
 	wt_shards_free(l1->sfa);
 	for (unsigned s = 0; l1->sset && s < sets; s++)
 		wt_shards_free(l1->sset[s]);
 	free(l1->sset);
+	l1->exact = NULL;
+	l1->falru = NULL;
+	l1->sfa = NULL;
+	l1->sset = NULL;
 }
 
 int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
@@ -167,7 +165,7 @@ void wt_l1_free(struct wt_l1 *l1)
 	free(l1->missq);
 	wt_u64map_free(l1->warp_ix);
 	wt_u64map_free(l1->flight);
-	reuse_free(l1);
+	wt_l1_drop_reuse(l1);
 	wt_l1_stats_free(&l1->st);
 	free(l1->meta);
 	if (l1->apcm)
@@ -744,11 +742,10 @@ static void note_load(struct wt_l1 *l1, uint64_t line, unsigned set,
 	const struct wt_cache_geom *g = &l1->cfg->geom;
 	uint64_t d, d_set;
 
-	if (l1->fa) {			/* exact */
-		d = wt_reuse_access(l1->fa, line);
+	if (l1->exact) {
+		wt_setreuse_access(l1->exact, line, set, &d, &d_set);
 		*compulsory = d == WT_REUSE_INF;
 		*fa_hit = d < (uint64_t)g->sets * g->assoc;
-		d_set = wt_reuse_access(l1->per_set[set], line);
 		wt_rdhist_add(&l1->st.fa, d);
 		wt_rdhist_add(&l1->st.set, d_set);
 		return;
@@ -1267,6 +1264,8 @@ static inline struct wt_warp_stats *warp_stats(struct wt_l1 *l1,
 	uint64_t key = (uint64_t)l1->kernel << 32 | r->warp;
 	const struct wt_l1_warp_slot *c = &l1->warp_cache[r->warp % WT_L1_WARP_CACHE];
 
+	if (l1->cfg->no_warp_stats)
+		return &l1->no_warp;
 	if (c->ix && c->key == key)
 		return &l1->st.warps[c->ix - 1];
 	return warp_stats_lookup(l1, r);
@@ -1369,15 +1368,14 @@ static void prefetch_load(const struct wt_l1 *l1, const struct wt_request *r)
 
 	if (r->op != WT_OP_LOAD)
 		return;
-	wt_reuse_prefetch(l1->fa, line);
-	wt_reuse_prefetch(l1->per_set[wt_cache_set(&l1->cache, line)], line);
+	wt_setreuse_prefetch(l1->exact, line, wt_cache_set(&l1->cache, line));
 }
 
 void wt_l1_requests(struct wt_l1 *l1, const struct wt_request *r, size_t n,
 		    struct wt_l1_out *out)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (l1->fa && i + PREFETCH_AHEAD < n)
+		if (l1->exact && i + PREFETCH_AHEAD < n)
 			prefetch_load(l1, &r[i + PREFETCH_AHEAD]);
 		wt_l1_request(l1, &r[i], out);
 	}

@@ -17,6 +17,7 @@
 #include "l1policy.h"
 #include "record.h"
 #include "reuse.h"
+#include "setreuse.h"
 #include "shards.h"
 
 enum wt_write_policy {
@@ -75,6 +76,8 @@ struct wt_l1_cfg {
 	const struct wt_l1_policy *pol;	/* management policy; NULL: none */
 	enum wt_l1_reuse reuse;
 	double reuse_rate;		/* sampled: the SHARDS rate, 2^-24 to 1 */
+	int no_warp_stats;		/* st.warps stays empty (they grow with
+					   the trace's warps, not its lines) */
 };
 
 struct wt_pc_stats {
@@ -173,13 +176,13 @@ struct wt_l1 {
 		size_t ix;		/* index + 1; 0: empty */
 	} warp_cache[WT_L1_WARP_CACHE];
 	struct wt_u64map *warp_ix;
+	struct wt_warp_stats no_warp;	/* every warp's, with no_warp_stats */
 	/* Where a load's statistics are in st.pcs: a direct-mapped cache of
 	 * indices + 1 (0: empty) by pc, in front of the scan of st.pcs. */
 	uint32_t pc_cache[1u << WT_L1_PC_CACHE_BITS];
 	struct wt_u64map *flight;		/* unbounded mode: line -> fill cycle */
-	/* exact reuse: the engines, whole cache and per set */
-	struct wt_reuse *fa;
-	struct wt_reuse **per_set;
+	/* exact reuse: the distances over all lines and in the set */
+	struct wt_setreuse *exact;
 	/* sampled or off: the miss classes from an LRU of sets * assoc
 	 * lines; sampled: the distances from SHARDS */
 	struct wt_falru *falru;
@@ -207,6 +210,10 @@ struct wt_l1_out {
 
 int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	       char *err, size_t errlen);
+/* No more requests: free the reuse engines and the shadow cache, which
+ * the statistics no longer need (before they are written, to lower the
+ * peak). */
+void wt_l1_drop_reuse(struct wt_l1 *l1);
 /* A kernel's requests on this SM, r[0..n-1] in stream order, are about to
  * be run: the policies that need to know its warps (APCM's monitored warp
  * and warp ends) see them. */
@@ -234,7 +241,8 @@ void wt_l1_requests(struct wt_l1 *l1, const struct wt_request *r, size_t n,
 int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		 int refused_mshr, struct wt_l1_out *out, uint64_t *done,
 		 uint64_t *retry);
-/* The statistics of r's warp (made on first use). */
+/* The statistics of r's warp (made on first use; with cfg->no_warp_stats
+ * one record that all warps share, not in st.warps). */
 struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r);
 /* Whether the MSHRs' bookkeeping holds (for the unit tests): 0, or -1
  * with what is wrong in err. */

@@ -12,9 +12,10 @@
  * The engine takes O(log T) time per access, where T is the number of
  * distinct keys (less for keys reused soon after their last access), and
  * memory proportional to the number of distinct keys, not to the length of
- * the trace.  lib/reuse.c explains how.  shards.h estimates the same
- * distances from a sample of the keys, in a fraction of the time and
- * memory.
+ * the trace: rclock.h explains how.  setreuse.h gives the distances over
+ * all keys and within each cache set at once, in less memory than an
+ * engine for each; shards.h estimates them from a sample of the keys, in
+ * a fraction of the time and memory.
  */
 #ifndef WT_REUSE_H
 #define WT_REUSE_H

@@ -136,4 +136,18 @@ trace-gen samples/mshr-h128.trc.zst | trace-order | coalesce > "$T/h128.req"
 same_batches_of "5" l1sim events mshr-h128 "$T/h128.req"
 fails_with 2 "batch" "--batch=x" l1sim --batch=x "$T/bfs.req"
 
+# Without --stats no per-warp statistics are kept (they grow with the
+# warps); the events are the same.  The pool counts a warp's failed
+# tries into them.
+for sched in stream pool; do
+	l1sim --sched=$sched -o "$T/ns.wt" "$T/bfs.req" &&
+		l1sim --sched=$sched --stats="$T/ns.json" -o "$T/s.wt" "$T/bfs.req"
+	ok $? "bfs, --sched=$sched: runs with and without --stats"
+	is "$(trace-dump --format=csv "$T/ns.wt" | cksum)" \
+	   "$(trace-dump --format=csv "$T/s.wt" | cksum)" \
+	   "bfs, --sched=$sched: the same events without --stats"
+	like "$(json "$T/ns.json")" '"warps":\[\{"kernel":0,"warp":0,' \
+	     "bfs, --sched=$sched: --stats has the warps"
+done
+
 done_testing
