@@ -232,10 +232,12 @@ if [ "$(size "$scale")" -gt 0 ]; then
 		"$tools/measure" "'$bin/coalesce' --level=1 -o '$s.req.wt'" 2> "$s.co"
 	"$tools/measure" "'$bin/l1sim' --level=1 -o '$s.l1.wt' '$s.req.wt'" 2> "$s.l1"
 	"$tools/measure" "'$bin/l1sim' --reuse=off --level=0 -o /dev/null '$s.req.wt'" 2> "$s.l1off"
+	"$tools/measure" "'$bin/l1sim' --stats=/dev/null --level=0 -o /dev/null '$s.req.wt'" 2> "$s.l1st"
 	"$tools/measure" "'$bin/l2sim' --level=1 -o '$s.l2.wt' '$s.l1.wt'" 2> "$s.l2"
 	"$tools/measure" "'$bin/dramsim' --level=0 -o /dev/null '$s.l2.wt'" 2> "$s.dr"
 	for st in "tg trace-gen" "to trace-order" "co coalesce" "l1 l1sim" \
-		  "l1off l1sim --reuse=off" "l2 l2sim" "dr dramsim"; do
+		  "l1off l1sim --reuse=off" "l1st l1sim --stats" "l2 l2sim" \
+		  "dr dramsim"; do
 		f=$s.${st%% *}
 		line=$(tail -n 1 "$f")
 		[ "$(field status "$line")" = 0 ] ||
