@@ -9,22 +9,12 @@
 #include "reuse.h"
 #include "util.h"
 #include "tap.h"
+#include "rnd.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 enum { F = WT_FALRU_FIRST, M = WT_FALRU_MISS, H = WT_FALRU_HIT };
-
-static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-
-/* xorshift64*: fast, deterministic, good enough for test traces. */
-static uint64_t rnd(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545F4914F6CDD1DULL;
-}
 
 /* Two lines: a b c a b c misses throughout, a b a b hits. */
 static void by_hand(void)
@@ -129,6 +119,7 @@ static void memory(void)
 
 int main(void)
 {
+	rng_state = 0x9E3779B97F4A7C15ULL;
 	wt_set_progname("test-falru");
 	by_hand();
 	against_reuse(1, 200000, 5000, 0);

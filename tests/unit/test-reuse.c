@@ -9,6 +9,7 @@
 #include "reuse.h"
 #include "util.h"
 #include "tap.h"
+#include "rnd.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,17 +17,6 @@
 #include <time.h>
 
 #define INF WT_REUSE_INF
-
-static uint64_t rng_state = 0x243F6A8885A308D3ULL;
-
-/* xorshift64*: fast, deterministic, good enough for test traces. */
-static uint64_t rnd(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545F4914F6CDD1DULL;
-}
 
 static int check_seq(const uint64_t *keys, const uint64_t *want, size_t n,
 		     const char *name)

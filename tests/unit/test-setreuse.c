@@ -9,21 +9,11 @@
 #include "setreuse.h"
 #include "util.h"
 #include "tap.h"
+#include "rnd.h"
 
 #include <stdlib.h>
 
 #define INF WT_REUSE_INF
-
-static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-
-/* xorshift64*: fast, deterministic, good enough for test traces. */
-static uint64_t rnd(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545F4914F6CDD1DULL;
-}
 
 /* Lines 0, 1, 2, 0, 3, 2, 1, 0 in a 2-set cache, line n in set n % 2. */
 static void worked_example(void)
@@ -170,6 +160,7 @@ static void memory(void)
 
 int main(int argc, char **argv)
 {
+	rng_state = 0x9E3779B97F4A7C15ULL;
 	(void)argc;
 	wt_set_progname(argv[0]);
 	worked_example();

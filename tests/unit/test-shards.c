@@ -8,23 +8,13 @@
 #include "shards.h"
 #include "util.h"
 #include "tap.h"
+#include "rnd.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define INF WT_REUSE_INF
-
-static uint64_t rng_state;
-
-/* xorshift64*: fast, deterministic, good enough for test traces. */
-static uint64_t rnd(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545F4914F6CDD1DULL;
-}
 
 static void seed(uint64_t s)
 {
