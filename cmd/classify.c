@@ -301,7 +301,7 @@ int main(int argc, char **argv)
 					hits += e[i].type == WT_EV_HIT;
 					wt_wt_access(&evwt, kern.id, e[i].warp, e[i].cta,
 						     e[i].sm, e[i].instr, e[i].time,
-						     e[i].type == WT_EV_HIT);
+						     e[i].type == WT_EV_HIT, 0);
 				}
 			}
 			break;

@@ -196,6 +196,11 @@ struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg)
 	char err[512];
 
 	c->cfg = *cfg;
+	/* The timing model reports counts and miss classes, which are the
+	 * same without reuse histograms or per-warp statistics; those would
+	 * only take memory per line and per warp. */
+	c->cfg.l1.cfg.reuse = WT_L1_REUSE_OFF;
+	c->cfg.l1.cfg.no_warp_stats = 1;
 	c->fa_lines = (uint64_t)cfg->l1.cfg.geom.sets * cfg->l1.cfg.geom.assoc;
 	if (cfg->l2_parts == 0 || cfg->l2_size % cfg->l2_parts)
 		wt_die(WT_EXIT_USAGE, "a %u-byte L2 does not split into %u partitions",
@@ -347,7 +352,8 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 	c->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
 	c->cur.hits_fa += wt_reuse_access(v->fa, line) < c->fa_lines;
 	wt_lt_load(c->lt, r->sm, line, r->warp, r->pc);
-	wt_wt_access(&c->wt, kernel, r->warp, r->cta, r->sm, r->instr, r->time, hit);
+	wt_wt_access(&c->wt, kernel, r->warp, r->cta, r->sm, r->instr, r->time,
+		     hit, r->index + 1 >= r->count);
 	if (!hit)
 		l2_ref(c, &ref, r->addr);
 }

@@ -96,44 +96,61 @@ static struct wt_wt_window *window_of(struct wt_wt_warp *p, uint64_t wi)
 	return &p->win[i];
 }
 
+/* An instruction's type by its requests' hits, counted into d. */
+static void fold(const struct wt_warptypes *w, const struct wt_wt_instr *in,
+		 struct wt_divergence *d)
+{
+	enum wt_wtype t = wt_wtype_of(in->hits, in->requests, &w->b);
+
+	d->instrs[t]++;
+	d->requests[t] += in->requests;
+	d->hits[t] += in->hits;
+	d->by_requests[in->requests <= 32 ? in->requests : 0]++;
+}
+
 void wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
 		  uint32_t cta, uint16_t sm, uint32_t instr, uint64_t time,
-		  int hit)
+		  int hit, int last)
 {
 	struct wt_wt_warp *p = warp_of(w, kernel, warp, cta, sm);
 	struct wt_wt_window *win = window_of(p, time / w->window);
-	uint64_t *ix;
+	struct wt_wt_instr *in;
+	uint64_t key, *ix;
 	int added;
 
 	p->accesses++;
 	p->hits += hit != 0;
 	win->accesses++;
 	win->hits += hit != 0;
-	ix = wt_u64map_get(w->instr_ix, (uint64_t)warp << 32 | instr, &added);
+	key = (uint64_t)warp << 32 | instr;
+	ix = wt_u64map_get(w->instr_ix, key, &added);
 	if (added) {
 		if (w->ninstr == w->capinstr) {
 			w->capinstr = w->capinstr ? 2 * w->capinstr : 1024;
 			w->instr = wt_realloc(w->instr, w->capinstr * sizeof(*w->instr));
 		}
-		w->instr[w->ninstr][0] = 0;
-		w->instr[w->ninstr][1] = 0;
+		w->instr[w->ninstr] = (struct wt_wt_instr){ .key = key };
 		*ix = ++w->ninstr;
 	}
-	w->instr[*ix - 1][0] += hit != 0;
-	w->instr[*ix - 1][1]++;
+	in = &w->instr[*ix - 1];
+	in->hits += hit != 0;
+	in->requests++;
+	if (!last)
+		return;
+	/* Closed: fold it, and the last open one takes its place. */
+	fold(w, in, &w->closed);
+	*in = w->instr[--w->ninstr];
+	wt_u64map_del(w->instr_ix, key);
+	if (in != &w->instr[w->ninstr])
+		*wt_u64map_get(w->instr_ix, in->key, &added) = (uint64_t)(in - w->instr) + 1;
 }
 
 void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d)
 {
-	for (size_t i = 0; i < w->ninstr; i++) {
-		uint32_t hits = w->instr[i][0], reqs = w->instr[i][1];
-		enum wt_wtype t = wt_wtype_of(hits, reqs, &w->b);
-
-		d->instrs[t]++;
-		d->requests[t] += reqs;
-		d->hits[t] += hits;
-		d->by_requests[reqs <= 32 ? reqs : 0]++;
-	}
+	for (size_t i = 0; i < w->ninstr; i++)
+		fold(w, &w->instr[i], &w->closed);
+	wt_divergence_add(d, &w->closed);
+	memset(&w->closed, 0, sizeof(w->closed));
 	w->ninstr = 0;
 	wt_u64map_clear(w->instr_ix);
 }

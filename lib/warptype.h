@@ -73,19 +73,28 @@ struct wt_warptypes {
 	struct wt_u64map *warp_ix;	/* kernel << 32 | warp -> index + 1 */
 	struct wt_wt_warp *warps;
 	size_t nwarps, capwarps;
-	struct wt_u64map *instr_ix;	/* this kernel: (warp, instr) -> + 1 */
-	uint32_t (*instr)[2];		/* hits, requests */
+	/* This kernel's instructions still open: instr_ix maps
+	 * warp << 32 | instr to an index + 1 into instr. */
+	struct wt_u64map *instr_ix;
+	struct wt_wt_instr {
+		uint64_t key;
+		uint32_t hits, requests;
+	} *instr;
 	size_t ninstr, capinstr;
+	struct wt_divergence closed;	/* this kernel's, closed so far */
 };
 
 void wt_wt_init(struct wt_warptypes *w, const struct wt_wt_bounds *b,
 		uint64_t window);
 void wt_wt_free(struct wt_warptypes *w);
 /* One access at time by warp (of cta, on sm, in kernel) for its memory
- * instruction instr. */
+ * instruction instr.  last: the instruction's last access, after which
+ * it is folded into the divergence and forgotten, so that memory follows
+ * the instructions open, not the kernel's length (0 when not known: the
+ * kernel's end folds it). */
 void wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
 		  uint32_t cta, uint16_t sm, uint32_t instr, uint64_t time,
-		  int hit);
+		  int hit, int last);
 /* End of a kernel: add its instructions' divergence to *d (not zeroed). */
 void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d);
 

@@ -148,6 +148,13 @@ classify --format=json "$T/spmv.req" > "$T/spmv.json"
 like "$(total "$T/spmv.json")" '"sensitivity":"sensitive"' "spmv is cache sensitive (Koo et al.: SPMV)"
 like "$(total "$T/spmv.json")" '"warps":\{"level":"L1-view","warps":\{"all-hit":[0-9]+,' \
 	"a request stream gets warp types at the functional L1"
+# The timing model runs without reuse histograms (--reuse=off), whose
+# miss classes are l1sim's with its default exact distances (spmv is one
+# kernel, so both start empty).
+l1sim --stats="$T/sp1.json" -o /dev/null "$T/spmv.req"
+is "$(json "$T/spmv.json" | grep -o '"miss_classes":{[^}]*}' | head -n 1)" \
+   "$(json "$T/sp1.json" | grep -o '"miss_classes":{[^}]*}' | head -n 1)" \
+   "spmv: the timing model's miss classes are l1sim's"
 # MeDiC measures warp types at the L2: every L2 access, stores that miss
 # included, is a hit or miss event of l2sim --events=all; dramsim skips
 # those that ask nothing of it.

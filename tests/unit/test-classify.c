@@ -168,11 +168,13 @@ static void test_warptype(void)
 	wt_wt_init(&w, &b, 100);
 	/* warp 0: all hits; warp 1: 7 of 10 in the first window, then 0 of 10 */
 	for (int i = 0; i < 10; i++)
-		wt_wt_access(&w, 0, 0, 0, 0, (uint32_t)i, (uint64_t)i, 1);
+		wt_wt_access(&w, 0, 0, 0, 0, (uint32_t)i, (uint64_t)i, 1, 1);
 	for (int i = 0; i < 10; i++)
-		wt_wt_access(&w, 0, 1, 0, 0, 0, (uint64_t)i, i < 7);
+		wt_wt_access(&w, 0, 1, 0, 0, 0, (uint64_t)i, i < 7, i == 9);
+	/* the last instruction's end is not known: the kernel's end folds it */
 	for (int i = 0; i < 10; i++)
-		wt_wt_access(&w, 0, 1, 0, 0, 1, 100 + (uint64_t)i, 0);
+		wt_wt_access(&w, 0, 1, 0, 0, 1, 100 + (uint64_t)i, 0, 0);
+	is_u64(w.ninstr, 1, "divergence: only the instruction left open is held");
 	wt_wt_census(&w, 0, 10, &c);
 	is_u64(c.warps[WT_WT_ALL_HIT], 1, "census: one all-hit warp");
 	is_u64(c.warps[WT_WT_BALANCED], 1, "census: warp 1 hits 7 of 20 (35 %%): balanced");
@@ -184,6 +186,29 @@ static void test_warptype(void)
 	is_u64(d.instrs[WT_WT_ALL_MISS], 1, "divergence: 0 of 10 hit");
 	is_u64(d.by_requests[10], 2, "divergence: two instructions of 10 requests");
 	is_u64(d.by_requests[1], 10, "divergence: ten of 1 request");
+	wt_wt_free(&w);
+
+	/* Instructions open side by side: closing one moves the last one
+	 * held into its place, which must keep counting. */
+	wt_wt_init(&w, &b, 100);
+	memset(&d, 0, sizeof(d));
+	for (uint32_t warp = 0; warp < 3; warp++)	/* A, B, C: 2 hits each */
+		for (int i = 0; i < 2; i++)
+			wt_wt_access(&w, 0, warp, 0, 0, 5, 0, 1, 0);
+	wt_wt_access(&w, 0, 0, 0, 0, 5, 1, 1, 1);	/* A: 3 of 3, closed */
+	wt_wt_access(&w, 0, 2, 0, 0, 5, 1, 0, 0);	/* C, moved: 2 of 3 */
+	wt_wt_access(&w, 0, 2, 0, 0, 5, 2, 0, 1);	/* C: 2 of 4, closed */
+	is_u64(w.ninstr, 1, "open instructions: B is held, A and C are not");
+	wt_wt_access(&w, 0, 1, 0, 0, 5, 3, 0, 0);	/* B: 2 of 3 */
+	wt_wt_kernel_end(&w, &d);
+	is_u64(d.instrs[WT_WT_ALL_HIT], 1, "open instructions: A all-hit");
+	is_u64(d.instrs[WT_WT_BALANCED], 2,
+	       "open instructions: B (2 of 3) and C (2 of 4) balanced");
+	is_u64(d.instrs[WT_WT_MOSTLY_MISS] + d.instrs[WT_WT_MOSTLY_HIT], 0,
+	       "open instructions: no mostly-hit or mostly-miss");
+	is_u64(d.by_requests[3], 2, "open instructions: A and B of 3 requests");
+	is_u64(d.by_requests[4], 1, "open instructions: C of 4");
+	is_u64(d.hits[WT_WT_BALANCED], 2 + 2, "open instructions: B's and C's hits");
 	wt_wt_free(&w);
 }
 
