@@ -4,7 +4,7 @@
  */
 #include "classify.h"
 #include "partition.h"
-#include "reuse.h"
+#include "falru.h"
 #include "u64map.h"
 #include "util.h"
 
@@ -35,7 +35,7 @@ struct tm_snap {
 struct sm_view {
 	struct lastrefs last;
 	struct fcache bnd, x4;
-	struct wt_reuse *fa;
+	struct wt_falru *fa;	/* fully associative LRU, fa_lines lines */
 	struct wt_l1 tm;	/* timing model, new for each kernel */
 	unsigned iset[256];	/* sets of the instruction's requests so far */
 	uint64_t iline[256];	/* and their lines */
@@ -234,7 +234,7 @@ static void sm_view_free(struct sm_view *v)
 	lastrefs_free(&v->last);
 	fcache_free(&v->bnd);
 	fcache_free(&v->x4);
-	wt_reuse_free(v->fa);
+	wt_falru_free(v->fa);
 	wt_l1_free(&v->tm);
 }
 
@@ -256,6 +256,15 @@ void wt_cls_free(struct wt_cls *c)
 	free(c);
 }
 
+/* An SM's fully associative view: it hits exactly the loads whose reuse
+ * distance is below fa_lines, in memory for fa_lines lines (and half a
+ * byte or so for each line seen) where a reuse engine keeps every line. */
+static struct wt_falru *new_fa(const struct wt_cls *c)
+{
+	return wt_falru_new((uint32_t)c->fa_lines,
+			    wt_log2(c->cfg.l1.cfg.geom.line));
+}
+
 static struct sm_view *sm_view(struct wt_cls *c, unsigned sm)
 {
 	const struct wt_l1_cfg *l1 = &c->cfg.l1.cfg;
@@ -273,7 +282,7 @@ static struct sm_view *sm_view(struct wt_cls *c, unsigned sm)
 			    &l1->ix, 1);
 		fcache_init(&v->x4, l1->geom.sets, 4 * l1->geom.assoc,
 			    l1->geom.line, &l1->ix, 0);
-		v->fa = wt_reuse_new();
+		v->fa = new_fa(c);
 		if (wt_l1_init(&v->tm, &c->cfg.l1.cfg, s, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
 	}
@@ -350,7 +359,7 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 	c->cur.l1.unb[rel]++;
 	c->cur.l1.bnd[hit ? rel : WT_LOC_MISS]++;
 	c->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
-	c->cur.hits_fa += wt_reuse_access(v->fa, line) < c->fa_lines;
+	c->cur.hits_fa += wt_falru_access(v->fa, line) == WT_FALRU_HIT;
 	wt_lt_load(c->lt, r->sm, line, r->warp, r->pc);
 	wt_wt_access(&c->wt, kernel, r->warp, r->cta, r->sm, r->instr, r->time,
 		     hit, r->index + 1 >= r->count);
@@ -395,7 +404,8 @@ void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res)
 		fcache_clear(&v->bnd);
 		fcache_clear(&v->x4);
 		lastrefs_clear(&v->last);
-		wt_reuse_reset(v->fa);
+		wt_falru_free(v->fa);
+		v->fa = new_fa(c);
 	}
 	k->tm_cycles = c->timed ? c->t_last - c->t_first + 1 : 0;
 	c->timed = 0;
