@@ -5,17 +5,16 @@
 #include "classify.h"
 #include "partition.h"
 #include "falru.h"
-#include "u64map.h"
+#include "linetab.h"
 #include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Last reference to each line of one cache domain (an SM, or the GPU). */
+/* Last reference to each line of one cache domain (an SM, or the GPU):
+ * a table of struct wt_ref by line. */
 struct lastrefs {
-	struct wt_u64map *ix;	/* line -> ref index + 1 */
-	struct wt_ref *ref;
-	size_t n, cap;
+	struct wt_linetab *t;
 };
 
 /* A functional cache: hits and LRU order only, no time. */
@@ -60,14 +59,12 @@ struct wt_cls {
 
 static void lastrefs_init(struct lastrefs *l)
 {
-	memset(l, 0, sizeof(*l));
-	l->ix = wt_u64map_new();
+	l->t = wt_linetab_new(sizeof(struct wt_ref));
 }
 
 static void lastrefs_free(struct lastrefs *l)
 {
-	wt_u64map_free(l->ix);
-	free(l->ref);
+	wt_linetab_free(l->t);
 }
 
 /* The line's previous reference (NULL if none), then cur becomes it. */
@@ -75,18 +72,11 @@ static int lastrefs_swap(struct lastrefs *l, uint64_t line, const struct wt_ref 
 			 struct wt_ref *prev)
 {
 	int added;
-	uint64_t *ix = wt_u64map_get(l->ix, line, &added);
+	struct wt_ref *ref = wt_linetab_get(l->t, line, &added);
 
-	if (added) {
-		if (l->n == l->cap) {
-			l->cap = l->cap ? 2 * l->cap : 1024;
-			l->ref = wt_realloc(l->ref, l->cap * sizeof(*l->ref));
-		}
-		*ix = ++l->n;
-	} else {
-		*prev = l->ref[*ix - 1];
-	}
-	l->ref[*ix - 1] = *cur;
+	if (!added)
+		*prev = *ref;
+	*ref = *cur;
 	return !added;
 }
 
@@ -157,8 +147,7 @@ static void fcache_clear(struct fcache *f)
 
 static void lastrefs_clear(struct lastrefs *l)
 {
-	wt_u64map_clear(l->ix);
-	l->n = 0;
+	wt_linetab_clear(l->t);
 }
 
 /* Whether one instruction's requests put max(2, assoc) or more distinct

@@ -7,6 +7,7 @@
  * under the type the line turns out to have.
  */
 #include "loadtype.h"
+#include "linetab.h"
 #include "u64map.h"
 #include "util.h"
 
@@ -21,15 +22,13 @@ struct entry {
 };
 
 struct sm_state {
-	struct wt_u64map *map;	/* line -> entry index + 1 */
+	struct wt_linetab *lines;	/* struct entry by line */
 	uint64_t loads;
 };
 
 struct wt_loadtypes {
 	struct sm_state *sm;
 	unsigned nsm;
-	struct entry *e;
-	size_t n, cap;
 };
 
 enum wt_ltype wt_ltype_of(uint64_t n, uint64_t m)
@@ -84,11 +83,13 @@ struct wt_loadtypes *wt_lt_new(void)
 
 static void drop_entries(struct wt_loadtypes *t)
 {
-	for (size_t i = 0; i < t->n; i++)
-		free(t->e[i].rd);
-	t->n = 0;
 	for (unsigned s = 0; s < t->nsm; s++) {
-		wt_u64map_clear(t->sm[s].map);
+		struct entry *e;
+		size_t pos = 0;
+
+		while ((e = wt_linetab_next(t->sm[s].lines, &pos)))
+			free(e->rd);
+		wt_linetab_clear(t->sm[s].lines);
 		t->sm[s].loads = 0;
 	}
 }
@@ -99,9 +100,8 @@ void wt_lt_free(struct wt_loadtypes *t)
 		return;
 	drop_entries(t);
 	for (unsigned s = 0; s < t->nsm; s++)
-		wt_u64map_free(t->sm[s].map);
+		wt_linetab_free(t->sm[s].lines);
 	free(t->sm);
-	free(t->e);
 	free(t);
 }
 
@@ -110,31 +110,23 @@ void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
 {
 	struct sm_state *s;
 	struct entry *e;
-	uint64_t *ix;
 	int added;
 
 	if (sm >= t->nsm) {
 		t->sm = wt_realloc(t->sm, (sm + 1u) * sizeof(*t->sm));
 		for (unsigned i = t->nsm; i <= sm; i++) {
-			t->sm[i].map = wt_u64map_new();
+			t->sm[i].lines = wt_linetab_new(sizeof(struct entry));
 			t->sm[i].loads = 0;
 		}
 		t->nsm = sm + 1u;
 	}
 	s = &t->sm[sm];
 	s->loads++;
-	ix = wt_u64map_get(s->map, line, &added);
+	e = wt_linetab_get(s->lines, line, &added);
 	if (added) {
-		if (t->n == t->cap) {
-			t->cap = t->cap ? 2 * t->cap : 1024;
-			t->e = wt_realloc(t->e, t->cap * sizeof(*t->e));
-		}
-		e = &t->e[t->n];
-		*ix = ++t->n;
 		*e = (struct entry){ 1, 1, s->loads, warp, pc, NULL };
 		return;
 	}
-	e = &t->e[*ix - 1];
 	if (!e->rd)
 		e->rd = wt_calloc(WT_LT_RD_BINS, sizeof(*e->rd));
 	e->rd[wt_lt_rd_bin(s->loads - e->last)]++;
@@ -152,38 +144,49 @@ static int by_pc(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Line e into res: its type's lines, loads and distances, and its PC's
+ * (pcix: pc -> index + 1 in res->pcs, of *cap). */
+static void count_line(struct wt_lt_result *res, struct wt_u64map *pcix,
+		       size_t *cap, const struct entry *e)
+{
+	enum wt_ltype ty = wt_ltype_of(e->n, e->m);
+	struct wt_lt_pc *p;
+	uint64_t *ix;
+	int added;
+
+	res->lines[ty]++;
+	res->loads[ty] += e->n;
+	res->count_inf[wt_lt_count_bucket(e->n)]++;
+	if (e->rd)
+		for (unsigned b = 0; b < WT_LT_RD_BINS; b++)
+			res->rd[ty][b] += e->rd[b];
+	ix = wt_u64map_get(pcix, e->pc, &added);
+	if (added) {
+		if (res->npcs == *cap) {
+			*cap = *cap ? 2 * *cap : 16;
+			res->pcs = wt_realloc(res->pcs, *cap * sizeof(*res->pcs));
+		}
+		memset(&res->pcs[res->npcs], 0, sizeof(*res->pcs));
+		res->pcs[res->npcs].pc = e->pc;
+		*ix = ++res->npcs;
+	}
+	p = &res->pcs[*ix - 1];
+	p->lines[ty]++;
+	p->loads += e->n;
+}
+
 void wt_lt_kernel_end(struct wt_loadtypes *t, struct wt_lt_result *res)
 {
 	struct wt_u64map *pcix = wt_u64map_new();
 	size_t cap = 0;
 
 	memset(res, 0, sizeof(*res));
-	for (size_t i = 0; i < t->n; i++) {
-		const struct entry *e = &t->e[i];
-		enum wt_ltype ty = wt_ltype_of(e->n, e->m);
-		struct wt_lt_pc *p;
-		uint64_t *ix;
-		int added;
+	for (unsigned s = 0; s < t->nsm; s++) {
+		const struct entry *e;
+		size_t pos = 0;
 
-		res->lines[ty]++;
-		res->loads[ty] += e->n;
-		res->count_inf[wt_lt_count_bucket(e->n)]++;
-		if (e->rd)
-			for (unsigned b = 0; b < WT_LT_RD_BINS; b++)
-				res->rd[ty][b] += e->rd[b];
-		ix = wt_u64map_get(pcix, e->pc, &added);
-		if (added) {
-			if (res->npcs == cap) {
-				cap = cap ? 2 * cap : 16;
-				res->pcs = wt_realloc(res->pcs, cap * sizeof(*res->pcs));
-			}
-			memset(&res->pcs[res->npcs], 0, sizeof(*res->pcs));
-			res->pcs[res->npcs].pc = e->pc;
-			*ix = ++res->npcs;
-		}
-		p = &res->pcs[*ix - 1];
-		p->lines[ty]++;
-		p->loads += e->n;
+		while ((e = wt_linetab_next(t->sm[s].lines, &pos)))
+			count_line(res, pcix, &cap, e);
 	}
 	wt_u64map_free(pcix);
 	if (res->npcs)
