@@ -1018,6 +1018,7 @@ int main(int argc, char **argv)
 	int level;
 
 	wt_set_progname(argv[0]);
+	wt_big_blocks_mapped();
 	wt_stage_parse(argc, argv, "l1sim", usage, longopts, O_SIZE, O_NOPTS,
 		       set, &args);
 	G.arch = args.arch;

@@ -28,6 +28,7 @@
  */
 #include "l1model.h"
 #include "hash.h"
+#include "linetab.h"
 #include "u64map.h"
 #include "util.h"
 
@@ -130,7 +131,7 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	l1->rng = wt_mix64(cfg->seed ^ wt_mix64(sm + 0x5EED));
 	if (!l1->rng)
 		l1->rng = 1;
-	l1->warp_ix = wt_u64map_new();
+	l1->warp_ix = wt_linetab_new(sizeof(uint64_t));
 	if (cfg->mode == WT_L1_UNBOUNDED)
 		l1->flight = wt_u64map_new();
 	reuse_init(l1);
@@ -163,7 +164,7 @@ void wt_l1_free(struct wt_l1 *l1)
 	free(l1->mshr);
 	free(l1->mline);
 	free(l1->missq);
-	wt_u64map_free(l1->warp_ix);
+	wt_linetab_free(l1->warp_ix);
 	wt_u64map_free(l1->flight);
 	wt_l1_drop_reuse(l1);
 	wt_l1_stats_free(&l1->st);
@@ -1249,7 +1250,7 @@ warp_stats_lookup(struct wt_l1 *l1, const struct wt_request *r)
 	struct wt_l1_warp_slot *c = &l1->warp_cache[r->warp % WT_L1_WARP_CACHE];
 	int added;
 
-	ix = wt_u64map_get(l1->warp_ix, key, &added);
+	ix = wt_linetab_get(l1->warp_ix, key, &added);
 	if (added)
 		*ix = new_warp(l1, r);
 	c->key = key;

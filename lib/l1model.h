@@ -175,7 +175,7 @@ struct wt_l1 {
 		uint64_t key;
 		size_t ix;		/* index + 1; 0: empty */
 	} warp_cache[WT_L1_WARP_CACHE];
-	struct wt_u64map *warp_ix;
+	struct wt_linetab *warp_ix;
 	struct wt_warp_stats no_warp;	/* every warp's, with no_warp_stats */
 	/* Where a load's statistics are in st.pcs: a direct-mapped cache of
 	 * indices + 1 (0: empty) by pc, in front of the scan of st.pcs. */

@@ -4,6 +4,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -18,6 +19,23 @@ void wt_set_progname(const char *argv0)
 {
 	const char *slash = strrchr(argv0, '/');
 	progname = slash ? slash + 1 : argv0;
+}
+
+/*
+ * glibc serves a large block with mmap, but raises that threshold to the
+ * size of each mapped block it frees (up to 32 MiB); from then on, arrays
+ * that double as they grow (l1sim's per-SM warp statistics) are
+ * reallocated in its heap, where each doubling copies and leaves the old
+ * block behind, still resident.  A threshold set once stays put: large
+ * blocks are mapped, grown by mremap without a copy, and unmapped when
+ * freed.  l1sim --stats on 2^30 stream accesses: 1,072 -> 995 MiB.  With
+ * another C library this does nothing.
+ */
+void wt_big_blocks_mapped(void)
+{
+#ifdef M_MMAP_THRESHOLD
+	mallopt(M_MMAP_THRESHOLD, 256 << 10);
+#endif
 }
 
 const char *wt_progname(void)

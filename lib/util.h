@@ -21,6 +21,9 @@ enum { WT_EXIT_OK = 0, WT_EXIT_DATA = 1, WT_EXIT_USAGE = 2 };
 
 void wt_set_progname(const char *argv0);
 const char *wt_progname(void);
+/* Blocks of 256 KiB and more straight from mmap, always (glibc): for the
+ * programs whose memory is growing per-SM arrays; see util.c. */
+void wt_big_blocks_mapped(void);
 
 /* Print "prog: message" on stderr and exit with the given code. */
 WT_NORETURN void wt_die(int code, const char *fmt, ...) WT_PRINTF(2, 3);
