@@ -246,11 +246,12 @@ void wt_cls_free(struct wt_cls *c)
 }
 
 /* An SM's fully associative view: it hits exactly the loads whose reuse
- * distance is below fa_lines, in memory for fa_lines lines (and half a
- * byte or so for each line seen) where a reuse engine keeps every line. */
+ * distance is below fa_lines, in memory for fa_lines lines where a reuse
+ * engine keeps every line.  Only its hits count, so it keeps no set of
+ * the lines seen (half a byte to a byte a line on a sweep). */
 static struct wt_falru *new_fa(const struct wt_cls *c)
 {
-	return wt_falru_new((uint32_t)c->fa_lines,
+	return wt_falru_new_hits((uint32_t)c->fa_lines,
 			    wt_log2(c->cfg.l1.cfg.geom.line));
 }
 

@@ -64,6 +64,15 @@ struct wt_falru *wt_falru_new(uint32_t lines, unsigned key_shift)
 	return f;
 }
 
+struct wt_falru *wt_falru_new_hits(uint32_t lines, unsigned key_shift)
+{
+	struct wt_falru *f = wt_falru_new(lines, key_shift);
+
+	wt_u64map_free(f->seen);
+	f->seen = NULL;
+	return f;
+}
+
 void wt_falru_free(struct wt_falru *f)
 {
 	if (!f)
@@ -82,7 +91,8 @@ uint64_t wt_falru_distinct(const struct wt_falru *f)
 size_t wt_falru_bytes(const struct wt_falru *f)
 {
 	return sizeof(*f) + (f->cap ? f->cap : 1) * sizeof(*f->node) +
-	       (f->bmask + 1) * sizeof(*f->bucket) + wt_u64map_bytes(f->seen);
+	       (f->bmask + 1) * sizeof(*f->bucket) +
+	       (f->seen ? wt_u64map_bytes(f->seen) : 0);
 }
 
 static inline uint32_t *bucket_of(struct wt_falru *f, uint64_t key)
@@ -144,6 +154,8 @@ static int first_seen(struct wt_falru *f, uint64_t key)
 	uint64_t k = key >> f->shift, bit = 1ULL << (k % 64), *mask;
 	int added;
 
+	if (!f->seen)
+		return 0;
 	mask = wt_u64map_get(f->seen, k / 64, &added);
 	if (*mask & bit)
 		return 0;

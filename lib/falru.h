@@ -34,6 +34,10 @@ struct wt_falru;
 /* A cache of lines lines (0: nothing is ever held), for keys that are
  * multiples of 2^key_shift (line addresses: log2 of the line size). */
 struct wt_falru *wt_falru_new(uint32_t lines, unsigned key_shift);
+/* The same cache without the set of lines seen, for callers that need
+ * hits alone (classify's fully associative view): every miss is then
+ * WT_FALRU_MISS, wt_falru_distinct() is 0, and memory is the cache's. */
+struct wt_falru *wt_falru_new_hits(uint32_t lines, unsigned key_shift);
 void wt_falru_free(struct wt_falru *f);
 /* Look key up and make it the most recently used line, evicting the
  * least recently used one when the cache is full.  Any 64-bit multiple

@@ -86,8 +86,11 @@ static struct wt_wt_window *window_of(struct wt_wt_warp *p, uint64_t wi)
 		i--;
 	if (i > 0 && p->win[i - 1].index == wi)
 		return &p->win[i - 1];
+	/* most warps of a long kernel live within one window or two: room
+	 * for one at first (a 16-byte block, where room for eight took 128
+	 * bytes a warp) */
 	if (p->nwin == p->capwin) {
-		p->capwin = p->capwin ? 2 * p->capwin : 8;
+		p->capwin = p->capwin ? 2 * p->capwin : 1;
 		p->win = wt_realloc(p->win, p->capwin * sizeof(*p->win));
 	}
 	memmove(&p->win[i + 1], &p->win[i], (p->nwin - i) * sizeof(*p->win));

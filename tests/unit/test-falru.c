@@ -117,6 +117,29 @@ static void memory(void)
 	wt_falru_free(f);
 }
 
+/* The cache without its set of lines seen hits exactly where the full one
+ * does, calls every miss a plain miss, and keeps no memory per line. */
+static void hits_only(void)
+{
+	struct wt_falru *full = wt_falru_new(256, 7), *h = wt_falru_new_hits(256, 7);
+	size_t before = wt_falru_bytes(h), same = 0, firsts = 0;
+
+	for (size_t i = 0; i < 300000; i++) {
+		uint64_t key = (rnd() % (i < 150000 ? 600 : 200000)) * 128;
+		enum wt_falru_result a = wt_falru_access(full, key);
+		enum wt_falru_result b = wt_falru_access(h, key);
+
+		same += (a == WT_FALRU_HIT) == (b == WT_FALRU_HIT);
+		firsts += b == WT_FALRU_FIRST;
+	}
+	is_u64(same, 300000, "hits only: the same hits as the full cache");
+	is_u64(firsts, 0, "hits only: no miss is called compulsory");
+	is_u64(wt_falru_distinct(h), 0, "hits only: no distinct lines counted");
+	is_u64(wt_falru_bytes(h), before, "hits only: no memory per line seen");
+	wt_falru_free(full);
+	wt_falru_free(h);
+}
+
 int main(void)
 {
 	rng_state = 0x9E3779B97F4A7C15ULL;
@@ -132,5 +155,6 @@ int main(void)
 	against_reuse(384, 300000, 20000, 7);	/* line addresses */
 	against_reuse(4096, 300000, 20000, 7);
 	memory();
+	hits_only();
 	return tap_done();
 }
