@@ -236,9 +236,10 @@ if [ "$(size "$scale")" -gt 0 ]; then
 	"$tools/measure" "'$bin/l2sim' --level=1 -o '$s.l2.wt' '$s.l1.wt'" 2> "$s.l2"
 	"$tools/measure" "'$bin/dramsim' --level=0 -o /dev/null '$s.l2.wt'" 2> "$s.dr"
 	"$tools/measure" "'$bin/classify' -o /dev/null '$s.req.wt'" 2> "$s.cl"
+	"$tools/measure" "'$bin/classify' --sample=0.01 -o /dev/null '$s.req.wt'" 2> "$s.cls"
 	for st in "tg trace-gen" "to trace-order" "co coalesce" "l1 l1sim" \
 		  "l1off l1sim --reuse=off" "l1st l1sim --stats" "l2 l2sim" \
-		  "dr dramsim" "cl classify"; do
+		  "dr dramsim" "cl classify" "cls classify --sample=0.01"; do
 		f=$s.${st%% *}
 		line=$(tail -n 1 "$f")
 		[ "$(field status "$line")" = 0 ] ||

@@ -6,6 +6,7 @@
  */
 #include "classify.h"
 #include "clsreport.h"
+#include "shards.h"
 #include "sink.h"
 #include "stageopt.h"
 #include "stream.h"
@@ -50,6 +51,11 @@ static const char usage[] =
 "      --mpki=X            MPKI that marks thrashing (10)\n"
 "      --cs-speedup=X      4x-capacity speedup for cache sensitive (1.5)\n"
 "      --ci-speedup=X      ... below which insensitive (1.1)\n"
+"      --sample=R          follow only a sample of about R of the lines\n"
+"                          (SHARDS' hash test, R from 2^-24 to 1; default\n"
+"                          1: every line) in the unbounded views and the\n"
+"                          load types, which then are estimates, in\n"
+"                          memory about R times theirs\n"
 "      --format=F          table (default) or json\n"
 "  -o, --output=FILE       write the report to FILE (default: stdout)\n"
 "      --stats=FILE        also write the results as JSON to FILE\n"
@@ -60,7 +66,7 @@ enum {
 	O_CONFIG = 256, O_SIZE, O_ASSOC, O_LINE, O_INDEX, O_L2SIZE, O_L2ASSOC, O_L2PARTS,
 	O_ANALYSES, O_MHIT, O_MMISS, O_WINDOW, O_WMIN, O_SERIES, O_STREAMING,
 	O_FRIENDLY, O_CONFLICT, O_ALSO, O_MPKI, O_CS, O_CI, O_FORMAT, O_STATS,
-	O_NOPTS
+	O_SAMPLE, O_NOPTS
 };
 
 static unsigned parse_analyses(const char *s)
@@ -95,6 +101,17 @@ static unsigned parse_analyses(const char *s)
 static uint32_t ppm(const char *name, const char *s)
 {
 	return (uint32_t)(wt_opt_real(name, s, 0, 100) * 10000 + 0.5);
+}
+
+/* --sample=R: the rate in force, a multiple of 2^-24 (shards.h). */
+static double sample_rate(const char *s)
+{
+	char *end;
+	double r = strtod(s, &end);
+
+	if (end == s || *end || !(r >= 1.0 / WT_SHARDS_MODULUS && r <= 1))
+		wt_die(WT_EXIT_USAGE, "--sample=%s: expected a rate from 2^-24 to 1", s);
+	return wt_shards_round_rate(r);
 }
 
 /* The report, as text or JSON, to path through a sink (so that a failed
@@ -159,6 +176,7 @@ int main(int argc, char **argv)
 		{ "mpki", required_argument, NULL, O_MPKI },
 		{ "cs-speedup", required_argument, NULL, O_CS },
 		{ "ci-speedup", required_argument, NULL, O_CI },
+		{ "sample", required_argument, NULL, O_SAMPLE },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
@@ -234,6 +252,8 @@ int main(int argc, char **argv)
 		rep.limits.ci_speedup = wt_opt_real("ci-speedup", set[O_CI], 1, 1e9);
 	if (rep.limits.ci_speedup > rep.limits.cs_speedup)
 		wt_die(WT_EXIT_USAGE, "--ci-speedup must not exceed --cs-speedup");
+	/* the rate in force, a multiple of 2^-24, is the one reported */
+	cfg.sample = set[O_SAMPLE] ? sample_rate(set[O_SAMPLE]) : 1;
 	if (set[O_FORMAT])
 		json = wt_opt_choice("format", set[O_FORMAT], formats, 2);
 	wt_check_outputs(args.output, set[O_STATS]);

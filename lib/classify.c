@@ -6,6 +6,7 @@
 #include "partition.h"
 #include "falru.h"
 #include "linetab.h"
+#include "shards.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -53,6 +54,8 @@ struct wt_cls {
 	struct wt_warptypes wt;
 	struct wt_l1_out out;
 	struct wt_cls_result cur;	/* the kernel under way */
+	uint64_t thr;			/* the sample's threshold (shards.h) */
+	struct wt_cls_view smp_l1, smp_l2;	/* the sampled references */
 	uint64_t t_first, t_last;	/* its timing model's cycles */
 	int timed;
 };
@@ -185,6 +188,8 @@ struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg)
 	char err[512];
 
 	c->cfg = *cfg;
+	c->thr = cfg->sample > 0 && cfg->sample < 1 ? wt_shards_threshold(cfg->sample)
+						    : WT_SHARDS_MODULUS;
 	/* The timing model reports counts and miss classes, which are the
 	 * same without reuse histograms or per-warp statistics; those would
 	 * only take memory per line and per warp. */
@@ -213,7 +218,7 @@ struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg)
 	c->l2 = wt_calloc(cfg->l2_parts, sizeof(*c->l2));
 	for (unsigned p = 0; p < cfg->l2_parts; p++)
 		fcache_init(&c->l2[p], sets2, cfg->l2_assoc, line, &ix, 0);
-	c->lt = wt_lt_new();
+	c->lt = wt_lt_new(c->thr);
 	wt_wt_init(&c->wt, &cfg->bounds, cfg->window);
 	return c;
 }
@@ -280,20 +285,92 @@ static struct sm_view *sm_view(struct wt_cls *c, unsigned sm)
 	return &c->sm[sm];
 }
 
+static int sampled(const struct wt_cls *c, uint64_t line)
+{
+	return c->thr >= WT_SHARDS_MODULUS || wt_shards_keep(c->thr, line);
+}
+
+/* A reference to line of a view: the exact counts into v, and for a
+ * sampled line its categories into smp (lastrefs: the view's last
+ * references).  hit: the view's bounded cache kept the line. */
+static void view_ref(struct wt_cls *c, struct wt_cls_view *v, struct wt_cls_view *smp,
+		     struct lastrefs *last, uint64_t line, const struct wt_ref *ref,
+		     int hit)
+{
+	struct wt_ref prev;
+	enum wt_loc rel;
+
+	v->refs++;
+	if (!hit)
+		v->bnd[WT_LOC_MISS]++;
+	if (!sampled(c, line))
+		return;
+	rel = wt_loc_relation(lastrefs_swap(last, line, ref, &prev) ? &prev : NULL, ref);
+	smp->refs++;
+	smp->unb[rel]++;
+	smp->bnd[hit ? rel : WT_LOC_MISS]++;
+}
+
+/* out[i] = total * w[i] / (sum of w), rounded so that the out[i] add up
+ * to total: each is the growth of the rounded running share.  All zero
+ * when w is. */
+static void apportion(uint64_t total, const uint64_t *w, uint64_t *out, unsigned n)
+{
+	unsigned __int128 sum = 0, cum = 0;
+	uint64_t done = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		sum += w[i];
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t upto;
+
+		if (!sum) {
+			out[i] = 0;
+			continue;
+		}
+		cum += w[i];
+		upto = (uint64_t)((total * cum + sum / 2) / sum);
+		out[i] = upto - done;
+		done = upto;
+	}
+}
+
+/* Kernel end: the view's categories from its sampled references (with
+ * every line sampled, the exact counts themselves; thr: the sample's
+ * threshold).
+ *   - First references: the sampled lines' first references weighted by
+ *     1/R (as many as the sample's distinct lines), at most refs.  A ratio
+ *     to the sampled references would be at the mercy of a few hot lines
+ *     in or out of the sample; this count is not.  With no sampled line
+ *     referenced twice, every reference is taken as a first one.
+ *   - The other references: split as the sampled re-references are.
+ *   - Bounded hits (refs less the exact misses): split as the sampled
+ *     hits are, or if none of them hit, as the sampled re-references. */
+static void view_estimate(struct wt_cls_view *v, struct wt_cls_view *smp, uint64_t thr)
+{
+	uint64_t misses = v->bnd[WT_LOC_MISS], first;
+	const uint64_t *hits = wt_cls_view_hits(smp->bnd) ? smp->bnd : smp->unb;
+
+	first = (uint64_t)(((unsigned __int128)smp->unb[WT_LOC_MISS] * WT_SHARDS_MODULUS
+			    + thr / 2) / thr);
+	if (first > v->refs || !wt_cls_view_hits(smp->unb))
+		first = v->refs;
+	v->unb[WT_LOC_MISS] = first;
+	apportion(v->refs - first, smp->unb + 1, v->unb + 1, WT_LOC_MAX - 1);
+	apportion(v->refs - misses, hits + 1, v->bnd + 1, WT_LOC_MAX - 1);
+	v->sampled = smp->refs;
+	memset(smp, 0, sizeof(*smp));
+}
+
 /* A request that reaches the L2 view. */
 static void l2_ref(struct wt_cls *c, const struct wt_ref *ref, uint64_t addr)
 {
 	uint64_t line = wt_cache_line_addr(&c->l2[0].c, addr);
 	unsigned part = wt_pmap_partition(&c->map, line);
 	uint64_t local = wt_cache_line_addr(&c->l2[0].c, wt_pmap_local(&c->map, line));
-	struct wt_ref prev;
-	int had = lastrefs_swap(&c->l2last, line, ref, &prev);
-	enum wt_loc rel = wt_loc_relation(had ? &prev : NULL, ref);
 	int hit = fcache_access(&c->l2[part], local, NULL);
 
-	c->cur.l2.refs++;
-	c->cur.l2.unb[rel]++;
-	c->cur.l2.bnd[hit ? rel : WT_LOC_MISS]++;
+	view_ref(c, &c->cur.l2, &c->smp_l2, &c->l2last, line, ref, hit);
 }
 
 static void timing(struct wt_cls *c, struct sm_view *v, const struct wt_request *r)
@@ -315,9 +392,7 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 	struct sm_view *v = sm_view(c, r->sm);
 	struct wt_ref ref = { r->lanes, kernel, r->cta, r->warp, r->sm };
 	uint64_t line = wt_cache_line_addr(&v->bnd.c, r->addr);
-	struct wt_ref prev;
-	enum wt_loc rel;
-	int had, hit;
+	int hit;
 
 	v->tm.kernel = kernel;
 	timing(c, v, r);
@@ -342,12 +417,8 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 			c->cur.set_fill_reqs += v->ni;
 		v->ni = 0;
 	}
-	had = lastrefs_swap(&v->last, line, &ref, &prev);
-	rel = wt_loc_relation(had ? &prev : NULL, &ref);
 	hit = fcache_access(&v->bnd, line, c->cur.count_bnd);
-	c->cur.l1.refs++;
-	c->cur.l1.unb[rel]++;
-	c->cur.l1.bnd[hit ? rel : WT_LOC_MISS]++;
+	view_ref(c, &c->cur.l1, &c->smp_l1, &v->last, line, &ref, hit);
 	c->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
 	c->cur.hits_fa += wt_falru_access(v->fa, line) == WT_FALRU_HIT;
 	wt_lt_load(c->lt, r->sm, line, r->warp, r->pc);
@@ -400,6 +471,8 @@ void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res)
 	k->tm_cycles = c->timed ? c->t_last - c->t_first + 1 : 0;
 	c->timed = 0;
 	c->t_last = 0;
+	view_estimate(&k->l1, &c->smp_l1, c->thr);
+	view_estimate(&k->l2, &c->smp_l2, c->thr);
 	wt_lt_kernel_end(c->lt, &k->lt);
 	wt_wt_kernel_end(&c->wt, &k->div);
 	*res = *k;
@@ -414,6 +487,7 @@ const struct wt_warptypes *wt_cls_warptypes(const struct wt_cls *c)
 static void add_view(struct wt_cls_view *d, const struct wt_cls_view *s)
 {
 	d->refs += s->refs;
+	d->sampled += s->sampled;
 	for (unsigned i = 0; i < WT_LOC_MAX; i++) {
 		d->unb[i] += s->unb[i];
 		d->bnd[i] += s->bnd[i];

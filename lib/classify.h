@@ -20,6 +20,20 @@
  * non-coherent L1 at kernel boundaries; the L2 view keeps its contents,
  * so re-references across kernels are inter-kernel locality there.
  * The timing model, too, starts each kernel empty.
+ *
+ * Sampling (cfg.sample < 1).  What is kept for every line seen, and so
+ * grows with the trace's lines, is the unbounded views (each line's last
+ * reference at the L1 and at the L2 view) and the load types.  With a
+ * rate R, only the lines that SHARDS' test puts in the sample (shards.h:
+ * a hash of the line address, about R of the lines) go into those; every
+ * other analysis sees every request.  Then:
+ *   - a view's references and its bounded misses stay exact counts;
+ *   - its first references are the sampled lines' weighted by 1/R, the
+ *     other references split among the categories as the sampled
+ *     re-references are, and the bounded hits as the sampled hits are
+ *     (apportioned so that each row adds up to the exact references);
+ *   - the load types' counts are the sampled lines' weighted by 1/R.
+ * Each view says how many of its references were sampled.
  */
 #ifndef WT_CLASSIFY_H
 #define WT_CLASSIFY_H
@@ -37,6 +51,8 @@ struct wt_cls_cfg {
 	unsigned l2_parts;		/* interleaved every 256 bytes */
 	struct wt_wt_bounds bounds;
 	uint64_t window;		/* warp-type time window, cycles */
+	double sample;			/* rate of lines sampled; 0 or 1:
+					   every line */
 };
 
 /* References of one view: how many, and the category of each in the
@@ -44,6 +60,8 @@ struct wt_cls_cfg {
 struct wt_cls_view {
 	uint64_t refs;
 	uint64_t unb[WT_LOC_MAX], bnd[WT_LOC_MAX];
+	uint64_t sampled;	/* references to sampled lines (refs when
+				   every line is) */
 };
 
 /* What one kernel showed, or several added up. */

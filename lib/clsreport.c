@@ -140,11 +140,14 @@ static void loc_json(struct wt_json *j, const char *key, const uint64_t *cat)
 	wt_json_end_object(j);
 }
 
-static void view_json(struct wt_json *j, const char *key, const struct wt_cls_view *v)
+static void view_json(struct wt_json *j, const char *key, const struct wt_cls_view *v,
+		      int sampling)
 {
 	wt_json_key(j, key);
 	wt_json_begin_object(j);
 	wt_json_key_u64(j, "references", v->refs);
+	if (sampling)
+		wt_json_key_u64(j, "sampled_references", v->sampled);
 	loc_json(j, "unbounded", v->unb);
 	loc_json(j, "bounded", v->bnd);
 	wt_json_end_object(j);
@@ -401,8 +404,8 @@ static void result_json(struct wt_json *j, const struct wt_clsrep *p,
 	if (p->analyses & WT_AN_LOCALITY) {
 		wt_json_key(j, "locality");
 		wt_json_begin_object(j);
-		view_json(j, "l1", &r->l1);
-		view_json(j, "l2", &r->l2);
+		view_json(j, "l1", &r->l1, p->cfg->sample < 1);
+		view_json(j, "l2", &r->l2, p->cfg->sample < 1);
 		wt_json_end_object(j);
 	}
 	if (p->analyses & WT_AN_LOADS)
@@ -452,6 +455,8 @@ void wt_clsrep_json(struct wt_json *j, const struct wt_clsrep *p)
 		wt_json_key(j, "index");
 		wt_json_string(j, "linear");
 		wt_json_end_object(j);
+		wt_json_key(j, "sample_rate");
+		wt_json_double(j, p->cfg->sample);
 	}
 	wt_json_key(j, "mostly_hit");
 	wt_json_double(j, p->cfg->bounds.mostly_hit / 1e6);
@@ -675,6 +680,11 @@ void wt_clsrep_table(FILE *f, const struct wt_clsrep *p)
 			p->cfg->l2_size, p->cfg->l2_parts, p->cfg->l2_assoc);
 	else
 		fprintf(f, "events at %s\n", p->level);
+	if (p->requests && p->cfg->sample < 1 &&
+	    (p->analyses & (WT_AN_LOCALITY | WT_AN_LOADS | WT_AN_CATEGORY)))
+		fprintf(f, "lines sampled at rate %.7g: the unbounded views' "
+			"categories, the hits' categories and the load types are "
+			"estimates\n", p->cfg->sample);
 	if (p->requests && (p->analyses & (WT_AN_WARPS | WT_AN_DIVERGENCE)))
 		fputs("warp types and divergence at the L1 view: the configured "
 		      "L1, functional\n", f);

@@ -8,6 +8,7 @@
  */
 #include "loadtype.h"
 #include "linetab.h"
+#include "shards.h"
 #include "u64map.h"
 #include "util.h"
 
@@ -29,6 +30,7 @@ struct sm_state {
 struct wt_loadtypes {
 	struct sm_state *sm;
 	unsigned nsm;
+	uint64_t thr;		/* the sample's threshold */
 };
 
 enum wt_ltype wt_ltype_of(uint64_t n, uint64_t m)
@@ -76,9 +78,12 @@ unsigned wt_lt_rd_bin(uint64_t d)
 	return k < WT_LT_RD_BINS ? k : WT_LT_RD_BINS - 1;
 }
 
-struct wt_loadtypes *wt_lt_new(void)
+struct wt_loadtypes *wt_lt_new(uint64_t threshold)
 {
-	return wt_calloc(1, sizeof(struct wt_loadtypes));
+	struct wt_loadtypes *t = wt_calloc(1, sizeof(*t));
+
+	t->thr = threshold;
+	return t;
 }
 
 static void drop_entries(struct wt_loadtypes *t)
@@ -122,6 +127,8 @@ void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
 	}
 	s = &t->sm[sm];
 	s->loads++;
+	if (t->thr < WT_SHARDS_MODULUS && !wt_shards_keep(t->thr, line))
+		return;
 	e = wt_linetab_get(s->lines, line, &added);
 	if (added) {
 		*e = (struct entry){ 1, 1, s->loads, warp, pc, NULL };
@@ -175,6 +182,37 @@ static void count_line(struct wt_lt_result *res, struct wt_u64map *pcix,
 	p->loads += e->n;
 }
 
+/* Counts a[0..n) of sampled lines weighted by 1/R: each is the growth of
+ * the weighted running sum, rounded, so that they add up to the weighted
+ * total. */
+static void weigh(uint64_t *a, size_t n, uint64_t thr)
+{
+	unsigned __int128 sum = 0;
+	uint64_t done = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t upto;
+
+		sum += a[i];
+		upto = (uint64_t)((sum * WT_SHARDS_MODULUS + thr / 2) / thr);
+		a[i] = upto - done;
+		done = upto;
+	}
+}
+
+static void weigh_result(struct wt_lt_result *res, uint64_t thr)
+{
+	weigh(res->lines, WT_LT_MAX, thr);
+	weigh(res->loads, WT_LT_MAX, thr);
+	weigh(res->count_inf, WT_LT_COUNT_BUCKETS, thr);
+	for (unsigned ty = 0; ty < WT_LT_MAX; ty++)
+		weigh(res->rd[ty], WT_LT_RD_BINS, thr);
+	for (size_t i = 0; i < res->npcs; i++) {
+		weigh(res->pcs[i].lines, WT_LT_MAX, thr);
+		weigh(&res->pcs[i].loads, 1, thr);
+	}
+}
+
 void wt_lt_kernel_end(struct wt_loadtypes *t, struct wt_lt_result *res)
 {
 	struct wt_u64map *pcix = wt_u64map_new();
@@ -191,6 +229,8 @@ void wt_lt_kernel_end(struct wt_loadtypes *t, struct wt_lt_result *res)
 	wt_u64map_free(pcix);
 	if (res->npcs)
 		qsort(res->pcs, res->npcs, sizeof(*res->pcs), by_pc);
+	if (t->thr < WT_SHARDS_MODULUS)
+		weigh_result(res, t->thr);
 	for (size_t i = 0; i < res->npcs; i++) {
 		const struct wt_lt_pc *p = &res->pcs[i];
 

@@ -68,7 +68,11 @@ struct wt_lt_result {
 
 struct wt_loadtypes;
 
-struct wt_loadtypes *wt_lt_new(void);
+/* threshold: the lines kept, as SHARDS' sample test (shards.h) takes it;
+ * WT_SHARDS_MODULUS keeps every line.  With fewer, every load still
+ * counts towards the distances, but only the sampled lines are typed, and
+ * the counts are theirs weighted by 1/R (R = threshold / modulus). */
+struct wt_loadtypes *wt_lt_new(uint64_t threshold);
 void wt_lt_free(struct wt_loadtypes *t);
 /* One load of line by warp at pc on sm. */
 void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,

@@ -5,7 +5,7 @@
  *   - P = 2^24, the paper's modulus: rates down to 6e-8, in steps fine
  *     enough that the rate in force is the one asked for to 7 digits.
  *   - The sampling hash is MurmurHash3's 64-bit finaliser, and the sample
- *     test uses its top 24 bits.  The exact engine indexes its table by
+ *     test (wt_shards_keep, in shards.h) uses its top 24 bits.  The exact engine indexes its table by
  *     the low bits of a different finaliser (SplitMix64's), so the keys
  *     that pass the test do not crowd into part of the engine's table,
  *     as they would if both used the same bits of the same hash.
@@ -32,17 +32,6 @@ struct wt_shards {
 	uint64_t threshold;		/* T: sampled iff hash mod P < T */
 };
 
-/* MurmurHash3's fmix64: every key bit moves about half the output bits. */
-static inline uint64_t sample_hash(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
-}
-
 /* T for a rate: the rate times P, rounded. */
 static uint64_t threshold_of(double rate)
 {
@@ -60,6 +49,11 @@ struct wt_shards *wt_shards_new(double rate)
 	s->threshold = threshold_of(rate);
 	s->exact = wt_reuse_new();
 	return s;
+}
+
+uint64_t wt_shards_threshold(double rate)
+{
+	return threshold_of(rate);
 }
 
 double wt_shards_round_rate(double rate)
@@ -82,7 +76,7 @@ double wt_shards_rate(const struct wt_shards *s)
 
 int wt_shards_sampled(const struct wt_shards *s, uint64_t key)
 {
-	return (sample_hash(key) >> 40) < s->threshold;	/* top 24 bits */
+	return wt_shards_keep(s->threshold, key);
 }
 
 int wt_shards_access(struct wt_shards *s, uint64_t key, uint64_t *scaled)

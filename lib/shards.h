@@ -41,6 +41,23 @@
 
 struct wt_shards;
 
+/*
+ * The sample test alone, for callers that keep their own state for the
+ * sampled keys (classify --sample): the threshold T of a rate (rounded as
+ * below), and whether key is in the sample of threshold T.  The hash is
+ * MurmurHash3's 64-bit finaliser, whose top 24 bits are compared with T.
+ */
+uint64_t wt_shards_threshold(double rate);
+static inline int wt_shards_keep(uint64_t threshold, uint64_t key)
+{
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdULL;
+	key ^= key >> 33;
+	key *= 0xc4ceb9fe1a85ec53ULL;
+	key ^= key >> 33;
+	return (key >> 40) < threshold;
+}
+
 /* rate in [1/P, 1]; outside that is a programming error and dies. */
 struct wt_shards *wt_shards_new(double rate);
 /* The rate that wt_shards_new(rate) puts in force: rate rounded to the

@@ -180,6 +180,25 @@ classify -o "$T/a.txt" "$T/spmv.req"
 classify -o "$T/b.txt" "$T/spmv.req"
 ok "$(cmp -s "$T/a.txt" "$T/spmv.txt" && cmp -s "$T/a.txt" "$T/b.txt"; echo $?)" "-o and stdout agree, run after run"
 
+# ---- --sample: a sample of the lines in the unbounded views and load types ----
+classify --sample=1 "$T/spmv.req" > "$T/s1.txt"
+ok "$(cmp -s "$T/s1.txt" "$T/spmv.txt"; echo $?)" "--sample=1 is the exact run"
+classify --sample=0.5 --format=json "$T/spmv.req" > "$T/s5.json"
+like "$(json "$T/s5.json")" '"sample_rate":0.5,' "the rate in force is in the config"
+exact_refs=$(total "$T/spmv.json" | sed 's/.*"locality":{"l1":{"references":\([0-9]*\),.*/\1/')
+like "$(total "$T/s5.json")" "\"locality\":\{\"l1\":\{\"references\":$exact_refs,\"sampled_references\":[0-9]" \
+	"sampled: the references stay exact, and say how many were sampled"
+smp=$(total "$T/s5.json" | sed 's/.*"l1":{"references":[0-9]*,"sampled_references":\([0-9]*\),.*/\1/')
+ok "$(test "$smp" -gt 0 && test "$smp" -lt "$exact_refs"; echo $?)" \
+	"some of the $exact_refs references were sampled ($smp)"
+like "$(classify --sample=0.25 "$T/spmv.req")" "lines sampled at rate 0.25: the unbounded views' categories" \
+	"the report says which counts are estimates"
+classify --sample=0.3 --format=json "$T/spmv.req" > "$T/s3.json"
+like "$(json "$T/s3.json")" '"sample_rate":0.3000000119' "the rate is rounded to a multiple of 2^-24"
+fails_with 2 "--sample=0: expected a rate from 2\^-24 to 1" "a rate of 0" classify --sample=0
+fails_with 2 "--sample=1.5: expected a rate from 2\^-24 to 1" "a rate above 1" classify --sample=1.5
+fails_with 2 "--sample=x: expected a rate from 2\^-24 to 1" "not a number" classify --sample=x
+
 # ---- bad input ----
 trace-gen "$T/k.trc" > "$T/k.acc"
 fails_with 1 "expected request records \(from coalesce\) or event records \(from l1sim or l2sim\), got access records" \

@@ -1,15 +1,18 @@
 /*
  * test-classify.c - the classifiers of classify(1), one rule at a time:
  * Khairy et al.'s locality relations, Koo et al.'s Table 2 and Equation 1,
- * MeDiC's warp-type boundaries, the application-category rules, and the
- * u64map they all stand on.
+ * MeDiC's warp-type boundaries, the application-category rules, the
+ * u64map they all stand on, and classify --sample's estimates.
  */
 #include "appcat.h"
+#include "classify.h"
 #include "loadtype.h"
 #include "locality.h"
+#include "shards.h"
 #include "u64map.h"
 #include "warptype.h"
 #include "tap.h"
+#include "rnd.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -76,7 +79,7 @@ static void test_locality(void)
 
 static void test_loadtype(void)
 {
-	struct wt_loadtypes *t = wt_lt_new();
+	struct wt_loadtypes *t = wt_lt_new(WT_SHARDS_MODULUS);
 	struct wt_lt_result r, sum = { 0 };
 
 	/* APCM Table 2, row by row */
@@ -140,6 +143,141 @@ static void test_loadtype(void)
 	is_u64(r.lines[WT_LT_STREAMING], 1, "a new kernel: the line is allocated again");
 	wt_lt_result_free(&r);
 	wt_lt_free(t);
+}
+
+/* Load types of sampled lines: 4000 lines loaded twice, round robin, the
+ * even ones by one warp (intra-warp), the odd ones by two (inter-warp).
+ * At rate 1/4 the sampled lines alone are typed, each standing for 4;
+ * every load still advances the SM's clock, so each reuse distance is
+ * 4000 loads as in the exact run. */
+static void test_loadtype_sampled(void)
+{
+	const uint64_t thr = WT_SHARDS_MODULUS / 4, n = 4000;
+	struct wt_loadtypes *all = wt_lt_new(WT_SHARDS_MODULUS), *smp = wt_lt_new(thr);
+	struct wt_lt_result ra, rs;
+	uint64_t even = 0, odd = 0;
+
+	for (uint64_t pass = 0; pass < 2; pass++)
+		for (uint64_t i = 0; i < n; i++) {
+			uint32_t warp = i % 2 ? (uint32_t)pass : 7;
+
+			wt_lt_load(all, 0, i, warp, 0x40);
+			wt_lt_load(smp, 0, i, warp, 0x40);
+		}
+	for (uint64_t i = 0; i < n; i++)
+		if (wt_shards_keep(thr, i))
+			*(i % 2 ? &odd : &even) += 1;
+	wt_lt_kernel_end(all, &ra);
+	wt_lt_kernel_end(smp, &rs);
+	is_u64(ra.lines[WT_LT_INTRA_WARP], n / 2, "exact: 2000 intra-warp lines");
+	ok(even > 300 && odd > 300, "rate 1/4: %llu even and %llu odd lines sampled",
+	   (unsigned long long)even, (unsigned long long)odd);
+	is_u64(rs.lines[WT_LT_INTRA_WARP], 4 * even, "sampled: intra-warp lines weighted by 4");
+	is_u64(rs.lines[WT_LT_INTER_WARP], 4 * odd, "sampled: inter-warp lines weighted by 4");
+	is_u64(rs.loads[WT_LT_INTER_WARP], 8 * odd, "sampled: their loads weighted by 4");
+	is_u64(rs.count_inf[1], 4 * (even + odd), "sampled: Fig. 4, lines loaded twice");
+	is_u64(ra.rd[WT_LT_INTRA_WARP][wt_lt_rd_bin(n)], n / 2,
+	       "exact: every reuse 4000 loads apart");
+	is_u64(rs.rd[WT_LT_INTRA_WARP][wt_lt_rd_bin(n)], 4 * even,
+	       "sampled: the distances count the unsampled lines' loads too");
+	is_u64(rs.npcs, 1, "sampled: one PC");
+	is_u64(rs.pcs[0].lines[WT_LT_INTER_WARP], 4 * odd, "sampled: the PC's lines weighted");
+	wt_lt_result_free(&ra);
+	wt_lt_result_free(&rs);
+	wt_lt_free(all);
+	wt_lt_free(smp);
+}
+
+/* classify's views on one random trace, every line and a quarter of them:
+ * what is exact stays so, the estimates add up to the exact totals and
+ * are near the exact splits. */
+static void cls_run(double rate, struct wt_cls_result *res, uint64_t *kept)
+{
+	struct wt_cls_cfg cfg = { 0 };
+	struct wt_cls *c;
+	uint64_t thr = wt_shards_threshold(rate > 0 ? rate : 1);
+
+	wt_l1_preset("fermi", &cfg.l1);
+	wt_l1_geometry(&cfg.l1);
+	cfg.l2_size = 768 * 1024;
+	cfg.l2_assoc = 16;
+	cfg.l2_parts = 6;
+	cfg.bounds = wt_wt_medic;
+	cfg.window = 10000;
+	cfg.sample = rate;
+	c = wt_cls_new(&cfg);
+	rng_state = 0x9E3779B97F4A7C15ULL;
+	*kept = 0;
+	for (uint64_t i = 0; i < 400000; i++) {
+		uint64_t x = rnd();
+		uint64_t line = x % 4 ? (x >> 8) % 600 : (x >> 8) % 30000;
+		struct wt_request r = { 0 };
+
+		r.time = i;
+		r.addr = line * 128;
+		r.warp = (uint32_t)(x >> 40) % 48;
+		r.cta = r.warp / 8;
+		r.lanes = 1ull << ((x >> 50) % 32);
+		r.sm = (uint16_t)((x >> 56) % 2);
+		r.pc = 0x100 + 16 * (uint32_t)(line % 5);
+		r.instr = (uint32_t)i;
+		r.count = 1;
+		r.op = WT_OP_LOAD;
+		*kept += (uint64_t)wt_shards_keep(thr, r.addr);
+		wt_cls_request(c, 1, &r);
+	}
+	wt_cls_kernel_end(c, res);
+	wt_cls_free(c);
+}
+
+static uint64_t sum_cat(const uint64_t *cat)
+{
+	uint64_t n = 0;
+
+	for (unsigned i = 0; i < WT_LOC_MAX; i++)
+		n += cat[i];
+	return n;
+}
+
+static void test_cls_sampled(void)
+{
+	struct wt_cls_result ex, sm;
+	uint64_t kept_all, kept;
+	double worst = 0, lines_ex = 0, lines_sm = 0;
+
+	cls_run(1, &ex, &kept_all);
+	cls_run(0.25, &sm, &kept);
+	is_u64(ex.l1.sampled, ex.l1.refs, "every line: all references sampled");
+	is_u64(sm.l1.sampled, kept, "rate 1/4: the references to lines that pass the test");
+	ok(kept > 60000 && kept < 140000, "about a quarter of 400000 (%llu)",
+	   (unsigned long long)kept);
+	is_u64(sm.l1.refs, ex.l1.refs, "L1 references stay exact");
+	is_u64(sm.l1.bnd[WT_LOC_MISS], ex.l1.bnd[WT_LOC_MISS], "L1 bounded misses stay exact");
+	is_u64(sm.l2.refs, ex.l2.refs, "L2 references stay exact");
+	is_u64(sm.l2.bnd[WT_LOC_MISS], ex.l2.bnd[WT_LOC_MISS], "L2 bounded misses stay exact");
+	is_u64(sm.hits_fa, ex.hits_fa, "fully associative hits stay exact");
+	is_u64(sm.tm_misses, ex.tm_misses, "the timing model's misses stay exact");
+	is_u64(sum_cat(sm.l1.unb), sm.l1.refs, "L1 unbounded estimates add up to the references");
+	is_u64(sum_cat(sm.l1.bnd), sm.l1.refs, "L1 bounded estimates add up to the references");
+	is_u64(sum_cat(sm.l2.unb), sm.l2.refs, "L2 unbounded estimates add up to the references");
+	for (unsigned i = 0; i < WT_LOC_MAX; i++) {
+		double a = (double)ex.l1.unb[i] / (double)ex.l1.refs;
+		double b = (double)sm.l1.unb[i] / (double)sm.l1.refs;
+
+		if (fabs(a - b) > worst)
+			worst = fabs(a - b);
+	}
+	ok(worst < 0.02, "L1 unbounded shares within 0.02 of the exact ones (%.4f)", worst);
+	for (unsigned t = 0; t < WT_LT_MAX; t++) {
+		lines_ex += (double)ex.lt.lines[t];
+		lines_sm += (double)sm.lt.lines[t];
+	}
+	ok(fabs(lines_sm / lines_ex - 1) < 0.05, "lines typed: %.0f estimated, %.0f exact",
+	   lines_sm, lines_ex);
+	ok(fabs(wt_lt_aps(&sm.lt) - wt_lt_aps(&ex.lt)) < 0.05, "APS %.3f estimated, %.3f exact",
+	   wt_lt_aps(&sm.lt), wt_lt_aps(&ex.lt));
+	wt_cls_result_free(&ex);
+	wt_cls_result_free(&sm);
 }
 
 static void test_warptype(void)
@@ -280,6 +418,8 @@ int main(void)
 	test_u64map();
 	test_locality();
 	test_loadtype();
+	test_loadtype_sampled();
+	test_cls_sampled();
 	test_warptype();
 	test_appcat();
 	return tap_done();
