@@ -8,7 +8,8 @@
  * same figure divided by cat, zstd -d, a pipe copy or an LRU loop measured
  * in the same run).  The rate tells what changed; on a shared machine the
  * ratio to the limit is the steadier figure, as load slows both alike.
- * Figures found in one file only are counted at the end.
+ * Figures found in one file only are counted at the end; results with
+ * neither a rate nor a peak (classify's sample error) are not figures.
  *
  * Exit status 0, or 1 with one line on stderr naming the file (and the
  * line, for bad JSON) when a file cannot be read as bench results.
@@ -160,7 +161,10 @@ int main(int argc, char **argv)
 	       "before", "after");
 	json_array_foreach(after.results, i, res) {
 		const json_t *old = find(&before, res, occurrence(&after, i));
+		const char *unit;
 
+		if (value(res, &unit) < 0)
+			continue;
 		if (!old) {
 			only++;
 			continue;
@@ -168,9 +172,12 @@ int main(int argc, char **argv)
 		print_row(old, res);
 		compared++;
 	}
-	json_array_foreach(before.results, i, res)
-		if (!find(&after, res, occurrence(&before, i)))
+	json_array_foreach(before.results, i, res) {
+		const char *unit;
+
+		if (value(res, &unit) >= 0 && !find(&after, res, occurrence(&before, i)))
 			only++;
+	}
 	printf("%zu figures compared, %zu in one file only\n", compared, only);
 	json_decref(before.root);
 	json_decref(after.root);

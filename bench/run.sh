@@ -7,8 +7,10 @@
 # text dump (trace-gen), zstd -d of the same data (readers, l1sim), a plain
 # pipe copy of the raw stream (stages, pipelines), a bare LRU loop over the
 # requests (lru-bench: l1sim's cache).  Stages alone write uncompressed
-# streams, as on a pipe.  Results: $OUT/results.json, with ratio_to_limit
-# where there is a limit.
+# streams, as on a pipe.  classify runs exact and with --sample=0.01 on
+# each pattern's requests, the sample's figures printed beside the exact
+# ones.  Results: $OUT/results.json, with ratio_to_limit where there is a
+# limit.
 #
 #   sh bench/run.sh [BUILD]        BENCH_ACCESSES=100M by default
 #
@@ -72,6 +74,24 @@ lru() {
 		"$(awk -v x="$rate" 'BEGIN { print x / 1e6 }')"
 	results="$results${results:+,}
     $(printf '%s' "$line" | sed "s/^{/{\"name\": \"$1\", /")"
+}
+
+# sample_error NAME EXACT SAMPLED: two classify JSON documents of the same
+# trace; the unbounded L1 miss rate and the APS of each, and the
+# differences.
+cls_figure() {	# cls_figure FILE KEY: KEY's first number in the total
+	tr -d ' \n' < "$1" | sed 's/.*"total"://' | grep -o "\"$2\":[0-9][0-9.e+-]*" |
+		head -n 1 | cut -d: -f2
+}
+sample_error() {
+	mu1=$(cls_figure "$2" unbounded) mu2=$(cls_figure "$3" unbounded)
+	aps1=$(cls_figure "$2" aps) aps2=$(cls_figure "$3" aps)
+	: "${mu1:=0}" "${mu2:=0}" "${aps1:=0}" "${aps2:=0}"
+	awk -v n="$1" -v a="$mu1" -v b="$mu2" -v c="$aps1" -v d="$aps2" 'BEGIN {
+		printf "%-34s unbounded miss rate %.4f (exact %.4f), APS %.4f (exact %.4f)\n",
+			n, b, a, d, c }'
+	results="$results${results:+,}
+    {\"name\": \"$1\", \"unbounded_miss_rate\": $mu2, \"unbounded_miss_rate_exact\": $mu1, \"aps\": $aps2, \"aps_exact\": $aps1}"
 }
 
 # size N: the number N stands for, with its K, M or G suffix (powers of 1024)
@@ -150,6 +170,13 @@ for pattern in stream reuse conflict; do
 	measure "dramsim, L2 events in ($pattern)" $nl2 \
 		"'$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
 		"pipe copy" $lim_pipe
+	# classify exact and sampled on the same requests, with the sample's
+	# error beside the exact figures
+	measure "classify ($pattern)" $nreq \
+		"'$bin/classify' --format=json -o '$tmp/cls1.json' '$tmp/$pattern.req.wt'"
+	measure "classify --sample=0.01 ($pattern)" $nreq \
+		"'$bin/classify' --sample=0.01 --format=json -o '$tmp/cls2.json' '$tmp/$pattern.req.wt'"
+	sample_error "classify --sample=0.01 error ($pattern)" "$tmp/cls1.json" "$tmp/cls2.json"
 	measure "pipe: trace-gen|order|coalesce|check ($pattern)" $recs \
 		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/trace-dump' --check" \
 		"pipe copy" $lim_pipe

@@ -12,7 +12,8 @@ cat > "$T/a.json" <<'J'
  {"name": "stream-bench level 0", "op": "write", "records_per_s": 30000000},
  {"name": "stream-bench level 0", "op": "read", "records_per_s": 60000000},
  {"name": "scale: l1sim", "records": 1000, "seconds": 5, "max_rss_kib": 2048},
- {"name": "gone", "records_per_s": 1}
+ {"name": "gone", "records_per_s": 1},
+ {"name": "classify --sample=0.01 error (x)", "unbounded_miss_rate": 0.5, "unbounded_miss_rate_exact": 0.5, "aps": 1, "aps_exact": 1}
 ]}
 J
 cat > "$T/b.json" <<'J'
@@ -23,7 +24,9 @@ cat > "$T/b.json" <<'J'
  {"name": "stream-bench level 0", "op": "read", "records_per_s": 120000000},
  {"name": "stream-bench level 0", "op": "write", "records_per_s": 33000000},
  {"name": "scale: l1sim", "records": 1000, "seconds": 5, "max_rss_kib": 1024},
- {"name": "new", "accesses_per_s": 2000000}
+ {"name": "new", "accesses_per_s": 2000000},
+ {"name": "classify --sample=0.01 error (x)", "unbounded_miss_rate": 0.4, "unbounded_miss_rate_exact": 0.5, "aps": 1, "aps_exact": 1},
+ {"name": "classify --sample=0.01 error (y)", "unbounded_miss_rate": 0.4, "unbounded_miss_rate_exact": 0.5, "aps": 1, "aps_exact": 1}
 ]}
 J
 run "$bc" "$T/a.json" "$T/b.json"
@@ -39,6 +42,8 @@ is "$(row 'stream-bench level 0, write')" "stream-bench level 0, write 30.00 33.
 	"stream-bench: write matched with write"
 is "$(row 'scale: l1sim')" "scale: l1sim 2.00 1.00 MiB 0.50" "no rate: the peak memory"
 like "$out" "^6 figures compared, 2 in one file only$" "figures in one file only: counted"
+ok "$(printf '%s\n' "$out" | grep -c 'sample=0.01 error' | grep -qx 0; echo $?)" \
+	"no rate, no peak (the sample's error): not a figure, nor one in one file only"
 
 printf '{"results": [\n  {"name": 1,\n' > "$T/bad.json"
 fails_with 1 "bad.json: line 3: " "bad JSON: names the file and line" "$bc" "$T/a.json" "$T/bad.json"
