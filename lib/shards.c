@@ -5,10 +5,12 @@
  *   - P = 2^24, the paper's modulus: rates down to 6e-8, in steps fine
  *     enough that the rate in force is the one asked for to 7 digits.
  *   - The sampling hash is MurmurHash3's 64-bit finaliser, and the sample
- *     test (wt_shards_keep, in shards.h) uses its top 24 bits.  The exact engine indexes its table by
- *     the low bits of a different finaliser (SplitMix64's), so the keys
- *     that pass the test do not crowd into part of the engine's table,
- *     as they would if both used the same bits of the same hash.
+ *     test (wt_shards_keep, in shards.h) uses its top 24 bits.  The exact
+ *     engine indexes its table by the low bits of a different finaliser
+ *     (SplitMix64's), so the keys that pass the test do not crowd into
+ *     part of the engine's table, as they would if both used the same
+ *     bits of the same hash.  (classify's tables hash with wt_mix64, a
+ *     different function again.)
  *   - The scaled distance is d / R = d * P / T rounded to nearest, in
  *     integers: d is below 2^31 (the engine's limit), so d * P fits.
  *     An unbiased estimate: d counts each of the D distinct keys in
