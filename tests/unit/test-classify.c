@@ -16,6 +16,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void test_u64map(void)
 {
@@ -188,9 +189,10 @@ static void test_loadtype_sampled(void)
 	wt_lt_free(smp);
 }
 
-/* classify's views on one random trace, every line and a quarter of them:
- * what is exact stays so, the estimates add up to the exact totals and
- * are near the exact splits. */
+/* classify's views on one random trace of two kernels, every line and a
+ * quarter of them: what is exact stays so, the estimates add up to the
+ * exact totals and are near the exact splits (the L2 view's inter-kernel
+ * share too, from the lines it keeps across kernels). */
 static void cls_run(double rate, struct wt_cls_result *res, uint64_t *kept)
 {
 	struct wt_cls_cfg cfg = { 0 };
@@ -208,6 +210,7 @@ static void cls_run(double rate, struct wt_cls_result *res, uint64_t *kept)
 	c = wt_cls_new(&cfg);
 	rng_state = 0x9E3779B97F4A7C15ULL;
 	*kept = 0;
+	memset(res, 0, sizeof(*res));
 	for (uint64_t i = 0; i < 400000; i++) {
 		uint64_t x = rnd();
 		uint64_t line = x % 4 ? (x >> 8) % 600 : (x >> 8) % 30000;
@@ -224,9 +227,15 @@ static void cls_run(double rate, struct wt_cls_result *res, uint64_t *kept)
 		r.count = 1;
 		r.op = WT_OP_LOAD;
 		*kept += (uint64_t)wt_shards_keep(thr, r.addr);
-		wt_cls_request(c, 1, &r);
+		wt_cls_request(c, i < 200000 ? 1 : 2, &r);
+		if (i + 1 == 200000 || i + 1 == 400000) {	/* two kernels */
+			struct wt_cls_result k;
+
+			wt_cls_kernel_end(c, &k);
+			wt_cls_result_add(res, &k);
+			wt_cls_result_free(&k);
+		}
 	}
-	wt_cls_kernel_end(c, res);
 	wt_cls_free(c);
 }
 
@@ -268,6 +277,12 @@ static void test_cls_sampled(void)
 			worst = fabs(a - b);
 	}
 	ok(worst < 0.02, "L1 unbounded shares within 0.02 of the exact ones (%.4f)", worst);
+	ok(ex.l2.unb[WT_LOC_INTER_KERNEL] > 0, "exact: inter-kernel references at the L2 view");
+	ok(fabs((double)sm.l2.unb[WT_LOC_INTER_KERNEL] / (double)sm.l2.refs -
+		(double)ex.l2.unb[WT_LOC_INTER_KERNEL] / (double)ex.l2.refs) < 0.02,
+	   "L2 inter-kernel share within 0.02: %llu estimated, %llu exact",
+	   (unsigned long long)sm.l2.unb[WT_LOC_INTER_KERNEL],
+	   (unsigned long long)ex.l2.unb[WT_LOC_INTER_KERNEL]);
 	for (unsigned t = 0; t < WT_LT_MAX; t++) {
 		lines_ex += (double)ex.lt.lines[t];
 		lines_sm += (double)sm.lt.lines[t];
