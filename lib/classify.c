@@ -351,8 +351,7 @@ static void view_estimate(struct wt_cls_view *v, struct wt_cls_view *smp, uint64
 	uint64_t misses = v->bnd[WT_LOC_MISS], first;
 	const uint64_t *hits = wt_cls_view_hits(smp->bnd) ? smp->bnd : smp->unb;
 
-	first = (uint64_t)(((unsigned __int128)smp->unb[WT_LOC_MISS] * WT_SHARDS_MODULUS
-			    + thr / 2) / thr);
+	first = wt_shards_weight(smp->unb[WT_LOC_MISS], thr);
 	if (first > v->refs || !wt_cls_view_hits(smp->unb))
 		first = v->refs;
 	v->unb[WT_LOC_MISS] = first;

@@ -187,14 +187,13 @@ static void count_line(struct wt_lt_result *res, struct wt_u64map *pcix,
  * total. */
 static void weigh(uint64_t *a, size_t n, uint64_t thr)
 {
-	unsigned __int128 sum = 0;
-	uint64_t done = 0;
+	uint64_t sum = 0, done = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		uint64_t upto;
 
 		sum += a[i];
-		upto = (uint64_t)((sum * WT_SHARDS_MODULUS + thr / 2) / thr);
+		upto = wt_shards_weight(sum, thr);
 		a[i] = upto - done;
 		done = upto;
 	}

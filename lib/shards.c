@@ -91,7 +91,7 @@ int wt_shards_access(struct wt_shards *s, uint64_t key, uint64_t *scaled)
 	if (d == WT_REUSE_INF)
 		*scaled = WT_REUSE_INF;
 	else
-		*scaled = (d * WT_SHARDS_MODULUS + s->threshold / 2) / s->threshold;
+		*scaled = wt_shards_weight(d, s->threshold);
 	return 1;
 }
 

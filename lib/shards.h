@@ -58,6 +58,14 @@ static inline int wt_shards_keep(uint64_t threshold, uint64_t key)
 	return (key >> 40) < threshold;
 }
 
+/* n counts of sampled keys weighted by 1/R (R = threshold / P): n * P /
+ * threshold, rounded to nearest. */
+static inline uint64_t wt_shards_weight(uint64_t n, uint64_t threshold)
+{
+	return (uint64_t)(((unsigned __int128)n * WT_SHARDS_MODULUS + threshold / 2)
+			  / threshold);
+}
+
 /* rate in [1/P, 1]; outside that is a programming error and dies. */
 struct wt_shards *wt_shards_new(double rate);
 /* The rate that wt_shards_new(rate) puts in force: rate rounded to the
