@@ -106,12 +106,11 @@ static uint32_t ppm(const char *name, const char *s)
 /* --sample=R: the rate in force, a multiple of 2^-24 (shards.h). */
 static double sample_rate(const char *s)
 {
-	char *end;
-	double r = strtod(s, &end);
+	double r;
 
-	if (end == s || *end || !(r >= 1.0 / WT_SHARDS_MODULUS && r <= 1))
+	if (wt_shards_parse_rate(s, &r) < 0)
 		wt_die(WT_EXIT_USAGE, "--sample=%s: expected a rate from 2^-24 to 1", s);
-	return wt_shards_round_rate(r);
+	return r;
 }
 
 /* The report, as text or JSON, to path through a sink (so that a failed

@@ -916,8 +916,6 @@ static void policy_options(const char **set)
  */
 static void reuse_option(const char *arg, struct wt_l1_cfg *c)
 {
-	char *end;
-	double r;
 
 	if (strcmp(arg, "exact") == 0) {
 		c->reuse = WT_L1_REUSE_EXACT;
@@ -927,13 +925,10 @@ static void reuse_option(const char *arg, struct wt_l1_cfg *c)
 		c->reuse = WT_L1_REUSE_OFF;
 		return;
 	}
-	if (strncmp(arg, "sampled:", 8) == 0 && arg[8]) {
-		r = strtod(arg + 8, &end);
-		if (!*end && r >= 1.0 / WT_SHARDS_MODULUS && r <= 1) {
-			c->reuse = WT_L1_REUSE_SAMPLED;
-			c->reuse_rate = wt_shards_round_rate(r);
-			return;
-		}
+	if (strncmp(arg, "sampled:", 8) == 0 &&
+	    wt_shards_parse_rate(arg + 8, &c->reuse_rate) == 0) {
+		c->reuse = WT_L1_REUSE_SAMPLED;
+		return;
 	}
 	wt_die(WT_EXIT_USAGE, "--reuse=%s: expected exact, off or sampled:R with "
 	       "R from 2^-24 to 1", arg);

@@ -63,6 +63,17 @@ double wt_shards_round_rate(double rate)
 	return (double)threshold_of(rate) / WT_SHARDS_MODULUS;
 }
 
+int wt_shards_parse_rate(const char *s, double *rate)
+{
+	char *end;
+	double r = strtod(s, &end);
+
+	if (end == s || *end || !(r >= 1.0 / WT_SHARDS_MODULUS && r <= 1))
+		return -1;
+	*rate = wt_shards_round_rate(r);
+	return 0;
+}
+
 void wt_shards_free(struct wt_shards *s)
 {
 	if (!s)

@@ -68,6 +68,9 @@ static inline uint64_t wt_shards_weight(uint64_t n, uint64_t threshold)
 
 /* rate in [1/P, 1]; outside that is a programming error and dies. */
 struct wt_shards *wt_shards_new(double rate);
+/* A rate given as text (an option's value): 0 with the rate in force,
+ * rounded as below, in *rate; -1 unless s is a number from 1/P to 1. */
+int wt_shards_parse_rate(const char *s, double *rate);
 /* The rate that wt_shards_new(rate) puts in force: rate rounded to the
  * nearest multiple of 1/P. */
 double wt_shards_round_rate(double rate);
