@@ -290,12 +290,12 @@ static int sampled(const struct wt_cls *c, uint64_t line)
 	return c->thr >= WT_SHARDS_MODULUS || wt_shards_keep(c->thr, line);
 }
 
-/* A reference to line of a view: the exact counts into v, and for a
- * sampled line its categories into smp (lastrefs: the view's last
- * references).  hit: the view's bounded cache kept the line. */
-static void view_ref(struct wt_cls *c, struct wt_cls_view *v, struct wt_cls_view *smp,
+/* A reference to line of a view: the exact counts into v, and if the
+ * line is in the sample (keep) its categories into smp (lastrefs: the
+ * view's last references).  hit: the view's bounded cache kept the line. */
+static void view_ref(struct wt_cls_view *v, struct wt_cls_view *smp,
 		     struct lastrefs *last, uint64_t line, const struct wt_ref *ref,
-		     int hit)
+		     int hit, int keep)
 {
 	struct wt_ref prev;
 	enum wt_loc rel;
@@ -303,7 +303,7 @@ static void view_ref(struct wt_cls *c, struct wt_cls_view *v, struct wt_cls_view
 	v->refs++;
 	if (!hit)
 		v->bnd[WT_LOC_MISS]++;
-	if (!sampled(c, line))
+	if (!keep)
 		return;
 	rel = wt_loc_relation(lastrefs_swap(last, line, ref, &prev) ? &prev : NULL, ref);
 	smp->refs++;
@@ -361,15 +361,15 @@ static void view_estimate(struct wt_cls_view *v, struct wt_cls_view *smp, uint64
 	memset(smp, 0, sizeof(*smp));
 }
 
-/* A request that reaches the L2 view. */
-static void l2_ref(struct wt_cls *c, const struct wt_ref *ref, uint64_t addr)
+/* A request that reaches the L2 view; keep: its line is in the sample. */
+static void l2_ref(struct wt_cls *c, const struct wt_ref *ref, uint64_t addr, int keep)
 {
 	uint64_t line = wt_cache_line_addr(&c->l2[0].c, addr);
 	unsigned part = wt_pmap_partition(&c->map, line);
 	uint64_t local = wt_cache_line_addr(&c->l2[0].c, wt_pmap_local(&c->map, line));
 	int hit = fcache_access(&c->l2[part], local, NULL);
 
-	view_ref(c, &c->cur.l2, &c->smp_l2, &c->l2last, line, ref, hit);
+	view_ref(&c->cur.l2, &c->smp_l2, &c->l2last, line, ref, hit, keep);
 }
 
 static void timing(struct wt_cls *c, struct sm_view *v, const struct wt_request *r)
@@ -391,7 +391,9 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 	struct sm_view *v = sm_view(c, r->sm);
 	struct wt_ref ref = { r->lanes, kernel, r->cta, r->warp, r->sm };
 	uint64_t line = wt_cache_line_addr(&v->bnd.c, r->addr);
-	int hit;
+	/* one sample test for every view: the L2 view's lines are the L1's
+	 * size (wt_cls_new), so its line is this one */
+	int keep = sampled(c, line), hit;
 
 	v->tm.kernel = kernel;
 	timing(c, v, r);
@@ -400,7 +402,7 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 			c->cur.stores++;
 		else
 			c->cur.atomics++;
-		l2_ref(c, &ref, r->addr);
+		l2_ref(c, &ref, r->addr, keep);
 		return;
 	}
 	c->cur.loads++;
@@ -417,14 +419,17 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 		v->ni = 0;
 	}
 	hit = fcache_access(&v->bnd, line, c->cur.count_bnd);
-	view_ref(c, &c->cur.l1, &c->smp_l1, &v->last, line, &ref, hit);
+	view_ref(&c->cur.l1, &c->smp_l1, &v->last, line, &ref, hit, keep);
 	c->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
 	c->cur.hits_fa += wt_falru_access(v->fa, line) == WT_FALRU_HIT;
-	wt_lt_load(c->lt, r->sm, line, r->warp, r->pc);
+	if (keep)
+		wt_lt_load(c->lt, r->sm, line, r->warp, r->pc);
+	else
+		wt_lt_skip(c->lt, r->sm);
 	wt_wt_access(&c->wt, kernel, r->warp, r->cta, r->sm, r->instr, r->time,
 		     hit, r->index + 1 >= r->count);
 	if (!hit)
-		l2_ref(c, &ref, r->addr);
+		l2_ref(c, &ref, r->addr, keep);
 }
 
 static void snap(const struct wt_l1_stats *st, struct tm_snap *x)

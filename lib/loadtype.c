@@ -110,13 +110,9 @@ void wt_lt_free(struct wt_loadtypes *t)
 	free(t);
 }
 
-void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
-		uint32_t warp, uint32_t pc)
+/* SM sm's state, made if new; its clock advanced by a load. */
+static struct sm_state *tick(struct wt_loadtypes *t, uint16_t sm)
 {
-	struct sm_state *s;
-	struct entry *e;
-	int added;
-
 	if (sm >= t->nsm) {
 		t->sm = wt_realloc(t->sm, (sm + 1u) * sizeof(*t->sm));
 		for (unsigned i = t->nsm; i <= sm; i++) {
@@ -125,10 +121,22 @@ void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
 		}
 		t->nsm = sm + 1u;
 	}
-	s = &t->sm[sm];
-	s->loads++;
-	if (t->thr < WT_SHARDS_MODULUS && !wt_shards_keep(t->thr, line))
-		return;
+	t->sm[sm].loads++;
+	return &t->sm[sm];
+}
+
+void wt_lt_skip(struct wt_loadtypes *t, uint16_t sm)
+{
+	tick(t, sm);
+}
+
+void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
+		uint32_t warp, uint32_t pc)
+{
+	struct sm_state *s = tick(t, sm);
+	struct entry *e;
+	int added;
+
 	e = wt_linetab_get(s->lines, line, &added);
 	if (added) {
 		*e = (struct entry){ 1, 1, s->loads, warp, pc, NULL };

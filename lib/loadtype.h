@@ -68,15 +68,19 @@ struct wt_lt_result {
 
 struct wt_loadtypes;
 
-/* threshold: the lines kept, as SHARDS' sample test (shards.h) takes it;
- * WT_SHARDS_MODULUS keeps every line.  With fewer, every load still
- * counts towards the distances, but only the sampled lines are typed, and
- * the counts are theirs weighted by 1/R (R = threshold / modulus). */
+/* threshold: the sample of lines typed, as SHARDS' sample test
+ * (shards.h) takes it; WT_SHARDS_MODULUS: every line.  With fewer, the
+ * caller passes the loads of sampled lines to wt_lt_load and the others
+ * to wt_lt_skip, which counts them towards the distances only, and the
+ * kernel's counts are the sampled lines' weighted by 1/R (R = threshold /
+ * modulus). */
 struct wt_loadtypes *wt_lt_new(uint64_t threshold);
 void wt_lt_free(struct wt_loadtypes *t);
 /* One load of line by warp at pc on sm. */
 void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
 		uint32_t warp, uint32_t pc);
+/* One load on sm of a line out of the sample. */
+void wt_lt_skip(struct wt_loadtypes *t, uint16_t sm);
 /* End the kernel: type every line into *res (zeroed first) and empty the
  * caches. */
 void wt_lt_kernel_end(struct wt_loadtypes *t, struct wt_lt_result *res);
