@@ -679,20 +679,28 @@ static uint64_t missq_free_at(const struct wt_l1 *l1, uint64_t t)
 	return l1->missq[l1->missq_head] > t ? l1->missq[l1->missq_head] : t;
 }
 
+/* Ring position i, below twice the queue's length q, brought below q
+ * (without a division: this runs on every miss). */
+static unsigned missq_wrap(unsigned i, unsigned q)
+{
+	return i >= q ? i - q : i;
+}
+
 static void missq_push(struct wt_l1 *l1, uint64_t t)
 {
 	unsigned q = l1->cfg->miss_queue;
-	uint64_t last, depart;
+	uint64_t depart;
 
 	if (!q)
 		return;
 	while (l1->missq_n && l1->missq[l1->missq_head] <= t) {
-		l1->missq_head = (l1->missq_head + 1) % q;
+		l1->missq_head = missq_wrap(l1->missq_head + 1, q);
 		l1->missq_n--;
 	}
-	last = l1->missq_n ? l1->missq[(l1->missq_head + l1->missq_n - 1) % q] : t;
-	depart = (last > t ? last : t) + 1;
-	l1->missq[(l1->missq_head + l1->missq_n) % q] = depart;
+	/* An entry leaves a cycle after the one before it, or after t. */
+	depart = (l1->missq_n && l1->missq_last > t ? l1->missq_last : t) + 1;
+	l1->missq[missq_wrap(l1->missq_head + l1->missq_n, q)] = depart;
+	l1->missq_last = depart;
 	l1->missq_n++;
 }
 
