@@ -6,11 +6,12 @@
 # sampling (reuse-bench), and l1sim with each --reuse.  Limits: cat of the
 # text dump (trace-gen), zstd -d of the same data (readers, l1sim), a plain
 # pipe copy of the raw stream (stages, pipelines), a bare LRU loop over the
-# requests (lru-bench: l1sim's cache).  Stages alone write uncompressed
-# streams, as on a pipe.  classify runs exact and with --sample=0.01 on
-# each pattern's requests, the sample's figures printed beside the exact
-# ones.  Results: $OUT/results.json, with ratio_to_limit where there is a
-# limit.
+# requests (lru-bench: l1sim's cache).  l1sim, l2sim and dramsim run with
+# 1 and 2 OpenMP threads, and the speedup is printed and recorded.  Stages
+# alone write uncompressed streams, as on a pipe.  classify runs exact and
+# with --sample=0.01 on each pattern's requests, the sample's figures
+# printed beside the exact ones.  Results: $OUT/results.json, with
+# ratio_to_limit where there is a limit.
 #
 #   sh bench/run.sh [BUILD]        BENCH_ACCESSES=100M by default
 #
@@ -74,6 +75,15 @@ lru() {
 		"$(awk -v x="$rate" 'BEGIN { print x / 1e6 }')"
 	results="$results${results:+,}
     $(printf '%s' "$line" | sed "s/^{/{\"name\": \"$1\", /")"
+}
+
+# speedup NAME RATE1 RATE2: a stage's rate with 2 threads over its rate
+# with 1 (OpenMP over SMs, partitions or channels), printed and recorded.
+speedup() {
+	x=$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", (a > 0 ? b / a : 0) }')
+	printf '%-34s %s x with 2 threads\n' "$1" "$x"
+	results="$results${results:+,}
+    {\"name\": \"$1\", \"threads\": 2, \"speedup\": $x}"
 }
 
 # sample_error NAME EXACT SAMPLED: two classify JSON documents of the same
@@ -158,18 +168,30 @@ for pattern in stream reuse conflict; do
 		measure "l1sim stream, $th thread(s) ($pattern)" $nreq \
 			"OMP_NUM_THREADS=$th '$bin/l1sim' --level=0 -o /dev/null '$tmp/$pattern.req.wt'" \
 			"zstd -d of its input" $lim_zr
+		eval "rate_t$th=\$rate"
 	done
+	speedup "l1sim OpenMP speedup ($pattern)" "$rate_t1" "$rate_t2"
 	measure "l1sim --reuse=off ($pattern)" $nreq \
 		"'$bin/l1sim' --reuse=off --level=0 -o /dev/null '$tmp/$pattern.req.wt'" "LRU loop" $lim_lru
 	"$bin/l1sim" --level=0 -o "$tmp/$pattern.l1.wt" "$tmp/$pattern.req.wt"
 	nl1=$(records "$tmp/$pattern.l1.wt")
+	measure "l2sim, 1 thread ($pattern)" $nl1 \
+		"OMP_NUM_THREADS=1 '$bin/l2sim' --level=0 --stats='$tmp/l2.json' -o '$tmp/$pattern.l2.wt' '$tmp/$pattern.l1.wt'" \
+		"pipe copy" $lim_pipe
+	rate_t1=$rate
 	measure "l2sim, L1 events in ($pattern)" $nl1 \
-		"'$bin/l2sim' --level=0 --stats='$tmp/l2.json' -o '$tmp/$pattern.l2.wt' '$tmp/$pattern.l1.wt'" \
+		"OMP_NUM_THREADS=2 '$bin/l2sim' --level=0 --stats='$tmp/l2.json' -o '$tmp/$pattern.l2.wt' '$tmp/$pattern.l1.wt'" \
 		"pipe copy" $lim_pipe
+	speedup "l2sim OpenMP speedup ($pattern)" "$rate_t1" "$rate"
 	nl2=$(records "$tmp/$pattern.l2.wt")
-	measure "dramsim, L2 events in ($pattern)" $nl2 \
-		"'$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
+	measure "dramsim, 1 thread ($pattern)" $nl2 \
+		"OMP_NUM_THREADS=1 '$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
 		"pipe copy" $lim_pipe
+	rate_t1=$rate
+	measure "dramsim, L2 events in ($pattern)" $nl2 \
+		"OMP_NUM_THREADS=2 '$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
+		"pipe copy" $lim_pipe
+	speedup "dramsim OpenMP speedup ($pattern)" "$rate_t1" "$rate"
 	# classify exact and sampled on the same requests, with the sample's
 	# error beside the exact figures
 	measure "classify ($pattern)" $nreq \
@@ -236,7 +258,9 @@ for sched in stream pool; do
 		measure "l1sim --sched=$sched, $th thread(s)" $nreq \
 			"OMP_NUM_THREADS=$th '$bin/l1sim' --sched=$sched --level=0 --stats='$tmp/l1.json' -o /dev/null '$req'" \
 			"zstd -d of its input" $lim_zr
+		eval "rate_t$th=\$rate"
 	done
+	speedup "l1sim --sched=$sched OpenMP speedup" "$rate_t1" "$rate_t2"
 done
 for reuse in exact sampled:0.01 off; do
 	measure "l1sim --reuse=$reuse, 1 thread" $nreq \

@@ -68,7 +68,11 @@ enum {
 	O_BATCH, O_STATS, O_LEVEL, O_NOPTS
 };
 
+/* A channel: its model, and its requests and their events.  A thread
+ * runs each (run_batch), so each is on cache lines of its own
+ * (wt_calloc_lines). */
 struct chan_work {
+	_Alignas(WT_CACHE_LINE) struct wt_dram_chan ch;
 	struct wt_event *ev;	/* the events of the requests, rq[i]'s at
 				   ev[rq[i].id] */
 	uint32_t *wait;		/* and their instructions' in G.wait */
@@ -89,7 +93,6 @@ static struct {
 	struct wt_dram_cfg cfg;
 	struct wt_dram_map map;
 	struct wt_dram_clock clk;
-	struct wt_dram_chan *ch;
 	struct chan_work *cw;
 	const char *arch;
 	unsigned latency_in;
@@ -592,10 +595,9 @@ static size_t admitted_end(const struct wt_dram_chan *ch, size_t n)
  * written: by completion, then by admission (seq).  Only those between
  * the gone ones in front and the ones not admitted yet are looked at, so
  * a backlog waiting for room in the queue costs nothing per batch. */
-static void done_before(struct chan_work *w, const struct wt_dram_chan *ch,
-			uint64_t h)
+static void done_before(struct chan_work *w, uint64_t h)
 {
-	size_t end = admitted_end(ch, w->n);
+	size_t end = admitted_end(&w->ch, w->n);
 
 	w->ndone = 0;
 	for (size_t k = w->low; k < end; k++) {
@@ -637,7 +639,7 @@ static void compact(unsigned channel, int final)
 		w->wait[j] = w->wait[w->rq[k].id];
 		w->rq[k].id = (uint32_t)j++;
 	}
-	w->n = wt_dram_compact(&G.ch[channel], w->rq, w->n);
+	w->n = wt_dram_compact(&w->ch, w->rq, w->n);
 	w->ran = w->n;
 }
 
@@ -665,18 +667,18 @@ static void run_batch(int final)
 		/* in arrival order: those read in time order are already */
 		if (!in_arrival_order(w->rq, w->ran, w->n))
 			qsort(w->rq + w->ran, w->n - w->ran, sizeof(*w->rq), by_arrival);
-		wt_dram_run_until(&G.ch[i], w->rq, w->n, until);
+		wt_dram_run_until(&w->ch, w->rq, w->n, until);
 		w->ran = w->n;
 	}
 	for (unsigned i = 0; i < nc; i++) {
-		uint64_t f = wt_dram_floor(&G.ch[i], until);
+		uint64_t f = wt_dram_floor(&G.cw[i].ch, until);
 
 		if (f < h)
 			h = f;
 	}
 	#pragma omp parallel for schedule(dynamic, 1) if (G.held >= 4096)
 	for (unsigned i = 0; i < nc; i++)
-		done_before(&G.cw[i], &G.ch[i], h);
+		done_before(&G.cw[i], h);
 	/* merged by completion, the lower channel on a tie */
 	for (;;) {
 		unsigned best = nc;
@@ -842,8 +844,8 @@ static void write_stats(const char *path, int argc, char **argv)
 	memset(&tot, 0, sizeof(tot));
 	tot.first = UINT64_MAX;
 	for (unsigned i = 0; i < nc; i++) {
-		wt_dram_stats_add(&tot, &G.ch[i].st);
-		wt_dram_stats_add_lat(&tot, &G.ch[i].st);
+		wt_dram_stats_add(&tot, &G.cw[i].ch.st);
+		wt_dram_stats_add_lat(&tot, &G.cw[i].ch.st);
 	}
 	wt_json_stats_begin(j, "dramsim", argc, argv);
 	settings_json(j);
@@ -856,8 +858,8 @@ static void write_stats(const char *path, int argc, char **argv)
 	for (unsigned i = 0; i < nc; i++) {
 		wt_json_begin_object(j);
 		wt_json_key_u64(j, "channel", i);
-		stats_json(j, &G.ch[i].st, G.cw[i].ignored, 1, 0);
-		banks_json(j, &G.ch[i]);
+		stats_json(j, &G.cw[i].ch.st, G.cw[i].ignored, 1, 0);
+		banks_json(j, &G.cw[i].ch);
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
@@ -1065,12 +1067,11 @@ int main(int argc, char **argv)
 	G.w = wt_output_open(output, &h, level);
 	wt_header_free(&h);
 
-	G.ch = wt_calloc(G.cfg.channels, sizeof(*G.ch));
-	G.cw = wt_calloc(G.cfg.channels, sizeof(*G.cw));
+	G.cw = wt_calloc_lines(G.cfg.channels, sizeof(*G.cw));
 	G.newest = wt_warpix_new();
 	G.older = wt_u64map_new();
 	for (unsigned i = 0; i < G.cfg.channels; i++)
-		wt_dram_chan_init(&G.ch[i], &G.cfg, &G.clk, i);
+		wt_dram_chan_init(&G.cw[i].ch, &G.cfg, &G.clk, i);
 	while (wt_reader_next(r, &it) > 0) {
 		const struct wt_event *e = it.recs;
 
@@ -1115,14 +1116,13 @@ int main(int argc, char **argv)
 	if (stats)
 		write_stats(stats, argc, argv);
 	for (unsigned i = 0; i < G.cfg.channels; i++) {
-		wt_dram_chan_free(&G.ch[i]);
+		wt_dram_chan_free(&G.cw[i].ch);
 		free(G.cw[i].ev);
 		free(G.cw[i].wait);
 		free(G.cw[i].rq);
 		free(G.cw[i].done);
 		free(G.cw[i].tmp);
 	}
-	free(G.ch);
 	free(G.wait);
 	free(G.freed);
 	wt_warpix_free(G.newest);

@@ -108,8 +108,22 @@ enum {
 	O_NOPTS
 };
 
+/*
+ * An SM's model, and its requests and events of the batch.  Threads run
+ * the SMs (#pragma omp below), so these are on cache lines of their own
+ * (wt_calloc_lines), and so is an SWT trial's SM, model and events.
+ */
+struct sm {
+	_Alignas(WT_CACHE_LINE) struct wt_l1 l1;
+};
+
+struct trial {
+	_Alignas(WT_CACHE_LINE) struct wt_l1 l1;
+	struct wt_l1_out out;
+};
+
 struct sm_bucket {
-	struct wt_request *r;
+	_Alignas(WT_CACHE_LINE) struct wt_request *r;
 	size_t n, cap;
 	struct wt_l1_out out;
 	size_t written;		/* out.ev[0..written-1] are written */
@@ -119,7 +133,7 @@ struct sm_bucket {
 
 static struct {
 	struct wt_writer *w;
-	struct wt_l1 *l1;
+	struct sm *sm;
 	unsigned nsm;
 	struct wt_l1_setup su;	/* the configuration; su.pool: --sched=pool */
 	const char *arch;
@@ -157,9 +171,9 @@ static void ensure_sms(unsigned n)
 
 	if (n <= G.nsm)
 		return;
-	G.l1 = wt_realloc(G.l1, n * sizeof(*G.l1));
+	G.sm = wt_grow_lines(G.sm, G.nsm, n - G.nsm, sizeof(*G.sm));
 	for (unsigned i = G.nsm; i < n; i++)
-		if (wt_l1_init(&G.l1[i], &G.su.cfg, i, err, sizeof(err)) < 0)
+		if (wt_l1_init(&G.sm[i].l1, &G.su.cfg, i, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
 	G.nsm = n;
 }
@@ -209,26 +223,25 @@ static unsigned swt_search(struct sm_bucket *b, unsigned nb,
 {
 	unsigned per = G.pol.schedulers, most = most_warps(b, nb), best = 0;
 	uint64_t best_cycles = UINT64_MAX;
-	struct wt_l1 *t = wt_calloc(nb ? nb : 1, sizeof(*t));
-	struct wt_l1_out *out = wt_calloc(nb ? nb : 1, sizeof(*out));
+	struct trial *t = wt_calloc_lines(nb, sizeof(*t));
 
 	for (unsigned lim = 1; lim <= G.pol.max_warps; lim++) {
 		uint64_t end = G.start;
 		char err[512];
 
 		for (unsigned s = 0; s < nb; s++)
-			if (wt_l1_init(&t[s], &G.su.cfg, s, err, sizeof(err)) < 0)
+			if (wt_l1_init(&t[s].l1, &G.su.cfg, s, err, sizeof(err)) < 0)
 				wt_die(WT_EXIT_USAGE, "%s", err);
 		#pragma omp parallel for schedule(dynamic, 1)
 		for (unsigned s = 0; s < nb; s++) {
-			wt_l1_kernel_begin(&t[s], G.l1[s].kernel, b[s].r, b[s].n);
-			out[s].n = 0;
-			run_pool(&t[s], pc, &b[s], &out[s], lim * per);
+			wt_l1_kernel_begin(&t[s].l1, G.sm[s].l1.kernel, b[s].r, b[s].n);
+			t[s].out.n = 0;
+			run_pool(&t[s].l1, pc, &b[s], &t[s].out, lim * per);
 		}
 		for (unsigned s = 0; s < nb; s++) {
-			if (t[s].st.last > end)
-				end = t[s].st.last;
-			wt_l1_free(&t[s]);
+			if (t[s].l1.st.last > end)
+				end = t[s].l1.st.last;
+			wt_l1_free(&t[s].l1);
 		}
 		if (end - G.start < best_cycles) {
 			best_cycles = end - G.start;
@@ -238,8 +251,7 @@ static unsigned swt_search(struct sm_bucket *b, unsigned nb,
 			break;
 	}
 	for (unsigned s = 0; s < nb; s++)
-		free(out[s].ev);
-	free(out);
+		free(t[s].out.ev);
 	free(t);
 	return best;
 }
@@ -263,20 +275,20 @@ static void run_dwtcs(struct sm_bucket *b, unsigned nb, const struct wt_pool_cfg
 		G.dwtcs = wt_dwtcs_new(&G.pol.dwtcs, n);
 	wt_dwtcs_kernel_begin(G.dwtcs, k->name);
 	for (unsigned s = 0; s < nb; s++)
-		p[s] = wt_pool_new(&G.l1[s], pc, b[s].r, b[s].n, G.start, &b[s].out);
+		p[s] = wt_pool_new(&G.sm[s].l1, pc, b[s].r, b[s].n, G.start, &b[s].out);
 	while (left) {
 		until += G.pol.dwtcs.period;
 		for (unsigned s = 0; s < nb; s++) {
-			i0[s] = G.l1[s].st.instructions;
-			m0[s] = G.l1[s].st.misses;
+			i0[s] = G.sm[s].l1.st.instructions;
+			m0[s] = G.sm[s].l1.st.misses;
 		}
 		left = 0;
 		#pragma omp parallel for schedule(dynamic, 1) reduction(|:left)
 		for (unsigned s = 0; s < nb; s++)
 			left |= !wt_pool_step(p[s], until);
 		for (unsigned s = 0; s < nb && s < n; s++) {
-			di[s] = G.l1[s].st.instructions - i0[s];
-			dm[s] = G.l1[s].st.misses - m0[s];
+			di[s] = G.sm[s].l1.st.instructions - i0[s];
+			dm[s] = G.sm[s].l1.st.misses - m0[s];
 		}
 		wt_dwtcs_period(G.dwtcs, di, dm);
 		for (unsigned s = 0; s < nb; s++)
@@ -344,7 +356,7 @@ static uint64_t horizon(unsigned nb)
 		uint64_t t = G.last_time;
 
 		if (s < G.nsm) {
-			const struct wt_l1 *l1 = &G.l1[s];
+			const struct wt_l1 *l1 = &G.sm[s].l1;
 
 			if (l1->shift > UINT64_MAX - t)
 				t = UINT64_MAX;
@@ -373,8 +385,8 @@ static void run_batch(struct sm_bucket *b, unsigned nb, const struct wt_kernel *
 	ensure_sms(nb);
 	#pragma omp parallel for schedule(dynamic, 1)
 	for (unsigned s = 0; s < nb; s++) {
-		G.l1[s].kernel = k->id;
-		wt_l1_requests(&G.l1[s], b[s].r, b[s].n, &b[s].out);
+		G.sm[s].l1.kernel = k->id;
+		wt_l1_requests(&G.sm[s].l1, b[s].r, b[s].n, &b[s].out);
 		b[s].n = 0;
 		/* fill write-backs carry earlier cycles: put them in place;
 		 * the events held from the last batch are in order already */
@@ -417,7 +429,7 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	pc.ctas = ctas;
 	pc.pol = &G.pol;
 	for (unsigned s = 0; s < nb; s++) {
-		wt_l1_kernel_begin(&G.l1[s], k->id, b[s].r, b[s].n);
+		wt_l1_kernel_begin(&G.sm[s].l1, k->id, b[s].r, b[s].n);
 		b[s].out.n = 0;
 		b[s].written = b[s].sorted = 0;
 	}
@@ -431,10 +443,10 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 		#pragma omp parallel for schedule(dynamic, 1)
 		for (unsigned s = 0; s < nb; s++) {
 			if (G.su.pool) {
-				b[s].end = run_pool(&G.l1[s], &pc, &b[s], &b[s].out,
+				b[s].end = run_pool(&G.sm[s].l1, &pc, &b[s], &b[s].out,
 						    limit);
 			} else {
-				wt_l1_requests(&G.l1[s], b[s].r, b[s].n,
+				wt_l1_requests(&G.sm[s].l1, b[s].r, b[s].n,
 					       &b[s].out);
 			}
 		}
@@ -717,7 +729,7 @@ static void policy_json(struct wt_json *j, const struct wt_pol_stats *ps)
 		struct wt_apcm_stats a = { 0 };
 
 		for (unsigned s = 0; s < G.nsm; s++) {
-			const struct wt_apcm_stats *x = wt_apcm_stats(G.l1[s].apcm);
+			const struct wt_apcm_stats *x = wt_apcm_stats(G.sm[s].l1.apcm);
 
 			a.pins += x->pins;
 			a.pin_refused += x->pin_refused;
@@ -763,7 +775,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_rdhist_init(&tot.fa, 4096);
 	wt_rdhist_init(&tot.set, 256);
 	for (unsigned s = 0; s < G.nsm; s++) {
-		struct wt_l1_stats *st = &G.l1[s].st;
+		struct wt_l1_stats *st = &G.sm[s].l1.st;
 
 		wt_l1_stats_merge(&tot, st);
 		free(st->warps);	/* tot has them now */
@@ -844,7 +856,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	for (unsigned s = 0; s < G.nsm; s++) {
 		wt_json_begin_object(j);
 		wt_json_key_u64(j, "sm", s);
-		stats_json(j, &G.l1[s].st, 0);
+		stats_json(j, &G.sm[s].l1.st, 0);
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
@@ -1146,8 +1158,7 @@ int main(int argc, char **argv)
 				unsigned s = q[i].sm;
 
 				if (s >= nb) {
-					b = wt_realloc(b, (s + 1) * sizeof(*b));
-					memset(b + nb, 0, (s + 1 - nb) * sizeof(*b));
+					b = wt_grow_lines(b, nb, s + 1 - nb, sizeof(*b));
 					nb = s + 1;
 				}
 				put(&b[s], &q[i]);
@@ -1181,7 +1192,7 @@ int main(int argc, char **argv)
 	}
 	free(b);
 	for (unsigned s = 0; s < G.nsm; s++)
-		wt_l1_drop_reuse(&G.l1[s]);
+		wt_l1_drop_reuse(&G.sm[s].l1);
 	if (stats)
 		write_stats(stats, argc, argv);
 	wt_kernel_free(&kern);
@@ -1189,8 +1200,8 @@ int main(int argc, char **argv)
 		free(G.names[k]);
 	free(G.names);
 	for (unsigned s = 0; s < G.nsm; s++)
-		wt_l1_free(&G.l1[s]);
-	free(G.l1);
+		wt_l1_free(&G.sm[s].l1);
+	free(G.sm);
 	free(G.choices);
 	if (G.dwtcs)
 		wt_dwtcs_free(G.dwtcs);

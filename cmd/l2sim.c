@@ -101,7 +101,11 @@ struct req {
 	uint32_t tag;		/* its instruction's (wt_l2_instr_read) */
 };
 
+/* A partition: its model, and its requests and events of the batch.  A
+ * thread runs each (run_parts), so each is on cache lines of its own
+ * (wt_calloc_lines). */
 struct part_bucket {
+	_Alignas(WT_CACHE_LINE) struct wt_l2 l2;
 	struct req *r;
 	size_t n, cap;
 	struct wt_l2_out out;
@@ -113,7 +117,6 @@ static struct {
 	struct wt_writer *w;
 	struct wt_l2_cfg cfg;
 	struct wt_pmap map;
-	struct wt_l2 *l2;
 	struct part_bucket *b;
 	unsigned nparts, icnt;
 	uint64_t size, interleave;
@@ -307,7 +310,7 @@ static void run_shared(uint64_t cut)
 			struct req *q = &G.b[best].r[next[best]++];
 
 			G.b[best].out.tag = q->tag;
-			wt_l2_request(&G.l2[best], &q->ev, q->local, q->arrival,
+			wt_l2_request(&G.b[best].l2, &q->ev, q->local, q->arrival,
 				      &G.b[best].out);
 		}
 	}
@@ -331,7 +334,7 @@ static void run_parts(void)
 
 		for (size_t i = 0; i < b->n; i++) {
 			b->out.tag = b->r[i].tag;
-			wt_l2_request(&G.l2[p], &b->r[i].ev, b->r[i].local,
+			wt_l2_request(&b->l2, &b->r[i].ev, b->r[i].local,
 				      b->r[i].arrival, &b->out);
 		}
 		b->n = 0;
@@ -401,7 +404,7 @@ static uint64_t horizon(void)
 	if (G.unsorted)
 		return 0;
 	for (unsigned p = 0; p < G.nparts; p++) {
-		uint64_t f = wt_l2_event_floor(&G.l2[p], a);
+		uint64_t f = wt_l2_event_floor(&G.b[p].l2, a);
 
 		if (f < h)
 			h = f;
@@ -420,7 +423,7 @@ static uint64_t horizon(void)
 static void run_batch(uint32_t kernel, int final)
 {
 	for (unsigned p = 0; p < G.nparts; p++)
-		G.l2[p].kernel = kernel;
+		G.b[p].l2.kernel = kernel;
 	if (G.shared)
 		run_shared(final ? UINT64_MAX : next_arrival());
 	else
@@ -660,7 +663,7 @@ static void write_stats(const char *path, int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	wt_l2_stats_init(&tot, G.cfg.banks);
 	for (unsigned p = 0; p < G.nparts; p++)
-		wt_l2_stats_merge(&tot, &G.l2[p].st);
+		wt_l2_stats_merge(&tot, &G.b[p].l2.st);
 	wt_json_stats_begin(j, "l2sim", argc, argv);
 	settings_json(j);
 	wt_json_key_u64(j, "not_for_l2", G.not_for_l2);
@@ -673,7 +676,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	for (unsigned p = 0; p < G.nparts; p++) {
 		wt_json_begin_object(j);
 		wt_json_key_u64(j, "partition", p);
-		stats_json(j, &G.l2[p].st);
+		stats_json(j, &G.b[p].l2.st);
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
@@ -950,25 +953,24 @@ int main(int argc, char **argv)
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
 
-	G.l2 = wt_calloc(G.nparts, sizeof(*G.l2));
-	G.b = wt_calloc(G.nparts, sizeof(*G.b));
+	G.b = wt_calloc_lines(G.nparts, sizeof(*G.b));
 	for (unsigned p = 0; p < G.nparts; p++)
-		if (wt_l2_init(&G.l2[p], &G.cfg, p, err, sizeof(err)) < 0)
+		if (wt_l2_init(&G.b[p].l2, &G.cfg, p, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
 	if (G.cfg.medic) {
 		wt_medic_init(&G.medic, &G.cfg.medic_cfg);
 		for (unsigned p = 0; p < G.nparts; p++)
-			G.l2[p].medic = &G.medic;
+			G.b[p].l2.medic = &G.medic;
 	}
 	if (G.cfg.pc_bypass) {
 		wt_medic_init(&G.pcmedic, &G.cfg.medic_cfg);
 		for (unsigned p = 0; p < G.nparts; p++)
-			G.l2[p].pcmedic = &G.pcmedic;
+			G.b[p].l2.pcmedic = &G.pcmedic;
 	}
 	if (G.cfg.pcal_tokens) {
 		wt_pcal_init(&G.pcal, G.cfg.pcal_tokens, G.cfg.medic_cfg.reset);
 		for (unsigned p = 0; p < G.nparts; p++)
-			G.l2[p].pcal = &G.pcal;
+			G.b[p].l2.pcal = &G.pcal;
 	}
 	G.shared = G.cfg.medic || G.cfg.pc_bypass || G.cfg.pcal_tokens;
 
@@ -1030,7 +1032,7 @@ int main(int argc, char **argv)
 		free(G.b[p].r);
 		free(G.b[p].out.ev);
 		free(G.b[p].out.oc);
-		wt_l2_free(&G.l2[p]);
+		wt_l2_free(&G.b[p].l2);
 	}
 	free(G.b);
 	if (G.cfg.medic)
@@ -1039,7 +1041,6 @@ int main(int argc, char **argv)
 		wt_medic_free(&G.pcmedic);
 	if (G.cfg.pcal_tokens)
 		wt_pcal_free(&G.pcal);
-	free(G.l2);
 	wt_l2_instr_free(&G.is);
 	return WT_EXIT_OK;
 }

@@ -144,6 +144,38 @@ void wt_free_big(void *p, size_t n, size_t size)
 		munmap(p, n * size);
 }
 
+void *wt_calloc_lines(size_t n, size_t size)
+{
+	size_t bytes;
+	void *p;
+
+	if (size % WT_CACHE_LINE)
+		wt_die(WT_EXIT_DATA, "wt_calloc_lines: elements of %zu bytes "
+		       "are no whole number of %d-byte lines", size, WT_CACHE_LINE);
+	if (size && n > SIZE_MAX / size)
+		wt_die(WT_EXIT_DATA, "out of memory (%zu x %zu bytes)", n, size);
+	bytes = n && size ? n * size : WT_CACHE_LINE;
+	p = aligned_alloc(WT_CACHE_LINE, bytes);
+	if (!p)
+		wt_die(WT_EXIT_DATA, "out of memory (%zu bytes)", bytes);
+	memset(p, 0, bytes);
+	return p;
+}
+
+void *wt_grow_lines(void *p, size_t n, size_t more, size_t size)
+{
+	void *q;
+
+	if (more > SIZE_MAX - n)
+		wt_die(WT_EXIT_DATA, "out of memory (%zu + %zu x %zu bytes)", n,
+		       more, size);
+	q = wt_calloc_lines(n + more, size);
+	if (n)
+		memcpy(q, p, n * size);
+	free(p);
+	return q;
+}
+
 char *wt_strdup(const char *s)
 {
 	size_t n = strlen(s) + 1;

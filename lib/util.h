@@ -68,6 +68,21 @@ char *wt_strdup(const char *s);
 void *wt_calloc_big(size_t n, size_t size);
 void wt_free_big(void *p, size_t n, size_t size);
 
+/*
+ * Arrays whose elements different threads write (an SM's, a partition's
+ * or a channel's state, under OpenMP): each element on cache lines of
+ * its own, so that no two threads write the same line (false sharing,
+ * which costs a coherence miss a write on a many-core machine).  The
+ * element type has its first member declared _Alignas(WT_CACHE_LINE),
+ * which makes its size a whole number of lines; the array is zeroed and
+ * starts on a line.  wt_grow_lines gives such an array of n + more
+ * elements, the first n copied from p (freed) and the rest zeroed.  Free
+ * with free().
+ */
+#define WT_CACHE_LINE 64
+void *wt_calloc_lines(size_t n, size_t size);
+void *wt_grow_lines(void *p, size_t n, size_t more, size_t size);
+
 /* Format into a buffer, always terminated; returns buf. */
 char *wt_snprintf(char *buf, size_t n, const char *fmt, ...) WT_PRINTF(3, 4);
 

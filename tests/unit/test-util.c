@@ -133,6 +133,50 @@ static void big_tables(void)
 	ok(1, "wt_free_big(NULL) is a no-op");
 }
 
+/* An element of a per-thread array: 72 bytes of state, on two lines. */
+struct per_thread {
+	_Alignas(WT_CACHE_LINE) uint64_t word[9];
+};
+
+/* Arrays with an element on lines of its own: aligned, zeroed, and the
+ * old elements kept when they grow. */
+static void line_arrays(void)
+{
+	size_t counts[] = { 1, 3, 15 };
+	struct per_thread *a = wt_calloc_lines(0, sizeof(*a));
+	size_t n = 0;
+
+	is_u64(sizeof(struct per_thread), 2 * WT_CACHE_LINE,
+	       "an element of 72 bytes takes two whole lines");
+	ok(a != NULL && (uintptr_t)a % WT_CACHE_LINE == 0,
+	   "no elements: still a pointer to free, on a line");
+	for (size_t k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
+		size_t more = counts[k], misplaced = 0, lost = 0, dirty = 0;
+
+		a = wt_grow_lines(a, n, more, sizeof(*a));
+		for (size_t i = 0; i < n + more; i++) {
+			misplaced += (uintptr_t)&a[i] % WT_CACHE_LINE != 0;
+			for (size_t j = 0; j < 9; j++) {
+				if (i < n)
+					lost += a[i].word[j] != i * 9 + j;
+				else
+					dirty += a[i].word[j] != 0;
+			}
+		}
+		for (size_t i = n; i < n + more; i++)
+			for (size_t j = 0; j < 9; j++)
+				a[i].word[j] = i * 9 + j;
+		ok(!misplaced && !lost && !dirty, "%zu elements and %zu more: "
+		   "each on its own lines, the old kept, the new zeroed", n, more);
+		n += more;
+	}
+	free(a);
+	a = wt_calloc_lines(7, sizeof(*a));
+	ok((uintptr_t)a % WT_CACHE_LINE == 0 && a[6].word[8] == 0,
+	   "wt_calloc_lines: 7 elements, zeroed, on a line");
+	free(a);
+}
+
 /* Key 7 stands for UINT64_MAX, which the map keeps apart. */
 static uint64_t map_key(uint64_t i)
 {
@@ -255,6 +299,7 @@ int main(void)
 	metadata();
 	checksum();
 	big_tables();
+	line_arrays();
 	map_removals();
 	warp_index();
 	return tap_done();
