@@ -109,9 +109,10 @@ enum {
 };
 
 /*
- * An SM's model, and its requests and events of the batch.  Threads run
- * the SMs (#pragma omp below), so these are on cache lines of their own
- * (wt_calloc_lines), and so is an SWT trial's SM, model and events.
+ * An SM's model (struct sm) and its requests and events of the batch
+ * (struct sm_bucket): threads run the SMs (#pragma omp below), so each is
+ * on cache lines of its own (wt_calloc_lines); so is each SM of an SWT
+ * trial, model and events.
  */
 struct sm {
 	_Alignas(WT_CACHE_LINE) struct wt_l1 l1;
