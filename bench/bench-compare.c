@@ -10,6 +10,9 @@
  * ratio to the limit is the steadier figure, as load slows both alike.
  * Figures found in one file only are counted at the end; results with
  * neither a rate nor a peak (classify's sample error) are not figures.
+ * The last line gives how far the limits themselves moved between the
+ * runs (the least and the most of their after/before): code that did not
+ * change moves as much.
  *
  * Exit status 0, or 1 with one line on stderr naming the file (and the
  * line, for bad JSON) when a file cannot be read as bench results.
@@ -139,10 +142,17 @@ static void print_row(const json_t *old, const json_t *res)
 	printf("\n");
 }
 
+/* Whether res measures a limit (cat, zstd -d, a pipe copy, an LRU loop). */
+static int is_limit(const json_t *res)
+{
+	return strncmp(text(res, "name"), "limit:", 6) == 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct run before, after;
-	size_t i, compared = 0, only = 0;
+	size_t i, compared = 0, only = 0, limits = 0;
+	double lo = 0, hi = 0;
 	json_t *res;
 
 	if (argc != 3 || argv[1][0] == '-' || argv[2][0] == '-') {
@@ -171,6 +181,13 @@ int main(int argc, char **argv)
 		}
 		print_row(old, res);
 		compared++;
+		if (is_limit(res) && value(old, &unit) > 0) {
+			double r = value(res, &unit) / value(old, &unit);
+
+			lo = limits && lo < r ? lo : r;
+			hi = limits && hi > r ? hi : r;
+			limits++;
+		}
 	}
 	json_array_foreach(before.results, i, res) {
 		const char *unit;
@@ -179,6 +196,9 @@ int main(int argc, char **argv)
 			only++;
 	}
 	printf("%zu figures compared, %zu in one file only\n", compared, only);
+	if (limits)
+		printf("the %zu limits moved %.2fx to %.2fx between the runs: "
+		       "compare the ratios to the limit\n", limits, lo, hi);
 	json_decref(before.root);
 	json_decref(after.root);
 	return 0;

@@ -19,7 +19,9 @@
 # reuse-distance section (over 1 M lines); BENCH_REQUESTS: requests of the
 # l1sim section (gen-requests), 100M by default; BENCH_SCALE: accesses of
 # the one-kernel trace whose peak memory is taken stage by stage, 1G by
-# default, 0 to skip.  K, M, G suffixes.  BENCH_BASE: the results.json of
+# default, 0 to skip.  K, M, G suffixes.  BENCH_REPEAT: runs of each
+# measured command, the shortest wall time kept (1 by default; on a shared
+# machine 3 or more steady the figures).  BENCH_BASE: the results.json of
 # an earlier run, copied out of $OUT (which this run overwrites), to set
 # beside this run's figures at the end (build/tools/bench-compare).
 set -eu
@@ -27,6 +29,10 @@ build=${1:-build}
 n=${BENCH_ACCESSES:-100M}
 nr=${BENCH_REQUESTS:-100M}
 scale=${BENCH_SCALE:-1G}
+repeat=${BENCH_REPEAT:-1}
+case $repeat in
+''|*[!0-9]*|0) echo "bench: BENCH_REPEAT=$repeat: expected a count of runs from 1" >&2; exit 2 ;;
+esac
 out=${BENCH_DIR:-$build/bench}
 bin=$build/bin
 tools=$build/tools
@@ -42,15 +48,22 @@ mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 
 # measure NAME RECORDS 'COMMAND' [LIMIT-NAME LIMIT-RATE]: time and peak
-# memory of COMMAND; with a limit, its rate as a fraction of the limit's
+# memory of COMMAND, the shortest wall time and the largest peak of
+# $repeat runs; with a limit, its rate as a fraction of the limit's
 # (measured in this run).  The rate is left in $rate.
 results=""
 measure() {
-	m=$("$tools/measure" "$3" 2>&1 >/dev/null | tail -n 1)
-	wall=$(printf '%s' "$m" | sed 's/.*"wall_s": \([0-9.]*\).*/\1/')
-	rss=$(printf '%s' "$m" | sed 's/.*"max_rss_kib": \([0-9]*\).*/\1/')
-	status=$(printf '%s' "$m" | sed 's/.*"status": \([0-9]*\).*/\1/')
-	[ "$status" = 0 ] || { echo "bench: '$3' failed ($status)" >&2; exit 1; }
+	wall= rss=0 k=0
+	while [ $k -lt "$repeat" ]; do
+		m=$("$tools/measure" "$3" 2>&1 >/dev/null | tail -n 1)
+		w=$(printf '%s' "$m" | sed 's/.*"wall_s": \([0-9.]*\).*/\1/')
+		r=$(printf '%s' "$m" | sed 's/.*"max_rss_kib": \([0-9]*\).*/\1/')
+		status=$(printf '%s' "$m" | sed 's/.*"status": \([0-9]*\).*/\1/')
+		[ "$status" = 0 ] || { echo "bench: '$3' failed ($status)" >&2; exit 1; }
+		wall=$(awk -v a="${wall:-$w}" -v b="$w" 'BEGIN { print (b < a ? b : a) }')
+		[ "$r" -gt "$rss" ] && rss=$r
+		k=$((k + 1))
+	done
 	rate=$(awk -v r="$2" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0 ? r / w : 0) }')
 	ratio= extra=
 	if [ $# -ge 5 ]; then
@@ -120,7 +133,7 @@ records() {
 		| grep -o '"records":[0-9]*' | cut -d: -f2 | awk '{ s += $1 } END { print s + 0 }'
 }
 
-echo "warptrace bench: $n thread accesses per pattern ($(nproc) CPUs)"
+echo "warptrace bench: $n thread accesses per pattern ($(nproc) CPUs, best of $repeat run(s) each)"
 "$tools/gen-dump" --accesses=1 > /dev/null
 for pattern in stream reuse conflict; do
 	dump=$tmp/$pattern.trc
@@ -304,8 +317,8 @@ if [ "$(size "$scale")" -gt 0 ]; then
 	done
 	rm -f "$s".*
 fi
-printf '{\n  "accesses": "%s",\n  "requests": "%s",\n  "cpus": %s,\n  "date": "%s",\n  "results": [%s\n  ]\n}\n' \
-	"$n" "$nr" "$(nproc)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$results" > "$json"
+printf '{\n  "accesses": "%s",\n  "requests": "%s",\n  "cpus": %s,\n  "repeat": %s,\n  "date": "%s",\n  "results": [%s\n  ]\n}\n' \
+	"$n" "$nr" "$(nproc)" "$repeat" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$results" > "$json"
 echo "results: $json"
 if [ -n "${BENCH_BASE:-}" ]; then
 	echo "-- against $BENCH_BASE"
