@@ -181,7 +181,7 @@ for pattern in stream reuse conflict; do
 		measure "l1sim stream, $th thread(s) ($pattern)" $nreq \
 			"OMP_NUM_THREADS=$th '$bin/l1sim' --level=0 -o /dev/null '$tmp/$pattern.req.wt'" \
 			"zstd -d of its input" $lim_zr
-		eval "rate_t$th=\$rate"
+		case $th in 1) rate_t1=$rate ;; *) rate_t2=$rate ;; esac
 	done
 	speedup "l1sim OpenMP speedup ($pattern)" "$rate_t1" "$rate_t2"
 	measure "l1sim --reuse=off ($pattern)" $nreq \
@@ -271,7 +271,7 @@ for sched in stream pool; do
 		measure "l1sim --sched=$sched, $th thread(s)" $nreq \
 			"OMP_NUM_THREADS=$th '$bin/l1sim' --sched=$sched --level=0 --stats='$tmp/l1.json' -o /dev/null '$req'" \
 			"zstd -d of its input" $lim_zr
-		eval "rate_t$th=\$rate"
+		case $th in 1) rate_t1=$rate ;; *) rate_t2=$rate ;; esac
 	done
 	speedup "l1sim --sched=$sched OpenMP speedup" "$rate_t1" "$rate_t2"
 done
