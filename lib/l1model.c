@@ -689,7 +689,7 @@ static unsigned missq_wrap(unsigned i, unsigned q)
 static void missq_push(struct wt_l1 *l1, uint64_t t)
 {
 	unsigned q = l1->cfg->miss_queue;
-	uint64_t depart;
+	uint64_t last, depart;
 
 	if (!q)
 		return;
@@ -698,9 +698,10 @@ static void missq_push(struct wt_l1 *l1, uint64_t t)
 		l1->missq_n--;
 	}
 	/* An entry leaves a cycle after the one before it, or after t. */
-	depart = (l1->missq_n && l1->missq_last > t ? l1->missq_last : t) + 1;
+	last = l1->missq_n ?
+	       l1->missq[missq_wrap(l1->missq_head + l1->missq_n - 1, q)] : t;
+	depart = (last > t ? last : t) + 1;
 	l1->missq[missq_wrap(l1->missq_head + l1->missq_n, q)] = depart;
-	l1->missq_last = depart;
 	l1->missq_n++;
 }
 

@@ -163,7 +163,6 @@ struct wt_l1 {
 	uint64_t next_ready;		/* no MSHR's data arrives before this */
 	uint64_t *missq;		/* departure cycles, ring */
 	unsigned missq_head, missq_n;
-	uint64_t missq_last;		/* the newest entry's departure */
 	uint64_t shift;			/* cycles of stall carried forward */
 	uint64_t clock;
 	uint64_t rng;
