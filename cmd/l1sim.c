@@ -929,7 +929,6 @@ static void policy_options(const char **set)
  */
 static void reuse_option(const char *arg, struct wt_l1_cfg *c)
 {
-
 	if (strcmp(arg, "exact") == 0) {
 		c->reuse = WT_L1_REUSE_EXACT;
 		return;
