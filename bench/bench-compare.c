@@ -184,8 +184,10 @@ int main(int argc, char **argv)
 		if (is_limit(res) && value(old, &unit) > 0) {
 			double r = value(res, &unit) / value(old, &unit);
 
-			lo = limits && lo < r ? lo : r;
-			hi = limits && hi > r ? hi : r;
+			if (!limits || r < lo)
+				lo = r;
+			if (!limits || r > hi)
+				hi = r;
 			limits++;
 		}
 	}

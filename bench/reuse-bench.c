@@ -154,10 +154,9 @@ int main(int argc, char **argv)
 	run(n, skewed, 0, &exact);
 	printf("}\n");
 	for (int i = 3; i < argc; i++) {
-		char *end;
-		double rate = strtod(argv[i], &end), sum = 0, worst = 0;
+		double rate, sum = 0, worst = 0;
 
-		if (*end || !(rate * WT_SHARDS_MODULUS >= 1 && rate <= 1))
+		if (wt_shards_parse_rate(argv[i], &rate) < 0)
 			wt_die(WT_EXIT_USAGE, "RATE %s: expected 2^-24 to 1", argv[i]);
 		run(n, skewed, rate, &sampled);
 		for (int k = 0; k < NSIZES; k++) {

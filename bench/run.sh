@@ -90,10 +90,15 @@ lru() {
     $(printf '%s' "$line" | sed "s/^{/{\"name\": \"$1\", /")"
 }
 
-# speedup NAME RATE1 RATE2: a stage's rate with 2 threads over its rate
-# with 1 (OpenMP over SMs, partitions or channels), printed and recorded.
-speedup() {
-	x=$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", (a > 0 ? b / a : 0) }')
+# threads SPEEDUP NAME1 NAME2 RECORDS 'COMMAND' LIMIT-NAME LIMIT-RATE:
+# measure COMMAND with 1 OpenMP thread (as NAME1) and with 2 (NAME2), and
+# print and record the speedup, the second rate over the first, as
+# SPEEDUP.  The rate left in $rate is the second.
+threads() {
+	measure "$2" "$4" "OMP_NUM_THREADS=1 $5" "$6" "$7"
+	rate1=$rate
+	measure "$3" "$4" "OMP_NUM_THREADS=2 $5" "$6" "$7"
+	x=$(awk -v a="$rate1" -v b="$rate" 'BEGIN { printf "%.2f", (a > 0 ? b / a : 0) }')
 	printf '%-34s %s x with 2 threads\n' "$1" "$x"
 	results="$results${results:+,}
     {\"name\": \"$1\", \"threads\": 2, \"speedup\": $x}"
@@ -177,34 +182,21 @@ for pattern in stream reuse conflict; do
 	lim_zr=$rate
 	lru "limit: LRU loop, requests ($pattern)" "$tmp/$pattern.req.wt"
 	lim_lru=$rate
-	for th in 1 2; do
-		measure "l1sim stream, $th thread(s) ($pattern)" $nreq \
-			"OMP_NUM_THREADS=$th '$bin/l1sim' --level=0 -o /dev/null '$tmp/$pattern.req.wt'" \
-			"zstd -d of its input" $lim_zr
-		case $th in 1) rate_t1=$rate ;; *) rate_t2=$rate ;; esac
-	done
-	speedup "l1sim OpenMP speedup ($pattern)" "$rate_t1" "$rate_t2"
+	threads "l1sim OpenMP speedup ($pattern)" "l1sim stream, 1 thread(s) ($pattern)" \
+		"l1sim stream, 2 thread(s) ($pattern)" $nreq \
+		"'$bin/l1sim' --level=0 -o /dev/null '$tmp/$pattern.req.wt'" \
+		"zstd -d of its input" $lim_zr
 	measure "l1sim --reuse=off ($pattern)" $nreq \
 		"'$bin/l1sim' --reuse=off --level=0 -o /dev/null '$tmp/$pattern.req.wt'" "LRU loop" $lim_lru
 	"$bin/l1sim" --level=0 -o "$tmp/$pattern.l1.wt" "$tmp/$pattern.req.wt"
 	nl1=$(records "$tmp/$pattern.l1.wt")
-	measure "l2sim, 1 thread ($pattern)" $nl1 \
-		"OMP_NUM_THREADS=1 '$bin/l2sim' --level=0 --stats='$tmp/l2.json' -o '$tmp/$pattern.l2.wt' '$tmp/$pattern.l1.wt'" \
+	threads "l2sim OpenMP speedup ($pattern)" "l2sim, 1 thread ($pattern)" "l2sim, L1 events in ($pattern)" $nl1 \
+		"'$bin/l2sim' --level=0 --stats='$tmp/l2.json' -o '$tmp/$pattern.l2.wt' '$tmp/$pattern.l1.wt'" \
 		"pipe copy" $lim_pipe
-	rate_t1=$rate
-	measure "l2sim, L1 events in ($pattern)" $nl1 \
-		"OMP_NUM_THREADS=2 '$bin/l2sim' --level=0 --stats='$tmp/l2.json' -o '$tmp/$pattern.l2.wt' '$tmp/$pattern.l1.wt'" \
-		"pipe copy" $lim_pipe
-	speedup "l2sim OpenMP speedup ($pattern)" "$rate_t1" "$rate"
 	nl2=$(records "$tmp/$pattern.l2.wt")
-	measure "dramsim, 1 thread ($pattern)" $nl2 \
-		"OMP_NUM_THREADS=1 '$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
+	threads "dramsim OpenMP speedup ($pattern)" "dramsim, 1 thread ($pattern)" "dramsim, L2 events in ($pattern)" $nl2 \
+		"'$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
 		"pipe copy" $lim_pipe
-	rate_t1=$rate
-	measure "dramsim, L2 events in ($pattern)" $nl2 \
-		"OMP_NUM_THREADS=2 '$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
-		"pipe copy" $lim_pipe
-	speedup "dramsim OpenMP speedup ($pattern)" "$rate_t1" "$rate"
 	# classify exact and sampled on the same requests, with the sample's
 	# error beside the exact figures
 	measure "classify ($pattern)" $nreq \
@@ -267,13 +259,10 @@ lim_zr=$rate
 lru "limit: LRU loop, requests" "$req"
 lim_lru=$rate
 for sched in stream pool; do
-	for th in 1 2; do
-		measure "l1sim --sched=$sched, $th thread(s)" $nreq \
-			"OMP_NUM_THREADS=$th '$bin/l1sim' --sched=$sched --level=0 --stats='$tmp/l1.json' -o /dev/null '$req'" \
-			"zstd -d of its input" $lim_zr
-		case $th in 1) rate_t1=$rate ;; *) rate_t2=$rate ;; esac
-	done
-	speedup "l1sim --sched=$sched OpenMP speedup" "$rate_t1" "$rate_t2"
+	threads "l1sim --sched=$sched OpenMP speedup" "l1sim --sched=$sched, 1 thread(s)" \
+		"l1sim --sched=$sched, 2 thread(s)" $nreq \
+		"'$bin/l1sim' --sched=$sched --level=0 --stats='$tmp/l1.json' -o /dev/null '$req'" \
+		"zstd -d of its input" $lim_zr
 done
 for reuse in exact sampled:0.01 off; do
 	measure "l1sim --reuse=$reuse, 1 thread" $nreq \
