@@ -99,10 +99,8 @@ static void run(struct wt_reader *r)
 					       wt_reader_name(r),
 					       (unsigned long long)(it.first + i), why);
 				n = wt_coalesce(&G.cfg, w, reqs);
-				for (size_t j = 0; j < n; j++)
-					if (wt_writer_put(G.w, &reqs[j]) < 0)
-						wt_die(WT_EXIT_DATA, "%s",
-						       wt_writer_error(G.w));
+				if (wt_writer_put_many(G.w, reqs, n) < 0)
+					wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 				wt_coalesce_stats_add(&ks->s, &G.cfg, w, reqs, n);
 				if (((it.first + i + 1) & 0xfffff) == 0)
 					wt_progress(wt_reader_name(r), it.first + i + 1);

@@ -73,6 +73,9 @@ struct wt_writer *wt_writer_open(const char *path, const struct wt_header *h,
 int wt_writer_kernel_begin(struct wt_writer *w, const struct wt_kernel *k);
 /* Append one record of the stream's record size. */
 int wt_writer_put(struct wt_writer *w, const void *rec);
+/* Append n records, which lie one after another at recs: one call where
+ * n calls of wt_writer_put each paid its checks. */
+int wt_writer_put_many(struct wt_writer *w, const void *recs, size_t n);
 int wt_writer_kernel_end(struct wt_writer *w);
 /* Write the trailer and close; frees w.  0, or -1 with err. */
 int wt_writer_close(struct wt_writer *w, char *err, size_t errlen);

@@ -209,6 +209,33 @@ int wt_writer_put(struct wt_writer *w, const void *rec)
 	return 0;
 }
 
+int wt_writer_put_many(struct wt_writer *w, const void *recs, size_t n)
+{
+	const unsigned char *p = recs;
+
+	while (n) {
+		size_t k;
+
+		if (w->block_recs == w->block_cap) {
+			if (w->failed || flush_block(w) < 0)
+				return -1;
+		}
+		if (!w->in_kernel)
+			return misuse(w, "record outside a kernel");
+		k = w->block_cap - w->block_recs;
+		if (k > n)
+			k = n;
+		memcpy(w->block + w->block_recs * w->record_size, p,
+		       k * w->record_size);
+		p += k * w->record_size;
+		n -= k;
+		w->block_recs += k;
+		w->records += k;
+		w->kernel_records += k;
+	}
+	return 0;
+}
+
 int wt_writer_kernel_end(struct wt_writer *w)
 {
 	uint64_t payload[2];

@@ -109,12 +109,15 @@ static void fill(void *rec, enum wt_kind kind, unsigned lanes, uint64_t i)
 static const uint64_t kernel_sizes[] = { 3, 0, 20000, 1 };
 #define NKERNELS (sizeof(kernel_sizes) / sizeof(kernel_sizes[0]))
 
-static void write_stream(const char *path, enum wt_kind kind, unsigned lanes,
-			 int level)
+/* The records go in one wt_writer_put each when batch is 0, else in
+ * wt_writer_put_many calls of up to batch records. */
+static void write_batches(const char *path, enum wt_kind kind, unsigned lanes,
+			  int level, size_t batch)
 {
 	struct wt_header h;
 	struct wt_writer *w;
-	unsigned char rec[sizeof(struct wt_warp) + 8 * WT_MAX_LANES];
+	size_t size = wt_record_size(kind, lanes);
+	unsigned char *recs = malloc(size * (batch ? batch : 1));
 	char err[512];
 	uint64_t n = 0;
 
@@ -144,16 +147,65 @@ static void write_stream(const char *path, enum wt_kind kind, unsigned lanes,
 		wt_meta_add(&kern.extra, "note", "passed through");
 		wt_writer_kernel_begin(w, &kern);
 		wt_kernel_free(&kern);
-		for (uint64_t i = 0; i < kernel_sizes[k]; i++) {
-			fill(rec, kind, lanes, n++);
-			wt_writer_put(w, rec);
+		for (uint64_t i = 0; i < kernel_sizes[k];) {
+			size_t m = 0;
+
+			do
+				fill(recs + m++ * size, kind, lanes, n++);
+			while (++i < kernel_sizes[k] && m < batch);
+			if (batch)
+				wt_writer_put_many(w, recs, m);
+			else
+				wt_writer_put(w, recs);
 		}
 		wt_writer_kernel_end(w);
 	}
+	free(recs);
 	if (wt_writer_close(w, err, sizeof(err)) < 0) {
 		printf("# %s\n", err);
 		exit(1);
 	}
+}
+
+static void write_stream(const char *path, enum wt_kind kind, unsigned lanes,
+			 int level)
+{
+	write_batches(path, kind, lanes, level, 0);
+}
+
+static int same_file(const char *a, const char *b);
+
+/* wt_writer_put_many writes what as many wt_writer_put calls write:
+ * batches of 7 cross the 256 KiB block boundaries, 5000 requests are
+ * more than a block holds. */
+static void put_many(void)
+{
+	static const size_t batches[] = { 1, 7, 5000 };
+	char *one = wt_strdup(tmp("one.wt")), *many = tmp("many.wt");
+	struct wt_header h;
+	struct wt_writer *w;
+	struct wt_request req[2];
+	char err[512];
+
+	for (size_t i = 0; i < 3; i++) {
+		write_batches(one, WT_KIND_REQUEST, 0, 0, 0);
+		write_batches(many, WT_KIND_REQUEST, 0, 0, batches[i]);
+		ok(same_file(one, many), "requests put %zu at a time: the same stream",
+		   batches[i]);
+		write_batches(one, WT_KIND_WARP, 32, 0, 0);
+		write_batches(many, WT_KIND_WARP, 32, 0, batches[i]);
+		ok(same_file(one, many), "warps put %zu at a time: the same stream",
+		   batches[i]);
+	}
+	free(one);
+	wt_header_init(&h, WT_KIND_REQUEST, 0);
+	w = wt_writer_open(many, &h, 0, err, sizeof(err));
+	wt_header_free(&h);
+	memset(req, 0, sizeof(req));
+	is_u64((uint64_t)wt_writer_put_many(w, req, 0), 0, "no records outside a kernel: nothing to say");
+	ok(wt_writer_put_many(w, req, 2) == -1, "records outside a kernel: refused");
+	like(wt_writer_error(w), "record outside a kernel", "and the writer says so");
+	wt_writer_abort(w);
 }
 
 /* Read a whole stream; 0 if sound, else -1 with the reader's message. */
@@ -254,6 +306,17 @@ static void spill(const char *path, const void *buf, size_t len)
 
 	fwrite(buf, 1, len, f);
 	fclose(f);
+}
+
+static int same_file(const char *a, const char *b)
+{
+	size_t na, nb;
+	unsigned char *pa = slurp(a, &na), *pb = slurp(b, &nb);
+	int same = na == nb && memcmp(pa, pb, na) == 0;
+
+	free(pa);
+	free(pb);
+	return same;
 }
 
 static void damage(void)
@@ -596,6 +659,7 @@ int main(void)
 	round_trip(WT_KIND_WARP, 64, 0);
 	round_trip(WT_KIND_WARP, 16, -5);
 	round_trip(WT_KIND_ACCESS, 0, 19);
+	put_many();
 	damage();
 	concatenation();
 	record_checks();
