@@ -84,6 +84,31 @@ static struct kstats *new_kstats(const struct wt_kernel *k)
 	return s;
 }
 
+/* Count a run of n accesses into the kernel's statistics, and write them. */
+static void put_accesses(struct kstats *s, const struct wt_access *a, size_t n,
+			 const char *path)
+{
+	if (wt_writer_put_many(G.w, a, n) < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+	for (size_t i = 0; i < n; i++) {
+		s->ops[a[i].op]++;
+		s->bytes += a[i].size;
+		if (a[i].addr < s->addr_min)
+			s->addr_min = a[i].addr;
+		if (a[i].addr + a[i].size - 1 > s->addr_max)
+			s->addr_max = a[i].addr + a[i].size - 1;
+		if (a[i].thread > s->thread_max)
+			s->thread_max = a[i].thread;
+	}
+	s->accesses += n;
+	if ((G.progress ^ (G.progress + n)) >> 20)
+		wt_progress(path, G.progress + n);
+	G.progress += n;
+}
+
+/* Accesses are parsed into a run and written a run at a time. */
+#define RUN 256
+
 static void convert(const struct input *in)
 {
 	char err[768];
@@ -91,32 +116,29 @@ static void convert(const struct input *in)
 	struct wt_dump *d = in->src ? wt_dump_open_src(in->src) :
 		wt_dump_open(path, err, sizeof(err));
 	struct kstats *s = NULL;
-	struct wt_access a;
+	struct wt_access run[RUN];
+	size_t n = 0;
 	int ev;
 
 	if (!d)
 		wt_die(WT_EXIT_DATA, "%s", err);
-	while ((ev = wt_dump_next(d, &a)) > 0) {
+	while ((ev = wt_dump_next(d, &run[n])) > 0) {
+		if (ev == WT_DUMP_ACCESS) {
+			if (++n == RUN) {
+				put_accesses(s, run, n, path);
+				n = 0;
+			}
+			continue;
+		}
+		if (n) {
+			put_accesses(s, run, n, path);
+			n = 0;
+		}
 		switch (ev) {
 		case WT_DUMP_KERNEL:
 			s = new_kstats(wt_dump_kernel(d));
 			if (wt_writer_kernel_begin(G.w, wt_dump_kernel(d)) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-			break;
-		case WT_DUMP_ACCESS:
-			if (wt_writer_put(G.w, &a) < 0)
-				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-			s->accesses++;
-			s->ops[a.op]++;
-			s->bytes += a.size;
-			if (a.addr < s->addr_min)
-				s->addr_min = a.addr;
-			if (a.addr + a.size - 1 > s->addr_max)
-				s->addr_max = a.addr + a.size - 1;
-			if (a.thread > s->thread_max)
-				s->thread_max = a.thread;
-			if ((++G.progress & 0xfffff) == 0)
-				wt_progress(path, G.progress);
 			break;
 		case WT_DUMP_KERNEL_END:
 			snprintf(s->dialect, sizeof(s->dialect), "%s",
