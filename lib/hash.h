@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* XXH3-64: xxHash's XXH3_64bits_withSeed(data, len, seed). */
 uint64_t wt_hash64(uint64_t seed, const void *data, size_t len);
 
 /* A fast mix of one word (MurmurHash3's finalizer, first half): for hash

@@ -1,5 +1,5 @@
 /*
- * record.h - the typed, fixed-size records of a warptrace stream (format 2).
+ * record.h - the typed, fixed-size records of a warptrace stream (format 3).
  *
  * Every stream carries records of exactly one kind, named in its header.
  * Records are stored little-endian, exactly as these structs lay them out

@@ -17,7 +17,7 @@
 #include "meta.h"
 #include "record.h"
 
-#define WT_FORMAT_MAJOR 2
+#define WT_FORMAT_MAJOR 3
 #define WT_FORMAT_MINOR 0
 #define WT_MAGIC "WARPTRAC"
 
