@@ -8,12 +8,15 @@
  * writer and once by its reader at every stage of a pipeline, so the
  * speed of its long-input loop matters: eight 64-bit lanes, each step
  * one 32x32->64-bit multiply and two adds, with no chain from lane to
- * lane, so that SSE2 (every x86-64) runs two lanes at once and AVX2 four.
- * On 256 KiB blocks on the bench machine that is 20 and 29 GB/s, against
- * 10-11 GB/s for XXH64 (format 2's checksum, four chains of two 64-bit
- * multiplies a word) and 6.7 GB/s for the same loop in plain C, which
- * other machines get.  Inputs of up to 240 bytes take one of six short
- * paths by length, a few multiplies each.  warptrace(5) says which.
+ * lane, so that SSE2 (every x86-64) runs two lanes at once.  On 256 KiB
+ * blocks on the bench machine that is 18-21 GB/s, against 10-11 GB/s for
+ * XXH64 (format 2's checksum, four chains of two 64-bit multiplies a
+ * word) and 6.7 GB/s for the same loop in plain C, which other machines
+ * get.  An AVX2 loop, four lanes at once, ran at 29 GB/s, but made
+ * trace-order no faster and trace-dump --check of 940 MB 4 % faster
+ * (best of 9 each), so it is not kept.  Inputs of up to 240 bytes take
+ * one of six short paths by length, a few multiplies each.  warptrace(5)
+ * says which.
  */
 #include "hash.h"
 
@@ -259,12 +262,11 @@ scramble_c(uint64_t acc[8], const unsigned char *secret)
 
 /*
  * The same, two lanes to a 128-bit register (SSE2, which every x86-64
- * has) or four to a 256-bit one (AVX2, which most have).  The multiply,
- * pmuludq, takes the low 32 bits of each 64-bit lane, so the high halves
- * are shifted down to meet them; swapping the two words of each 128-bit
- * half of the input gives every lane its neighbour's word.  The lanes
- * are held in named variables because gcc -O2 keeps an array of them in
- * memory, which costs the SSE2 loop a quarter of its speed.
+ * has).  The multiply, pmuludq, takes the low 32 bits of each 64-bit
+ * lane, so the high halves are shifted down to meet them; swapping the
+ * two words of the input gives each lane its neighbour's word.  The
+ * lanes are held in named variables because gcc -O2 keeps an array of
+ * them in memory, which costs the loop a quarter of its speed.
  */
 static inline __m128i lanes_sse2(__m128i acc, const unsigned char *p,
 				 const unsigned char *secret)
@@ -315,54 +317,6 @@ static void scramble_sse2(uint64_t acc[8], const unsigned char *secret)
 		hi = _mm_mul_epu32(_mm_srli_epi64(a, 32), prime);
 		a = _mm_add_epi64(lo, _mm_slli_epi64(hi, 32));
 		_mm_storeu_si128((__m128i *)acc + i, a);
-	}
-}
-
-#define TARGET_AVX2 __attribute__((target("avx2")))
-
-static inline TARGET_AVX2 __m256i
-lanes_avx2(__m256i acc, const unsigned char *p, const unsigned char *secret)
-{
-	__m256i w = _mm256_loadu_si256((const __m256i *)p);
-	__m256i s = _mm256_loadu_si256((const __m256i *)secret);
-	__m256i k = _mm256_xor_si256(w, s);
-	__m256i prod = _mm256_mul_epu32(k, _mm256_srli_epi64(k, 32));
-	__m256i swap = _mm256_shuffle_epi32(w, _MM_SHUFFLE(1, 0, 3, 2));
-
-	return _mm256_add_epi64(acc, _mm256_add_epi64(prod, swap));
-}
-
-static TARGET_AVX2 void
-accumulate_avx2(uint64_t acc[8], const unsigned char *p, size_t n,
-		const unsigned char *secret)
-{
-	__m256i a0 = _mm256_loadu_si256((const __m256i *)acc);
-	__m256i a1 = _mm256_loadu_si256((const __m256i *)acc + 1);
-
-	for (; n > 0; n--, p += STRIPE, secret += 8) {
-		a0 = lanes_avx2(a0, p, secret);
-		a1 = lanes_avx2(a1, p + 32, secret + 32);
-	}
-	_mm256_storeu_si256((__m256i *)acc, a0);
-	_mm256_storeu_si256((__m256i *)acc + 1, a1);
-}
-
-static TARGET_AVX2 void
-scramble_avx2(uint64_t acc[8], const unsigned char *secret)
-{
-	const __m256i prime = _mm256_set1_epi32((int)P32_1);
-
-	for (int i = 0; i < 2; i++) {
-		__m256i a = _mm256_loadu_si256((const __m256i *)acc + i);
-		__m256i s = _mm256_loadu_si256((const __m256i *)secret + i);
-		__m256i lo, hi;
-
-		a = _mm256_xor_si256(a, _mm256_srli_epi64(a, 47));
-		a = _mm256_xor_si256(a, s);
-		lo = _mm256_mul_epu32(a, prime);
-		hi = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), prime);
-		a = _mm256_add_epi64(lo, _mm256_slli_epi64(hi, 32));
-		_mm256_storeu_si256((__m256i *)acc + i, a);
 	}
 }
 #endif
@@ -425,9 +379,6 @@ uint64_t wt_hash64(uint64_t seed, const void *data, size_t len)
 	if (len <= 240)
 		return xxh3_short(seed, data, len);
 #ifdef __SSE2__
-	/* A flag libgcc reads from cpuid once, before main. */
-	if (__builtin_cpu_supports("avx2"))
-		return xxh3_long(seed, data, len, accumulate_avx2, scramble_avx2);
 	return xxh3_long(seed, data, len, accumulate_sse2, scramble_sse2);
 #else
 	return xxh3_long(seed, data, len, accumulate_c, scramble_c);

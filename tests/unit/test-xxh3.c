@@ -4,9 +4,9 @@
  * that are unaligned, end at the end of their allocation, or differ in
  * seed, length or one byte.
  *
- * It includes lib/hash.c rather than linking it, to reach the static
- * loops that wt_hash64 picks between (SSE2 or AVX2 on x86) and the
- * plain C one, which x86 builds run only here.
+ * It includes lib/hash.c rather than linking it, to reach the plain C
+ * loop, which x86 builds (where wt_hash64 takes the SSE2 one) run only
+ * here.
  */
 #include "../../lib/hash.c"
 #include "tap.h"
@@ -97,18 +97,6 @@ static uint64_t xxh3_c(uint64_t seed, const void *p, size_t len)
 	return with_loop(seed, p, len, accumulate_c, scramble_c);
 }
 
-#ifdef __SSE2__
-static uint64_t xxh3_sse2(uint64_t seed, const void *p, size_t len)
-{
-	return with_loop(seed, p, len, accumulate_sse2, scramble_sse2);
-}
-
-static uint64_t xxh3_avx2(uint64_t seed, const void *p, size_t len)
-{
-	return with_loop(seed, p, len, accumulate_avx2, scramble_avx2);
-}
-#endif
-
 static void published(void)
 {
 	for (size_t i = 0; i < sizeof(vectors) / sizeof(vectors[0]); i++) {
@@ -168,16 +156,6 @@ static void loops(void)
 {
 	agrees("wt_hash64", wt_hash64);
 	block_agrees("wt_hash64", wt_hash64);
-#ifdef __SSE2__
-	agrees("the SSE2 loop", xxh3_sse2);
-	block_agrees("the SSE2 loop", xxh3_sse2);
-	if (__builtin_cpu_supports("avx2")) {
-		agrees("the AVX2 loop", xxh3_avx2);
-		block_agrees("the AVX2 loop", xxh3_avx2);
-	} else {
-		printf("# this machine has no AVX2: its loop is not tested\n");
-	}
-#endif
 }
 
 /* The lengths that end each path, and a few long ones. */
@@ -243,9 +221,6 @@ int main(void)
 	published();
 	loops();
 	unaligned("wt_hash64", wt_hash64);
-#ifdef __SSE2__
-	unaligned("the SSE2 loop", xxh3_sse2);
-#endif
 	sensitivity();
 	return tap_done();
 }
