@@ -122,7 +122,15 @@ static void convert(const struct input *in)
 
 	if (!d)
 		wt_die(WT_EXIT_DATA, "%s", err);
-	while ((ev = wt_dump_next(d, &run[n])) > 0) {
+	for (;;) {
+		n += wt_dump_accesses(d, &run[n], RUN - n);
+		if (n == RUN) {
+			put_accesses(s, run, n, path);
+			n = 0;
+			continue;
+		}
+		if ((ev = wt_dump_next(d, &run[n])) <= 0)
+			break;
 		if (ev == WT_DUMP_ACCESS) {
 			if (++n == RUN) {
 				put_accesses(s, run, n, path);

@@ -620,6 +620,17 @@ int wt_dump_next(struct wt_dump *d, struct wt_access *a)
 	return WT_DUMP_END;
 }
 
+size_t wt_dump_accesses(struct wt_dump *d, struct wt_access *a, size_t n)
+{
+	size_t k = 0;
+
+	if (d->err[0] || d->queued || d->state != S_BODY)
+		return 0;
+	while (k < n && fast_access(d, &a[k]))
+		k++;
+	return k;
+}
+
 const struct wt_kernel *wt_dump_kernel(const struct wt_dump *d)
 {
 	return &d->kernel;

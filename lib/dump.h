@@ -38,6 +38,13 @@ struct wt_dump *wt_dump_open_src(struct wt_src *src);
 /* Parse from an in-memory buffer (tests, fuzzing); name is used in errors. */
 struct wt_dump *wt_dump_open_mem(const char *name, const char *buf, size_t len);
 int wt_dump_next(struct wt_dump *d, struct wt_access *a);
+/*
+ * Up to n accesses at once, as n calls of wt_dump_next would return them
+ * while they return WT_DUMP_ACCESS: the count, fewer than n (perhaps 0)
+ * where any other line, the end of the buffered text, or an error comes
+ * first, which wt_dump_next then reads.
+ */
+size_t wt_dump_accesses(struct wt_dump *d, struct wt_access *a, size_t n);
 /* The current kernel (valid after WT_DUMP_KERNEL until the next one). */
 const struct wt_kernel *wt_dump_kernel(const struct wt_dump *d);
 enum wt_dialect wt_dump_dialect(const struct wt_dump *d);

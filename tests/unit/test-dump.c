@@ -7,6 +7,8 @@
 #include "util.h"
 #include "tap.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -323,11 +325,153 @@ static void fast_path_among(void)
 	wt_dump_close(d);
 }
 
+/* Append one event (and the line the parser is at) to a growing text. */
+static void note(char **out, size_t *len, size_t *cap, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*cap - *len < 256) {
+		*cap = 2 * *cap + 256;
+		*out = realloc(*out, *cap);
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(*out + *len, *cap - *len, fmt, ap);
+	va_end(ap);
+	*len += (size_t)n;
+}
+
+/*
+ * Every event of the dump d as text, each with its access's fields and
+ * the parser's line, and its error at the end: read with wt_dump_next
+ * alone when run is 0, else with wt_dump_accesses taking up to run
+ * accesses before each call of wt_dump_next; *by_run counts those.
+ */
+static char *trail(struct wt_dump *d, size_t run, size_t *by_run)
+{
+	struct wt_access a[300];
+	char *out = NULL;
+	size_t len = 0, cap = 0;
+	int ev;
+
+	for (;;) {
+		size_t k = run ? wt_dump_accesses(d, a, run) : 0;
+
+		*by_run += k;
+		for (size_t i = 0; i < k; i++)
+			note(&out, &len, &cap, "A %u %llu %u %u %u %u\n", a[i].thread,
+			     (unsigned long long)a[i].addr, a[i].size, a[i].op,
+			     a[i].pc, a[i].icount);
+		if (k)
+			note(&out, &len, &cap, "line %llu\n",
+			     (unsigned long long)wt_dump_line(d));
+		if ((ev = wt_dump_next(d, a)) <= 0)
+			break;
+		if (ev == WT_DUMP_ACCESS)
+			note(&out, &len, &cap, "A %u %llu %u %u %u %u\n", a[0].thread,
+			     (unsigned long long)a[0].addr, a[0].size, a[0].op,
+			     a[0].pc, a[0].icount);
+		else
+			note(&out, &len, &cap, "%c line %llu\n",
+			     ev == WT_DUMP_KERNEL ? 'K' : 'E',
+			     (unsigned long long)wt_dump_line(d));
+	}
+	note(&out, &len, &cap, "end %d %s\n", ev, ev < 0 ? wt_dump_error(d) : "");
+	wt_dump_close(d);
+	return out;
+}
+
+/* Strip the "line" notes that only the runs make, to compare with run 0. */
+static void drop_run_lines(char *t)
+{
+	char *w = t;
+
+	for (char *r = t; *r;) {
+		char *nl = strchr(r, '\n');
+		size_t n = nl ? (size_t)(nl - r) + 1 : strlen(r);
+
+		if (strncmp(r, "line ", 5) != 0) {
+			memmove(w, r, n);
+			w += n;
+		}
+		r += n;
+	}
+	*w = '\0';
+}
+
+/* wt_dump_accesses returns what wt_dump_next would, a run at a time. */
+static void runs(void)
+{
+	static const size_t sizes[] = { 1, 3, 256, 300 };
+	static const char *texts[] = {
+		"blocksize: 4 1 1\nkernel: a\n0 0 1 4\n1 1 2 8\n# c\n\n2 0 3 4\n"
+		"blocksize: 2 1 1\nkernel: b\n0 2 9 4\n1 0 10 4\n",
+		"blocksize: 4 1 1\n0 0 1 4 0x10 2\n0 0 2 4 0x18 0\n  3 0 3 4 0x20 1\n",
+		"blocksize: 4 1 1\n0 0 1 4\n0 0 2 4\n0 9 5 4\n0 0 6 4\n",
+		"blocksize: 4 1 1\n0 0 1 4\n0 0 2 4\n0 1 3 8",
+		"blocksize: 4 1 1\n0 0 1 4\nblocksize: 2 1 1\n0 2 9 4\n1 0 10 4\n",
+	};
+	const char *path = "/tmp/wt-test-dump-runs.trc";
+	size_t by_run = 0, by_next;
+	FILE *f;
+	int bad = 0;
+
+	for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
+		char *want = trail(wt_dump_open_mem("t.trc", texts[t],
+						    strlen(texts[t])), 0, &by_run);
+
+		for (size_t r = 0; r < sizeof(sizes) / sizeof(sizes[0]); r++) {
+			char *got = trail(wt_dump_open_mem("t.trc", texts[t],
+							   strlen(texts[t])),
+					  sizes[r], &by_run);
+
+			drop_run_lines(got);
+			bad += strcmp(got, want) != 0;
+			free(got);
+		}
+		free(want);
+	}
+	ok(bad == 0, "runs of 1, 3, 256 and 300 accesses: what single calls return");
+
+	/* A file longer than the parser's buffer: runs stop at its end. */
+	f = fopen(path, "w");
+	for (int k = 0; k < 3; k++) {
+		fprintf(f, "blocksize: 256 1 1\ngridsize: 512 1 1\nkernel: k%d\n", k);
+		for (int i = 0; i < 150000; i++) {
+			if (i % 9999 == 0)
+				fprintf(f, "# %d\n", i);
+			fprintf(f, "%d %d %llu %d\n", i % 131072, i % 3 == 2,
+				(unsigned long long)i * 4 + 4096 * (unsigned)k, 1 << (i % 4));
+		}
+	}
+	fprintf(f, "0 7 0 4\n");
+	fclose(f);
+	{
+		char err[256];
+		char *want, *got;
+
+		by_run = 0;
+		want = trail(wt_dump_open(path, err, sizeof(err)), 0, &by_run);
+		got = trail(wt_dump_open(path, err, sizeof(err)), 256, &by_run);
+		drop_run_lines(got);
+		ok(strcmp(got, want) == 0, "a file of 450 K lines: runs of 256 "
+		   "return what single calls do");
+		by_next = 450000 - by_run;
+		ok(by_run > 440000 && by_next > 0, "most by runs (%zu), some by "
+		   "wt_dump_next at kernel and buffer ends (%zu)", by_run, by_next);
+		like(want + strlen(want) - 60, "rw 7", "and the error after them");
+		free(got);
+		free(want);
+	}
+	remove(path);
+}
+
 int main(void)
 {
 	valid();
 	malformed();
 	fast_path_lines();
 	fast_path_among();
+	runs();
 	return tap_done();
 }
