@@ -411,10 +411,10 @@ static void runs(void)
 		"blocksize: 4 1 1\n0 0 1 4\n0 0 2 4\n0 1 3 8",
 		"blocksize: 4 1 1\n0 0 1 4\nblocksize: 2 1 1\n0 2 9 4\n1 0 10 4\n",
 	};
-	const char *path = "/tmp/wt-test-dump-runs.trc";
+	char path[64];
 	size_t by_run = 0, by_next;
 	FILE *f;
-	int bad = 0;
+	int bad = 0, fd;
 
 	for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
 		char *want = trail(wt_dump_open_mem("t.trc", texts[t],
@@ -434,7 +434,9 @@ static void runs(void)
 	ok(bad == 0, "runs of 1, 3, 256 and 300 accesses: what single calls return");
 
 	/* A file longer than the parser's buffer: runs stop at its end. */
-	f = fopen(path, "w");
+	snprintf(path, sizeof(path), "/tmp/wt-test-dump.XXXXXX");
+	fd = mkstemp(path);
+	f = fdopen(fd, "w");
 	for (int k = 0; k < 3; k++) {
 		fprintf(f, "blocksize: 256 1 1\ngridsize: 512 1 1\nkernel: k%d\n", k);
 		for (int i = 0; i < 150000; i++) {
