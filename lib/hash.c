@@ -228,7 +228,7 @@ typedef void scramble_fn(uint64_t acc[8], const unsigned char *secret);
  * A lane adds the product of the two 32-bit halves of its input word
  * xor the secret, and its neighbour's input word as it is, so that a
  * product of zero cannot lose that word.  On x86 only the tests run this
- * plain C loop, against the vector ones (hence "unused").
+ * plain C loop, against the SSE2 one (hence "unused").
  */
 static void __attribute__((unused))
 accumulate_c(uint64_t acc[8], const unsigned char *p, size_t n,
@@ -258,7 +258,7 @@ scramble_c(uint64_t acc[8], const unsigned char *secret)
 }
 
 #ifdef __SSE2__
-#include <immintrin.h>
+#include <emmintrin.h>
 
 /*
  * The same, two lanes to a 128-bit register (SSE2, which every x86-64
