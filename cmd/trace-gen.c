@@ -131,11 +131,8 @@ static void convert(const struct input *in)
 		}
 		if ((ev = wt_dump_next(d, &run[n])) <= 0)
 			break;
-		if (ev == WT_DUMP_ACCESS) {
-			if (++n == RUN) {
-				put_accesses(s, run, n, path);
-				n = 0;
-			}
+		if (ev == WT_DUMP_ACCESS) {	/* a full run is written above */
+			n++;
 			continue;
 		}
 		if (n) {
