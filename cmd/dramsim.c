@@ -535,8 +535,16 @@ static void sort_done(struct wt_dram_req **a, struct wt_dram_req **tmp, size_t n
 {
 	size_t h = n / 2, i = 0, j = h, k = 0;
 
-	if (n < 2)
+	if (n <= 16) {		/* by insertion, stable: linear when sorted */
+		for (i = 1; i < n; i++) {
+			struct wt_dram_req *x = a[i];
+
+			for (j = i; j > 0 && done_after(a[j - 1], x); j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
 		return;
+	}
 	sort_done(a, tmp, h);
 	sort_done(a + h, tmp, n - h);
 	if (!done_after(a[h - 1], a[h]))
@@ -657,6 +665,7 @@ static void run_batch(int final)
 	unsigned nc = G.cfg.channels;
 	uint64_t until = final ? UINT64_MAX : next_arrival(), h = UINT64_MAX;
 	size_t *pos = wt_calloc(nc, sizeof(*pos));
+	uint64_t *head = wt_calloc(nc, sizeof(*head));
 
 	/* a batch of a few events on one thread: starting the threads costs
 	 * more than it saves */
@@ -679,24 +688,30 @@ static void run_batch(int final)
 	#pragma omp parallel for schedule(dynamic, 1) if (G.held >= 4096)
 	for (unsigned i = 0; i < nc; i++)
 		done_before(&G.cw[i], h);
-	/* merged by completion, the lower channel on a tie */
+	/* merged by completion, the lower channel on a tie; head[i] is the
+	 * completion of channel i's next, UINT64_MAX when it has none (none
+	 * is done then: h bounds them) */
+	for (unsigned i = 0; i < nc; i++)
+		head[i] = G.cw[i].ndone ? G.cw[i].done[0]->core_done : UINT64_MAX;
 	for (;;) {
-		unsigned best = nc;
+		struct chan_work *w;
+		unsigned best = 0;
 
-		for (unsigned i = 0; i < nc; i++)
-			if (pos[i] < G.cw[i].ndone && (best == nc ||
-			    G.cw[i].done[pos[i]]->core_done <
-			    G.cw[best].done[pos[best]]->core_done))
-				best = i;
-		if (best == nc)
+		for (unsigned i = 1; i < nc; i++)
+			best = head[i] < head[best] ? i : best;
+		if (head[best] == UINT64_MAX)
 			break;
-		put_event(&G.cw[best], G.cw[best].done[pos[best]], best);
-		G.cw[best].done[pos[best]++]->gone = 1;
-		G.cw[best].ngone++;
+		w = &G.cw[best];
+		put_event(w, w->done[pos[best]], best);
+		w->done[pos[best]++]->gone = 1;
+		w->ngone++;
+		head[best] = pos[best] < w->ndone ? w->done[pos[best]]->core_done :
+			     UINT64_MAX;
 	}
 	for (unsigned i = 0; i < nc; i++)
 		compact(i, final);
 	free(pos);
+	free(head);
 	G.held = 0;
 	if (final)
 		add_stalls();

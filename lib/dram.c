@@ -400,14 +400,21 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		b->open = 1;
 		b->row = r->row;
 		b->hits = 0;
-		for (size_t j = 0; j < ch->nq; j++) {
-			const struct wt_dram_req *o = wt_dram_queued(ch, j);
+		if (ch->masks)	/* only the bank's own requests */
+			for (uint64_t m = ch->bankq[r->bank]; m; m &= m - 1) {
+				size_t j = (size_t)__builtin_ctzll(m);
 
-			if (o->bank == r->bank && o->row == r->row) {
-				b->hits++;
-				ch->hitq |= ch->masks ? place(j) : 0;
+				if (wt_dram_queued(ch, j)->row == r->row) {
+					b->hits++;
+					ch->hitq |= place(j);
+				}
 			}
-		}
+		else
+			for (size_t j = 0; j < ch->nq; j++) {
+				const struct wt_dram_req *o = wt_dram_queued(ch, j);
+
+				b->hits += o->bank == r->bank && o->row == r->row;
+			}
 		b->col_ok = now + c->t.tRCD;
 		b->pre_ok = now + c->t.tRAS;
 		b->act_ok = now + c->t.tRC;

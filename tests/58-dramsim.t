@@ -50,6 +50,14 @@ awk -v h="$hr" 'BEGIN { exit !(h < 0.01) }'
 ok $? "random: row-buffer hit rate near 0 ($hr)"
 is "$(total "$T/seq.json" reads)" 6000 "6000 reads"
 
+# Written in completion order, the lower channel first on a tie: all at
+# once, the six channels finish their first lines together (time 22).
+"$GEN" gen seq 240 0 | dramsim | trace-dump | grep -v '^#' > "$T/ties.txt"
+awk 'NR > 1 && ($2 < t || ($2 == t && $17 <= p)) { bad = NR } { t = $2; p = $17 }
+     END { exit bad > 0 }' "$T/ties.txt"
+ok $? "by completion, then channel"
+is "$(awk '$2 == 22 { printf "%s", $17 }' "$T/ties.txt")" 012345 "a tie at 22: channels 0 to 5 in order"
+
 # Latency under load: the same random lines every 100, 4, 1 and 0 core
 # cycles; the queue fills and the mean latency rises with it.
 prev_lat=0 prev_occ=0
