@@ -327,7 +327,8 @@ static void many(void)
  * The schedulers pick the same with the masks as with plain scans of the
  * queue, and jumping over the cycles the scheduler says nothing can issue
  * in gives what stepping every cycle gives, as dram.h defines the model:
- * random requests, each scheduler, queues and banks large and small.
+ * random requests, each scheduler, queues and banks large and small,
+ * with setup's timing and with one whose constraints relate otherwise.
  */
 static wt_dram_sched_fn stepped;
 
@@ -371,12 +372,17 @@ static const char *differs(const struct wt_dram_req *a, const struct wt_dram_req
 	return NULL;
 }
 
-static void same_picks(void)
+static void same_picks(int odd)
 {
 	static const struct { unsigned ranks, banks, queue; } shapes[] = {
 		{ 1, 4, 4 }, { 2, 4, 16 }, { 1, 16, 16 }, { 2, 8, 3 }, { 1, 2, 1 },
 		{ 1, 16, 40 },	/* MeDiC's two queues: 80 places, no masks */
 	};
+	/* odd: a column command every tCCD = 6 cycles, longer than a burst
+	 * (2), writes' data later than reads' (tWL > tCL), short row cycles */
+	static const struct wt_dram_timing odd_t = { .tCL = 5, .tRP = 3,
+		.tRC = 20, .tRAS = 9, .tRCD = 4, .tRRD = 1, .tWR = 2, .tWL = 7,
+		.tCCD = 6 };
 	static const char *const how[] = { "plain scans", "masks, every cycle",
 					   "plain scans, every cycle" };
 	enum { N = 1500 };
@@ -405,6 +411,8 @@ static void same_picks(void)
 				memcpy(run[k], run[0], N * sizeof(*r));
 			for (int k = 0; k < 4; k++) {
 				setup((enum wt_dram_sched)s, shapes[h].queue);
+				if (odd)
+					cfg.t = odd_t;
 				cfg.ranks = shapes[h].ranks;
 				cfg.banks = shapes[h].banks;
 				wt_dram_chan_free(&ch);
@@ -426,8 +434,9 @@ static void same_picks(void)
 			for (int k = 1; k < 4; k++) {
 				const char *why = differs(run[0], run[k], N, &st[0], &st[k]);
 
-				ok(!why, "%s, %u rank(s) of %u banks, queue %u: %s %s as %s%s%s",
+				ok(!why, "%s%s, %u rank(s) of %u banks, queue %u: %s %s as %s%s%s",
 				   wt_dram_sched_name((enum wt_dram_sched)s),
+				   odd ? " (odd timing)" : "",
 				   shapes[h].ranks, shapes[h].banks, shapes[h].queue,
 				   how[k - 1], why ? "differs from" : "the same",
 				   masks ? "masks" : "plain scans", why ? ": " : "",
@@ -736,7 +745,8 @@ int main(int argc, char **argv)
 	frfcfs();
 	medic();
 	many();
-	same_picks();
+	same_picks(0);
+	same_picks(1);
 	clocks();
 	mapping();
 	map_formula();
