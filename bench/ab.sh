@@ -1,11 +1,12 @@
 #!/bin/sh
 # ab.sh - two builds of warptrace compared stage by stage, in turns: each
-# command runs with OLD's binaries, then with NEW's, BENCH_REPEAT times,
-# so that both see the same phases of a shared machine, whose speed can
-# move twice over within an hour (figures from separate runs of run.sh
-# cannot be compared there).  The figure is CPU time, user and system, of
-# all the command's processes.  For each command: the best and the median
-# of each build, and NEW's over OLD's (below 1: NEW is faster).
+# command runs with OLD's binaries and with NEW's, BENCH_REPEAT times, the
+# first of the two by turns, so that both see the same phases of a shared
+# machine, whose speed can move twice over within an hour (figures from
+# separate runs of run.sh cannot be compared there).  The figure is CPU
+# time, user and system, of all the command's processes.  For each
+# command: the best and the median of each build, and NEW's over OLD's
+# (below 1: NEW is faster).
 #
 #   sh bench/ab.sh OLD NEW          two build directories, as make makes
 #
@@ -60,9 +61,14 @@ ab() {
 	: > "$out/t.old"
 	: > "$out/t.new"
 	k=0
-	while [ $k -lt "$repeat" ]; do
-		cpu "$2" >> "$out/t.old"
-		cpu "$3" >> "$out/t.new"
+	while [ $k -lt "$repeat" ]; do	# OLD first, then NEW first
+		if [ $((k % 2)) = 0 ]; then
+			cpu "$2" >> "$out/t.old"
+			cpu "$3" >> "$out/t.new"
+		else
+			cpu "$3" >> "$out/t.new"
+			cpu "$2" >> "$out/t.old"
+		fi
 		k=$((k + 1))
 	done
 	# shellcheck disable=SC2046 # two numbers each
