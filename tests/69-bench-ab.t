@@ -48,6 +48,7 @@ BENCH_DIR=$T/broken.out run sh "$ab" "$T/broken" "$BUILD"
 is "$rc" 1 "a command that fails: exit 1"
 like "$err" "^ab: '.*broken/bin/dramsim' --level=0 -o /dev/null .*' failed: .*\"status\": 3" \
 	"names the command and its status"
+ok "$(test ! -e "$T/broken.out/results.json"; echo $?)" "and writes no results.json"
 
 fails_with 2 "^usage: sh bench/ab.sh OLD NEW" "one build" sh "$ab" "$BUILD"
 fails_with 2 "^ab: $T/bin/trace-gen: not found; expected a build directory" "not a build" \
