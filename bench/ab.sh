@@ -39,6 +39,7 @@ esac
 out=${BENCH_DIR:-$new/ab}
 mkdir -p "$out"
 json=$out/results.json
+rm -f "$json"	# none from an earlier run, should this one stop
 results=
 
 # cpu COMMAND: its CPU time in seconds; the bench stops if it fails.

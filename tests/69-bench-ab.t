@@ -44,11 +44,13 @@ ok "$(test -s "$T/own/reuse.old.l2.wt"; echo $?)" "its own stages made its input
 is "$(grep -c "each build's own" "$T/own/results.json")" 21 "results.json says so for each"
 
 fake "$T/broken" dramsim 'exit 3'
+mkdir -p "$T/broken.out"
+echo '{"results": []}' > "$T/broken.out/results.json"	# an earlier run's
 BENCH_DIR=$T/broken.out run sh "$ab" "$T/broken" "$BUILD"
 is "$rc" 1 "a command that fails: exit 1"
 like "$err" "^ab: '.*broken/bin/dramsim' --level=0 -o /dev/null .*' failed: .*\"status\": 3" \
 	"names the command and its status"
-ok "$(test ! -e "$T/broken.out/results.json"; echo $?)" "and writes no results.json"
+ok "$(test ! -e "$T/broken.out/results.json"; echo $?)" "and leaves no results.json, not even an earlier one"
 
 fails_with 2 "^usage: sh bench/ab.sh OLD NEW" "one build" sh "$ab" "$BUILD"
 fails_with 2 "^ab: $T/bin/trace-gen: not found; expected a build directory" "not a build" \
