@@ -325,7 +325,7 @@ static void fast_path_among(void)
 	wt_dump_close(d);
 }
 
-/* Append one event (and the line the parser is at) to a growing text. */
+/* Append formatted text to a growing string (*out, *len of *cap bytes). */
 static void note(char **out, size_t *len, size_t *cap, const char *fmt, ...)
 {
 	va_list ap;
