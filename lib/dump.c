@@ -449,9 +449,13 @@ static const unsigned char hex_value[] = {
 };
 _Static_assert(sizeof(hex_value) == 256, "a value for every byte");
 
-static const char *skip_blanks(const char *s)
+/* 1 for a blank (space or tab), one look-up where two tests would be. */
+static const unsigned char is_blank[256] = { ['\t'] = 1, [' '] = 1 };
+
+static inline const char *
+skip_blanks(const char *s)
 {
-	while (*s == ' ' || *s == '\t')
+	while (is_blank[(unsigned char)*s])
 		s++;
 	return s;
 }
@@ -465,11 +469,12 @@ static const char *skip_blanks(const char *s)
  * no number ("12a", "0x1g") fails when the next field, or the end of the
  * line, is looked for.
  */
-static const char *fast_number(const char *s, uint64_t *out)
+static inline const char *
+fast_number(const char *s, uint64_t *out)
 {
 	const char *start;
 	uint64_t v;
-	unsigned d;
+	uint64_t d;
 
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		start = s += 2;
@@ -479,9 +484,9 @@ static const char *fast_number(const char *s, uint64_t *out)
 			return NULL;
 	} else {
 		start = s;
-		if ((d = (unsigned char)*s - '0') > 9)
+		if ((d = (uint64_t)(unsigned char)*s - '0') > 9)
 			return NULL;
-		for (v = d; (d = (unsigned char)*++s - '0') <= 9;)
+		for (v = d; (d = (uint64_t)(unsigned char)*++s - '0') <= 9;)
 			v = v * 10 + d;
 		if (s - start > 19)
 			return NULL;
@@ -500,15 +505,23 @@ static const char *fast_number(const char *s, uint64_t *out)
 static int fast_access(struct wt_dump *d, struct wt_access *a)
 {
 	const char *s = d->cur;
-	int i, n = d->dialect == WT_DIALECT_OCELOT ? 4 : 6;
+	int n = d->dialect == WT_DIALECT_OCELOT ? 4 : 6;
 	uint64_t v[6] = { 0 };
 
 	if (d->dialect == WT_DIALECT_UNKNOWN)
 		return 0;
-	/* No blank between two numbers fails too (see fast_number). */
-	for (i = 0; i < n; i++)
-		if (!(s = fast_number(skip_blanks(s), &v[i])))
-			return 0;
+	/* No blank between two numbers fails too (see fast_number).  Each
+	 * field has its own copy of the loops, whose trip counts then repeat
+	 * from line to line and so are predicted. */
+	if (!(s = fast_number(skip_blanks(s), &v[0])) ||
+	    !(s = fast_number(skip_blanks(s), &v[1])) ||
+	    !(s = fast_number(skip_blanks(s), &v[2])) ||
+	    !(s = fast_number(skip_blanks(s), &v[3])))
+		return 0;
+	if (n == 6 &&
+	    (!(s = fast_number(skip_blanks(s), &v[4])) ||
+	     !(s = fast_number(skip_blanks(s), &v[5]))))
+		return 0;
 	s = skip_blanks(s);
 	if (*s == '\r')
 		s++;
