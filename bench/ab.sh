@@ -18,6 +18,13 @@
 # dramsim run on one thread.  Where OLD cannot read NEW's streams (another
 # major version of the format), OLD's own stages make its inputs, and the
 # line says so.
+#
+# BENCH_INSTR=1 adds each stage's count of instructions, run once per
+# build under valgrind's cachegrind (without its cache model): a figure
+# the machine's phase does not move, so a change of a few percent shows
+# where CPU times scatter more.  It costs some fifty times a run.
+# Instructions are not time (a change may run fewer and more slowly);
+# the two figures together are the evidence.
 set -eu
 [ $# -eq 2 ] || { echo "usage: sh bench/ab.sh OLD NEW (build directories)" >&2; exit 2; }
 old=$1 new=$2
@@ -36,6 +43,15 @@ repeat=${BENCH_REPEAT:-9}
 case $repeat in
 ''|*[!0-9]*|0) echo "ab: BENCH_REPEAT=$repeat: expected a count of runs from 1" >&2; exit 2 ;;
 esac
+instr=${BENCH_INSTR:-0}
+case $instr in
+0|1) ;;
+*) echo "ab: BENCH_INSTR=$instr: expected 0 or 1" >&2; exit 2 ;;
+esac
+if [ "$instr" = 1 ] && ! command -v valgrind > /dev/null 2>&1; then
+	echo "ab: BENCH_INSTR=1 needs valgrind (scripts/deps.sh installs it)" >&2
+	exit 2
+fi
 out=${BENCH_DIR:-$new/ab}
 mkdir -p "$out"
 json=$out/results.json
@@ -52,12 +68,26 @@ cpu() {
 	printf '%s\n' "$m" | sed 's/.*"cpu_s": \([0-9.]*\).*/\1/'
 }
 
+# instructions COMMAND: the instructions that COMMAND, which runs its
+# program under $vg, ran; the bench stops if it fails.
+vg="valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file='$out/vg.log'"
+instructions() {
+	rm -f "$out/vg.log"
+	if ! sh -c "$1" > /dev/null 2> "$out/vg.err"; then
+		echo "ab: '$1' failed: $(tail -n 1 "$out/vg.err")" >&2
+		exit 1
+	fi
+	i=$(sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' "$out/vg.log" | tr -d ,)
+	[ -n "$i" ] || { echo "ab: '$1': no count of instructions in $out/vg.log" >&2; exit 1; }
+	echo "$i"
+}
+
 # best_median FILE: the least and the median of the numbers in FILE.
 best_median() {
 	sort -n "$1" | awk '{ v[NR] = $1 } END { printf "%s %s\n", v[1], v[int((NR + 1) / 2)] }'
 }
 
-# ab NAME OLD_COMMAND NEW_COMMAND
+# ab NAME OLD_COMMAND NEW_COMMAND [OLD_UNDER_VG NEW_UNDER_VG]
 ab() {
 	: > "$out/t.old"
 	: > "$out/t.new"
@@ -72,13 +102,33 @@ ab() {
 		fi
 		k=$((k + 1))
 	done
+	iold='' inew='' json_instr=''
+	if [ "$instr" = 1 ] && [ $# -ge 5 ]; then
+		iold=$(instructions "$4")
+		inew=$(instructions "$5")
+		json_instr=", \"old_instructions\": $iold, \"new_instructions\": $inew"
+	fi
 	# shellcheck disable=SC2046 # two numbers each
 	set -- "$1" $(best_median "$out/t.old") $(best_median "$out/t.new")
-	awk -v n="$1" -v a="$2" -v b="$3" -v c="$4" -v d="$5" 'BEGIN {
-		printf "%-48s %7.3f %7.3f %5.2f   %7.3f %7.3f %5.2f\n", n, a, c,
-			(a > 0 ? c / a : 0), b, d, (b > 0 ? d / b : 0) }'
+	awk -v n="$1" -v a="$2" -v b="$3" -v c="$4" -v d="$5" -v x="$instr" \
+	    -v io="$iold" -v ne="$inew" 'BEGIN {
+		printf "%-48s %7.3f %7.3f %5.2f   %7.3f %7.3f %5.2f", n, a, c,
+			(a > 0 ? c / a : 0), b, d, (b > 0 ? d / b : 0)
+		if (io != "")
+			printf "   %9.1f %9.1f %5.3f", io / 1e6, ne / 1e6,
+				(io > 0 ? ne / io : 0)
+		else if (x == 1)
+			printf "   %9s %9s %5s", "-", "-", "-"
+		printf "\n" }'
 	results="$results${results:+,}
-    {\"name\": \"$1\", \"old_best_s\": $2, \"new_best_s\": $4, \"old_median_s\": $3, \"new_median_s\": $5$json_note}"
+    {\"name\": \"$1\", \"old_best_s\": $2, \"new_best_s\": $4, \"old_median_s\": $3, \"new_median_s\": $5$json_instr$json_note}"
+}
+
+# stage NAME ENV PROGRAM OLD_ARGS NEW_ARGS: PROGRAM alone, OLD's and
+# NEW's, with ENV (assignments, or nothing) before it.
+stage() {
+	ab "$1" "$2 '$old/bin/$3' $4" "$2 '$new/bin/$3' $5" \
+		"$2 $vg '$old/bin/$3' $4" "$2 $vg '$new/bin/$3' $5"
 }
 
 # inputs B DIR DUMP: B's stages make DIR's streams from DUMP.
@@ -97,7 +147,9 @@ pipe() {
 }
 
 echo "warptrace ab: $old against $new, $n thread accesses per pattern, $repeat runs each in turns"
-printf '%-48s %21s   %21s\n' "CPU seconds" "best: old new new/old" "median: old new new/old"
+printf '%-48s %21s   %21s' "CPU seconds" "best: old new new/old" "median: old new new/old"
+[ "$instr" = 0 ] || printf '   %25s' "instructions (M): old new new/old"
+printf '\n'
 for pattern in stream reuse conflict; do
 	dump=$out/$pattern.trc
 	"$tools/gen-dump" --accesses="$n" --pattern=$pattern > "$dump"
@@ -110,18 +162,17 @@ for pattern in stream reuse conflict; do
 		json_note=", \"inputs\": \"each build's own\""
 	fi
 	echo "-- $pattern$note"
-	ab "trace-gen ($pattern)" \
-		"'$old/bin/trace-gen' --level=0 -o /dev/null '$dump'" \
-		"'$new/bin/trace-gen' --level=0 -o /dev/null '$dump'"
+	stage "trace-gen ($pattern)" "" trace-gen \
+		"--level=0 -o /dev/null '$dump'" "--level=0 -o /dev/null '$dump'"
 	for s in trace-order:acc coalesce:warp l1sim:req l2sim:l1 dramsim:l2; do
-		p=${s%%:*} in=${s#*:}
-		ab "$p ($pattern)" \
-			"OMP_NUM_THREADS=1 '$old/bin/$p' --level=0 -o /dev/null '$osrc.$in.wt'" \
-			"OMP_NUM_THREADS=1 '$new/bin/$p' --level=0 -o /dev/null '$src.$in.wt'"
+		p=${s%%:*} f=${s#*:}
+		stage "$p ($pattern)" OMP_NUM_THREADS=1 "$p" \
+			"--level=0 -o /dev/null '$osrc.$f.wt'" \
+			"--level=0 -o /dev/null '$src.$f.wt'"
 	done
 	ab "pipe: trace-gen|order|coalesce|l1sim ($pattern)" "$(pipe "$old")" "$(pipe "$new")"
 done
 printf '{"old": "%s", "new": "%s", "accesses": "%s", "repeat": %s, "results": [%s\n]}\n' \
 	"$old" "$new" "$n" "$repeat" "$results" > "$json"
-rm -f "$out/t.old" "$out/t.new"
+rm -f "$out/t.old" "$out/t.new" "$out/vg.log" "$out/vg.err"
 echo "results: $json"

@@ -52,6 +52,43 @@ like "$err" "^ab: '.*broken/bin/dramsim' --level=0 -o /dev/null .*' failed: .*\"
 	"names the command and its status"
 ok "$(test ! -e "$T/broken.out/results.json"; echo $?)" "and leaves no results.json, not even an earlier one"
 
+# BENCH_INSTR=1: instructions under cachegrind, which a sanitizer build
+# cannot run under
+if ! command -v valgrind > /dev/null 2>&1; then
+	ok 1 "valgrind is not installed: run scripts/deps.sh (BENCH_INSTR not tested)"
+elif ldd "$BUILD/bin/trace-gen" 2> /dev/null | grep -q libasan; then
+	ok 1 "a sanitizer build runs under no valgrind (BENCH_INSTR not tested)"
+else
+	BENCH_ACCESSES=1K BENCH_REPEAT=1 BENCH_INSTR=1 BENCH_DIR=$T/instr \
+		run sh "$ab" "$BUILD" "$BUILD"
+	is "$rc" 0 "BENCH_INSTR=1: exit 0"
+	like "$out" "new/old +instructions \(M\): old new new/old$" "a column of instructions"
+	rows=$(printf '%s\n' "$out" | grep -E '^(trace-gen|trace-order|coalesce|l1sim|l2sim|dramsim) ')
+	is "$(printf '%s\n' "$rows" | wc -l | tr -d ' ')" 18 "6 stages on each of 3 patterns"
+	bad=$(printf '%s\n' "$rows" | awk '$(NF-2) !~ /^[0-9]+\.[0-9]$/ || $(NF-1) != $(NF-2) || $NF != "1.000"')
+	is "$bad" "" "each: the same count for the same build, in millions, and 1.000"
+	pipes=$(printf '%s\n' "$out" | grep '^pipe:' | awk '{ print $(NF-2), $(NF-1), $NF }' | sort -u)
+	is "$pipes" "- - -" "none for the pipelines"
+	is "$(grep -cE '"old_instructions": ([0-9]+), "new_instructions": \1}' "$T/instr/results.json")" 18 \
+		"results.json: 18 counts, old and new"
+	ok "$(test ! -e "$T/instr/vg.log"; echo $?)" "valgrind's log is gone"
+
+	# an OLD trace-gen that runs a loop of the shell's, then the real one
+	# (a child, which cachegrind does not follow): counts that differ,
+	# and the ratio is NEW's over OLD's
+	fake "$T/loop" trace-gen "i=0; while [ \$i -lt 3000 ]; do i=\$((i + 1)); done; '$BUILD/bin/trace-gen' \"\$@\""
+	BENCH_ACCESSES=1K BENCH_REPEAT=1 BENCH_INSTR=1 BENCH_DIR=$T/loop.out \
+		run sh "$ab" "$T/loop" "$BUILD"
+	is "$rc" 0 "another OLD: exit 0"
+	want=$(sed -n 's/.*"trace-gen (reuse)".*"old_instructions": \([0-9]*\), "new_instructions": \([0-9]*\)}.*/\1 \2/p' \
+		"$T/loop.out/results.json" | awk '$1 != $2 { printf "%.3f\n", $2 / $1 }')
+	got=$(printf '%s\n' "$out" | awk '/^trace-gen \(reuse\)/ { print $NF }')
+	ok "$([ -n "$want" ] && [ "$got" = "$want" ]; echo $?)" \
+		"counts that differ: NEW's over OLD's ($got, from results.json $want)"
+fi
+BENCH_INSTR=2 fails_with 2 "BENCH_INSTR=2: expected 0 or 1" "BENCH_INSTR neither 0 nor 1" \
+	sh "$ab" "$BUILD" "$BUILD"
+
 fails_with 2 "^usage: sh bench/ab.sh OLD NEW" "one build" sh "$ab" "$BUILD"
 fails_with 2 "^ab: $T/bin/trace-gen: not found; expected a build directory" "not a build" \
 	sh "$ab" "$T" "$BUILD"
