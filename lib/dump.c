@@ -452,8 +452,7 @@ _Static_assert(sizeof(hex_value) == 256, "a value for every byte");
 /* 1 for a blank (space or tab), one look-up where two tests would be. */
 static const unsigned char is_blank[256] = { ['\t'] = 1, [' '] = 1 };
 
-static inline const char *
-skip_blanks(const char *s)
+static inline const char *skip_blanks(const char *s)
 {
 	while (is_blank[(unsigned char)*s])
 		s++;
@@ -469,12 +468,10 @@ skip_blanks(const char *s)
  * no number ("12a", "0x1g") fails when the next field, or the end of the
  * line, is looked for.
  */
-static inline const char *
-fast_number(const char *s, uint64_t *out)
+static inline const char *fast_number(const char *s, uint64_t *out)
 {
 	const char *start;
-	uint64_t v;
-	uint64_t d;
+	uint64_t v, d;	/* d 64 bits wide: no widening in the loop */
 
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		start = s += 2;
