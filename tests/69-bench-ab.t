@@ -69,8 +69,14 @@ else
 	is "$bad" "" "each: the same count for the same build, in millions, and 1.000"
 	pipes=$(printf '%s\n' "$out" | grep '^pipe:' | awk '{ print $(NF-2), $(NF-1), $NF }' | sort -u)
 	is "$pipes" "- - -" "none for the pipelines"
-	is "$(grep -cE '"old_instructions": ([0-9]+), "new_instructions": \1}' "$T/instr/results.json")" 18 \
+	# a count repeats to within a few instructions in a million (one
+	# run in eight of dramsim's ran 20 more of 3.5 M)
+	counts=$(sed -n 's/.*"old_instructions": \([0-9]*\), "new_instructions": \([0-9]*\)}.*/\1 \2/p' \
+		"$T/instr/results.json")
+	is "$(printf '%s\n' "$counts" | awk '$1 > 0 && $2 > 0' | wc -l | tr -d ' ')" 18 \
 		"results.json: 18 counts, old and new"
+	is "$(printf '%s\n' "$counts" | awk '$1 - $2 > $1 / 1e5 || $2 - $1 > $1 / 1e5')" "" \
+		"each the same, to 10 in a million"
 	ok "$(test ! -e "$T/instr/vg.log"; echo $?)" "valgrind's log is gone"
 
 	# an OLD trace-gen that runs a loop of the shell's, then the real one
