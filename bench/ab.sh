@@ -21,9 +21,9 @@
 #
 # BENCH_INSTR=1 adds each stage's count of instructions, run once per
 # build under valgrind's cachegrind (without its cache model): a figure
-# the machine's phase does not move (a count repeats to within a few in
-# a million), so a change of a few percent shows where CPU times scatter
-# more.  It costs some fifty times a run.
+# the machine's phase does not move (a count repeats to within a few
+# dozen instructions), so a change of a few percent shows where CPU
+# times scatter more.  It costs some fifty times a run.
 # Instructions are not time (a change may run fewer and more slowly);
 # the two figures together are the evidence.
 set -eu

@@ -65,18 +65,20 @@ else
 	like "$out" "new/old +instructions \(M\): old new new/old$" "a column of instructions"
 	rows=$(printf '%s\n' "$out" | grep -E '^(trace-gen|trace-order|coalesce|l1sim|l2sim|dramsim) ')
 	is "$(printf '%s\n' "$rows" | wc -l | tr -d ' ')" 18 "6 stages on each of 3 patterns"
-	bad=$(printf '%s\n' "$rows" | awk '$(NF-2) !~ /^[0-9]+\.[0-9]$/ || $(NF-1) != $(NF-2) || $NF != "1.000"')
-	is "$bad" "" "each: the same count for the same build, in millions, and 1.000"
+	bad=$(printf '%s\n' "$rows" | awk '$(NF-2) !~ /^[0-9]+\.[0-9]$/ ||
+		$(NF-1) !~ /^[0-9]+\.[0-9]$/ || $NF !~ /^(0\.999|1\.000|1\.001)$/')
+	is "$bad" "" "each: counts in millions, and about 1 for the same build"
 	pipes=$(printf '%s\n' "$out" | grep '^pipe:' | awk '{ print $(NF-2), $(NF-1), $NF }' | sort -u)
 	is "$pipes" "- - -" "none for the pipelines"
-	# a count repeats to within a few instructions in a million (one
-	# run in eight of dramsim's ran 20 more of 3.5 M)
+	# a count repeats to within a few dozen instructions (seen: 20 more
+	# of dramsim's 3.5 M in one run of eight, 10 more of 0.7 M under
+	# the load of make check): 1000 allowed, and 10 in a million
 	counts=$(sed -n 's/.*"old_instructions": \([0-9]*\), "new_instructions": \([0-9]*\)}.*/\1 \2/p' \
 		"$T/instr/results.json")
 	is "$(printf '%s\n' "$counts" | awk '$1 > 0 && $2 > 0' | wc -l | tr -d ' ')" 18 \
 		"results.json: 18 counts, old and new"
-	is "$(printf '%s\n' "$counts" | awk '$1 - $2 > $1 / 1e5 || $2 - $1 > $1 / 1e5')" "" \
-		"each the same, to 10 in a million"
+	is "$(printf '%s\n' "$counts" | awk '{ d = $1 > $2 ? $1 - $2 : $2 - $1 }
+		d > 1000 + $1 / 1e5')" "" "each the same, to 1000 and 10 in a million"
 	ok "$(test ! -e "$T/instr/vg.log"; echo $?)" "valgrind's log is gone"
 
 	# an OLD trace-gen that runs a loop of the shell's, then the real one
