@@ -53,14 +53,13 @@ static void same_both_ways(const char *line, size_t len)
 {
 	static char slow[8192], fast[8192];
 	char err1[800], err2[800];
-	const char *good = fields(line, len) == 6 ? "1 0 64 4 0x10 2" : "1 0 64 4";
+	int nf = fields(line, len), n1, n2;
+	const char *good = nf == 6 ? "1 0 64 4 0x10 2" : "1 0 64 4";
 	struct wt_access a1, a2;
-	int n1, n2;
 
 	/* Header, comment and blank lines mean other things in the two
 	 * places: only lines that can only be access lines are compared. */
-	if (memchr(line, ':', len) || memchr(line, '#', len) ||
-	    fields(line, len) == 0)
+	if (memchr(line, ':', len) || memchr(line, '#', len) || nf == 0)
 		return;
 	n1 = snprintf(slow, sizeof(slow), "blocksize: 8 1 1\n#\n#\n%.*s\n",
 		      (int)len, line);

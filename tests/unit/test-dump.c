@@ -7,10 +7,12 @@
 #include "util.h"
 #include "tap.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Parse text; return the events as a string ("K A A E ..."), and the error. */
 static char *events(const char *text, char *err, size_t n)
@@ -417,7 +419,12 @@ static void runs(void)
 	/* A file longer than the parser's buffer: runs stop at its end. */
 	snprintf(path, sizeof(path), "/tmp/wt-test-dump.XXXXXX");
 	fd = mkstemp(path);
-	f = fdopen(fd, "w");
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		ok(0, "a file of 450 K lines: %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
 	for (int k = 0; k < 3; k++) {
 		fprintf(f, "blocksize: 256 1 1\ngridsize: 512 1 1\nkernel: k%d\n", k);
 		for (int i = 0; i < 150000; i++) {
