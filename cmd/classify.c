@@ -199,6 +199,7 @@ int main(int argc, char **argv)
 	char err[768];
 
 	wt_set_progname(argv[0]);
+	wt_big_blocks_mapped();
 	wt_stage_parse(argc, argv, "classify", usage, longopts, O_CONFIG, O_NOPTS,
 		       set, &args);
 

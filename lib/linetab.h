@@ -1,7 +1,9 @@
 /*
  * linetab.h - a record of the caller's for each 64-bit key (a line
  * address), kept in the table itself: open addressing with linear
- * probing, at most four fifths full, growing by a quarter.
+ * probing, at most four fifths full, growing by a quarter.  The table is
+ * 64 parts by the key's hash, each grown on its own, so that a growth
+ * holds one part twice (old and new), not the whole table.
  *
  * Where a map from key to an index into an array of records costs a
  * 16-byte slot at most half full and an array that doubles (classify's
@@ -24,11 +26,14 @@ void wt_linetab_free(struct wt_linetab *t);
  * The pointer holds until the next call that may add a key. */
 void *wt_linetab_get(struct wt_linetab *t, uint64_t key, int *added);
 /* The records one after another, in no particular order: start with
- * *pos 0; NULL after the last.  No keys may be added meanwhile. */
+ * *pos 0 (a cursor, not an index); NULL after the last.  No keys may be
+ * added meanwhile. */
 void *wt_linetab_next(struct wt_linetab *t, size_t *pos);
 /* Keys held, and bytes. */
 size_t wt_linetab_count(const struct wt_linetab *t);
 size_t wt_linetab_bytes(const struct wt_linetab *t);
+/* Bytes of the largest part: what a growth holds on top of the table. */
+size_t wt_linetab_part_bytes(const struct wt_linetab *t);
 /* Forget every key; keeps the memory. */
 void wt_linetab_clear(struct wt_linetab *t);
 

@@ -112,7 +112,16 @@ void *wt_realloc(void *p, size_t n)
 	return p;
 }
 
-enum { BIG = 2u << 20 };	/* an x86-64 huge page */
+/*
+ * From MAPPED bytes up a block is mapped on its own, so that freeing it
+ * gives it back.  Tables that grow by steps (linetab.c's parts, the sets
+ * of setreuse.c) would otherwise leave each old block in the heap, where
+ * only a smaller block can use it again.
+ */
+enum {
+	MAPPED = 64u << 10,
+	HUGE = 2u << 20		/* an x86-64 huge page */
+};
 
 void *wt_calloc_big(size_t n, size_t size)
 {
@@ -122,14 +131,15 @@ void *wt_calloc_big(size_t n, size_t size)
 	if (size && n > SIZE_MAX / size)
 		wt_die(WT_EXIT_DATA, "out of memory (%zu x %zu bytes)", n, size);
 	bytes = n * size;
-	if (bytes < BIG)
+	if (bytes < MAPPED)
 		return wt_calloc(n, size);
 	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		wt_die(WT_EXIT_DATA, "out of memory (%zu bytes)", bytes);
 #ifdef MADV_HUGEPAGE
-	madvise(p, bytes, MADV_HUGEPAGE);	/* advice: failure is harmless */
+	if (bytes >= HUGE)	/* advice: failure is harmless */
+		madvise(p, bytes, MADV_HUGEPAGE);
 #endif
 	return p;
 }
@@ -138,7 +148,7 @@ void wt_free_big(void *p, size_t n, size_t size)
 {
 	if (!p)
 		return;
-	if (n * size < BIG)
+	if (n * size < MAPPED)
 		free(p);
 	else
 		munmap(p, n * size);

@@ -1,7 +1,8 @@
 /*
  * test-linetab.c - records by key: agreement with u64map over random keys
- * (0, UINT64_MAX and line addresses among them) across many growths, each
- * record visited once by wt_linetab_next, clearing, and the memory.
+ * (0, UINT64_MAX and line addresses among them) across many growths and
+ * the split into parts, each record visited once by wt_linetab_next,
+ * clearing, and the memory.
  */
 #include "linetab.h"
 #include "u64map.h"
@@ -121,6 +122,12 @@ static void clear_and_memory(void)
 	per_key = wt_linetab_bytes(t) / KEYS;
 	ok(per_key <= 32 * 5 / 4 * 5 / 4 + 1, "24-byte records: %zu bytes a "
 	   "key (slots of 32, 64 %% to 80 %% full)", per_key);
+	/* A growth copies one part: with keys spread evenly over the 64
+	 * parts, the largest holds a few times a 64th of the table, not
+	 * the table. */
+	ok(wt_linetab_part_bytes(t) * 16 <= wt_linetab_bytes(t),
+	   "largest part %zu of %zu bytes: a growth holds at most a 16th more",
+	   wt_linetab_part_bytes(t), wt_linetab_bytes(t));
 	r = wt_linetab_get(t, 12345 * 128, &added);
 	ok(!added && *r == 12345, "a key among 200000 keeps its record");
 	wt_linetab_clear(t);
@@ -144,6 +151,8 @@ int main(int argc, char **argv)
 	against_u64map(1, 100000, 300);
 	against_u64map(20, 200000, 20000);
 	against_u64map(40, 50000, 30);
+	/* Past 4 MiB the table splits into parts, which then grow */
+	against_u64map(40, 1000000, 250000);
 	clear_and_memory();
 	return tap_done();
 }
