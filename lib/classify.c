@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Last reference to each line of one cache domain (an SM, or the GPU):
- * a table of struct wt_ref by line. */
+/* Last reference to each line of the L2 view: a table of struct wt_ref
+ * by line.  The L1 view's, per SM, are kept with the load types
+ * (wt_lt_load_ref), whose lines they are. */
 struct lastrefs {
 	struct wt_linetab *t;
 };
@@ -33,7 +34,6 @@ struct tm_snap {
 };
 
 struct sm_view {
-	struct lastrefs last;
 	struct fcache bnd, x4;
 	struct wt_falru *fa;	/* fully associative LRU, fa_lines lines */
 	struct wt_l1 tm;	/* timing model, new for each kernel */
@@ -148,11 +148,6 @@ static void fcache_clear(struct fcache *f)
 				wt_cache_invalidate(&f->c, set, (int)way);
 }
 
-static void lastrefs_clear(struct lastrefs *l)
-{
-	wt_linetab_clear(l->t);
-}
-
 /* Whether one instruction's requests put max(2, assoc) or more distinct
  * lines into one set of the configured L1: its own threads then fight
  * over the set. */
@@ -225,7 +220,6 @@ struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg)
 
 static void sm_view_free(struct sm_view *v)
 {
-	lastrefs_free(&v->last);
 	fcache_free(&v->bnd);
 	fcache_free(&v->x4);
 	wt_falru_free(v->fa);
@@ -272,7 +266,6 @@ static struct sm_view *sm_view(struct wt_cls *c, unsigned sm)
 		struct sm_view *v = &c->sm[s];
 
 		memset(v, 0, sizeof(*v));
-		lastrefs_init(&v->last);
 		fcache_init(&v->bnd, l1->geom.sets, l1->geom.assoc, l1->geom.line,
 			    &l1->ix, 1);
 		fcache_init(&v->x4, l1->geom.sets, 4 * l1->geom.assoc,
@@ -290,14 +283,14 @@ static int sampled(const struct wt_cls *c, uint64_t line)
 	return c->thr >= WT_SHARDS_MODULUS || wt_shards_keep(c->thr, line);
 }
 
-/* A reference to line of a view: the exact counts into v, and if the
- * line is in the sample (keep) its categories into smp (lastrefs: the
- * view's last references).  hit: the view's bounded cache kept the line. */
+/* A reference ref of a view: the exact counts into v, and if its line is
+ * in the sample (keep) its categories into smp, from the line's previous
+ * reference prev (NULL: none).  hit: the view's bounded cache kept the
+ * line. */
 static void view_ref(struct wt_cls_view *v, struct wt_cls_view *smp,
-		     struct lastrefs *last, uint64_t line, const struct wt_ref *ref,
+		     const struct wt_ref *prev, const struct wt_ref *ref,
 		     int hit, int keep)
 {
-	struct wt_ref prev;
 	enum wt_loc rel;
 
 	v->refs++;
@@ -305,7 +298,7 @@ static void view_ref(struct wt_cls_view *v, struct wt_cls_view *smp,
 		v->bnd[WT_LOC_MISS]++;
 	if (!keep)
 		return;
-	rel = wt_loc_relation(lastrefs_swap(last, line, ref, &prev) ? &prev : NULL, ref);
+	rel = wt_loc_relation(prev, ref);
 	smp->refs++;
 	smp->unb[rel]++;
 	smp->bnd[hit ? rel : WT_LOC_MISS]++;
@@ -368,8 +361,10 @@ static void l2_ref(struct wt_cls *c, const struct wt_ref *ref, uint64_t addr, in
 	unsigned part = wt_pmap_partition(&c->map, line);
 	uint64_t local = wt_cache_line_addr(&c->l2[0].c, wt_pmap_local(&c->map, line));
 	int hit = fcache_access(&c->l2[part], local, NULL);
+	struct wt_ref prev;
+	int had = keep && lastrefs_swap(&c->l2last, line, ref, &prev);
 
-	view_ref(&c->cur.l2, &c->smp_l2, &c->l2last, line, ref, hit, keep);
+	view_ref(&c->cur.l2, &c->smp_l2, had ? &prev : NULL, ref, hit, keep);
 }
 
 static void timing(struct wt_cls *c, struct sm_view *v, const struct wt_request *r)
@@ -393,7 +388,8 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 	uint64_t line = wt_cache_line_addr(&v->bnd.c, r->addr);
 	/* one sample test for every view: the L2 view's lines are the L1's
 	 * size (wt_cls_new), so its line is this one */
-	int keep = sampled(c, line), hit;
+	int keep = sampled(c, line), hit, had = 0;
+	struct wt_ref prev;
 
 	v->tm.kernel = kernel;
 	timing(c, v, r);
@@ -419,13 +415,13 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 		v->ni = 0;
 	}
 	hit = fcache_access(&v->bnd, line, c->cur.count_bnd);
-	view_ref(&c->cur.l1, &c->smp_l1, &v->last, line, &ref, hit, keep);
-	c->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
-	c->cur.hits_fa += wt_falru_access(v->fa, line) == WT_FALRU_HIT;
 	if (keep)
-		wt_lt_load(c->lt, r->sm, line, r->warp, r->pc);
+		had = wt_lt_load_ref(c->lt, &ref, line, r->pc, &prev);
 	else
 		wt_lt_skip(c->lt, r->sm);
+	view_ref(&c->cur.l1, &c->smp_l1, had ? &prev : NULL, &ref, hit, keep);
+	c->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
+	c->cur.hits_fa += wt_falru_access(v->fa, line) == WT_FALRU_HIT;
 	wt_wt_access(&c->wt, kernel, r->warp, r->cta, r->sm, r->instr, r->time,
 		     hit, r->index + 1 >= r->count);
 	if (!hit)
@@ -468,7 +464,6 @@ void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res)
 		fcache_flush_counts(&v->bnd, k->count_bnd);
 		fcache_clear(&v->bnd);
 		fcache_clear(&v->x4);
-		lastrefs_clear(&v->last);
 		wt_falru_free(v->fa);
 		v->fa = new_fa(c);
 	}

@@ -1,10 +1,11 @@
 /*
  * loadtype.c - Koo et al.'s per-load locality types; see loadtype.h.
  *
- * One map per SM from line address to an entry in a shared array; an
- * entry keeps the counts Table 2 needs and, from the line's second load
- * on, a histogram of its reuse distances, so that the distances can count
- * under the type the line turns out to have.
+ * One table per SM of an entry by line address; an entry keeps the
+ * counts Table 2 needs, the line's last load (for its reuse distance and
+ * for wt_lt_load_ref's reference) and, from the line's second load on, a
+ * histogram of its reuse distances, so that the distances can count under
+ * the type the line turns out to have.
  */
 #include "loadtype.h"
 #include "linetab.h"
@@ -18,7 +19,9 @@
 struct entry {
 	uint64_t n, m;		/* loads; loads by the allocating warp */
 	uint64_t last;		/* the SM's load number of the last load */
-	uint32_t warp, pc;
+	uint32_t warp, pc;	/* the allocating load's */
+	uint64_t last_lanes;	/* the last load's threads, */
+	uint32_t last_warp, last_cta;	/* warp and CTA */
 	uint32_t *rd;		/* WT_LT_RD_BINS, from the second load on */
 };
 
@@ -130,25 +133,40 @@ void wt_lt_skip(struct wt_loadtypes *t, uint16_t sm)
 	tick(t, sm);
 }
 
-void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
-		uint32_t warp, uint32_t pc)
+int wt_lt_load_ref(struct wt_loadtypes *t, const struct wt_ref *ref,
+		   uint64_t line, uint32_t pc, struct wt_ref *prev)
 {
-	struct sm_state *s = tick(t, sm);
+	struct sm_state *s = tick(t, ref->sm);
 	struct entry *e;
 	int added;
 
 	e = wt_linetab_get(s->lines, line, &added);
 	if (added) {
-		*e = (struct entry){ 1, 1, s->loads, warp, pc, NULL };
-		return;
+		*e = (struct entry){ 1, 1, s->loads, ref->warp, pc,
+				     ref->lanes, ref->warp, ref->cta, NULL };
+		return 0;
 	}
+	*prev = (struct wt_ref){ e->last_lanes, ref->kernel, e->last_cta,
+				 e->last_warp, ref->sm };
 	if (!e->rd)
 		e->rd = wt_calloc(WT_LT_RD_BINS, sizeof(*e->rd));
 	e->rd[wt_lt_rd_bin(s->loads - e->last)]++;
 	e->last = s->loads;
 	e->n++;
-	if (warp == e->warp)
+	if (ref->warp == e->warp)
 		e->m++;
+	e->last_lanes = ref->lanes;
+	e->last_warp = ref->warp;
+	e->last_cta = ref->cta;
+	return 1;
+}
+
+void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
+		uint32_t warp, uint32_t pc)
+{
+	struct wt_ref ref = { 0, 0, 0, warp, sm }, prev;
+
+	wt_lt_load_ref(t, &ref, line, pc, &prev);
 }
 
 static int by_pc(const void *a, const void *b)

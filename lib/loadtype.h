@@ -23,6 +23,8 @@
 #ifndef WT_LOADTYPE_H
 #define WT_LOADTYPE_H
 
+#include "locality.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -79,6 +81,14 @@ void wt_lt_free(struct wt_loadtypes *t);
 /* One load of line by warp at pc on sm. */
 void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
 		uint32_t warp, uint32_t pc);
+/* The same for the load ref (its SM and warp) at pc, which then becomes
+ * the line's last reference in the SM's infinite L1: if the line had one
+ * (the line was loaded on the SM before in this kernel), it goes into
+ * *prev, with ref's kernel and SM, and the return is 1, else 0.  Keeping
+ * the last reference here, and not in a table of its own, costs one key
+ * a line rather than two. */
+int wt_lt_load_ref(struct wt_loadtypes *t, const struct wt_ref *ref,
+		   uint64_t line, uint32_t pc, struct wt_ref *prev);
 /* One load on sm of a line out of the sample. */
 void wt_lt_skip(struct wt_loadtypes *t, uint16_t sm);
 /* End the kernel: type every line into *res (zeroed first) and empty the

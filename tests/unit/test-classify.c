@@ -146,6 +146,41 @@ static void test_loadtype(void)
 	wt_lt_free(t);
 }
 
+/* The line's last reference kept with its load type: the previous load
+ * on the same SM in this kernel, whoever made it, with the current
+ * kernel and SM; none for a first load, on another SM, or after the
+ * kernel ends. */
+static void test_loadtype_ref(void)
+{
+	struct wt_loadtypes *t = wt_lt_new(WT_SHARDS_MODULUS);
+	struct wt_ref a = { 0x0f, 3, 10, 20, 1 }, b = { 0xf0, 3, 11, 21, 1 };
+	struct wt_ref c = { 0x01, 3, 12, 22, 2 }, prev;
+	struct wt_lt_result r;
+
+	ok(wt_lt_load_ref(t, &a, 0x80, 0x10, &prev) == 0, "ref: a first load has none");
+	ok(wt_lt_load_ref(t, &c, 0x80, 0x10, &prev) == 0,
+	   "ref: the first load on another SM has none");
+	ok(wt_lt_load_ref(t, &b, 0x80, 0x18, &prev) == 1, "ref: a second load has one");
+	ok(prev.lanes == 0x0f && prev.cta == 10 && prev.warp == 20 &&
+	   prev.kernel == 3 && prev.sm == 1, "ref: the first load's threads, CTA and warp");
+	is_str(wt_loc_name(wt_loc_relation(&prev, &b)), "intra-core",
+	       "ref: another CTA on the SM: intra-core");
+	ok(wt_lt_load_ref(t, &a, 0x80, 0x10, &prev) == 1 && prev.lanes == 0xf0 &&
+	   prev.cta == 11 && prev.warp == 21, "ref: then the second load's");
+	wt_lt_kernel_end(t, &r);
+	/* the line's load type is as wt_lt_load would make it: three loads,
+	 * two by the allocating warp */
+	is_u64(r.lines[WT_LT_INTER_INTRA_WARP], 1, "ref: SM 1's line is inter+intra-warp");
+	is_u64(r.lines[WT_LT_STREAMING], 1, "ref: SM 2's line is streaming");
+	wt_lt_result_free(&r);
+	a.kernel = 4;
+	ok(wt_lt_load_ref(t, &a, 0x80, 0x10, &prev) == 0,
+	   "ref: none after the kernel ends");
+	wt_lt_kernel_end(t, &r);
+	wt_lt_result_free(&r);
+	wt_lt_free(t);
+}
+
 /* Load types of sampled lines: 4000 lines loaded twice, round robin, the
  * even ones by one warp (intra-warp), the odd ones by two (inter-warp).
  * At rate 1/4 the sampled lines alone are typed, each standing for 4;
@@ -436,6 +471,7 @@ int main(void)
 	test_u64map();
 	test_locality();
 	test_loadtype();
+	test_loadtype_ref();
 	test_loadtype_sampled();
 	test_cls_sampled();
 	test_warptype();
