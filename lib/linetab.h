@@ -1,9 +1,9 @@
 /*
  * linetab.h - a record of the caller's for each 64-bit key (a line
  * address), kept in the table itself: open addressing with linear
- * probing, at most four fifths full, growing by a quarter.  The table is
- * 64 parts by the key's hash, each grown on its own, so that a growth
- * holds one part twice (old and new), not the whole table.
+ * probing, at most four fifths full, growing by a quarter.  Past 128 MiB
+ * the table is 64 parts by the key's hash, each grown on its own, so that
+ * a growth holds one part twice (old and new), not the whole table.
  *
  * Where a map from key to an index into an array of records costs a
  * 16-byte slot at most half full and an array that doubles (classify's
@@ -21,6 +21,9 @@ struct wt_linetab;
 
 /* Records of rec_size bytes (1 or more), 8-byte aligned. */
 struct wt_linetab *wt_linetab_new(size_t rec_size);
+/* The same, split into parts once it would pass split_bytes rather than
+ * wt_linetab_new's 128 MiB (for tests, which split small tables). */
+struct wt_linetab *wt_linetab_new_split(size_t rec_size, size_t split_bytes);
 void wt_linetab_free(struct wt_linetab *t);
 /* Key's record, made (all zero) if key was not there; *added says which.
  * The pointer holds until the next call that may add a key. */

@@ -112,16 +112,7 @@ void *wt_realloc(void *p, size_t n)
 	return p;
 }
 
-/*
- * From MAPPED bytes up a block is mapped on its own, so that freeing it
- * gives it back.  Tables that grow by steps (linetab.c's parts, the sets
- * of setreuse.c) would otherwise leave each old block in the heap, where
- * only a smaller block can use it again.
- */
-enum {
-	MAPPED = 64u << 10,
-	HUGE = 2u << 20		/* an x86-64 huge page */
-};
+enum { BIG = 2u << 20 };	/* an x86-64 huge page */
 
 void *wt_calloc_big(size_t n, size_t size)
 {
@@ -131,15 +122,14 @@ void *wt_calloc_big(size_t n, size_t size)
 	if (size && n > SIZE_MAX / size)
 		wt_die(WT_EXIT_DATA, "out of memory (%zu x %zu bytes)", n, size);
 	bytes = n * size;
-	if (bytes < MAPPED)
+	if (bytes < BIG)
 		return wt_calloc(n, size);
 	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		wt_die(WT_EXIT_DATA, "out of memory (%zu bytes)", bytes);
 #ifdef MADV_HUGEPAGE
-	if (bytes >= HUGE)	/* advice: failure is harmless */
-		madvise(p, bytes, MADV_HUGEPAGE);
+	madvise(p, bytes, MADV_HUGEPAGE);	/* advice: failure is harmless */
 #endif
 	return p;
 }
@@ -148,7 +138,7 @@ void wt_free_big(void *p, size_t n, size_t size)
 {
 	if (!p)
 		return;
-	if (n * size < MAPPED)
+	if (n * size < BIG)
 		free(p);
 	else
 		munmap(p, n * size);

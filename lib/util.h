@@ -61,9 +61,8 @@ void *wt_realloc(void *p, size_t n);
 char *wt_strdup(const char *s);
 /*
  * Zeroed memory for a large table probed at random (a hash table, a
- * bitmap): from 64 KiB up it is mapped on its own, so that freeing it
- * gives the memory back, and from 2 MiB up the kernel is asked for
- * transparent huge pages, so that a probe costs one cache miss and no
+ * bitmap): from 2 MiB up it is mapped on its own and the kernel is asked
+ * for transparent huge pages, so that a probe costs one cache miss and no
  * page walk.  Free with wt_free_big and the same n and size.
  */
 void *wt_calloc_big(size_t n, size_t size);

@@ -57,9 +57,12 @@ static uint64_t draw(size_t npool, const uint64_t *pool, size_t *have)
 	return *have ? pool[rnd() % *have] : 0;
 }
 
-static void against_u64map(size_t rec_size, size_t n, size_t npool)
+/* n gets of up to npool keys; the table split into parts past split
+ * bytes (0: wt_linetab_new's). */
+static void against_u64map(size_t rec_size, size_t n, size_t npool, size_t split)
 {
-	struct wt_linetab *t = wt_linetab_new(rec_size);
+	struct wt_linetab *t = split ? wt_linetab_new_split(rec_size, split)
+				     : wt_linetab_new(rec_size);
 	struct wt_u64map *ref = wt_u64map_new();	/* key -> gets */
 	uint64_t *pool = wt_malloc(npool * sizeof(*pool));
 	size_t have = 0, bad = 0, seen = 0, pos = 0;
@@ -110,7 +113,7 @@ static void against_u64map(size_t rec_size, size_t n, size_t npool)
 static void clear_and_memory(void)
 {
 	enum { KEYS = 200000 };
-	struct wt_linetab *t = wt_linetab_new(24);
+	struct wt_linetab *t = wt_linetab_new_split(24, 1 << 20);
 	size_t pos = 0, per_key;
 	int added;
 	uint64_t *r;
@@ -122,9 +125,9 @@ static void clear_and_memory(void)
 	per_key = wt_linetab_bytes(t) / KEYS;
 	ok(per_key <= 32 * 5 / 4 * 5 / 4 + 1, "24-byte records: %zu bytes a "
 	   "key (slots of 32, 64 %% to 80 %% full)", per_key);
-	/* A growth copies one part: with keys spread evenly over the 64
-	 * parts, the largest holds a few times a 64th of the table, not
-	 * the table. */
+	/* Split past 1 MiB, a growth copies one part: with keys spread
+	 * evenly over the 64 parts, the largest holds a few times a 64th of
+	 * the table, not the table. */
 	ok(wt_linetab_part_bytes(t) * 16 <= wt_linetab_bytes(t),
 	   "largest part %zu of %zu bytes: a growth holds at most a 16th more",
 	   wt_linetab_part_bytes(t), wt_linetab_bytes(t));
@@ -147,12 +150,15 @@ int main(int argc, char **argv)
 {
 	(void)argc;
 	wt_set_progname(argv[0]);
-	against_u64map(24, 300000, 50000);
-	against_u64map(1, 100000, 300);
-	against_u64map(20, 200000, 20000);
-	against_u64map(40, 50000, 30);
-	/* Past 4 MiB the table splits into parts, which then grow */
-	against_u64map(40, 1000000, 250000);
+	against_u64map(24, 300000, 50000, 0);
+	against_u64map(1, 100000, 300, 0);
+	against_u64map(20, 200000, 20000, 0);
+	against_u64map(40, 50000, 30, 0);
+	/* split into parts, which then grow: past 64 KiB, and at the first
+	 * growth (parts of the least size) */
+	against_u64map(40, 1000000, 100000, 64 << 10);
+	against_u64map(24, 300000, 50000, 1);
+	against_u64map(1, 100000, 300, 1);
 	clear_and_memory();
 	return tap_done();
 }
