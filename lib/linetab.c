@@ -5,14 +5,14 @@
  *
  * A table starts as one array (a part).  When that would grow past its
  * split size (128 MiB) it is split instead into PARTS parts, each then
- * grown on its own: while a part is copied its old and new slots are held at once, a
- * 64th of the table more rather than twice the table as one array would
- * hold.  A key's part is the top bits of its hash (none while there is
- * one part), and its home in the part the high part of the other bits
- * times the part's size (Lemire's reduction), so the size need not be a
- * power of two and can grow by a quarter.  The home is monotonic in the
- * hash, so growing walks the old part into the new one nearly in order
- * (as setreuse.c's tables do).
+ * grown on its own: while a part is copied, its old and new slots are
+ * held at once, a 64th of the table more rather than twice the table as
+ * one array would hold.  A key's part is the top bits of its hash (none
+ * while there is one part), and its home in the part the high part of
+ * the other bits times the part's size (Lemire's reduction), so the size
+ * need not be a power of two and can grow by a quarter.  The home is
+ * monotonic in the hash, so growing walks the old part into the new one
+ * nearly in order (as setreuse.c's tables do).
  *
  * Parts are not made from the start: 64 small arrays, each grown through
  * the heap, would leave the heap holding their old copies.  Split at
@@ -49,8 +49,8 @@ struct wt_linetab {
 	int has_max;
 };
 
-static inline uint64_t *slot_key(const struct wt_linetab *t, const struct part *p,
-				 uint64_t i)
+static inline uint64_t *slot_key(const struct wt_linetab *t,
+				 const struct part *p, uint64_t i)
 {
 	return (uint64_t *)(void *)(p->mem + i * t->stride);
 }
@@ -131,7 +131,8 @@ static void rehash(struct wt_linetab *t, unsigned char *old, uint64_t n)
 		p = part_of(t, hash);
 		if (p->n >= p->limit)	/* a split gave p more than its share */
 			grow(t, p);
-		memcpy(p->mem + find(t, p, stored, hash) * t->stride, s, t->stride);
+		memcpy(p->mem + find(t, p, stored, hash) * t->stride, s,
+		       t->stride);
 		p->n++;
 	}
 	wt_free_big(old, n, t->stride);
@@ -147,7 +148,9 @@ static void grow(struct wt_linetab *t, struct part *p)
 		t->bits = PART_BITS;
 		t->nparts = PARTS;
 		for (unsigned i = 0; i < PARTS; i++) {
-			set_size(t, &t->part[i], size / PARTS > 8 ? size / PARTS : 8);
+			uint64_t part_size = size / PARTS > 8 ? size / PARTS : 8;
+
+			set_size(t, &t->part[i], part_size);
 			t->part[i].n = 0;
 		}
 	} else {
@@ -190,7 +193,8 @@ void *wt_linetab_get(struct wt_linetab *t, uint64_t key, int *added)
 
 void *wt_linetab_next(struct wt_linetab *t, size_t *pos)
 {
-	uint64_t part = *pos >> POS_SHIFT, i = *pos & (((uint64_t)1 << POS_SHIFT) - 1);
+	uint64_t part = *pos >> POS_SHIFT;
+	uint64_t i = *pos & (((uint64_t)1 << POS_SHIFT) - 1);
 
 	for (; part < t->nparts; part++, i = 0) {
 		const struct part *p = &t->part[part];

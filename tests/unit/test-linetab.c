@@ -59,7 +59,8 @@ static uint64_t draw(size_t npool, const uint64_t *pool, size_t *have)
 
 /* n gets of up to npool keys; the table split into parts past split
  * bytes (0: wt_linetab_new's). */
-static void against_u64map(size_t rec_size, size_t n, size_t npool, size_t split)
+static void against_u64map(size_t rec_size, size_t n, size_t npool,
+			   size_t split)
 {
 	struct wt_linetab *t = split ? wt_linetab_new_split(rec_size, split)
 				     : wt_linetab_new(rec_size);
