@@ -181,6 +181,43 @@ static void test_loadtype_ref(void)
 	wt_lt_free(t);
 }
 
+/* Reuse histograms past their 16-bit bins and their pool's chunks: a line
+ * reloaded 140000 times at distance 1 carries twice into its wide
+ * record, and counts exactly; 5000 lines each loaded twice take more than
+ * a chunk of histograms; the next kernel starts every count at zero. */
+static void test_loadtype_bins(void)
+{
+	struct wt_loadtypes *t = wt_lt_new(WT_SHARDS_MODULUS);
+	struct wt_lt_result r;
+	uint64_t all;
+
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned loads = k ? 2 : 140000;
+
+		for (unsigned i = 0; i < loads; i++)
+			wt_lt_load(t, 3, 0x1000, 7, 0x10);
+		for (uint64_t line = 0; line < 5000; line++)
+			wt_lt_load(t, 3, 0x100000 + line * 128, 8, 0x20);
+		for (uint64_t line = 0; line < 5000; line++)
+			wt_lt_load(t, 3, 0x100000 + line * 128, 8, 0x20);
+		wt_lt_kernel_end(t, &r);
+		is_u64(r.rd[WT_LT_INTRA_WARP][0], loads - 1, "kernel %u: a line "
+		       "loaded %u times back to back, %u reuses at distance 1",
+		       k, loads, loads - 1);
+		is_u64(r.rd[WT_LT_INTRA_WARP][wt_lt_rd_bin(5000)], 5000,
+		       "kernel %u: 5000 lines reloaded 5000 loads later", k);
+		all = 0;
+		for (unsigned ty = 0; ty < WT_LT_MAX; ty++)
+			for (unsigned b = 0; b < WT_LT_RD_BINS; b++)
+				all += r.rd[ty][b];
+		is_u64(all, loads - 1 + 5000, "kernel %u: no other distance", k);
+		is_u64(r.loads[WT_LT_INTRA_WARP], loads + 10000,
+		       "kernel %u: every load counted", k);
+		wt_lt_result_free(&r);
+	}
+	wt_lt_free(t);
+}
+
 /* Load types of sampled lines: 4000 lines loaded twice, round robin, the
  * even ones by one warp (intra-warp), the odd ones by two (inter-warp).
  * At rate 1/4 the sampled lines alone are typed, each standing for 4;
@@ -472,6 +509,7 @@ int main(void)
 	test_locality();
 	test_loadtype();
 	test_loadtype_ref();
+	test_loadtype_bins();
 	test_loadtype_sampled();
 	test_cls_sampled();
 	test_warptype();
