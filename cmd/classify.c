@@ -304,10 +304,7 @@ int main(int argc, char **argv)
 			break;
 		case WT_ITEM_RECORDS:
 			if (rep.requests) {
-				const struct wt_request *q = it.recs;
-
-				for (size_t i = 0; i < it.count; i++)
-					wt_cls_request(cls, kern.id, &q[i]);
+				wt_cls_requests(cls, kern.id, it.recs, it.count);
 			} else {
 				const struct wt_event *e = it.recs;
 

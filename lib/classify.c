@@ -428,6 +428,35 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 		l2_ref(c, &ref, r->addr, keep);
 }
 
+/* With many lines, the unbounded views' records miss the cache; a few
+ * requests are long enough to fetch them (as l1model.c does for its
+ * reuse distances). */
+enum { PREFETCH_AHEAD = 4 };
+
+static void prefetch(const struct wt_cls *c, const struct wt_request *r)
+{
+	uint64_t line;
+
+	if (r->sm >= c->nsm)
+		return;
+	line = wt_cache_line_addr(&c->sm[r->sm].bnd.c, r->addr);
+	if (!sampled(c, line))
+		return;
+	if (r->op == WT_OP_LOAD)
+		wt_lt_prefetch(c->lt, r->sm, line);
+	wt_linetab_prefetch(c->l2last.t, line);
+}
+
+void wt_cls_requests(struct wt_cls *c, uint32_t kernel, const struct wt_request *r,
+		     size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i + PREFETCH_AHEAD < n)
+			prefetch(c, &r[i + PREFETCH_AHEAD]);
+		wt_cls_request(c, kernel, &r[i]);
+	}
+}
+
 static void snap(const struct wt_l1_stats *st, struct tm_snap *x)
 {
 	x->loads = st->loads;

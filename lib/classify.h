@@ -87,6 +87,9 @@ struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg);
 void wt_cls_free(struct wt_cls *c);
 /* One request of kernel (ids in stream order). */
 void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r);
+/* n of them, each line's per-line records fetched a few requests ahead. */
+void wt_cls_requests(struct wt_cls *c, uint32_t kernel, const struct wt_request *r,
+		     size_t n);
 /* End the kernel: its results into *res (zeroed first). */
 void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res);
 /* The warp types gathered so far (all kernels). */

@@ -191,6 +191,15 @@ void *wt_linetab_get(struct wt_linetab *t, uint64_t key, int *added)
 	return k + 1;
 }
 
+void wt_linetab_prefetch(const struct wt_linetab *t, uint64_t key)
+{
+	uint64_t hash = wt_mix64(key);
+	const struct part *p = t->bits ? &t->part[hash >> (64 - t->bits)]
+				       : &t->part[0];
+
+	__builtin_prefetch(p->mem + home(t, p, hash) * t->stride);
+}
+
 void *wt_linetab_next(struct wt_linetab *t, size_t *pos)
 {
 	uint64_t part = *pos >> POS_SHIFT;

@@ -28,6 +28,9 @@ void wt_linetab_free(struct wt_linetab *t);
 /* Key's record, made (all zero) if key was not there; *added says which.
  * The pointer holds until the next call that may add a key. */
 void *wt_linetab_get(struct wt_linetab *t, uint64_t key, int *added);
+/* Ask the cache for the slot where key's search starts (a hint: nothing
+ * changes), a few lookups before wt_linetab_get. */
+void wt_linetab_prefetch(const struct wt_linetab *t, uint64_t key);
 /* The records one after another, in no particular order: start with
  * *pos 0 (a cursor, not an index); NULL after the last.  No keys may be
  * added meanwhile. */

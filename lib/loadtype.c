@@ -219,6 +219,12 @@ int wt_lt_load_ref(struct wt_loadtypes *t, const struct wt_ref *ref,
 	return 1;
 }
 
+void wt_lt_prefetch(const struct wt_loadtypes *t, uint16_t sm, uint64_t line)
+{
+	if (sm < t->nsm)
+		wt_linetab_prefetch(t->sm[sm].lines, line);
+}
+
 void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
 		uint32_t warp, uint32_t pc)
 {

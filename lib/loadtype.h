@@ -89,6 +89,8 @@ void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
  * a line rather than two. */
 int wt_lt_load_ref(struct wt_loadtypes *t, const struct wt_ref *ref,
 		   uint64_t line, uint32_t pc, struct wt_ref *prev);
+/* A hint that line will soon be loaded on sm (see wt_linetab_prefetch). */
+void wt_lt_prefetch(const struct wt_loadtypes *t, uint16_t sm, uint64_t line);
 /* One load on sm of a line out of the sample. */
 void wt_lt_skip(struct wt_loadtypes *t, uint16_t sm);
 /* End the kernel: type every line into *res (zeroed first) and empty the

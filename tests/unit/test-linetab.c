@@ -132,6 +132,11 @@ static void clear_and_memory(void)
 	ok(wt_linetab_part_bytes(t) * 16 <= wt_linetab_bytes(t),
 	   "largest part %zu of %zu bytes: a growth holds at most a 16th more",
 	   wt_linetab_part_bytes(t), wt_linetab_bytes(t));
+	/* a prefetch is a hint: a key present or not, nothing changes */
+	wt_linetab_prefetch(t, 12345 * 128);
+	wt_linetab_prefetch(t, 777);
+	wt_linetab_prefetch(t, UINT64_MAX);
+	is_u64(wt_linetab_count(t), KEYS, "prefetch adds no key");
 	r = wt_linetab_get(t, 12345 * 128, &added);
 	ok(!added && *r == 12345, "a key among 200000 keeps its record");
 	wt_linetab_clear(t);
