@@ -12,13 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Last reference to each line of the L2 view: a table of struct wt_ref
- * by line.  The L1 view's, per SM, are kept with the load types
- * (wt_lt_load_ref), whose lines they are. */
-struct lastrefs {
-	struct wt_linetab *t;
-};
-
 /* A functional cache: hits and LRU order only, no time. */
 struct fcache {
 	struct wt_cache c;
@@ -47,7 +40,10 @@ struct wt_cls {
 	struct sm_view *sm;
 	unsigned nsm;
 	uint64_t fa_lines;
-	struct lastrefs l2last;
+	/* the L2 view's last reference to each line (struct wt_ref by line);
+	 * the L1 view's, per SM, are kept with the load types
+	 * (wt_lt_load_ref), whose lines they are */
+	struct wt_linetab *l2last;
 	struct wt_pmap map;
 	struct fcache *l2;	/* one per partition */
 	struct wt_loadtypes *lt;
@@ -60,22 +56,13 @@ struct wt_cls {
 	int timed;
 };
 
-static void lastrefs_init(struct lastrefs *l)
-{
-	l->t = wt_linetab_new(sizeof(struct wt_ref));
-}
-
-static void lastrefs_free(struct lastrefs *l)
-{
-	wt_linetab_free(l->t);
-}
-
-/* The line's previous reference (NULL if none), then cur becomes it. */
-static int lastrefs_swap(struct lastrefs *l, uint64_t line, const struct wt_ref *cur,
-			 struct wt_ref *prev)
+/* The line's previous reference into *prev, if it had one (the return
+ * says), then cur becomes it; last: struct wt_ref by line. */
+static int lastrefs_swap(struct wt_linetab *last, uint64_t line,
+			 const struct wt_ref *cur, struct wt_ref *prev)
 {
 	int added;
-	struct wt_ref *ref = wt_linetab_get(l->t, line, &added);
+	struct wt_ref *ref = wt_linetab_get(last, line, &added);
 
 	if (!added)
 		*prev = *ref;
@@ -209,7 +196,7 @@ struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg)
 			  err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_USAGE, "the L2 view (--l2-size, --l2-assoc, "
 		       "--l2-partitions): %s", err);
-	lastrefs_init(&c->l2last);
+	c->l2last = wt_linetab_new(sizeof(struct wt_ref));
 	c->l2 = wt_calloc(cfg->l2_parts, sizeof(*c->l2));
 	for (unsigned p = 0; p < cfg->l2_parts; p++)
 		fcache_init(&c->l2[p], sets2, cfg->l2_assoc, line, &ix, 0);
@@ -233,7 +220,7 @@ void wt_cls_free(struct wt_cls *c)
 	for (unsigned s = 0; s < c->nsm; s++)
 		sm_view_free(&c->sm[s]);
 	free(c->sm);
-	lastrefs_free(&c->l2last);
+	wt_linetab_free(c->l2last);
 	for (unsigned p = 0; p < c->cfg.l2_parts; p++)
 		fcache_free(&c->l2[p]);
 	free(c->l2);
@@ -362,7 +349,7 @@ static void l2_ref(struct wt_cls *c, const struct wt_ref *ref, uint64_t addr, in
 	uint64_t local = wt_cache_line_addr(&c->l2[0].c, wt_pmap_local(&c->map, line));
 	int hit = fcache_access(&c->l2[part], local, NULL);
 	struct wt_ref prev;
-	int had = keep && lastrefs_swap(&c->l2last, line, ref, &prev);
+	int had = keep && lastrefs_swap(c->l2last, line, ref, &prev);
 
 	view_ref(&c->cur.l2, &c->smp_l2, had ? &prev : NULL, ref, hit, keep);
 }
@@ -444,7 +431,7 @@ static void prefetch(const struct wt_cls *c, const struct wt_request *r)
 		return;
 	if (r->op == WT_OP_LOAD)
 		wt_lt_prefetch(c->lt, r->sm, line);
-	wt_linetab_prefetch(c->l2last.t, line);
+	wt_linetab_prefetch(c->l2last, line);
 }
 
 void wt_cls_requests(struct wt_cls *c, uint32_t kernel, const struct wt_request *r,

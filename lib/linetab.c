@@ -43,7 +43,7 @@ struct part {
 
 struct wt_linetab {
 	struct part part[PARTS];
-	unsigned bits, nparts;	/* nparts = 2^bits: 1 or PARTS */
+	unsigned bits;		/* 0: one part; PART_BITS: PARTS */
 	size_t stride, rec_size, split_bytes;
 	unsigned char *max_rec;	/* the record of UINT64_MAX, if has_max */
 	int has_max;
@@ -55,9 +55,15 @@ static inline uint64_t *slot_key(const struct wt_linetab *t,
 	return (uint64_t *)(void *)(p->mem + i * t->stride);
 }
 
-static inline struct part *part_of(struct wt_linetab *t, uint64_t hash)
+static inline unsigned nparts(const struct wt_linetab *t)
 {
-	return t->bits ? &t->part[hash >> (64 - t->bits)] : &t->part[0];
+	return 1u << t->bits;
+}
+
+/* The index of the part of a key with this hash. */
+static inline unsigned part_ix(const struct wt_linetab *t, uint64_t hash)
+{
+	return t->bits ? (unsigned)(hash >> (64 - t->bits)) : 0;
 }
 
 static inline uint64_t home(const struct wt_linetab *t, const struct part *p,
@@ -86,7 +92,6 @@ struct wt_linetab *wt_linetab_new_split(size_t rec_size, size_t split_bytes)
 	t->rec_size = rec_size ? rec_size : 1;
 	t->stride = 8 + (t->rec_size + 7) / 8 * 8;
 	t->max_rec = wt_calloc(1, t->rec_size);
-	t->nparts = 1;
 	set_size(t, &t->part[0], SIZE_MIN);
 	return t;
 }
@@ -95,7 +100,7 @@ void wt_linetab_free(struct wt_linetab *t)
 {
 	if (!t)
 		return;
-	for (unsigned i = 0; i < t->nparts; i++)
+	for (unsigned i = 0; i < nparts(t); i++)
 		wt_free_big(t->part[i].mem, t->part[i].size, t->stride);
 	free(t->max_rec);
 	free(t);
@@ -128,7 +133,7 @@ static void rehash(struct wt_linetab *t, unsigned char *old, uint64_t n)
 		if (!stored)
 			continue;
 		hash = wt_mix64(stored - 1);
-		p = part_of(t, hash);
+		p = &t->part[part_ix(t, hash)];
 		if (p->n >= p->limit)	/* a split gave p more than its share */
 			grow(t, p);
 		memcpy(p->mem + find(t, p, stored, hash) * t->stride, s,
@@ -144,12 +149,11 @@ static void grow(struct wt_linetab *t, struct part *p)
 	unsigned char *old = p->mem;
 	uint64_t n = p->size, size = (n + n / 4 + 4) & ~(uint64_t)3;
 
-	if (t->nparts == 1 && size * t->stride > t->split_bytes) {
-		t->bits = PART_BITS;
-		t->nparts = PARTS;
-		for (unsigned i = 0; i < PARTS; i++) {
-			uint64_t part_size = size / PARTS > 8 ? size / PARTS : 8;
+	if (t->bits == 0 && size * t->stride > t->split_bytes) {
+		uint64_t part_size = size / PARTS > 8 ? size / PARTS : 8;
 
+		t->bits = PART_BITS;
+		for (unsigned i = 0; i < PARTS; i++) {
 			set_size(t, &t->part[i], part_size);
 			t->part[i].n = 0;
 		}
@@ -174,14 +178,14 @@ void *wt_linetab_get(struct wt_linetab *t, uint64_t key, int *added)
 		return t->max_rec;
 	}
 	hash = wt_mix64(key);
-	p = part_of(t, hash);
+	p = &t->part[part_ix(t, hash)];
 	i = find(t, p, key + 1, hash);
 	k = slot_key(t, p, i);
 	*added = !*k;
 	if (*added) {
 		if (p->n >= p->limit) {
 			grow(t, p);
-			p = part_of(t, hash);
+			p = &t->part[part_ix(t, hash)];
 			i = find(t, p, key + 1, hash);
 			k = slot_key(t, p, i);
 		}
@@ -194,8 +198,7 @@ void *wt_linetab_get(struct wt_linetab *t, uint64_t key, int *added)
 void wt_linetab_prefetch(const struct wt_linetab *t, uint64_t key)
 {
 	uint64_t hash = wt_mix64(key);
-	const struct part *p = t->bits ? &t->part[hash >> (64 - t->bits)]
-				       : &t->part[0];
+	const struct part *p = &t->part[part_ix(t, hash)];
 
 	__builtin_prefetch(p->mem + home(t, p, hash) * t->stride);
 }
@@ -205,7 +208,7 @@ void *wt_linetab_next(struct wt_linetab *t, size_t *pos)
 	uint64_t part = *pos >> POS_SHIFT;
 	uint64_t i = *pos & (((uint64_t)1 << POS_SHIFT) - 1);
 
-	for (; part < t->nparts; part++, i = 0) {
+	for (; part < nparts(t); part++, i = 0) {
 		const struct part *p = &t->part[part];
 
 		while (i < p->size) {
@@ -218,7 +221,7 @@ void *wt_linetab_next(struct wt_linetab *t, size_t *pos)
 		}
 	}
 	*pos = (size_t)((uint64_t)(PARTS + 1) << POS_SHIFT);
-	if (part == t->nparts && t->has_max)
+	if (part == nparts(t) && t->has_max)
 		return t->max_rec;
 	return NULL;
 }
@@ -227,7 +230,7 @@ size_t wt_linetab_count(const struct wt_linetab *t)
 {
 	size_t n = t->has_max ? 1 : 0;
 
-	for (unsigned i = 0; i < t->nparts; i++)
+	for (unsigned i = 0; i < nparts(t); i++)
 		n += t->part[i].n;
 	return n;
 }
@@ -236,7 +239,7 @@ size_t wt_linetab_bytes(const struct wt_linetab *t)
 {
 	size_t bytes = sizeof(*t) + t->rec_size;
 
-	for (unsigned i = 0; i < t->nparts; i++)
+	for (unsigned i = 0; i < nparts(t); i++)
 		bytes += t->part[i].size * t->stride;
 	return bytes;
 }
@@ -245,7 +248,7 @@ size_t wt_linetab_part_bytes(const struct wt_linetab *t)
 {
 	uint64_t most = 0;
 
-	for (unsigned i = 0; i < t->nparts; i++)
+	for (unsigned i = 0; i < nparts(t); i++)
 		if (t->part[i].size > most)
 			most = t->part[i].size;
 	return most * t->stride;
@@ -253,7 +256,7 @@ size_t wt_linetab_part_bytes(const struct wt_linetab *t)
 
 void wt_linetab_clear(struct wt_linetab *t)
 {
-	for (unsigned i = 0; i < t->nparts; i++) {
+	for (unsigned i = 0; i < nparts(t); i++) {
 		memset(t->part[i].mem, 0, t->part[i].size * t->stride);
 		t->part[i].n = 0;
 	}
