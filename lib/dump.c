@@ -449,16 +449,6 @@ static const unsigned char hex_value[] = {
 };
 _Static_assert(sizeof(hex_value) == 256, "a value for every byte");
 
-/* 1 for a blank (space or tab), one look-up where two tests would be. */
-static const unsigned char is_blank[256] = { ['\t'] = 1, [' '] = 1 };
-
-static inline const char *skip_blanks(const char *s)
-{
-	while (is_blank[(unsigned char)*s])
-		s++;
-	return s;
-}
-
 /*
  * A number of the fast path: "0x" and 1 to 16 hexadecimal digits, or 1 to
  * 19 decimal ones, which cannot overflow.  Returns its end, or NULL for
@@ -492,6 +482,14 @@ static inline const char *fast_number(const char *s, uint64_t *out)
 	return s;
 }
 
+/* A number after exactly one space: the separator of nearly every dump.
+ * Other blanks (tabs, more spaces, blanks at either end of the line) are
+ * left to the general path, which takes any run of them. */
+static inline const char *next_number(const char *s, uint64_t *out)
+{
+	return *s == ' ' ? fast_number(s + 1, out) : NULL;
+}
+
 /*
  * The fast path: the next line, if it is an access line of the dialect
  * already seen that access_line would accept, parsed in place.  Returns 0,
@@ -507,19 +505,18 @@ static int fast_access(struct wt_dump *d, struct wt_access *a)
 
 	if (d->dialect == WT_DIALECT_UNKNOWN)
 		return 0;
-	/* No blank between two numbers fails too (see fast_number).  Each
+	/* No space between two numbers fails too (see fast_number).  Each
 	 * field has its own copy of the loops, whose trip counts then repeat
 	 * from line to line and so are predicted. */
-	if (!(s = fast_number(skip_blanks(s), &v[0])) ||
-	    !(s = fast_number(skip_blanks(s), &v[1])) ||
-	    !(s = fast_number(skip_blanks(s), &v[2])) ||
-	    !(s = fast_number(skip_blanks(s), &v[3])))
+	if (!(s = fast_number(s, &v[0])) ||
+	    !(s = next_number(s, &v[1])) ||
+	    !(s = next_number(s, &v[2])) ||
+	    !(s = next_number(s, &v[3])))
 		return 0;
 	if (n == 6 &&
-	    (!(s = fast_number(skip_blanks(s), &v[4])) ||
-	     !(s = fast_number(skip_blanks(s), &v[5]))))
+	    (!(s = next_number(s, &v[4])) ||
+	     !(s = next_number(s, &v[5]))))
 		return 0;
-	s = skip_blanks(s);
 	if (*s == '\r')
 		s++;
 	if (*s != '\n' || s - d->cur > MAX_LINE)

@@ -261,9 +261,12 @@ static void fast_path_lines(void)
 		"007 2 0xFFFFFFFFFFFFFF00 128", "4294967295 0 1 1",
 		"1 0 1234567890123456789 4", "1 0 18446744073709551612 4",
 		"1 0 0xfffffffffffffffc 4 0xffffffff 4294967295",
-		"7\t1  4096 4  ", "  7 1 4096 4", "7 1 4096 4\r",
-		"7 1 4096 4 \t\r",
-		/* left to the general path, which accepts them */
+		"7 1 4096 4\r",
+		/* left to the general path, which accepts them: blanks
+		 * other than one space between fields, */
+		"7\t1  4096 4  ", "  7 1 4096 4", "7 1 4096 4 \t\r",
+		"7 1 4096 4 ", "7 1 4096\t4",
+		/* and numbers too long for the fast path */
 		"1 0 12345678901234567890 4",
 		"1 0 0x0000000000000000001 4", "1 0 00000000000000000000001 4",
 		/* left to the general path, which refuses them */
