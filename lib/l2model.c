@@ -1022,31 +1022,36 @@ static uint32_t new_group(struct wt_l2_instr_stats *s, uint32_t warp,
 	return i;
 }
 
-/* The warp's entry, made (the kernel's next, in live and in warps, its
- * newest instruction instr) if it is new: *added. */
+/* The warp's entry, made (the kernel's next, in live and, unless
+ * no_warps, in warps; its newest instruction instr) if it is new:
+ * *added. */
 static uint32_t live_of(struct wt_l2_instr_stats *s, uint32_t kernel,
 			uint32_t warp, uint32_t instr, int *added)
 {
 	uint64_t *ix = wt_warpix_get(s->wmap, warp, added);
-	struct wt_l2_warp *w;
 	uint32_t l;
 
 	if (!*added)
 		return (uint32_t)(*ix - 1);
-	if (s->nwarps == s->capwarps) {
-		s->capwarps = s->capwarps ? 2 * s->capwarps : 64;
-		s->warps = wt_realloc(s->warps, s->capwarps * sizeof(*s->warps));
+	if (!s->no_warps) {
+		struct wt_l2_warp *w;
+
+		if (s->nwarps == s->capwarps) {
+			s->capwarps = s->capwarps ? 2 * s->capwarps : 64;
+			s->warps = wt_realloc(s->warps,
+					      s->capwarps * sizeof(*s->warps));
+		}
+		w = &s->warps[s->nwarps++];
+		memset(w, 0, sizeof(*w));
+		w->kernel = kernel;
+		w->warp = warp;
 	}
-	l = (uint32_t)(s->nwarps - s->kwarps);
+	l = (uint32_t)s->nlive++;
 	if (l == s->caplive) {
 		s->caplive = s->caplive ? 2 * s->caplive : 64;
 		s->live = wt_realloc(s->live, s->caplive * sizeof(*s->live));
 	}
 	*ix = l + 1;
-	w = &s->warps[s->nwarps++];
-	memset(w, 0, sizeof(*w));
-	w->kernel = kernel;
-	w->warp = warp;
 	s->live[l].first = UINT32_MAX;
 	s->live[l].newest = new_group(s, warp, instr, l, 1);
 	return l;
@@ -1061,23 +1066,26 @@ static uint32_t live_of(struct wt_l2_instr_stats *s, uint32_t kernel,
 static void count_group(struct wt_l2_instr_stats *s,
 			const struct wt_l2_group *g)
 {
-	struct wt_l2_warp *w = &s->warps[s->kwarps + g->live];
-	struct wt_l2_live *l = &s->live[g->live];
 	enum wt_wtype type = wt_wtype_of(g->hits, g->n, &wt_wt_medic);
 
 	s->instructions[type]++;
 	s->stall += g->hi;
 	s->ninstr++;
-	w->instructions[type]++;
-	w->accesses += g->n;
-	w->hits += g->hits;
-	if (g->instr < l->first) {
-		l->first = g->instr;
-		w->cta = g->cta;
-		w->sm = g->sm;
-	}
 	if (type == WT_WT_ALL_HIT && g->n >= 2)
 		wt_l2_hist_add(&s->divergence, g->hi - g->lo);
+	if (!s->no_warps) {
+		struct wt_l2_warp *w = &s->warps[s->kwarps + g->live];
+		struct wt_l2_live *l = &s->live[g->live];
+
+		w->instructions[type]++;
+		w->accesses += g->n;
+		w->hits += g->hits;
+		if (g->instr < l->first) {
+			l->first = g->instr;
+			w->cta = g->cta;
+			w->sm = g->sm;
+		}
+	}
 }
 
 /* Count a superseded instruction and forget it: its slot is free. */
@@ -1207,6 +1215,7 @@ void wt_l2_instr_end(struct wt_l2_instr_stats *s)
 		qsort(s->warps + s->kwarps, s->nwarps - s->kwarps,
 		      sizeof(*s->warps), by_warp);
 	s->kwarps = s->nwarps;
+	s->nlive = 0;
 	if (s->wmap)
 		wt_warpix_clear(s->wmap);
 }

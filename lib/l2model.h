@@ -300,18 +300,23 @@ struct wt_l2_instr_stats {
 					   under way's from kwarps on, in the
 					   order they were first read */
 	size_t nwarps, capwarps, kwarps;
+	/* Set by the caller: no records in warps, which grow with the
+	 * trace's warps, not with the working set (l2sim keeps them only
+	 * for --stats).  The totals are the same. */
+	int no_warps;
 	/* Set by the caller: an instruction closes as soon as it is
 	 * complete and a later one of its warp has been read, not at the
 	 * kernel's end.  Its warp's events must then come in its order. */
 	int early;
 	/* The kernel under way: its warps (warp -> index + 1 in live, the
-	 * same as in warps from kwarps); without early, its instructions
+	 * same as in warps from kwarps when they are kept); without early, its instructions
 	 * that are not their warp's newest ((warp << 32 | instr) -> slot +
 	 * 1), for a stream out of each warp's order. */
 	struct wt_warpix *wmap;
 	struct wt_u64map *gmap;
-	struct wt_l2_live *live;
-	size_t caplive;
+	struct wt_l2_live *live;	/* nlive of them, in the order the
+					   kernel's warps were first read */
+	size_t nlive, caplive;
 	struct wt_l2_group *grp;	/* the open instructions' slots */
 	size_t ngrp, capgrp;
 	uint32_t *freed;		/* free slots of grp */
