@@ -2,9 +2,12 @@
  * gen-dump - write large deterministic dumps for benchmarks, fast.
  *
  *   gen-dump [--accesses=N] [--pattern=stream|reuse|conflict] [--ocelot]
+ *            [--per-thread=K]
  *
- * Threads run in blocks of 256; each thread makes 16 accesses in program
- * order, and threads are written one after another.  Patterns:
+ * Threads run in blocks of 256; each thread makes K accesses (1 to 16,
+ * 16 by default) in program order, and threads are written one after
+ * another; fewer accesses a thread make more warps of the same trace
+ * length, which shows what a stage keeps per warp.  Patterns:
  *   stream    thread t, access k reads A[k*T + t]: coalesced, no reuse
  *   reuse     every block re-reads its own 16 KB tile
  *   conflict  accesses 4 KB apart: every one maps to the same L1 set
@@ -17,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PER_THREAD 16
+#define MAX_PER_THREAD 16
 #define BLOCK 256
 #define BASE 0x200000000ULL
 
@@ -40,10 +43,12 @@ int main(int argc, char **argv)
 		{ "accesses", required_argument, NULL, 'n' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "ocelot", no_argument, NULL, 'o' },
+		{ "per-thread", required_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 },
 	};
 	uint64_t accesses = 1000000, threads, v;
 	const char *pattern = "stream", *why;
+	unsigned per_thread = MAX_PER_THREAD;
 	int ocelot = 0, c;
 	static char buf[1 << 20];
 	char *p = buf;
@@ -62,6 +67,12 @@ int main(int argc, char **argv)
 		case 'o':
 			ocelot = 1;
 			break;
+		case 'k':
+			if (wt_parse_u64(optarg, MAX_PER_THREAD, &v, &why) < 0 || v == 0)
+				wt_die(WT_EXIT_USAGE, "--per-thread=%s: expected 1 to %d",
+				       optarg, MAX_PER_THREAD);
+			per_thread = (unsigned)v;
+			break;
 		default:
 			return WT_EXIT_USAGE;
 		}
@@ -70,21 +81,21 @@ int main(int argc, char **argv)
 	    strcmp(pattern, "conflict"))
 		wt_die(WT_EXIT_USAGE, "--pattern=%s: expected stream, reuse or conflict",
 		       pattern);
-	threads = (accesses + PER_THREAD - 1) / PER_THREAD;
+	threads = (accesses + per_thread - 1) / per_thread;
 	threads = (threads + BLOCK - 1) / BLOCK * BLOCK;
 	p += sprintf(p, "blocksize: %d 1 1\ngridsize: %llu 1 1\nkernel: bench_%s\n",
 		     BLOCK, (unsigned long long)(threads / BLOCK), pattern);
 	for (uint64_t t = 0, n = 0; t < threads && n < accesses; t++) {
-		for (unsigned k = 0; k < PER_THREAD && n < accesses; k++, n++) {
+		for (unsigned k = 0; k < per_thread && n < accesses; k++, n++) {
 			uint64_t addr;
 
 			if (pattern[0] == 's')
 				addr = BASE + 4 * (k * threads + t);
 			else if (pattern[0] == 'r')
 				addr = BASE + (t / BLOCK) * 16384 +
-				       4 * ((t % BLOCK) * PER_THREAD + k) % 16384;
+				       4 * ((t % BLOCK) * per_thread + k) % 16384;
 			else
-				addr = BASE + 4096 * ((t * PER_THREAD + k) % 4096);
+				addr = BASE + 4096 * ((t * per_thread + k) % 4096);
 			p = put_u64(p, t);
 			*p++ = ' ';
 			*p++ = (k % 4 == 3) ? '1' : '0';

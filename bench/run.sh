@@ -19,7 +19,9 @@
 # reuse-distance section (over 1 M lines); BENCH_REQUESTS: requests of the
 # l1sim section (gen-requests), 100M by default; BENCH_SCALE: accesses of
 # the one-kernel trace whose peak memory is taken stage by stage, 1G by
-# default, 0 to skip.  K, M, G suffixes.  BENCH_REPEAT: runs of each
+# default, 0 to skip; BENCH_SCALE_PER_THREAD: its accesses a thread, 1 to
+# 16 (16 by default; fewer make more warps, 1 a warp of one load per 32
+# accesses, so what a stage keeps per warp shows).  K, M, G suffixes.  BENCH_REPEAT: runs of each
 # measured command, the shortest wall time kept (1 by default; on a shared
 # machine 3 or more steady the figures).  BENCH_BASE: the results.json of
 # an earlier run, copied out of $OUT (which this run overwrites), to set
@@ -29,10 +31,17 @@ build=${1:-build}
 n=${BENCH_ACCESSES:-100M}
 nr=${BENCH_REQUESTS:-100M}
 scale=${BENCH_SCALE:-1G}
+per_thread=${BENCH_SCALE_PER_THREAD:-16}
 repeat=${BENCH_REPEAT:-1}
 case $repeat in
 ''|*[!0-9]*|0) echo "bench: BENCH_REPEAT=$repeat: expected a count of runs from 1" >&2; exit 2 ;;
 esac
+case $per_thread in
+[1-9]|1[0-6]) ;;
+*) echo "bench: BENCH_SCALE_PER_THREAD=$per_thread: expected 1 to 16" >&2; exit 2 ;;
+esac
+# the scale figures of another count a thread are another measurement
+[ "$per_thread" = 16 ] && scale_tag= || scale_tag=" ($per_thread a thread)"
 out=${BENCH_DIR:-$build/bench}
 bin=$build/bin
 tools=$build/tools
@@ -276,10 +285,10 @@ rm -f "$req" "$tmp/l1.json"
 # a file of its own).  The stream pattern touches new lines all along, so
 # whatever a stage keeps per line, per instruction or per warp shows.
 if [ "$(size "$scale")" -gt 0 ]; then
-	echo "-- peak memory per stage: $scale stream accesses, one kernel"
+	echo "-- peak memory per stage: $scale stream accesses, one kernel, $per_thread a thread"
 	ns=$(size "$scale")
 	s=$tmp/scale
-	"$tools/gen-dump" --accesses="$scale" --pattern=stream |
+	"$tools/gen-dump" --accesses="$scale" --pattern=stream --per-thread="$per_thread" |
 		"$tools/measure" "'$bin/trace-gen'" 2> "$s.tg" |
 		"$tools/measure" "'$bin/trace-order'" 2> "$s.to" |
 		"$tools/measure" "'$bin/coalesce' --level=1 -o '$s.req.wt'" 2> "$s.co"
@@ -299,10 +308,10 @@ if [ "$(size "$scale")" -gt 0 ]; then
 			{ echo "bench: ${st#* } failed at scale" >&2; exit 1; }
 		rss=$(field max_rss_kib "$line")
 		printf '%-34s %12s accesses %8.2f s %12.1f MiB peak\n' \
-			"scale: ${st#* }" "$ns" "$(field wall_s "$line")" \
+			"scale: ${st#* }$scale_tag" "$ns" "$(field wall_s "$line")" \
 			"$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
 		results="$results,
-    {\"name\": \"scale: ${st#* }\", \"records\": $ns, \"seconds\": $(field wall_s "$line"), \"max_rss_kib\": $rss}"
+    {\"name\": \"scale: ${st#* }$scale_tag\", \"records\": $ns, \"seconds\": $(field wall_s "$line"), \"max_rss_kib\": $rss}"
 	done
 	rm -f "$s".*
 fi

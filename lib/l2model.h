@@ -309,9 +309,9 @@ struct wt_l2_instr_stats {
 	 * kernel's end.  Its warp's events must then come in its order. */
 	int early;
 	/* The kernel under way: its warps (warp -> index + 1 in live, the
-	 * same as in warps from kwarps when they are kept); without early, its instructions
-	 * that are not their warp's newest ((warp << 32 | instr) -> slot +
-	 * 1), for a stream out of each warp's order. */
+	 * same as in warps from kwarps when they are kept); without early,
+	 * its instructions that are not their warp's newest ((warp << 32 |
+	 * instr) -> slot + 1), for a stream out of each warp's order. */
 	struct wt_warpix *wmap;
 	struct wt_u64map *gmap;
 	struct wt_l2_live *live;	/* nlive of them, in the order the
