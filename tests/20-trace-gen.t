@@ -70,6 +70,16 @@ rm -f "$T/big.trc"
 ok $? "300k accesses: stream checks"
 like "$(cat "$T/s.json")" '"accesses": 300000' "stats count every access"
 
+# the bench's dumps: fewer accesses a thread, more warps
+warps() {	# warps K: warps of a 4096-access stream dump, K accesses a thread
+	"$BUILD/tools/gen-dump" --accesses=4096 --per-thread="$1" | trace-gen |
+		trace-order | trace-dump --summary | awk '$1 == "0" { print $(NF - 3) }'
+}
+is "$(warps 16)" 8 "gen-dump: 16 accesses a thread, 8 warps"
+is "$(warps 1)" 128 "gen-dump --per-thread=1: 128 warps"
+"$BUILD/tools/gen-dump" --per-thread=17 > /dev/null 2>&1
+is $? 2 "gen-dump --per-thread=17: a usage error"
+
 # bad input: file:line, exit 1, no output file left behind
 bad() {	# bad NAME PATTERN DUMP-TEXT
 	printf "$3" > "$T/bad.trc"
