@@ -21,11 +21,12 @@
 # the one-kernel trace whose peak memory is taken stage by stage, 1G by
 # default, 0 to skip; BENCH_SCALE_PER_THREAD: its accesses a thread, 1 to
 # 16 (16 by default; fewer make more warps, 1 a warp of one load per 32
-# accesses, so what a stage keeps per warp shows).  K, M, G suffixes.  BENCH_REPEAT: runs of each
-# measured command, the shortest wall time kept (1 by default; on a shared
-# machine 3 or more steady the figures).  BENCH_BASE: the results.json of
-# an earlier run, copied out of $OUT (which this run overwrites), to set
-# beside this run's figures at the end (build/tools/bench-compare).
+# accesses, so what a stage keeps per warp shows).  K, M, G suffixes.
+# BENCH_REPEAT: runs of each measured command, the shortest wall time
+# kept (1 by default; on a shared machine 3 or more steady the figures).
+# BENCH_BASE: the results.json of an earlier run, copied out of $OUT
+# (which this run overwrites), to set beside this run's figures at the end
+# (build/tools/bench-compare).
 set -eu
 build=${1:-build}
 n=${BENCH_ACCESSES:-100M}
