@@ -952,7 +952,7 @@ int main(int argc, char **argv)
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
-	G.is.no_warps = !stats;	/* only --stats shows them */
+	G.is.no_warp_stats = !stats;	/* only --stats shows them */
 
 	G.b = wt_calloc_lines(G.nparts, sizeof(*G.b));
 	for (unsigned p = 0; p < G.nparts; p++)

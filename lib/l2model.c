@@ -1023,7 +1023,7 @@ static uint32_t new_group(struct wt_l2_instr_stats *s, uint32_t warp,
 }
 
 /* The warp's entry, made (the kernel's next, in live and, unless
- * no_warps, in warps; its newest instruction instr) if it is new:
+ * no_warp_stats, in warps; its newest instruction instr) if it is new:
  * *added. */
 static uint32_t live_of(struct wt_l2_instr_stats *s, uint32_t kernel,
 			uint32_t warp, uint32_t instr, int *added)
@@ -1033,7 +1033,7 @@ static uint32_t live_of(struct wt_l2_instr_stats *s, uint32_t kernel,
 
 	if (!*added)
 		return (uint32_t)(*ix - 1);
-	if (!s->no_warps) {
+	if (!s->no_warp_stats) {
 		struct wt_l2_warp *w;
 
 		if (s->nwarps == s->capwarps) {
@@ -1073,7 +1073,7 @@ static void count_group(struct wt_l2_instr_stats *s,
 	s->ninstr++;
 	if (type == WT_WT_ALL_HIT && g->n >= 2)
 		wt_l2_hist_add(&s->divergence, g->hi - g->lo);
-	if (!s->no_warps) {
+	if (!s->no_warp_stats) {
 		struct wt_l2_warp *w = &s->warps[s->kwarps + g->live];
 		struct wt_l2_live *l = &s->live[g->live];
 

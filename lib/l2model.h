@@ -303,7 +303,7 @@ struct wt_l2_instr_stats {
 	/* Set by the caller: no records in warps, which grow with the
 	 * trace's warps, not with the working set (l2sim keeps them only
 	 * for --stats).  The totals are the same. */
-	int no_warps;
+	int no_warp_stats;
 	/* Set by the caller: an instruction closes as soon as it is
 	 * complete and a later one of its warp has been read, not at the
 	 * kernel's end.  Its warp's events must then come in its order. */

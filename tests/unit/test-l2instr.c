@@ -2,7 +2,7 @@
  * test-l2instr.c - l2sim's warp-instruction statistics (l2model.h,
  * wt_l2_instr_*): the totals by warp type, the stall and the inter-bank
  * divergence are the same whether the per-warp records are kept or not
- * (no_warps, l2sim without --stats), and without them none is made.
+ * (no_warp_stats, l2sim without --stats), and without them none is made.
  */
 #include "l2model.h"
 #include "rnd.h"
@@ -78,7 +78,7 @@ static void same_totals(int early)
 	memset(&with, 0, sizeof(with));
 	memset(&without, 0, sizeof(without));
 	with.early = without.early = early;
-	without.no_warps = 1;
+	without.no_warp_stats = 1;
 	for (uint32_t kernel = 0; kernel < 2; kernel++) {
 		run_kernel(&with, kernel, 7 + kernel);
 		run_kernel(&without, kernel, 7 + kernel);
@@ -95,7 +95,7 @@ static void same_totals(int early)
 	   memcmp(with.pcs, without.pcs, with.npcs * sizeof(*with.pcs)) == 0,
 	   "early %d: the PCs the same", early);
 	ok(without.nwarps == 0 && without.warps == NULL,
-	   "early %d: no_warps makes no warp records", early);
+	   "early %d: no_warp_stats makes no warp records", early);
 	ok(with.nwarps > WARPS && with.nwarps <= 2 * WARPS,
 	   "early %d: without it, a record for each warp of each kernel (%zu)",
 	   early, with.nwarps);
