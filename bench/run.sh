@@ -18,10 +18,12 @@
 # BENCH_ACCESSES: thread accesses per dump pattern, and the accesses of the
 # reuse-distance section (over 1 M lines); BENCH_REQUESTS: requests of the
 # l1sim section (gen-requests), 100M by default; BENCH_SCALE: accesses of
-# the one-kernel trace whose peak memory is taken stage by stage, 1G by
-# default, 0 to skip; BENCH_SCALE_PER_THREAD: its accesses a thread, 1 to
-# 16 (16 by default; fewer make more warps, 1 a warp of one load per 32
-# accesses, so what a stage keeps per warp shows).  K, M, G suffixes.
+# the trace whose peak memory is taken stage by stage, 1G by default, 0 to
+# skip; BENCH_SCALE_PER_THREAD: its accesses a thread, 1 to 16 (16 by
+# default; fewer make more warps, 1 a warp of one load per 32 accesses, so
+# what a stage keeps per warp shows); BENCH_SCALE_KERNELS: the launches
+# its accesses are split among (1 by default; more show whether a stage
+# keeps anything of a kernel after it ends).  K, M, G suffixes.
 # BENCH_REPEAT: runs of each measured command, the shortest wall time
 # kept (1 by default; on a shared machine 3 or more steady the figures).
 # BENCH_BASE: the results.json of an earlier run, copied out of $OUT
@@ -33,6 +35,7 @@ n=${BENCH_ACCESSES:-100M}
 nr=${BENCH_REQUESTS:-100M}
 scale=${BENCH_SCALE:-1G}
 per_thread=${BENCH_SCALE_PER_THREAD:-16}
+kernels=${BENCH_SCALE_KERNELS:-1}
 repeat=${BENCH_REPEAT:-1}
 case $repeat in
 ''|*[!0-9]*|0) echo "bench: BENCH_REPEAT=$repeat: expected a count of runs from 1" >&2; exit 2 ;;
@@ -41,8 +44,16 @@ case $per_thread in
 [1-9]|1[0-6]) ;;
 *) echo "bench: BENCH_SCALE_PER_THREAD=$per_thread: expected 1 to 16" >&2; exit 2 ;;
 esac
-# the scale figures of another count a thread are another measurement
-[ "$per_thread" = 16 ] && scale_tag= || scale_tag=" ($per_thread a thread)"
+case $kernels in
+''|0|*[!0-9]*) echo "bench: BENCH_SCALE_KERNELS=$kernels: expected a count of kernels from 1" >&2; exit 2 ;;
+esac
+# the scale figures of another count a thread or of kernels are another
+# measurement
+tag=
+[ "$per_thread" = 16 ] || tag="$per_thread a thread"
+[ "$kernels" = 1 ] || tag="${tag:+$tag, }$kernels kernels"
+scale_tag=${tag:+ ($tag)}
+[ "$kernels" = 1 ] && kword="one kernel" || kword="$kernels kernels"
 out=${BENCH_DIR:-$build/bench}
 bin=$build/bin
 tools=$build/tools
@@ -281,15 +292,17 @@ for reuse in exact sampled:0.01 off; do
 done
 rm -f "$req" "$tmp/l1.json"
 
-# Peak memory at scale: one long single-kernel trace through every stage,
+# Peak memory at scale: one long trace (one kernel unless
+# BENCH_SCALE_KERNELS says otherwise) through every stage,
 # each measured on its own (measure's report of a stage in a pipe goes to
 # a file of its own).  The stream pattern touches new lines all along, so
 # whatever a stage keeps per line, per instruction or per warp shows.
 if [ "$(size "$scale")" -gt 0 ]; then
-	echo "-- peak memory per stage: $scale stream accesses, one kernel, $per_thread a thread"
+	echo "-- peak memory per stage: $scale stream accesses, $kword, $per_thread a thread"
 	ns=$(size "$scale")
 	s=$tmp/scale
-	"$tools/gen-dump" --accesses="$scale" --pattern=stream --per-thread="$per_thread" |
+	"$tools/gen-dump" --accesses="$scale" --pattern=stream --per-thread="$per_thread" \
+		--kernels="$kernels" |
 		"$tools/measure" "'$bin/trace-gen'" 2> "$s.tg" |
 		"$tools/measure" "'$bin/trace-order'" 2> "$s.to" |
 		"$tools/measure" "'$bin/coalesce' --level=1 -o '$s.req.wt'" 2> "$s.co"

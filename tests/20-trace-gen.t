@@ -79,6 +79,14 @@ is "$(warps 16)" 8 "gen-dump: 16 accesses a thread, 8 warps"
 is "$(warps 1)" 128 "gen-dump --per-thread=1: 128 warps"
 "$BUILD/tools/gen-dump" --per-thread=17 > /dev/null 2>&1
 is $? 2 "gen-dump --per-thread=17: a usage error"
+kernels=$("$BUILD/tools/gen-dump" --accesses=4096 --per-thread=1 --kernels=3 |
+	trace-gen | trace-order | trace-dump --summary)
+is "$(echo "$kernels" | awk '$1 ~ /^[0-9]+$/ { print $1 ":" $(NF - 3) }' | tr '\n' ' ')" \
+	"0:43 1:43 2:43 " "gen-dump --kernels=3: 3 launches of 1366, 1365 and 1365 accesses"
+like "$(echo "$kernels" | tail -n 1)" "3 kernels, 129 records" \
+	"gen-dump --kernels=3: trace-gen reads the 3 kernels"
+"$BUILD/tools/gen-dump" --accesses=2 --kernels=3 > /dev/null 2>&1
+is $? 2 "gen-dump --kernels=3 of 2 accesses: a usage error"
 
 # bad input: file:line, exit 1, no output file left behind
 bad() {	# bad NAME PATTERN DUMP-TEXT
