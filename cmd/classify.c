@@ -231,9 +231,9 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_USAGE, "--mostly-miss must be below --mostly-hit");
 	cfg.window = set[O_WINDOW] ? wt_opt_num("window", set[O_WINDOW], 1,
 						UINT32_MAX) : 10000;
-	rep.window_min = set[O_WMIN] ? (uint32_t)wt_opt_num("window-min", set[O_WMIN],
+	cfg.window_min = set[O_WMIN] ? (uint32_t)wt_opt_num("window-min", set[O_WMIN],
 							   1, UINT32_MAX) : 30;
-	rep.series = set[O_SERIES] ? (unsigned)wt_opt_num("series", set[O_SERIES],
+	cfg.series = set[O_SERIES] ? (unsigned)wt_opt_num("series", set[O_SERIES],
 							  0, 1u << 20) : 6;
 	wt_cat_limits_default(&rep.limits);
 	if (set[O_STREAMING])
@@ -291,7 +291,7 @@ int main(int argc, char **argv)
 	} else {
 		wt_cls_free(cls);
 		cls = NULL;
-		wt_wt_init(&evwt, &cfg.bounds, cfg.window);
+		wt_wt_init(&evwt, &cfg.bounds, cfg.window, cfg.window_min, cfg.series);
 		rep.wt = &evwt;
 	}
 
@@ -333,7 +333,7 @@ int main(int argc, char **argv)
 			if (rep.requests)
 				wt_cls_kernel_end(cls, &k->r);
 			else
-				wt_wt_kernel_end(&evwt, &k->r.div);
+				wt_wt_kernel_end(&evwt, &k->r.div, &k->r.census);
 			wt_cls_result_add(&rep.total, &k->r);
 			break;
 		}

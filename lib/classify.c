@@ -201,7 +201,7 @@ struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg)
 	for (unsigned p = 0; p < cfg->l2_parts; p++)
 		fcache_init(&c->l2[p], sets2, cfg->l2_assoc, line, &ix, 0);
 	c->lt = wt_lt_new(c->thr);
-	wt_wt_init(&c->wt, &cfg->bounds, cfg->window);
+	wt_wt_init(&c->wt, &cfg->bounds, cfg->window, cfg->window_min, cfg->series);
 	return c;
 }
 
@@ -489,7 +489,7 @@ void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res)
 	view_estimate(&k->l1, &c->smp_l1, c->thr);
 	view_estimate(&k->l2, &c->smp_l2, c->thr);
 	wt_lt_kernel_end(c->lt, &k->lt);
-	wt_wt_kernel_end(&c->wt, &k->div);
+	wt_wt_kernel_end(&c->wt, &k->div, &k->census);
 	*res = *k;
 	memset(k, 0, sizeof(*k));
 }
@@ -524,6 +524,7 @@ void wt_cls_result_add(struct wt_cls_result *dst, const struct wt_cls_result *sr
 	for (unsigned b = 0; b < WT_LT_COUNT_BUCKETS; b++)
 		dst->count_bnd[b] += src->count_bnd[b];
 	wt_divergence_add(&dst->div, &src->div);
+	wt_wt_census_add(&dst->census, &src->census);
 	dst->tm_loads += src->tm_loads;
 	dst->tm_misses += src->tm_misses;
 	dst->tm_instructions += src->tm_instructions;

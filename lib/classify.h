@@ -51,6 +51,9 @@ struct wt_cls_cfg {
 	unsigned l2_parts;		/* interleaved every 256 bytes */
 	struct wt_wt_bounds bounds;
 	uint64_t window;		/* warp-type time window, cycles */
+	uint32_t window_min;		/* accesses a window needs to count */
+	unsigned series;		/* warps whose windows are kept for
+					   the report: the most accesses */
 	double sample;			/* rate of lines sampled; 0 or 1:
 					   every line */
 };
@@ -75,6 +78,7 @@ struct wt_cls_result {
 	struct wt_lt_result lt;
 	uint64_t count_bnd[WT_LT_COUNT_BUCKETS];	/* Fig. 4, bounded L1 */
 	struct wt_divergence div;
+	struct wt_wt_census census;		/* warp types */
 	/* l1sim's timing model, stream scheduling */
 	uint64_t tm_loads, tm_misses, tm_instructions, tm_cycles;
 	uint64_t tm_fails[WT_FAIL_MAX];
@@ -92,7 +96,8 @@ void wt_cls_requests(struct wt_cls *c, uint32_t kernel, const struct wt_request 
 		     size_t n);
 /* End the kernel: its results into *res (zeroed first). */
 void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res);
-/* The warp types gathered so far (all kernels). */
+/* The warp types: the series of the kernels ended (their census is in
+ * each kernel's result). */
 const struct wt_warptypes *wt_cls_warptypes(const struct wt_cls *c);
 
 /* Add src's counts into dst (not its per-PC table). */

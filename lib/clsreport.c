@@ -226,51 +226,25 @@ static void wtypes_json(struct wt_json *j, const char *key, const uint64_t *t)
 	wt_json_end_object(j);
 }
 
-/* Warps listed in the series: the most accesses first, then first seen. */
-static size_t *series_warps(const struct wt_clsrep *p, size_t *n)
+static void warps_json(struct wt_json *j, const struct wt_clsrep *p,
+		       const struct wt_wt_census *c, int all)
 {
-	const struct wt_warptypes *w = p->wt;
-	size_t *ix = wt_calloc(w->nwarps + 1, sizeof(*ix));
-	size_t m = 0;
-
-	for (size_t i = 0; i < w->nwarps; i++) {
-		size_t k = m < p->series ? m++ : m;
-
-		/* insertion into the top list, kept sorted */
-		while (k > 0 && w->warps[ix[k - 1]].accesses < w->warps[i].accesses) {
-			if (k < p->series)
-				ix[k] = ix[k - 1];
-			k--;
-		}
-		if (k < p->series)
-			ix[k] = i;
-	}
-	*n = m;
-	return ix;
-}
-
-static void warps_json(struct wt_json *j, const struct wt_clsrep *p, uint32_t kernel)
-{
-	struct wt_wt_census c;
-
-	wt_wt_census(p->wt, kernel, p->window_min, &c);
 	wt_json_key(j, "warps");
 	wt_json_begin_object(j);
 	wt_json_key(j, "level");
 	wt_json_string(j, p->level);
-	wtypes_json(j, "warps", c.warps);
-	wtypes_json(j, "accesses", c.accesses);
-	wtypes_json(j, "hits", c.hits);
-	wt_json_key_u64(j, "windows", c.windows);
-	wt_json_key_u64(j, "stable_windows", c.stable);
-	wt_json_key_ratio(j, "stability", (double)c.stable, (double)c.windows);
-	if (kernel == UINT32_MAX) {
-		size_t n, *ix = series_warps(p, &n);
-
+	wtypes_json(j, "warps", c->warps);
+	wtypes_json(j, "accesses", c->accesses);
+	wtypes_json(j, "hits", c->hits);
+	wt_json_key_u64(j, "windows", c->windows);
+	wt_json_key_u64(j, "stable_windows", c->stable);
+	wt_json_key_ratio(j, "stability", (double)c->stable, (double)c->windows);
+	if (all) {
+		/* the most accesses first, then the first seen */
 		wt_json_key(j, "series");
 		wt_json_begin_array(j);
-		for (size_t i = 0; i < n; i++) {
-			const struct wt_wt_warp *w = &p->wt->warps[ix[i]];
+		for (size_t i = 0; i < p->wt->ntop; i++) {
+			const struct wt_wt_warp *w = &p->wt->top[i];
 
 			wt_json_begin_object(j);
 			wt_json_key_u64(j, "kernel", w->kernel);
@@ -295,7 +269,6 @@ static void warps_json(struct wt_json *j, const struct wt_clsrep *p, uint32_t ke
 			wt_json_end_object(j);
 		}
 		wt_json_end_array(j);
-		free(ix);
 	}
 	wt_json_end_object(j);
 }
@@ -411,7 +384,7 @@ static void result_json(struct wt_json *j, const struct wt_clsrep *p,
 	if (p->analyses & WT_AN_LOADS)
 		loads_json(j, &r->lt, r->count_bnd, kernel != UINT32_MAX);
 	if (p->analyses & WT_AN_WARPS)
-		warps_json(j, p, kernel);
+		warps_json(j, p, &r->census, kernel == UINT32_MAX);
 	if (p->analyses & WT_AN_DIVERGENCE)
 		divergence_json(j, &r->div);
 	if (p->analyses & WT_AN_CATEGORY)
@@ -463,7 +436,7 @@ void wt_clsrep_json(struct wt_json *j, const struct wt_clsrep *p)
 	wt_json_key(j, "mostly_miss");
 	wt_json_double(j, p->cfg->bounds.mostly_miss / 1e6);
 	wt_json_key_u64(j, "window", p->cfg->window);
-	wt_json_key_u64(j, "window_min", p->window_min);
+	wt_json_key_u64(j, "window_min", p->cfg->window_min);
 	if (p->analyses & WT_AN_CATEGORY) {
 		wt_json_key(j, "limits");
 		wt_json_begin_object(j);
@@ -580,7 +553,7 @@ static void pcs_table(FILE *f, const struct wt_lt_result *lt)
 
 static void warps_table(FILE *f, const struct wt_clsrep *p)
 {
-	struct wt_wt_census c;
+	const struct wt_wt_census *c;
 	uint64_t warps = 0;
 
 	fprintf(f, "\nWarp types at %s (MeDiC Fig. 4, Table II), %% of warps:\n",
@@ -594,25 +567,25 @@ static void warps_table(FILE *f, const struct wt_clsrep *p)
 
 		if (i == p->nk && p->nk == 1)
 			break;
-		wt_wt_census(p->wt, id, p->window_min, &c);
+		c = i < p->nk ? &p->k[i].r.census : &p->total.census;
 		warps = 0;
 		for (unsigned t = 0; t < WT_WT_MAX; t++)
-			warps += c.warps[t];
+			warps += c->warps[t];
 		if (i < p->nk)
 			fprintf(f, "  %-6u %-28.28s", id, p->k[i].name);
 		else
 			fprintf(f, "  %-6s %-28s", "all", "");
 		fprintf(f, " %8llu", (unsigned long long)warps);
 		for (unsigned t = 0; t < WT_WT_MAX; t++)
-			fprintf(f, " %11.1f", pct(c.warps[t], warps));
-		if (c.windows)
-			fprintf(f, " %8.1f%%\n", pct(c.stable, c.windows));
+			fprintf(f, " %11.1f", pct(c->warps[t], warps));
+		if (c->windows)
+			fprintf(f, " %8.1f%%\n", pct(c->stable, c->windows));
 		else
 			fprintf(f, " %9s\n", "-");
 	}
 	fprintf(f, "  stable: windows of %llu cycles with at least %u accesses in "
 		"which the warp has its whole-kernel type\n",
-		(unsigned long long)p->wt->window, p->window_min);
+		(unsigned long long)p->wt->window, p->cfg->window_min);
 }
 
 static void divergence_table(FILE *f, const struct wt_clsrep *p,

@@ -32,8 +32,6 @@ struct wt_clsrep {
 	const char *level;		/* of the warp types: "L1", "L2", ... */
 	const struct wt_cls_cfg *cfg;
 	struct wt_cat_limits limits;
-	uint32_t window_min;		/* accesses a window needs to count */
-	unsigned series;		/* warps whose windows are listed */
 	const struct wt_warptypes *wt;
 	struct wt_cls_kernel *k;
 	size_t nk;

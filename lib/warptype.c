@@ -4,6 +4,7 @@
  */
 #include "warptype.h"
 #include "u64map.h"
+#include "warpix.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -37,12 +38,14 @@ const char *wt_wtype_name(unsigned t)
 }
 
 void wt_wt_init(struct wt_warptypes *w, const struct wt_wt_bounds *b,
-		uint64_t window)
+		uint64_t window, uint32_t min_access, size_t series)
 {
 	memset(w, 0, sizeof(*w));
 	w->b = *b;
 	w->window = window ? window : 1;
-	w->warp_ix = wt_u64map_new();
+	w->min_access = min_access;
+	w->series = series;
+	w->warp_ix = wt_warpix_new();
 	w->instr_ix = wt_u64map_new();
 }
 
@@ -50,9 +53,12 @@ void wt_wt_free(struct wt_warptypes *w)
 {
 	for (size_t i = 0; i < w->nwarps; i++)
 		free(w->warps[i].win);
+	for (size_t i = 0; i < w->ntop; i++)
+		free(w->top[i].win);
 	free(w->warps);
+	free(w->top);
 	free(w->instr);
-	wt_u64map_free(w->warp_ix);
+	wt_warpix_free(w->warp_ix);
 	wt_u64map_free(w->instr_ix);
 	memset(w, 0, sizeof(*w));
 }
@@ -61,8 +67,7 @@ static struct wt_wt_warp *warp_of(struct wt_warptypes *w, uint32_t kernel,
 				  uint32_t warp, uint32_t cta, uint16_t sm)
 {
 	int added;
-	uint64_t *ix = wt_u64map_get(w->warp_ix, (uint64_t)kernel << 32 | warp,
-				     &added);
+	uint64_t *ix = wt_warpix_get(w->warp_ix, warp, &added);
 
 	if (added) {
 		if (w->nwarps == w->capwarps) {
@@ -148,7 +153,51 @@ void wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
 		*wt_u64map_get(w->instr_ix, in->key, &added) = (uint64_t)(in - w->instr) + 1;
 }
 
-void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d)
+/* p's type, windows and accesses into c. */
+static void census_add_warp(const struct wt_warptypes *w,
+			    const struct wt_wt_warp *p, struct wt_wt_census *c)
+{
+	enum wt_wtype t = wt_wtype_of(p->hits, p->accesses, &w->b);
+
+	c->warps[t]++;
+	c->accesses[t] += p->accesses;
+	c->hits[t] += p->hits;
+	for (size_t k = 0; k < p->nwin; k++) {
+		const struct wt_wt_window *x = &p->win[k];
+
+		if (x->accesses < w->min_access || !x->accesses)
+			continue;
+		c->windows++;
+		c->stable += wt_wtype_of(x->hits, x->accesses, &w->b) == t;
+	}
+}
+
+/* p (of the kernel that ends) into the top, or its windows freed.  The
+ * warps come first seen first, and an equal one does not pass them. */
+static void keep_if_top(struct wt_warptypes *w, struct wt_wt_warp *p)
+{
+	size_t k;
+
+	if (w->ntop == w->series) {
+		if (!w->ntop || w->top[w->ntop - 1].accesses >= p->accesses) {
+			free(p->win);
+			return;
+		}
+		free(w->top[--w->ntop].win);	/* the last one drops out */
+	}
+	if (w->ntop == w->captop) {
+		w->captop = w->captop ? 2 * w->captop : 8;
+		if (w->captop > w->series)
+			w->captop = w->series;
+		w->top = wt_realloc(w->top, w->captop * sizeof(*w->top));
+	}
+	for (k = w->ntop++; k > 0 && w->top[k - 1].accesses < p->accesses; k--)
+		w->top[k] = w->top[k - 1];
+	w->top[k] = *p;
+}
+
+void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d,
+		      struct wt_wt_census *c)
 {
 	for (size_t i = 0; i < w->ninstr; i++)
 		fold(w, &w->instr[i], &w->closed);
@@ -156,33 +205,23 @@ void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d)
 	memset(&w->closed, 0, sizeof(w->closed));
 	w->ninstr = 0;
 	wt_u64map_clear(w->instr_ix);
+	for (size_t i = 0; i < w->nwarps; i++) {
+		census_add_warp(w, &w->warps[i], c);
+		keep_if_top(w, &w->warps[i]);
+	}
+	w->nwarps = 0;
+	wt_warpix_clear(w->warp_ix);
 }
 
-void wt_wt_census(const struct wt_warptypes *w, uint32_t kernel,
-		  uint32_t min_access, struct wt_wt_census *c)
+void wt_wt_census_add(struct wt_wt_census *dst, const struct wt_wt_census *src)
 {
-	memset(c, 0, sizeof(*c));
-	for (size_t i = 0; i < w->nwarps; i++) {
-		const struct wt_wt_warp *p = &w->warps[i];
-		enum wt_wtype t;
-
-		if (kernel != UINT32_MAX && p->kernel != kernel)
-			continue;
-		if (!p->accesses)
-			continue;
-		t = wt_wtype_of(p->hits, p->accesses, &w->b);
-		c->warps[t]++;
-		c->accesses[t] += p->accesses;
-		c->hits[t] += p->hits;
-		for (size_t k = 0; k < p->nwin; k++) {
-			const struct wt_wt_window *x = &p->win[k];
-
-			if (x->accesses < min_access || !x->accesses)
-				continue;
-			c->windows++;
-			c->stable += wt_wtype_of(x->hits, x->accesses, &w->b) == t;
-		}
+	for (unsigned t = 0; t < WT_WT_MAX; t++) {
+		dst->warps[t] += src->warps[t];
+		dst->accesses[t] += src->accesses[t];
+		dst->hits[t] += src->hits[t];
 	}
+	dst->windows += src->windows;
+	dst->stable += src->stable;
 }
 
 void wt_divergence_add(struct wt_divergence *dst, const struct wt_divergence *src)

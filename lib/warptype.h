@@ -67,12 +67,34 @@ struct wt_divergence {
 					   [0] for more than 32 */
 };
 
+/* Warp-type census of the warps of one kernel (or more): warps and
+ * accesses of each type, and the windows with at least min_access
+ * accesses, and of them those whose type is their warp's type over the
+ * whole kernel (stability, Figure 6). */
+struct wt_wt_census {
+	uint64_t warps[WT_WT_MAX], accesses[WT_WT_MAX], hits[WT_WT_MAX];
+	uint64_t windows, stable;
+};
+
+/*
+ * What is kept between accesses: the warps of the kernel under way, each
+ * with its windows, and its instructions still open.  When the kernel
+ * ends, its warps are counted into its census and forgotten but for the
+ * `series` with the most accesses of all kernels so far (top), so that
+ * memory follows one kernel's warps, not the trace's.
+ */
 struct wt_warptypes {
 	struct wt_wt_bounds b;
 	uint64_t window;		/* cycles per window */
-	struct wt_u64map *warp_ix;	/* kernel << 32 | warp -> index + 1 */
-	struct wt_wt_warp *warps;
+	uint32_t min_access;		/* accesses a window needs to count */
+	size_t series;			/* warps kept in top */
+	struct wt_warpix *warp_ix;	/* this kernel's: warp -> index + 1 */
+	struct wt_wt_warp *warps;	/* this kernel's, first seen first */
 	size_t nwarps, capwarps;
+	/* The warps with the most accesses of the kernels ended, the first
+	 * seen first among equals; at most series of them. */
+	struct wt_wt_warp *top;
+	size_t ntop, captop;
 	/* This kernel's instructions still open: instr_ix maps
 	 * warp << 32 | instr to an index + 1 into instr. */
 	struct wt_u64map *instr_ix;
@@ -85,30 +107,23 @@ struct wt_warptypes {
 };
 
 void wt_wt_init(struct wt_warptypes *w, const struct wt_wt_bounds *b,
-		uint64_t window);
+		uint64_t window, uint32_t min_access, size_t series);
 void wt_wt_free(struct wt_warptypes *w);
-/* One access at time by warp (of cta, on sm, in kernel) for its memory
- * instruction instr.  last: the instruction's last access, after which
- * it is folded into the divergence and forgotten, so that memory follows
- * the instructions open, not the kernel's length (0 when not known: the
- * kernel's end folds it). */
+/* One access at time by warp (of cta, on sm, in kernel, the kernel under
+ * way) for its memory instruction instr.  last: the instruction's last
+ * access, after which it is folded into the divergence and forgotten, so
+ * that memory follows the instructions open, not the kernel's length (0
+ * when not known: the kernel's end folds it). */
 void wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
 		  uint32_t cta, uint16_t sm, uint32_t instr, uint64_t time,
 		  int hit, int last);
-/* End of a kernel: add its instructions' divergence to *d (not zeroed). */
-void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d);
+/* End of a kernel: add its instructions' divergence to *d and its warps'
+ * census to *c (neither zeroed); its warps leave but for those that make
+ * the top. */
+void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d,
+		      struct wt_wt_census *c);
 
-/* Warp-type census of the warps of one kernel, or of all with kernel
- * UINT32_MAX: warps and accesses of each type, and the windows with at
- * least min_access accesses, and of them those whose type is their warp's
- * type over the whole kernel (stability, Figure 6). */
-struct wt_wt_census {
-	uint64_t warps[WT_WT_MAX], accesses[WT_WT_MAX], hits[WT_WT_MAX];
-	uint64_t windows, stable;
-};
-void wt_wt_census(const struct wt_warptypes *w, uint32_t kernel,
-		  uint32_t min_access, struct wt_wt_census *c);
-
+void wt_wt_census_add(struct wt_wt_census *dst, const struct wt_wt_census *src);
 void wt_divergence_add(struct wt_divergence *dst, const struct wt_divergence *src);
 
 #endif

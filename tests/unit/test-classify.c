@@ -374,7 +374,7 @@ static void test_warptype(void)
 {
 	struct wt_wt_bounds b = { 700000, 200000 };
 	struct wt_warptypes w;
-	struct wt_wt_census c;
+	struct wt_wt_census c = { 0 };
 	struct wt_divergence d = { 0 };
 
 	is_str(wt_wtype_name(wt_wtype_of(10, 10, &b)), "all-hit", "10/10: all-hit");
@@ -393,7 +393,7 @@ static void test_warptype(void)
 	is_str(wt_wtype_name(wt_wtype_of(1, 1000000, &b)), "mostly-miss",
 	       "one hit in a million: mostly-miss, not all-miss");
 
-	wt_wt_init(&w, &b, 100);
+	wt_wt_init(&w, &b, 100, 10, 6);
 	/* warp 0: all hits; warp 1: 7 of 10 in the first window, then 0 of 10 */
 	for (int i = 0; i < 10; i++)
 		wt_wt_access(&w, 0, 0, 0, 0, (uint32_t)i, (uint64_t)i, 1, 1);
@@ -403,12 +403,11 @@ static void test_warptype(void)
 	for (int i = 0; i < 10; i++)
 		wt_wt_access(&w, 0, 1, 0, 0, 1, 100 + (uint64_t)i, 0, 0);
 	is_u64(w.ninstr, 1, "divergence: only the instruction left open is held");
-	wt_wt_census(&w, 0, 10, &c);
+	wt_wt_kernel_end(&w, &d, &c);
 	is_u64(c.warps[WT_WT_ALL_HIT], 1, "census: one all-hit warp");
 	is_u64(c.warps[WT_WT_BALANCED], 1, "census: warp 1 hits 7 of 20 (35 %%): balanced");
 	is_u64(c.windows, 3, "census: three windows of at least 10 accesses");
 	is_u64(c.stable, 1, "census: only warp 0's window has its warp's type");
-	wt_wt_kernel_end(&w, &d);
 	is_u64(d.instrs[WT_WT_ALL_HIT], 10, "divergence: warp 0's ten one-request hits");
 	is_u64(d.instrs[WT_WT_MOSTLY_HIT], 1, "divergence: 7 of 10 requests hit");
 	is_u64(d.instrs[WT_WT_ALL_MISS], 1, "divergence: 0 of 10 hit");
@@ -418,7 +417,7 @@ static void test_warptype(void)
 
 	/* Instructions open side by side: closing one moves the last one
 	 * held into its place, which must keep counting. */
-	wt_wt_init(&w, &b, 100);
+	wt_wt_init(&w, &b, 100, 10, 6);
 	memset(&d, 0, sizeof(d));
 	for (uint32_t warp = 0; warp < 3; warp++)	/* A, B, C: 2 hits each */
 		for (int i = 0; i < 2; i++)
@@ -428,7 +427,8 @@ static void test_warptype(void)
 	wt_wt_access(&w, 0, 2, 0, 0, 5, 2, 0, 1);	/* C: 2 of 4, closed */
 	is_u64(w.ninstr, 1, "open instructions: B is held, A and C are not");
 	wt_wt_access(&w, 0, 1, 0, 0, 5, 3, 0, 0);	/* B: 2 of 3 */
-	wt_wt_kernel_end(&w, &d);
+	memset(&c, 0, sizeof(c));
+	wt_wt_kernel_end(&w, &d, &c);
 	is_u64(d.instrs[WT_WT_ALL_HIT], 1, "open instructions: A all-hit");
 	is_u64(d.instrs[WT_WT_BALANCED], 2,
 	       "open instructions: B (2 of 3) and C (2 of 4) balanced");
@@ -437,6 +437,64 @@ static void test_warptype(void)
 	is_u64(d.by_requests[3], 2, "open instructions: A and B of 3 requests");
 	is_u64(d.by_requests[4], 1, "open instructions: C of 4");
 	is_u64(d.hits[WT_WT_BALANCED], 2 + 2, "open instructions: B's and C's hits");
+	wt_wt_free(&w);
+}
+
+/*
+ * Warps across kernels: each kernel's census is its own, its warps leave
+ * when it ends, and the series keeps the warps with the most accesses of
+ * all kernels, the first seen first among equals, as one list over the
+ * whole trace would.
+ */
+static void test_warptype_kernels(void)
+{
+	/* accesses of warps 0.. in kernel 0, then in kernel 1 */
+	static const unsigned k0[] = { 3, 5, 5, 5 }, k1[] = { 7, 5, 2 };
+	static const struct { uint32_t kernel, warp; uint64_t accesses; } want[] = {
+		{ 1, 0, 7 }, { 0, 1, 5 }, { 0, 2, 5 },
+	};
+	struct wt_wt_bounds b = { 700000, 200000 };
+	struct wt_warptypes w;
+	struct wt_wt_census c0 = { 0 }, c1 = { 0 }, all = { 0 };
+	struct wt_divergence d = { 0 };
+	int same = 1;
+
+	wt_wt_init(&w, &b, 1000, 1, 3);
+	for (uint32_t warp = 0; warp < 4; warp++)
+		for (unsigned i = 0; i < k0[warp]; i++)	/* kernel 0: all hits */
+			wt_wt_access(&w, 0, warp, 0, 0, i, i, 1, 1);
+	wt_wt_kernel_end(&w, &d, &c0);
+	is_u64(w.nwarps, 0, "kernels: the warps of an ended kernel leave");
+	for (uint32_t warp = 0; warp < 3; warp++)
+		for (unsigned i = 0; i < k1[warp]; i++)	/* kernel 1: all misses */
+			wt_wt_access(&w, 1, warp, 0, 0, i, i, 0, 1);
+	is_u64(w.nwarps, 3, "kernels: the kernel under way holds its own warps");
+	wt_wt_kernel_end(&w, &d, &c1);
+	is_u64(c0.warps[WT_WT_ALL_HIT], 4, "kernels: kernel 0's census, 4 all-hit warps");
+	is_u64(c0.warps[WT_WT_ALL_MISS], 0, "kernels: no miss in kernel 0's census");
+	is_u64(c1.warps[WT_WT_ALL_MISS], 3, "kernels: kernel 1's census, 3 all-miss warps");
+	is_u64(c1.accesses[WT_WT_ALL_MISS], 14, "kernels: kernel 1's 14 accesses");
+	wt_wt_census_add(&all, &c0);
+	wt_wt_census_add(&all, &c1);
+	is_u64(all.warps[WT_WT_ALL_HIT] + all.warps[WT_WT_ALL_MISS], 7,
+	       "kernels: the censuses add up to the trace's 7 warps");
+	is_u64(all.windows, 7, "kernels: one window a warp");
+	is_u64(w.ntop, 3, "kernels: the series keeps 3 warps");
+	for (size_t i = 0; i < 3 && i < w.ntop; i++)
+		same &= w.top[i].kernel == want[i].kernel &&
+			w.top[i].warp == want[i].warp &&
+			w.top[i].accesses == want[i].accesses &&
+			w.top[i].nwin == 1;
+	ok(same, "kernels: series 1/0 (7), then 0/1 and 0/2 (5 each, first seen "
+	   "first) ahead of 0/3 and 1/1 (5, seen later)");
+	wt_wt_free(&w);
+
+	wt_wt_init(&w, &b, 1000, 1, 0);
+	wt_wt_access(&w, 0, 0, 0, 0, 0, 0, 1, 1);
+	memset(&c0, 0, sizeof(c0));
+	wt_wt_kernel_end(&w, &d, &c0);
+	ok(w.ntop == 0 && c0.warps[WT_WT_ALL_HIT] == 1,
+	   "kernels: no series kept with series 0, the census the same");
 	wt_wt_free(&w);
 }
 
@@ -513,6 +571,7 @@ int main(void)
 	test_loadtype_sampled();
 	test_cls_sampled();
 	test_warptype();
+	test_warptype_kernels();
 	test_appcat();
 	return tap_done();
 }
