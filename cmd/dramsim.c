@@ -713,8 +713,10 @@ static void run_batch(int final)
 	free(pos);
 	free(head);
 	G.held = 0;
-	if (final)
+	if (final) {
 		add_stalls();
+		wt_medic_kernel_end(&G.medic);
+	}
 }
 
 /* Whether to run a batch now: --batch events read, and the stream in time

@@ -448,6 +448,10 @@ static void run_batch(uint32_t kernel, int final)
 		return;
 	if (G.cfg.pcal_tokens)
 		wt_pcal_kernel_end(&G.pcal);
+	if (G.cfg.medic)
+		wt_medic_kernel_end(&G.medic);
+	if (G.cfg.pc_bypass)
+		wt_medic_kernel_end(&G.pcmedic);
 	wt_l2_instr_end(&G.is);
 }
 

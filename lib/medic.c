@@ -94,6 +94,12 @@ static struct wt_medic_warp *warp(struct wt_medic *m, uint64_t key, uint64_t t)
 	return w;
 }
 
+void wt_medic_kernel_end(struct wt_medic *m)
+{
+	wt_u64map_clear(m->ix);
+	m->n = 0;
+}
+
 enum wt_wtype wt_medic_type(struct wt_medic *m, uint64_t key, uint64_t t,
 			    int *profiling)
 {

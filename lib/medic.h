@@ -78,5 +78,9 @@ enum wt_wtype wt_medic_type(struct wt_medic *m, uint64_t key, uint64_t t,
 			    int *profiling);
 /* A lookup by the warp at cycle t, a hit or not. */
 void wt_medic_lookup(struct wt_medic *m, uint64_t key, uint64_t t, int hit);
+/* The kernel has ended: its warps (or PCs), whose keys no later kernel
+ * has, are forgotten, so that memory follows one kernel's warps, not the
+ * trace's.  The epoch and the boundary's tuning go on. */
+void wt_medic_kernel_end(struct wt_medic *m);
 
 #endif

@@ -89,6 +89,27 @@ static void test_tuning(void)
 	wt_medic_free(&m);
 }
 
+/* A kernel's end forgets its warps, not the epoch or the boundary. */
+static void test_kernel_end(void)
+{
+	struct wt_medic_cfg c;
+	struct wt_medic m;
+	int prof;
+
+	wt_medic_default(&c);
+	wt_medic_init(&m, &c);
+	lookups(&m, wt_medic_key(0, 1), 5, 100, 50);		/* epoch 0: 50 % */
+	lookups(&m, wt_medic_key(0, 2), 100005, 100, 39);	/* epoch 1: 61 % */
+	is_u64(m.n, 2, "kernel 0: two warps held");
+	wt_medic_kernel_end(&m);
+	is_u64(m.n, 0, "kernel end: its warps forgotten");
+	ok(wt_medic_type(&m, wt_medic_key(1, 1), 200000, &prof) == WT_WT_MAX && prof,
+	   "kernel 1's warp 1: new, no type, being profiled");
+	is_u64(m.mostly_miss, 100000,
+	       "the epochs of kernel 0 still tune the boundary (20 - 10 %%)");
+	wt_medic_free(&m);
+}
+
 static void test_rand(void)
 {
 	unsigned n = 0, same = 0, again = 0;
@@ -146,6 +167,7 @@ int main(void)
 {
 	test_profiling();
 	test_tuning();
+	test_kernel_end();
 	test_rand();
 	test_eaf();
 	test_pcal();
