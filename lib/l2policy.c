@@ -117,6 +117,8 @@ static void new_period(struct wt_pcal *p, uint64_t epoch)
 void wt_pcal_kernel_end(struct wt_pcal *p)
 {
 	p->granted = 0;
+	p->n = 0;
+	wt_u64map_clear(p->ix);
 }
 
 int wt_pcal_token(struct wt_pcal *p, uint64_t key, uint64_t t)

@@ -52,8 +52,9 @@ struct wt_pcal {
 };
 void wt_pcal_init(struct wt_pcal *p, unsigned tokens, uint64_t period);
 void wt_pcal_free(struct wt_pcal *p);
-/* A kernel ended: its warps give their tokens back (warp keys name the
- * kernel, so they never ask again). */
+/* A kernel ended: its warps give their tokens back and are forgotten
+ * (warp keys name the kernel, so they never ask again), so that the next
+ * period's tokens go to the warps of the kernel under way only. */
 void wt_pcal_kernel_end(struct wt_pcal *p);
 /* Whether warp key holds a token at cycle t (asking for one if it has
  * none and some are left); its use of the L2 is noted. */

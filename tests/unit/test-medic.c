@@ -161,6 +161,22 @@ static void test_pcal(void)
 	   "PCAL: next period, the most recent users first (3, then 1)");
 	ok(!wt_pcal_token(&p, 2, 102), "PCAL: warp 2 came later: no token left");
 	wt_pcal_free(&p);
+
+	/* A kernel's end: its warps, the most recent users of the period
+	 * before, must not take the next period's tokens from the warps of
+	 * the kernel under way. */
+	wt_pcal_init(&p, 2, 100);
+	wt_pcal_token(&p, 1, 80);
+	wt_pcal_token(&p, 2, 90);
+	wt_pcal_kernel_end(&p);
+	is_u64(p.n, 0, "PCAL: a kernel's end forgets its warps");
+	ok(wt_pcal_token(&p, (uint64_t)1 << 32 | 1, 95),
+	   "PCAL: the next kernel's first warp gets a token given back");
+	ok(wt_pcal_token(&p, (uint64_t)1 << 32 | 1, 100) &&
+	   wt_pcal_token(&p, (uint64_t)1 << 32 | 2, 101),
+	   "PCAL: next period, its one recent user, then its next warp to come, "
+	   "not the ended kernel's warp 2 (used at 90)");
+	wt_pcal_free(&p);
 }
 
 int main(void)
