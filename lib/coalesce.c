@@ -533,6 +533,7 @@ static void emit(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
 	proto.op = w->op;
 	proto.space = w->space;
 	proto.icount = w->icount;
+	proto.flags = w->flags & WT_WARP_LAST ? WT_REQ_WARP_LAST : 0;
 	proto.count = (uint8_t)n;
 	for (size_t i = 0; i < n; i++) {
 		out[i] = proto;

@@ -34,6 +34,7 @@ static const struct wt_column warp_cols[] = {
 	COL(wt_warp, size, WT_COL_DEC),
 	COL(wt_warp, icount, WT_COL_DEC),
 	COL(wt_warp, mask, WT_COL_HEX),
+	COL(wt_warp, flags, WT_COL_DEC),
 	{ NULL, 0, 0, 0 },
 };
 
@@ -53,6 +54,7 @@ static const struct wt_column request_cols[] = {
 	COL(wt_request, bytes, WT_COL_DEC),
 	COL(wt_request, lanes, WT_COL_HEX),
 	COL(wt_request, icount, WT_COL_DEC),
+	COL(wt_request, flags, WT_COL_DEC),
 	{ NULL, 0, 0, 0 },
 };
 

@@ -901,7 +901,7 @@ static void finish_issue(struct model *m, uint32_t smi, struct sched *s,
 	r->icount = s->busy_icount;
 	r->sm = (uint16_t)smi;
 	r->lanes = (uint16_t)m->W;
-	r->reserved = 0;
+	r->flags = w->next >= w->n ? WT_WARP_LAST : 0;
 	if (m->emit(m->ctx, r) != 0)
 		m->failed = 1;
 	m->st->instrs++;

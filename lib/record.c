@@ -121,6 +121,8 @@ int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
 			return bad(why, n, "active mask", w->mask);
 		if (w->size == 0 || (w->size & (w->size - 1)))
 			return bad(why, n, "size", w->size);
+		if (w->flags & ~WT_WARP_LAST)
+			return bad(why, n, "flags", w->flags);
 		return 0;
 	}
 	case WT_KIND_REQUEST: {
@@ -132,6 +134,8 @@ int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
 			return bad(why, n, "request index", r->index);
 		if (r->space > WT_SPACE_MAX)
 			return bad(why, n, "space", r->space);
+		if (r->flags & ~WT_REQ_WARP_LAST)
+			return bad(why, n, "flags", r->flags);
 		return 0;
 	}
 	case WT_KIND_EVENT: {

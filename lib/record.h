@@ -79,9 +79,13 @@ struct wt_warp {
 	uint8_t op;
 	uint8_t space;
 	uint16_t lanes;		/* number of lane slots that follow */
-	uint32_t reserved;	/* zero */
+	uint32_t flags;		/* WT_WARP_LAST, or zero (format 3.1) */
 	uint64_t addr[];	/* lane addresses */
 };
+
+/* The warp's last memory instruction in its kernel: nothing of the warp
+ * follows it.  Set by trace-order; 0 where not known (format 3.0). */
+#define WT_WARP_LAST 1u
 
 /*
  * WT_KIND_REQUEST: one memory request (line or sector group) made by a
@@ -102,11 +106,16 @@ struct wt_request {
 	uint8_t op;
 	uint8_t sectors;	/* sector mask, bit i = sector i of the line */
 	uint8_t space;		/* enum wt_space */
-	uint8_t reserved8;	/* zero */
+	uint8_t flags;		/* WT_REQ_WARP_LAST, or zero (format 3.1) */
 	uint16_t reserved16;	/* zero */
 	uint32_t icount;	/* non-memory instructions before the
 				   instruction (as in its warp record) */
 };
+
+/* A request of its warp's last memory instruction (the warp record's
+ * WT_WARP_LAST, carried by coalesce); with index == count - 1, the last
+ * request of its warp. */
+#define WT_REQ_WARP_LAST 1u
 
 /* What a cache did with a request (WT_KIND_EVENT). */
 enum wt_event_type {

@@ -18,7 +18,7 @@
 #include "record.h"
 
 #define WT_FORMAT_MAJOR 3
-#define WT_FORMAT_MINOR 0
+#define WT_FORMAT_MINOR 1
 #define WT_MAGIC "WARPTRAC"
 
 /* Default zstd level, chosen by measurement (see warptrace(5)). */

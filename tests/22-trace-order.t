@@ -21,7 +21,7 @@ for t in 0 1 2 3; do
 done
 trace-gen "$T/t2.trc" | trace-order --warp-size=1 --sms=1 --schedulers=1 --policy=lrr \
 	| trace-dump --format=csv > "$T/t2.csv"
-is "$(tail -n +2 "$T/t2.csv" | cut -d, -f13 | tr -d '"' | tr '\n' ' ')" \
+is "$(tail -n +2 "$T/t2.csv" | cut -d, -f14 | tr -d '"' | tr '\n' ' ')" \
 	"0x0 0x8 0x10 0x18 0x4 0xc 0x14 0x1c " "Table 2: x[0] x[2] x[4] x[6] x[1] x[3] x[5] x[7]"
 run sh -c "trace-gen '$T/t2.trc' | trace-order | trace-dump"
 like "$out" "grid 1 1 1 block 4 1 1 grid_inferred=yes ctas_per_sm=8 ctas_limited_by=ctas" \
@@ -114,4 +114,12 @@ fails_with 1 "record 8: CTA 1's accesses resume after CTA 2's, when CTA 1 is sch
 [ ! -e "$T/o3out.wt" ]; ok $? "no output file left behind"
 run trace-order --hold=kernel --sms=1 --cta-limit=1 --warp-size=1 "$T/o3.wt"
 is "$rc" 0 "--hold=kernel takes CTAs in any order"
+# each warp's last instruction, and no other, says the warp ends there
+# (format 3.1), with every policy
+for p in gto lrr two-level; do
+	trace-gen samples/bfs.trc.zst | trace-order --policy=$p -o "$T/fl.wt"
+	set -- $(last_flags "$T/fl.wt")
+	ok $(($1 == 0 && $2 > 100 && $2 == $3 ? 0 : 1)) \
+		"--policy=$p: one last flag a warp, on its last instruction ($2 warps, $3 flags, $1 wrong)"
+done
 done_testing

@@ -39,6 +39,11 @@ like "$out" "accelsim_form=trace .* from $T/raw/kernel-1.trace:1" "a raw directo
 trace-order "$T/dir.wt" | trace-dump | records > "$T/dir.txt"
 trace-order "$T/raw.wt" | trace-dump | records > "$T/raw.txt"
 cmp -s "$T/dir.txt" "$T/raw.txt"; ok $? "raw and grouped traces: the same warp instructions after trace-order"
+is "$(trace-dump --format=csv "$T/dir.wt" | awk -F, 'NR > 1 && $13 != 0' | wc -l | tr -d ' ')" 0 \
+	"trace-gen's warp records, not yet issued, say no warp's end"
+trace-order -o "$T/dir.o.wt" "$T/dir.wt"
+is "$(last_flags "$T/dir.o.wt")" "0 11 11" \
+	"after trace-order, each warp's last instruction says so, and no other"
 trace-gen "$D/kernelslist" 2>/dev/null | trace-order | trace-dump | records > "$T/list.txt"
 cmp -s "$T/dir.txt" "$T/list.txt"; ok $? "a kernelslist named directly"
 trace-gen "$D/kernelslist.g" 2>/dev/null | trace-dump | records > "$T/listg.txt"
@@ -189,7 +194,7 @@ is "$(grep -E '^0/1 ' "$T/k1req.txt" | sort -k2 | cut -d' ' -f4 | tr '\n' ' ')" 
 
 # the same kernel as a dump (extended dialect): the same requests
 trace-dump "$T/k3.wt" | records | awk '{
-	n = split($13, a, ","); cta = $4; w = $5 % 2
+	n = split($14, a, ","); cta = $4; w = $5 % 2
 	rw = $8 == "store" ? 1 : 0
 	for (l = 0; l < n; l++)
 		printf "%d %d %s %d %s %d\n", cta * 64 + w * 32 + l, rw, a[l + 1], $10, $7, $11

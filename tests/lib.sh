@@ -90,6 +90,22 @@ same_batches_of() {
 	done
 }
 
+# last_flags STREAM: "WRONG WARPS FLAGS" over a warp stream: its warps
+# (kernel and warp id), the WT_WARP_LAST flags set, and the warps whose
+# flag is not exactly once, on their last instruction (format 3.1).
+last_flags() {
+	trace-dump --format=csv "$1" | awk -F, 'NR > 1 {
+		k = $1 "/" $5; n[k]++; if ($6 + 1 > top[k]) top[k] = $6 + 1
+		if ($13 == 1) { flagged[k]++; at[k] = $6 }
+	} END {
+		for (k in n) {
+			warps++
+			if (flagged[k] != 1 || at[k] + 1 != top[k] || top[k] != n[k]) bad++
+			lasts += flagged[k]
+		}
+		printf "%d %d %d\n", bad, warps, lasts
+	}'
+}
 done_testing() {
 	echo "1..$_n"
 	[ "$_failed" -eq 0 ]

@@ -101,6 +101,12 @@ static void test_fields(void)
 	   r->instr == 7 && r->sm == 4 && r->op == WT_OP_STORE,
 	   "a request carries its instruction's time, pc, cta, warp, instr, "
 	   "sm and op");
+	is_u64(r->flags, 0, "a warp's instruction that is not its last: flags 0");
+	linear(B, 8);			/* two lines */
+	W->flags = WT_WARP_LAST;
+	is_u64(sector(), 2, "the warp's last instruction: 2 requests");
+	ok(R[0].flags == WT_REQ_WARP_LAST && R[1].flags == WT_REQ_WARP_LAST,
+	   "each request of the warp's last instruction says so");
 }
 
 /* Guide: aligned and sequential, 32 x 4 bytes in one 128-byte line. */
@@ -706,9 +712,11 @@ static void test_reference(void)
 
 static void put(struct wt_writer *w, uint64_t time, uint16_t sm, uint32_t cta,
 		uint32_t wid, uint32_t instr, uint32_t pc, uint8_t op,
-		uint16_t size, uint64_t mask, uint64_t base, int64_t stride)
+		uint16_t size, uint64_t mask, uint64_t base, int64_t stride,
+		uint32_t flags)
 {
 	warp(32, size, mask);
+	W->flags = flags;
 	W->time = time;
 	W->sm = sm;
 	W->cta = cta;
@@ -724,7 +732,9 @@ static void put(struct wt_writer *w, uint64_t time, uint16_t sm, uint32_t cta,
 	}
 }
 
-static int make_warp_stream(const char *path)
+/* The small warp stream of tests/25-coalesce.t; misordered: warp 0's
+ * first instruction says it is its last, and a third comes after. */
+static int make_warp_stream(const char *path, int misordered)
 {
 	struct wt_header h;
 	struct wt_writer *w;
@@ -748,15 +758,21 @@ static int make_warp_stream(const char *path)
 	k.block[0] = 64;
 	k.block[1] = k.block[2] = 1;
 	wt_writer_kernel_begin(w, &k);
-	put(w, 10, 0, 0, 0, 0, 0x10, WT_OP_LOAD, 4, ALL32, 0x1000, 4);
-	put(w, 11, 0, 0, 1, 0, 0x10, WT_OP_STORE, 4, ALL32, 0x1004, 4);
-	put(w, 12, 0, 0, 0, 1, 0x18, WT_OP_LOAD, 4, 0, 0x1000, 4);
-	put(w, 13, 1, 1, 2, 0, 0x20, WT_OP_ATOMIC, 8, ALL32, 0x2000, 0);
+	/* each warp's last instruction flagged, as trace-order writes it;
+	 * warp 0's has no active lane, so no request says its warp ends */
+	put(w, 10, 0, 0, 0, 0, 0x10, WT_OP_LOAD, 4, ALL32, 0x1000, 4,
+	    misordered ? WT_WARP_LAST : 0);
+	put(w, 11, 0, 0, 1, 0, 0x10, WT_OP_STORE, 4, ALL32, 0x1004, 4, WT_WARP_LAST);
+	put(w, 12, 0, 0, 0, 1, 0x18, WT_OP_LOAD, 4, 0, 0x1000, 4, WT_WARP_LAST);
+	put(w, 13, 1, 1, 2, 0, 0x20, WT_OP_ATOMIC, 8, ALL32, 0x2000, 0, WT_WARP_LAST);
+	if (misordered)
+		put(w, 14, 0, 0, 0, 2, 0x28, WT_OP_LOAD, 4, ALL32, 0x1100, 4,
+		    WT_WARP_LAST);
 	wt_writer_kernel_end(w);
 	free(k.name);
 	k.name = wt_strdup("k1");
 	wt_writer_kernel_begin(w, &k);
-	put(w, 20, 0, 0, 0, 0, 0x30, WT_OP_LOAD, 4, 0xf, 0x3000, 128);
+	put(w, 20, 0, 0, 0, 0, 0x30, WT_OP_LOAD, 4, 0xf, 0x3000, 128, WT_WARP_LAST);
 	wt_writer_kernel_end(w);
 	wt_kernel_free(&k);
 	if (wt_writer_close(w, err, sizeof(err)) < 0) {
@@ -769,9 +785,12 @@ static int make_warp_stream(const char *path)
 int main(int argc, char **argv)
 {
 	if (argc == 3 && strcmp(argv[1], "--make-warp-stream") == 0)
-		return make_warp_stream(argv[2]);
+		return make_warp_stream(argv[2], 0);
+	if (argc == 3 && strcmp(argv[1], "--make-misordered-warp-stream") == 0)
+		return make_warp_stream(argv[2], 1);
 	if (argc != 1) {
-		fprintf(stderr, "usage: test-coalesce [--make-warp-stream FILE]\n");
+		fprintf(stderr, "usage: test-coalesce [--make-warp-stream FILE | "
+			"--make-misordered-warp-stream FILE]\n");
 		return 2;
 	}
 	test_fields();

@@ -400,8 +400,8 @@ static void damage(void)
 	buf = slurp(good, &len);
 	buf[8] = WT_FORMAT_MAJOR + 1;	/* major version */
 	spill(bad, buf, len);
-	snprintf(want, sizeof(want), "unsupported stream format version %d.0",
-		 WT_FORMAT_MAJOR + 1);
+	snprintf(want, sizeof(want), "unsupported stream format version %d.%d",
+		 WT_FORMAT_MAJOR + 1, WT_FORMAT_MINOR);
 	ok(drain(bad, err, sizeof(err), &n) < 0, "the next major version: error");
 	like(err, want, "version: says which");
 	free(buf);
@@ -489,6 +489,21 @@ static void record_checks(void)
 	w->mask = 1ULL << 20;
 	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) < 0,
 	   "check: warp lane 20 active in a 16-lane warp");
+	fill(rec, WT_KIND_WARP, 16, 1);
+	w->flags = WT_WARP_LAST;
+	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) == 0,
+	   "check: a warp's last instruction flagged (3.1) is sound");
+	w->flags = 2;
+	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) < 0,
+	   "check: a warp flag other than last");
+	is_str(why, "bad flags 2", "check: names the warp record's flags");
+	fill(rec, WT_KIND_REQUEST, 0, 1);
+	q->flags = WT_REQ_WARP_LAST;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) == 0,
+	   "check: a request of a warp's last instruction (3.1) is sound");
+	q->flags = 0x80;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
+	   "check: a request flag other than last");
 	fill(rec, WT_KIND_REQUEST, 0, 1);
 	q->index = q->count;
 	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
