@@ -117,6 +117,15 @@ static double sample_rate(const char *s)
  * run leaves no file behind). */
 static char trace[256];		/* the trace's name (meta.h) */
 
+/* Record n, rq, comes after its warp's last instruction. */
+static void after_end(struct wt_reader *r, uint64_t n, const struct wt_request *rq)
+{
+	wt_die(WT_EXIT_DATA, "%s: record %llu: warp %u's instruction %u comes "
+	       "after the warp's last (flagged by trace-order): this input is "
+	       "not in each warp's order", wt_reader_name(r),
+	       (unsigned long long)n, rq->warp, rq->instr);
+}
+
 static void write_report(const char *path, int json, const struct wt_clsrep *p,
 			 int argc, char **argv)
 {
@@ -304,7 +313,12 @@ int main(int argc, char **argv)
 			break;
 		case WT_ITEM_RECORDS:
 			if (rep.requests) {
-				wt_cls_requests(cls, kern.id, it.recs, it.count);
+				size_t i = wt_cls_requests(cls, kern.id, it.recs,
+							   it.count);
+
+				if (i < it.count)
+					after_end(r, it.first + i, &((const struct
+						  wt_request *)it.recs)[i]);
 			} else {
 				const struct wt_event *e = it.recs;
 

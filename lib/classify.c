@@ -368,7 +368,8 @@ static void timing(struct wt_cls *c, struct sm_view *v, const struct wt_request 
 			c->t_last = c->out.ev[i].time;
 }
 
-void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r)
+/* A request as wt_cls_request, but for the end of its warp. */
+static int request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r)
 {
 	struct sm_view *v = sm_view(c, r->sm);
 	struct wt_ref ref = { r->lanes, kernel, r->cta, r->warp, r->sm };
@@ -386,7 +387,7 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 		else
 			c->cur.atomics++;
 		l2_ref(c, &ref, r->addr, keep);
-		return;
+		return 0;
 	}
 	c->cur.loads++;
 	if (r->index == 0)
@@ -409,10 +410,19 @@ void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *
 	view_ref(&c->cur.l1, &c->smp_l1, had ? &prev : NULL, &ref, hit, keep);
 	c->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
 	c->cur.hits_fa += wt_falru_access(v->fa, line) == WT_FALRU_HIT;
-	wt_wt_access(&c->wt, kernel, r->warp, r->cta, r->sm, r->instr, r->time,
-		     hit, r->index + 1 >= r->count);
 	if (!hit)
 		l2_ref(c, &ref, r->addr, keep);
+	return wt_wt_access(&c->wt, kernel, r->warp, r->cta, r->sm, r->instr,
+			    r->time, hit, r->index + 1 >= r->count);
+}
+
+int wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r)
+{
+	if (request(c, kernel, r) < 0)
+		return -1;
+	if ((r->flags & WT_REQ_WARP_LAST) && r->index + 1 >= r->count)
+		return wt_wt_warp_end(&c->wt, r->warp);
+	return 0;
 }
 
 /* With many lines, the unbounded views' records miss the cache; a few
@@ -434,14 +444,16 @@ static void prefetch(const struct wt_cls *c, const struct wt_request *r)
 	wt_linetab_prefetch(c->l2last, line);
 }
 
-void wt_cls_requests(struct wt_cls *c, uint32_t kernel, const struct wt_request *r,
-		     size_t n)
+size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
+		       const struct wt_request *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (i + PREFETCH_AHEAD < n)
 			prefetch(c, &r[i + PREFETCH_AHEAD]);
-		wt_cls_request(c, kernel, &r[i]);
+		if (wt_cls_request(c, kernel, &r[i]) < 0)
+			return i;
 	}
+	return n;
 }
 
 static void snap(const struct wt_l1_stats *st, struct tm_snap *x)

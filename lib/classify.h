@@ -89,11 +89,15 @@ struct wt_cls;
 
 struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg);
 void wt_cls_free(struct wt_cls *c);
-/* One request of kernel (ids in stream order). */
-void wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r);
-/* n of them, each line's per-line records fetched a few requests ahead. */
-void wt_cls_requests(struct wt_cls *c, uint32_t kernel, const struct wt_request *r,
-		     size_t n);
+/* One request of kernel (ids in stream order); the last request of its
+ * warp's last instruction (WT_REQ_WARP_LAST) ends the warp.  -1 for a
+ * request of a warp that has ended (a stream not in each warp's order),
+ * whose warp types are then not counted; 0 otherwise. */
+int wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r);
+/* n of them, each line's per-line records fetched a few requests ahead:
+ * n, or the index of the first that wt_cls_request refused. */
+size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
+		       const struct wt_request *r, size_t n);
 /* End the kernel: its results into *res (zeroed first). */
 void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res);
 /* The warp types: the series of the kernels ended (their census is in

@@ -63,6 +63,7 @@ void wt_wt_free(struct wt_warptypes *w)
 	memset(w, 0, sizeof(*w));
 }
 
+/* warp's record, made if it is new; NULL if it has ended. */
 static struct wt_wt_warp *warp_of(struct wt_warptypes *w, uint32_t kernel,
 				  uint32_t warp, uint32_t cta, uint16_t sm)
 {
@@ -75,10 +76,10 @@ static struct wt_wt_warp *warp_of(struct wt_warptypes *w, uint32_t kernel,
 			w->warps = wt_realloc(w->warps, w->capwarps * sizeof(*w->warps));
 		}
 		w->warps[w->nwarps] = (struct wt_wt_warp){ .kernel = kernel,
-			.warp = warp, .cta = cta, .sm = sm };
+			.warp = warp, .cta = cta, .sm = sm, .seq = w->seen++ };
 		*ix = ++w->nwarps;
 	}
-	return &w->warps[*ix - 1];
+	return *ix ? &w->warps[*ix - 1] : NULL;
 }
 
 /* The window of index wi in p's series, made if needed.  Accesses come
@@ -116,16 +117,19 @@ static void fold(const struct wt_warptypes *w, const struct wt_wt_instr *in,
 	d->by_requests[in->requests <= 32 ? in->requests : 0]++;
 }
 
-void wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
-		  uint32_t cta, uint16_t sm, uint32_t instr, uint64_t time,
-		  int hit, int last)
+int wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
+		 uint32_t cta, uint16_t sm, uint32_t instr, uint64_t time,
+		 int hit, int last)
 {
 	struct wt_wt_warp *p = warp_of(w, kernel, warp, cta, sm);
-	struct wt_wt_window *win = window_of(p, time / w->window);
+	struct wt_wt_window *win;
 	struct wt_wt_instr *in;
 	uint64_t key, *ix;
 	int added;
 
+	if (!p)
+		return -1;
+	win = window_of(p, time / w->window);
 	p->accesses++;
 	p->hits += hit != 0;
 	win->accesses++;
@@ -144,13 +148,14 @@ void wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
 	in->hits += hit != 0;
 	in->requests++;
 	if (!last)
-		return;
+		return 0;
 	/* Closed: fold it, and the last open one takes its place. */
 	fold(w, in, &w->closed);
 	*in = w->instr[--w->ninstr];
 	wt_u64map_del(w->instr_ix, key);
 	if (in != &w->instr[w->ninstr])
 		*wt_u64map_get(w->instr_ix, in->key, &added) = (uint64_t)(in - w->instr) + 1;
+	return 0;
 }
 
 /* p's type, windows and accesses into c. */
@@ -172,14 +177,21 @@ static void census_add_warp(const struct wt_warptypes *w,
 	}
 }
 
-/* p (of the kernel that ends) into the top, or its windows freed.  The
- * warps come first seen first, and an equal one does not pass them. */
+/* Whether a goes before b in the top: more accesses, or as many and
+ * seen first. */
+static int ahead(const struct wt_wt_warp *a, const struct wt_wt_warp *b)
+{
+	return a->accesses > b->accesses ||
+	       (a->accesses == b->accesses && a->seq < b->seq);
+}
+
+/* p (which has ended) into the top, or its windows freed. */
 static void keep_if_top(struct wt_warptypes *w, struct wt_wt_warp *p)
 {
 	size_t k;
 
 	if (w->ntop == w->series) {
-		if (!w->ntop || w->top[w->ntop - 1].accesses >= p->accesses) {
+		if (!w->ntop || ahead(&w->top[w->ntop - 1], p)) {
 			free(p->win);
 			return;
 		}
@@ -191,9 +203,30 @@ static void keep_if_top(struct wt_warptypes *w, struct wt_wt_warp *p)
 			w->captop = w->series;
 		w->top = wt_realloc(w->top, w->captop * sizeof(*w->top));
 	}
-	for (k = w->ntop++; k > 0 && w->top[k - 1].accesses < p->accesses; k--)
+	for (k = w->ntop++; k > 0 && ahead(p, &w->top[k - 1]); k--)
 		w->top[k] = w->top[k - 1];
 	w->top[k] = *p;
+}
+
+int wt_wt_warp_end(struct wt_warptypes *w, uint32_t warp)
+{
+	int added;
+	uint64_t *ix = wt_warpix_get(w->warp_ix, warp, &added), i;
+
+	if (added)		/* no load: nothing to count, but it has ended */
+		return 0;
+	if (!*ix)
+		return -1;
+	i = *ix - 1;
+	*ix = 0;
+	census_add_warp(w, &w->warps[i], &w->census);
+	keep_if_top(w, &w->warps[i]);
+	/* the last one takes its place */
+	if (i != --w->nwarps) {
+		w->warps[i] = w->warps[w->nwarps];
+		*wt_warpix_get(w->warp_ix, w->warps[i].warp, &added) = i + 1;
+	}
+	return 0;
 }
 
 void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d,
@@ -206,11 +239,13 @@ void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d,
 	w->ninstr = 0;
 	wt_u64map_clear(w->instr_ix);
 	for (size_t i = 0; i < w->nwarps; i++) {
-		census_add_warp(w, &w->warps[i], c);
+		census_add_warp(w, &w->warps[i], &w->census);
 		keep_if_top(w, &w->warps[i]);
 	}
 	w->nwarps = 0;
 	wt_warpix_clear(w->warp_ix);
+	wt_wt_census_add(c, &w->census);
+	memset(&w->census, 0, sizeof(w->census));
 }
 
 void wt_wt_census_add(struct wt_wt_census *dst, const struct wt_wt_census *src)

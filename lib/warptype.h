@@ -54,6 +54,7 @@ struct wt_wt_window {
 struct wt_wt_warp {
 	uint32_t kernel, warp, cta, sm;
 	uint64_t hits, accesses;
+	uint64_t seq;		/* the order warps were first seen in */
 	struct wt_wt_window *win;
 	size_t nwin, capwin;
 };
@@ -78,21 +79,25 @@ struct wt_wt_census {
 
 /*
  * What is kept between accesses: the warps of the kernel under way, each
- * with its windows, and its instructions still open.  When the kernel
- * ends, its warps are counted into its census and forgotten but for the
- * `series` with the most accesses of all kernels so far (top), so that
- * memory follows one kernel's warps, not the trace's.
+ * with its windows, and its instructions still open.  When a warp ends
+ * (wt_wt_warp_end: the stream says so) or else when its kernel ends, it
+ * is counted into the kernel's census and forgotten but for the `series`
+ * with the most accesses of all kernels so far (top), so that memory
+ * follows the warps under way, or at most one kernel's, not the trace's.
  */
 struct wt_warptypes {
 	struct wt_wt_bounds b;
 	uint64_t window;		/* cycles per window */
 	uint32_t min_access;		/* accesses a window needs to count */
 	size_t series;			/* warps kept in top */
-	struct wt_warpix *warp_ix;	/* this kernel's: warp -> index + 1 */
-	struct wt_wt_warp *warps;	/* this kernel's, first seen first */
+	/* This kernel's warps: warp -> index + 1 in warps, 0 once ended. */
+	struct wt_warpix *warp_ix;
+	struct wt_wt_warp *warps;	/* this kernel's not ended */
 	size_t nwarps, capwarps;
-	/* The warps with the most accesses of the kernels ended, the first
-	 * seen first among equals; at most series of them. */
+	uint64_t seen;			/* warps seen, all kernels */
+	struct wt_wt_census census;	/* this kernel's ended warps' */
+	/* The warps with the most accesses of those ended, the first seen
+	 * first among equals; at most series of them. */
 	struct wt_wt_warp *top;
 	size_t ntop, captop;
 	/* This kernel's instructions still open: instr_ix maps
@@ -114,9 +119,14 @@ void wt_wt_free(struct wt_warptypes *w);
  * access, after which it is folded into the divergence and forgotten, so
  * that memory follows the instructions open, not the kernel's length (0
  * when not known: the kernel's end folds it). */
-void wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
-		  uint32_t cta, uint16_t sm, uint32_t instr, uint64_t time,
-		  int hit, int last);
+int wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
+		 uint32_t cta, uint16_t sm, uint32_t instr, uint64_t time,
+		 int hit, int last);
+/* warp (of the kernel under way) has made its last access: it is counted
+ * and forgotten now.  wt_wt_access and this return -1, doing nothing,
+ * for a warp that has ended already (a stream not in each warp's
+ * order); 0 otherwise. */
+int wt_wt_warp_end(struct wt_warptypes *w, uint32_t warp);
 /* End of a kernel: add its instructions' divergence to *d and its warps'
  * census to *c (neither zeroed); its warps leave but for those that make
  * the top. */

@@ -498,6 +498,83 @@ static void test_warptype_kernels(void)
 	wt_wt_free(&w);
 }
 
+/*
+ * Warps that end as the stream says (wt_wt_warp_end) are counted as they
+ * would be at their kernel's end: the same census and series, ties
+ * included, with only the warps under way held.
+ */
+static void test_warptype_warp_end(void)
+{
+	enum { WARPS = 300, LIVE = 20, SERIES = 25 };
+	struct wt_wt_bounds b = { 700000, 200000 };
+	struct wt_warptypes at_end, as_said;
+	struct wt_wt_census c_end = { 0 }, c_said = { 0 };
+	struct wt_divergence d = { 0 };
+	size_t most = 0;
+	int same = 1, refused;
+
+	wt_wt_init(&at_end, &b, 50, 3, SERIES);
+	wt_wt_init(&as_said, &b, 50, 3, SERIES);
+	rng_state = 12345;
+	for (uint32_t kernel = 0; kernel < 2; kernel++) {
+		uint32_t left[WARPS], next[WARPS], live[LIVE], nlive = 0, warp = 0;
+		uint64_t t = 0;
+
+		for (uint32_t i = 0; i < WARPS; i++) {
+			left[i] = 1 + (uint32_t)(rnd() % 4);	/* accesses: ties */
+			next[i] = 0;
+		}
+		/* up to LIVE warps at once, in turns at random, a new one
+		 * taking the place of each that ends */
+		while (nlive || warp < WARPS) {
+			uint32_t k, wp;
+			int hit = (int)(rnd() % 3 == 0);
+
+			while (nlive < LIVE && warp < WARPS)
+				live[nlive++] = warp++;
+			k = (uint32_t)(rnd() % nlive);
+			wp = live[k];
+			t += rnd() % 40;
+			wt_wt_access(&at_end, kernel, wp, wp / 8, 0, next[wp], t, hit, 1);
+			wt_wt_access(&as_said, kernel, wp, wp / 8, 0, next[wp], t, hit, 1);
+			next[wp]++;
+			if (--left[wp] == 0) {
+				wt_wt_warp_end(&as_said, wp);
+				live[k] = live[--nlive];
+			}
+			if (as_said.nwarps > most)
+				most = as_said.nwarps;
+		}
+		wt_wt_kernel_end(&at_end, &d, &c_end);
+		wt_wt_kernel_end(&as_said, &d, &c_said);
+	}
+	ok(memcmp(&c_end, &c_said, sizeof(c_end)) == 0,
+	   "warp ends: the censuses of two kernels the same as at their ends");
+	ok(most <= LIVE, "warp ends: at most the %d warps under way held (%zu)",
+	   LIVE, most);
+	same = at_end.ntop == SERIES && as_said.ntop == SERIES;
+	for (size_t i = 0; same && i < SERIES; i++) {
+		const struct wt_wt_warp *x = &at_end.top[i], *y = &as_said.top[i];
+
+		same = x->kernel == y->kernel && x->warp == y->warp &&
+		       x->accesses == y->accesses && x->hits == y->hits &&
+		       x->nwin == y->nwin &&
+		       memcmp(x->win, y->win, x->nwin * sizeof(*x->win)) == 0;
+	}
+	ok(same, "warp ends: the same series of %d, ties among 1 to 4 accesses "
+	   "broken by first seen", SERIES);
+	wt_wt_free(&at_end);
+
+	refused = wt_wt_access(&as_said, 2, 7, 0, 0, 0, 0, 1, 1) == 0 &&
+		  wt_wt_warp_end(&as_said, 7) == 0 &&
+		  wt_wt_access(&as_said, 2, 7, 0, 0, 1, 1, 1, 1) < 0 &&
+		  wt_wt_warp_end(&as_said, 7) < 0 &&
+		  wt_wt_warp_end(&as_said, 8) == 0 &&	/* no load: ends */
+		  wt_wt_access(&as_said, 2, 8, 0, 0, 1, 1, 1, 1) < 0;
+	ok(refused, "warp ends: an access or an end after the warp's end is refused");
+	wt_wt_free(&as_said);
+}
+
 static void test_appcat(void)
 {
 	struct wt_cat_limits l;
@@ -572,6 +649,7 @@ int main(void)
 	test_cls_sampled();
 	test_warptype();
 	test_warptype_kernels();
+	test_warptype_warp_end();
 	test_appcat();
 	return tap_done();
 }
