@@ -321,7 +321,7 @@ if [ "$(size "$scale")" -gt 0 ]; then
 		[ "$(field status "$line")" = 0 ] ||
 			{ echo "bench: ${st#* } failed at scale" >&2; exit 1; }
 		rss=$(field max_rss_kib "$line")
-		printf '%-34s %12s accesses %8.2f s %12.1f MiB peak\n' \
+		printf '%-56s %12s accesses %8.2f s %12.1f MiB peak\n' \
 			"scale: ${st#* }$scale_tag" "$ns" "$(field wall_s "$line")" \
 			"$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
 		results="$results,
