@@ -313,12 +313,11 @@ int main(int argc, char **argv)
 			break;
 		case WT_ITEM_RECORDS:
 			if (rep.requests) {
-				size_t i = wt_cls_requests(cls, kern.id, it.recs,
-							   it.count);
+				const struct wt_request *q = it.recs;
+				size_t i = wt_cls_requests(cls, kern.id, q, it.count);
 
 				if (i < it.count)
-					after_end(r, it.first + i, &((const struct
-						  wt_request *)it.recs)[i]);
+					after_end(r, it.first + i, &q[i]);
 			} else {
 				const struct wt_event *e = it.recs;
 
