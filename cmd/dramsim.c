@@ -433,14 +433,10 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	struct wt_dram_loc loc;
 	struct chan_work *w;
 	struct wt_dram_req *q;
-	char why[256];
 	unsigned bytes, bb = wt_dram_burst_bytes(c);
 	int write, ignore;
 	uint32_t wix;
 
-	if (wt_record_check(WT_KIND_EVENT, 0, e, why, sizeof(why)) < 0)
-		wt_die(WT_EXIT_DATA, "%s: record %llu: %s", wt_reader_name(r),
-		       (unsigned long long)index, why);
 	if (e->level > 2)
 		wt_die(WT_EXIT_DATA, "%s: record %llu: a level-%u event (DRAM); "
 		       "expected the events of l1sim or l2sim (level 1 or 2)",

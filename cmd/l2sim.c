@@ -831,11 +831,6 @@ static void apply_options(const char **set)
 
 static void check_event(struct wt_reader *r, const struct wt_event *e, uint64_t n)
 {
-	char why[256];
-
-	if (wt_record_check(WT_KIND_EVENT, 0, e, why, sizeof(why)) < 0)
-		wt_die(WT_EXIT_DATA, "%s: record %llu: %s", wt_reader_name(r),
-		       (unsigned long long)n, why);
 	if (e->level != 1)
 		wt_die(WT_EXIT_DATA, "%s: record %llu: a level-%u event; l2sim "
 		       "takes the L1 events of l1sim (level 1)", wt_reader_name(r),

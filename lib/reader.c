@@ -4,7 +4,8 @@
  * Each chunk's checksum is verified before its contents are used; kernel
  * begin/end chunks must pair up with matching ids and record counts; the
  * trailer must agree with what was read.  A stream that ends anywhere but
- * right after a trailer is truncated.
+ * right after a trailer is truncated.  Every record holds values its kind
+ * allows (wt_record_check), unless the caller turned that off.
  */
 #include "stream.h"
 #include "kernel.h"
@@ -36,6 +37,7 @@ struct wt_reader {
 	uint32_t kernels;
 	struct wt_kernel kernel;
 	int have_kernel;
+	int trust;		/* records not checked (trace-dump) */
 };
 
 static int fail(struct wt_reader *r, const char *fmt, ...) WT_PRINTF(2, 3);
@@ -295,6 +297,25 @@ static int on_trailer(struct wt_reader *r, const unsigned char *p, uint32_t len,
 	return 0;
 }
 
+/* Every record of a block holds values its kind allows: a record that
+ * does not would be simulated as something it is not. */
+static int check_records(struct wt_reader *r, const unsigned char *p, uint32_t count)
+{
+	char why[160];
+	int newer = r->header.version_minor > WT_FORMAT_MINOR;
+	size_t bad = wt_records_check(r->header.kind, r->header.lanes, newer, p,
+				      count, why, sizeof(why));
+
+	if (bad == count)
+		return 0;
+	return fail(r, "record %llu: %s", (unsigned long long)(r->records + bad), why);
+}
+
+void wt_reader_check_records(struct wt_reader *r, int on)
+{
+	r->trust = !on;
+}
+
 int wt_reader_next(struct wt_reader *r, struct wt_item *it)
 {
 	memset(it, 0, sizeof(*it));
@@ -363,6 +384,8 @@ int wt_reader_next(struct wt_reader *r, struct wt_item *it)
 						       (unsigned long long)(r->offset - len));
 			if (count == 0)
 				continue;
+			if (!r->trust && check_records(r, p, count) < 0)
+				return it->type = WT_ITEM_ERROR;
 			it->type = WT_ITEM_RECORDS;
 			it->recs = p;
 			it->count = count;

@@ -178,11 +178,19 @@ const char *wt_event_plural(unsigned type);
 const char *wt_miss_class_name(unsigned cls);
 
 /*
- * Check one record's fields for values its kind allows.  Returns 0, or -1
- * with a reason in why.  Readers verify checksums, not meanings; this is
- * what trace-dump --check adds.
+ * Check one record's fields for values its kind allows (warptrace(5),
+ * Valid values).  Returns 0, or -1 with a reason in why: the field, its
+ * value and what was expected.  The stream reader checks every record it
+ * returns this way unless told not to (wt_reader_check_records).
  */
 int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
 		    char *why, size_t whylen);
+/* The same for count records one after another at recs: the index of the
+ * first one outside its values, with the reason in why, or count.  newer:
+ * the stream is of a later minor version than this library's, whose flag
+ * bits this one does not know; they are let through (warptrace(5),
+ * VERSIONING). */
+size_t wt_records_check(enum wt_kind kind, unsigned lanes, int newer,
+			const void *recs, size_t count, char *why, size_t whylen);
 
 #endif

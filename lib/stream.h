@@ -113,6 +113,12 @@ const char *wt_reader_name(const struct wt_reader *r);
  * hint says which program makes that kind ("run coalesce first").
  */
 int wt_reader_expect(struct wt_reader *r, enum wt_kind kind, const char *hint);
+/*
+ * Whether wt_reader_next checks each record's fields (wt_record_check)
+ * and fails at the first one outside its kind's values, naming it: on
+ * unless turned off, as trace-dump does to show such records.
+ */
+void wt_reader_check_records(struct wt_reader *r, int on);
 /* Next item; pointers stay valid until the next call. */
 int wt_reader_next(struct wt_reader *r, struct wt_item *it);
 const char *wt_reader_error(const struct wt_reader *r);

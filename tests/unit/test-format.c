@@ -1,8 +1,13 @@
 /*
  * test-format.c - the stream format: round trips of every record kind,
- * concatenation, every way a stream can be damaged, and the source's
- * zero-copy takes that the reader uses.
+ * concatenation, every way a stream can be damaged, the checks of each
+ * record's fields, and the source's zero-copy takes that the reader uses.
+ *
+ * Run with --set-field IN RECORD FIELD VALUE OUT, it copies stream IN to
+ * OUT (uncompressed) with FIELD (a trace-dump column name) of record
+ * RECORD set to VALUE, as the shell tests need to make bad records.
  */
+#include "columns.h"
 #include "source.h"
 #include "stream.h"
 #include "util.h"
@@ -481,7 +486,8 @@ static void record_checks(void)
 	fill(rec, WT_KIND_ACCESS, 0, 1);
 	a->op = 3;
 	ok(wt_record_check(WT_KIND_ACCESS, 0, rec, why, sizeof(why)) < 0, "check: access op 3");
-	is_str(why, "bad op 3", "check: says which field");
+	is_str(why, "bad op 3; expected 0 to 2 (load, store, atomic)",
+	       "check: says which field, its value and what was expected");
 	fill(rec, WT_KIND_ACCESS, 0, 1);
 	a->size = 12;
 	ok(wt_record_check(WT_KIND_ACCESS, 0, rec, why, sizeof(why)) < 0, "check: access size 12");
@@ -496,7 +502,8 @@ static void record_checks(void)
 	w->flags = 2;
 	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) < 0,
 	   "check: a warp flag other than last");
-	is_str(why, "bad flags 2", "check: names the warp record's flags");
+	is_str(why, "bad flags 2; expected 0 or 1 (last)",
+	       "check: names the warp record's flags");
 	fill(rec, WT_KIND_REQUEST, 0, 1);
 	q->flags = WT_REQ_WARP_LAST;
 	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) == 0,
@@ -508,6 +515,12 @@ static void record_checks(void)
 	q->index = q->count;
 	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
 	   "check: request index not below its count");
+	is_str(why, "bad request index 4; expected less than its count, 4",
+	       "check: says the count the index is held to");
+	q->count = 0;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
+	   "check: a request count of 0");
+	is_str(why, "bad request count 0; expected 1 or more", "check: names the count");
 	fill(rec, WT_KIND_EVENT, 0, 1);
 	e->miss_class = WT_MISS_MAX + 1;
 	ok(wt_record_check(WT_KIND_EVENT, 0, rec, why, sizeof(why)) < 0,
@@ -519,6 +532,159 @@ static void record_checks(void)
 	fill(rec, WT_KIND_EVENT, 0, 1);
 	e->level = 4;
 	ok(wt_record_check(WT_KIND_EVENT, 0, rec, why, sizeof(why)) < 0, "check: event level 4");
+	is_str(why, "bad level 4; expected 1 to 3 (L1, L2, DRAM)", "check: names the level");
+	fill(rec, WT_KIND_WARP, 16, 1);
+	w->lanes = 32;
+	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) < 0,
+	   "check: a 32-lane warp record in a 16-lane stream");
+	is_str(why, "bad lane count 32; expected the header's 16", "check: names the header's lanes");
+}
+
+/* wt_records_check over a block finds its first bad record, at any place,
+ * and passes a sound block whole. */
+static void block_checks(void)
+{
+	enum { N = 100 };
+	struct wt_request q[N];
+	unsigned char warps[N][48 + 8 * 8];
+	char why[128];
+
+	for (size_t i = 0; i < N; i++)
+		fill(&q[i], WT_KIND_REQUEST, 0, i);
+	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 0, q, N, why, sizeof(why)), N,
+	       "block check: 100 sound requests pass");
+	q[80].space = 9;
+	q[37].op = 5;
+	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 0, q, N, why, sizeof(why)), 37,
+	       "block check: the first bad request of two");
+	is_str(why, "bad op 5; expected 0 to 2 (load, store, atomic)", "block check: its reason");
+	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 0, q + 38, N - 38, why, sizeof(why)), 42,
+	       "block check: from the next, the other");
+	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 0, q, 0, why, sizeof(why)), 0,
+	       "block check: no records, none bad");
+	/* a later minor version may give meaning to more flag bits */
+	q[37].op = WT_OP_LOAD;
+	q[80].space = WT_SPACE_GLOBAL;
+	q[50].flags = 0x80;
+	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 0, q, N, why, sizeof(why)), 50,
+	       "block check: a flag bit this version does not define");
+	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 1, q, N, why, sizeof(why)), N,
+	       "block check: let through from a stream of a later minor version");
+	q[60].op = 4;
+	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 1, q, N, why, sizeof(why)), 60,
+	       "block check: but not an op outside the values, whatever the version");
+	/* warp records are as long as their lanes make them */
+	for (size_t i = 0; i < N; i++)
+		fill(warps[i], WT_KIND_WARP, 8, i);
+	is_u64(wt_records_check(WT_KIND_WARP, 8, 0, warps, N, why, sizeof(why)), N,
+	       "block check: 100 sound 8-lane warp records pass");
+	((struct wt_warp *)warps[3])->flags = 2;
+	is_u64(wt_records_check(WT_KIND_WARP, 8, 0, warps, N, why, sizeof(why)), 3,
+	       "block check: a warp flag this version does not define");
+	is_u64(wt_records_check(WT_KIND_WARP, 8, 1, warps, N, why, sizeof(why)), N,
+	       "block check: let through from a later minor version");
+	((struct wt_warp *)warps[3])->flags = 0;
+	((struct wt_warp *)warps[N - 1])->size = 6;
+	is_u64(wt_records_check(WT_KIND_WARP, 8, 0, warps, N, why, sizeof(why)), N - 1,
+	       "block check: a bad warp record found at its own stride");
+	is_str(why, "bad size 6; expected a power of two", "block check: the warp record's size");
+}
+
+/* The reader refuses a stream with a record outside its values, naming
+ * the record by its index in the whole stream, unless told not to check. */
+static void reader_checks(void)
+{
+	const char *path = tmp("bad.wt");
+	struct wt_header h;
+	struct wt_writer *w;
+	struct wt_reader *r;
+	struct wt_kernel k;
+	struct wt_request q;
+	struct wt_item it;
+	char err[512];
+	uint64_t n = 0;
+	enum { N = 12000, BAD = 11003 };	/* BAD lies in the 3rd block */
+
+	wt_header_init(&h, WT_KIND_REQUEST, 0);
+	w = wt_writer_open(path, &h, 1, err, sizeof(err));
+	wt_header_free(&h);
+	wt_kernel_init(&k);
+	wt_writer_kernel_begin(w, &k);
+	for (uint64_t i = 0; i < N; i++) {
+		fill(&q, WT_KIND_REQUEST, 0, i);
+		if (i == BAD)
+			q.space = 7;
+		wt_writer_put(w, &q);
+	}
+	wt_writer_kernel_end(w);
+	wt_kernel_free(&k);
+	ok(wt_writer_close(w, err, sizeof(err)) == 0, "reader check: a stream with a bad record is written");
+	ok(drain(path, err, sizeof(err), &n) < 0, "reader check: reading it fails");
+	like(err, "bad.wt: record 11003: bad space 7; expected 0 to 4 ",
+	     "reader check: names the file, the record and the field");
+	ok(n < BAD && n > 0, "reader check: the blocks before it were read");
+	r = wt_reader_open(path, err, sizeof(err));
+	wt_reader_check_records(r, 0);
+	n = 0;
+	while (wt_reader_next(r, &it) > 0)
+		if (it.type == WT_ITEM_RECORDS)
+			n += it.count;
+	ok(it.type == WT_ITEM_END && n == N,
+	   "reader check: turned off, the stream reads whole (trace-dump shows it)");
+	wt_reader_close(r);
+}
+
+/* --set-field IN RECORD FIELD VALUE OUT */
+static int set_field(char **argv)
+{
+	const struct wt_column *c;
+	struct wt_reader *r;
+	struct wt_writer *w;
+	struct wt_item it;
+	unsigned char rec[sizeof(struct wt_warp) + 8 * WT_MAX_LANES];
+	uint64_t at = strtoull(argv[1], NULL, 0), v = strtoull(argv[3], NULL, 0);
+	char err[512];
+
+	r = wt_reader_open(argv[0], err, sizeof(err));
+	if (!r) {
+		fprintf(stderr, "test-format: %s\n", err);
+		return 1;
+	}
+	wt_reader_check_records(r, 0);
+	for (c = wt_columns(wt_reader_header(r)->kind); c->name; c++)
+		if (strcmp(c->name, argv[2]) == 0)
+			break;
+	if (!c->name) {
+		fprintf(stderr, "test-format: no field %s\n", argv[2]);
+		return 2;
+	}
+	w = wt_writer_open(argv[4], wt_reader_header(r), 0, err, sizeof(err));
+	if (!w) {
+		fprintf(stderr, "test-format: %s\n", err);
+		return 1;
+	}
+	while (wt_reader_next(r, &it) > 0) {
+		size_t size = wt_reader_header(r)->record_size;
+
+		if (it.type == WT_ITEM_KERNEL)
+			wt_writer_kernel_begin(w, it.kernel);
+		else if (it.type == WT_ITEM_KERNEL_END)
+			wt_writer_kernel_end(w);
+		else if (it.type == WT_ITEM_RECORDS)
+			for (size_t i = 0; i < it.count; i++) {
+				memcpy(rec, (const char *)it.recs + i * size, size);
+				if (it.first + i == at)
+					memcpy(rec + c->offset, &v, c->width);
+				wt_writer_put(w, rec);
+			}
+	}
+	if (it.type == WT_ITEM_ERROR || wt_writer_close(w, err, sizeof(err)) < 0) {
+		fprintf(stderr, "test-format: %s\n", it.type == WT_ITEM_ERROR ?
+			wt_reader_error(r) : err);
+		return 1;
+	}
+	wt_reader_close(r);
+	return 0;
 }
 
 static unsigned char pattern(size_t i)
@@ -659,13 +825,19 @@ static void takes(void)
 	free(buf);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	static const enum wt_kind kinds[] = {
 		WT_KIND_ACCESS, WT_KIND_REQUEST, WT_KIND_EVENT
 	};
 	char cmd[300];
 
+	if (argc == 7 && strcmp(argv[1], "--set-field") == 0)
+		return set_field(argv + 2);
+	if (argc != 1) {
+		fprintf(stderr, "usage: test-format [--set-field IN RECORD FIELD VALUE OUT]\n");
+		return 2;
+	}
 	if (!mkdtemp(dir))
 		return 1;
 	for (size_t i = 0; i < 3; i++) {
@@ -680,6 +852,8 @@ int main(void)
 	damage();
 	concatenation();
 	record_checks();
+	block_checks();
+	reader_checks();
 	takes();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd) != 0)

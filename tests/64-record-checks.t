@@ -1,0 +1,101 @@
+#!/bin/sh
+# Every stage refuses a record whose fields hold values its kind does not
+# allow (warptrace(5), Valid values): one line naming the file, the
+# record and the field, what was expected, exit 1, and no output left.
+# trace-dump shows such a record unless asked to --check or --summary.
+. "$(dirname "$0")/lib.sh"
+
+set_field() {	# set_field IN RECORD FIELD VALUE OUT
+	"$BUILD/tests/test-format" --set-field "$@"
+}
+
+trace-gen samples/nw.trc.zst > "$T/a.wt" &&
+	trace-order "$T/a.wt" > "$T/w.wt" &&
+	coalesce "$T/w.wt" > "$T/q.wt" &&
+	l1sim "$T/q.wt" > "$T/l1.wt" &&
+	l2sim "$T/l1.wt" > "$T/l2.wt"
+ok $? "nw through to L2 events"
+
+# refused() STATUS-PATTERN NAME PROGRAM [ARGS] INPUT: exit 1, the message,
+# one line, and the output file (-o) not left behind.
+refused() {
+	_pat=$1 _name=$2
+	shift 2
+	rm -f "$T/out"
+	fails_with 1 "$_pat" "$_name" "$@" -o "$T/out"
+	ok "$([ ! -e "$T/out" ]; echo $?)" "$_name: no output left"
+}
+
+OPS='expected 0 to 2 \(load, store, atomic\)$'
+SPACES='expected 0 to 4 \(global, local, shared, const, texture\)$'
+
+# ---- access records ----
+set_field "$T/a.wt" 100 op 7 "$T/bad-a.wt"
+refused "bad-a.wt: record 100: bad op 7; $OPS" "trace-order, access op 7" \
+	trace-order "$T/bad-a.wt"
+set_field "$T/a.wt" 5000 size 12 "$T/bad-a.wt"
+refused "bad-a.wt: record 5000: bad size 12; expected a power of two$" \
+	"trace-order --hold=kernel, access size 12" trace-order --hold=kernel "$T/bad-a.wt"
+
+# ---- warp records ----
+set_field "$T/w.wt" 3 space 9 "$T/bad-w.wt"
+refused "bad-w.wt: record 3: bad space 9; $SPACES" "coalesce, warp space 9" \
+	coalesce "$T/bad-w.wt"
+refused "bad-w.wt: record 3: bad space 9; $SPACES" \
+	"trace-order on warp records, space 9" trace-order "$T/bad-w.wt"
+set_field "$T/w.wt" 3 flags 4 "$T/bad-w.wt"
+refused "bad-w.wt: record 3: bad flags 4; expected 0 or 1 \(last\)$" \
+	"coalesce, warp flag 4" coalesce "$T/bad-w.wt"
+
+# ---- requests ----
+n=$(trace-dump --format=csv "$T/q.wt" | tail -n +2 | wc -l)
+last=$((n - 1))
+set_field "$T/q.wt" $last op 3 "$T/bad-q.wt"
+refused "bad-q.wt: record $last: bad op 3; $OPS" "l1sim, the last request's op 3" \
+	l1sim "$T/bad-q.wt"
+refused "bad-q.wt: record $last: bad op 3; $OPS" "l1sim --sched=pool, op 3" \
+	l1sim --sched=pool "$T/bad-q.wt"
+refused "bad-q.wt: record $last: bad op 3; $OPS" "classify, request op 3" \
+	classify "$T/bad-q.wt"
+set_field "$T/q.wt" 10 count 0 "$T/bad-q.wt"
+refused "bad-q.wt: record 10: bad request count 0; expected 1 or more$" \
+	"l1sim, a request count of 0" l1sim "$T/bad-q.wt"
+set_field "$T/q.wt" 10 index 200 "$T/bad-q.wt"
+refused "bad-q.wt: record 10: bad request index 200; expected less than its count, [0-9]+$" \
+	"classify, request index 200" classify "$T/bad-q.wt"
+set_field "$T/q.wt" 10 flags 2 "$T/bad-q.wt"
+refused "bad-q.wt: record 10: bad flags 2; expected 0 or 1 \(last\)$" \
+	"l1sim, request flag 2" l1sim "$T/bad-q.wt"
+
+# ---- events ----
+set_field "$T/l1.wt" 20 type 9 "$T/bad-l1.wt"
+refused "bad-l1.wt: record 20: bad event type 9; expected 0 to 4 \(hit, miss, bypass, write-through, write-back\)$" \
+	"l2sim, event type 9" l2sim "$T/bad-l1.wt"
+set_field "$T/l1.wt" 20 miss_class 6 "$T/bad-l1.wt"
+refused "bad-l1.wt: record 20: bad miss class 6; expected 0 to 5$" \
+	"classify, L1 event miss class 6" classify "$T/bad-l1.wt"
+set_field "$T/l2.wt" 0 level 0 "$T/bad-l2.wt"
+refused "bad-l2.wt: record 0: bad level 0; expected 1 to 3 \(L1, L2, DRAM\)$" \
+	"dramsim, event level 0" dramsim "$T/bad-l2.wt"
+set_field "$T/l2.wt" 1 space 5 "$T/bad-l2.wt"
+refused "bad-l2.wt: record 1: bad space 5; $SPACES" "dramsim, event space 5" \
+	dramsim "$T/bad-l2.wt"
+
+# ---- in a pipe: the stage that reads it stops, and so the pipeline ----
+set_field "$T/q.wt" 10 op 3 "$T/bad-q.wt"
+cat "$T/bad-q.wt" | l1sim 2> "$T/pipe.err" | l2sim > "$T/pipe.out" 2> /dev/null
+like "$(cat "$T/pipe.err")" "^l1sim: stdin: record 10: bad op 3; $OPS" "in a pipe: l1sim names stdin's record"
+ok "$([ ! -s "$T/pipe.out" ]; echo $?)" "in a pipe: nothing comes out of l2sim"
+
+# ---- trace-dump ----
+fails_with 1 "bad-q.wt: record 10: bad op 3; $OPS" "trace-dump --check" \
+	trace-dump --check "$T/bad-q.wt"
+fails_with 1 "bad-q.wt: record 10: bad op 3; $OPS" "trace-dump --summary" \
+	trace-dump --summary "$T/bad-q.wt"
+run trace-dump --format=csv "$T/bad-q.wt"
+is "$rc" 0 "trace-dump shows a stream with a bad record"
+is "$(printf '%s\n' "$out" | sed -n 12p | cut -d, -f8)" "unknown" "and shows the bad op as unknown"
+run trace-dump --check "$T/q.wt"
+is "$rc" 0 "the stream it was made from is sound"
+
+done_testing
