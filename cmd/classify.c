@@ -202,7 +202,7 @@ int main(int argc, char **argv)
 	struct wt_reader *r;
 	struct wt_item it;
 	struct wt_kernel kern;
-	unsigned allowed;
+	unsigned allowed, sms;
 	uint64_t hits = 0, other = 0;
 	int json = 0, level = 0;
 	char err[768];
@@ -295,6 +295,7 @@ int main(int argc, char **argv)
 		       "divergence analyses; the others need a request stream "
 		       "(from coalesce)", wt_reader_name(r));
 	rep.cfg = &cfg;
+	sms = wt_reader_sms(r);
 	if (rep.requests) {
 		rep.wt = wt_cls_warptypes(cls);
 	} else {
@@ -314,7 +315,14 @@ int main(int argc, char **argv)
 		case WT_ITEM_RECORDS:
 			if (rep.requests) {
 				const struct wt_request *q = it.recs;
-				size_t i = wt_cls_requests(cls, kern.id, q, it.count);
+				size_t i;
+
+				/* each SM has its L1 view: a stray id would
+				 * make that many */
+				for (i = 0; sms && i < it.count; i++)
+					if (q[i].sm >= sms)
+						wt_reader_die_sm(r, it.first + i, q[i].sm);
+				i = wt_cls_requests(cls, kern.id, q, it.count);
 
 				if (i < it.count)
 					after_end(r, it.first + i, &q[i]);

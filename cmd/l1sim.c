@@ -1122,15 +1122,8 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	if (wt_reader_expect(r, WT_KIND_REQUEST, "run coalesce first") < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
-	{
-		const struct wt_meta *m = &wt_reader_header(r)->meta;
-		const char *v = wt_meta_get(m, "sms"), *why;
-		uint64_t n;
-
-		if (v && wt_parse_u64(v, 65536, &n, &why) == 0)
-			G.sms = (unsigned)n;
-		wt_meta_trace_name(m, G.trace, sizeof(G.trace));
-	}
+	G.sms = wt_reader_sms(r);
+	wt_meta_trace_name(&wt_reader_header(r)->meta, G.trace, sizeof(G.trace));
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);
@@ -1158,6 +1151,8 @@ int main(int argc, char **argv)
 				unsigned s = q[i].sm;
 
 				if (s >= nb) {
+					if (G.sms && s >= G.sms)
+						wt_reader_die_sm(r, it.first + i, s);
 					b = wt_grow_lines(b, nb, s + 1 - nb, sizeof(*b));
 					nb = s + 1;
 				}

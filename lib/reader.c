@@ -311,6 +311,25 @@ static int check_records(struct wt_reader *r, const unsigned char *p, uint32_t c
 	return fail(r, "record %llu: %s", (unsigned long long)(r->records + bad), why);
 }
 
+unsigned wt_reader_sms(const struct wt_reader *r)
+{
+	const char *v = wt_meta_get(&r->header.meta, "sms"), *why;
+	uint64_t n;
+
+	if (!v || wt_parse_u64(v, 65536, &n, &why) < 0)
+		return 0;
+	return (unsigned)n;
+}
+
+void wt_reader_die_sm(const struct wt_reader *r, uint64_t n, unsigned sm)
+{
+	unsigned sms = wt_reader_sms(r);
+
+	wt_die(WT_EXIT_DATA, "%s: record %llu: bad SM %u; expected 0 to %u (the "
+	       "stream's %u SMs, its header's sms)", wt_reader_name(r),
+	       (unsigned long long)n, sm, sms - 1, sms);
+}
+
 void wt_reader_check_records(struct wt_reader *r, int on)
 {
 	r->trust = !on;

@@ -119,6 +119,13 @@ int wt_reader_expect(struct wt_reader *r, enum wt_kind kind, const char *hint);
  * unless turned off, as trace-dump does to show such records.
  */
 void wt_reader_check_records(struct wt_reader *r, int on);
+/* The SMs the stream's records run on: its header's "sms" (trace-order
+ * sets it), or 0 where the header does not say. */
+unsigned wt_reader_sms(const struct wt_reader *r);
+/* Die (a data error) for record n, whose SM is at or past the stream's
+ * count of them: a program would otherwise model that many SMs. */
+__attribute__((noreturn))
+void wt_reader_die_sm(const struct wt_reader *r, uint64_t n, unsigned sm);
 /* Next item; pointers stay valid until the next call. */
 int wt_reader_next(struct wt_reader *r, struct wt_item *it);
 const char *wt_reader_error(const struct wt_reader *r);

@@ -67,6 +67,21 @@ set_field "$T/q.wt" 10 flags 2 "$T/bad-q.wt"
 refused "bad-q.wt: record 10: bad flags 2; expected 0 or 1 \(last\)$" \
 	"l1sim, request flag 2" l1sim "$T/bad-q.wt"
 
+# ---- an SM the stream does not have (nw: sms 15, from trace-order) ----
+set_field "$T/q.wt" 1000 sm 65535 "$T/bad-q.wt"
+refused "bad-q.wt: record 1000: bad SM 65535; expected 0 to 14 \(the stream's 15 SMs, its header's sms\)$" \
+	"l1sim, SM 65535 of 15" l1sim "$T/bad-q.wt"
+refused "bad-q.wt: record 1000: bad SM 65535; expected 0 to 14" \
+	"l1sim --sched=pool, SM 65535 of 15" l1sim --sched=pool "$T/bad-q.wt"
+refused "bad-q.wt: record 1000: bad SM 65535; expected 0 to 14" \
+	"classify, SM 65535 of 15" classify "$T/bad-q.wt"
+set_field "$T/q.wt" 1000 sm 15 "$T/bad-q.wt"
+refused "bad-q.wt: record 1000: bad SM 15; expected 0 to 14" "l1sim, SM 15 of 15" \
+	l1sim "$T/bad-q.wt"
+set_field "$T/q.wt" 1000 sm 14 "$T/sm14.wt"
+l1sim -o /dev/null "$T/sm14.wt" && classify -o /dev/null "$T/sm14.wt"
+ok $? "SM 14 of 15 is one of them: l1sim and classify take it"
+
 # ---- events ----
 set_field "$T/l1.wt" 20 type 9 "$T/bad-l1.wt"
 refused "bad-l1.wt: record 20: bad event type 9; expected 0 to 4 \(hit, miss, bypass, write-through, write-back\)$" \
