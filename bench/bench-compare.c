@@ -1,7 +1,9 @@
 /*
- * bench-compare - set two runs of bench/run.sh side by side:
+ * bench-compare - set two runs of bench/run.sh side by side, or one run
+ * beside the performance targets (README, Benchmarks):
  *
  *   bench-compare BEFORE.json AFTER.json
+ *   bench-compare --targets RESULTS.json
  *
  * For every figure (result name) in both files: records per second in
  * each, their ratio after/before, and each run's ratio to its limit (the
@@ -13,6 +15,10 @@
  * The last line gives how far the limits themselves moved between the
  * runs (the least and the most of their after/before): code that did not
  * change moves as much.
+ *
+ * With --targets, each target and the worst of the figures it applies to
+ * (the least rate or ratio, the largest peak), met or not; a target the
+ * run has no figure for is said to be so.
  *
  * Exit status 0, or 1 with one line on stderr naming the file (and the
  * line, for bad JSON) when a file cannot be read as bench results.
@@ -148,6 +154,107 @@ static int is_limit(const json_t *res)
 	return strncmp(text(res, "name"), "limit:", 6) == 0;
 }
 
+/* ---- --targets ---- */
+
+enum measure { RATE, RATIO, PEAK };
+
+struct target {
+	const char *what;
+	const char *prefix;	/* the figures it applies to: names so begun */
+	enum measure m;
+	double goal;		/* M/s, a ratio to the limit, or MiB at most */
+};
+
+static const struct target targets[] = {
+	{ "trace-gen alone (level 0)", "trace-gen level 0 (", RATE, 40 },
+	{ "trace-order alone", "trace-order, accesses in (", RATE, 40 },
+	{ "coalesce alone (thread accesses)", "  the same, as accesses (", RATE, 40 },
+	{ "l1sim alone (coalesced requests)", "l1sim stream, 2 thread(s) (", RATE, 40 },
+	{ "l1sim alone (gen-requests)", "l1sim --sched=stream, 2 thread(s)", RATE, 40 },
+	{ "l2sim alone", "l2sim, L1 events in (", RATE, 40 },
+	{ "dramsim alone", "dramsim, L2 events in (", RATE, 40 },
+	{ "classify alone", "classify (", RATE, 40 },
+	{ "l1sim / zstd -d (coalesced requests)", "l1sim stream, 2 thread(s) (", RATIO, 0.8 },
+	{ "l1sim / zstd -d (gen-requests)", "l1sim --sched=stream, 2 thread(s)", RATIO, 0.8 },
+	{ "trace-gen|trace-order|coalesce|l1sim", "pipe: trace-gen|order|coalesce|l1sim (", RATE, 15 },
+	{ "exact reuse distances (1 M lines)", "reuse exact (", RATE, 20 },
+	{ "peak memory of each stage (1 G accesses)", "scale: ", PEAK, 1024 },
+};
+
+/* What a figure is for a target: M/s, its ratio to the limit, or MiB;
+ * -1 where it has none. */
+static double measured(const json_t *res, enum measure m)
+{
+	const char *unit;
+	double v;
+
+	switch (m) {
+	case RATE:
+		v = value(res, &unit);
+		return strcmp(unit, "M/s") == 0 ? v : -1;
+	case RATIO:
+		return number(res, "ratio_to_limit");
+	case PEAK:
+		v = number(res, "max_rss_kib");
+		return v < 0 ? -1 : v / 1024;
+	}
+	return -1;
+}
+
+static int targets_report(const struct run *r)
+{
+	static const char *const units[] = { "M/s", "", "MiB" };
+	size_t met = 0, none = 0, n = sizeof(targets) / sizeof(targets[0]);
+
+	printf("%-40s %-48s %8s %8s %-3s %9s\n", "target", "worst figure", "worst",
+	       "best", "", "goal");
+	for (size_t t = 0; t < n; t++) {
+		const struct target *g = &targets[t];
+		const json_t *worst = NULL, *res;
+		double w = 0, best = 0, records = 0;
+		const char *name;
+		int ok, small;
+		size_t i;
+
+		json_array_foreach(r->results, i, res) {
+			double v = measured(res, g->m);
+
+			if (v < 0 || strncmp(text(res, "name"), g->prefix,
+					     strlen(g->prefix)) != 0)
+				continue;
+			if (!worst || (g->m == PEAK ? v < best : v > best))
+				best = v;
+			if (!worst || (g->m == PEAK ? v > w : v < w)) {
+				worst = res;
+				w = v;
+			}
+		}
+		if (!worst) {
+			printf("%-40s %s\n", g->what, "(no figure in this run)");
+			none++;
+			continue;
+		}
+		records = number(worst, "records");
+		for (name = text(worst, "name"); *name == ' '; name++)
+			;
+		ok = g->m == PEAK ? w < g->goal : w >= g->goal;
+		/* a peak under the goal on a smaller trace shows nothing */
+		small = g->m == PEAK && records < 1073741824.0;
+		printf("%-40s %-48s %8.*f %8.*f %-3s %2s %6g  %s", g->what, name,
+		       g->m == RATIO ? 3 : 2, w, g->m == RATIO ? 3 : 2, best,
+		       units[g->m], g->m == PEAK ? "<" : ">=", g->goal,
+		       ok && small ? "not shown" : ok ? "met" : "not met");
+		if (small)
+			printf(" (at %.0f accesses, not 1 G)", records);
+		printf("\n");
+		met += ok && !small;
+	}
+	printf("%zu of %zu targets met%s", met, n, none ? "" : "\n");
+	if (none)
+		printf(", %zu without a figure in this run\n", none);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct run before, after;
@@ -155,8 +262,18 @@ int main(int argc, char **argv)
 	double lo = 0, hi = 0;
 	json_t *res;
 
+	if (argc == 3 && strcmp(argv[1], "--targets") == 0) {
+		int rc;
+
+		if (load(&after, argv[2]) < 0)
+			return 1;
+		rc = targets_report(&after);
+		json_decref(after.root);
+		return rc;
+	}
 	if (argc != 3 || argv[1][0] == '-' || argv[2][0] == '-') {
-		fprintf(stderr, "usage: bench-compare BEFORE.json AFTER.json\n");
+		fprintf(stderr, "usage: bench-compare BEFORE.json AFTER.json\n"
+			"       bench-compare --targets RESULTS.json\n");
 		return 2;
 	}
 	if (load(&before, argv[1]) < 0)

@@ -28,7 +28,8 @@
 # kept (1 by default; on a shared machine 3 or more steady the figures).
 # BENCH_BASE: the results.json of an earlier run, copied out of $OUT
 # (which this run overwrites), to set beside this run's figures at the end
-# (build/tools/bench-compare).
+# (build/tools/bench-compare).  The run ends with its figures beside the
+# performance targets (bench-compare --targets).
 set -eu
 build=${1:-build}
 n=${BENCH_ACCESSES:-100M}
@@ -332,6 +333,8 @@ fi
 printf '{\n  "accesses": "%s",\n  "requests": "%s",\n  "cpus": %s,\n  "repeat": %s,\n  "date": "%s",\n  "results": [%s\n  ]\n}\n' \
 	"$n" "$nr" "$(nproc)" "$repeat" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$results" > "$json"
 echo "results: $json"
+echo "-- against the targets (README)"
+"$tools/bench-compare" --targets "$json"
 if [ -n "${BENCH_BASE:-}" ]; then
 	echo "-- against $BENCH_BASE"
 	"$tools/bench-compare" "$BENCH_BASE" "$json"

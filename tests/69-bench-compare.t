@@ -1,6 +1,7 @@
 #!/bin/sh
-# bench-compare: two runs of bench/run.sh side by side, and what it says
-# of files that are not bench results.
+# bench-compare: two runs of bench/run.sh side by side, one run beside
+# the performance targets (--targets), and what it says of files that are
+# not bench results.
 . "$(dirname "$0")/lib.sh"
 bc="$BUILD/tools/bench-compare"
 
@@ -63,5 +64,64 @@ fails_with 1 "nothere.json: " "missing file: named" "$bc" "$T/nothere.json" "$T/
 run "$bc" "$T/a.json"
 is "$rc" 2 "one file: usage, exit 2"
 like "$err" "^usage: bench-compare BEFORE.json AFTER.json$" "usage line"
+
+# --targets: each target beside the worst and best of its figures
+cat > "$T/t.json" <<'J'
+{"accesses": "1M", "results": [
+ {"name": "trace-gen level 0 (stream)", "records": 100, "seconds": 1, "records_per_s": 45000000},
+ {"name": "trace-gen level 0 (reuse)", "records": 100, "seconds": 1, "records_per_s": 41000000},
+ {"name": "trace-gen level -1 (reuse)", "records": 100, "seconds": 1, "records_per_s": 1000000},
+ {"name": "trace-order, accesses in (stream)", "records": 100, "seconds": 1, "records_per_s": 30000000},
+ {"name": "trace-order, accesses in (reuse)", "records": 100, "seconds": 1, "records_per_s": 50000000},
+ {"name": "  the same, as accesses (stream)", "records": 100, "seconds": 1, "records_per_s": 60000000},
+ {"name": "l1sim stream, 2 thread(s) (stream)", "records": 100, "seconds": 1, "records_per_s": 8000000, "limit": "zstd -d of its input", "ratio_to_limit": 0.850},
+ {"name": "l1sim stream, 2 thread(s) (reuse)", "records": 100, "seconds": 1, "records_per_s": 6000000, "limit": "zstd -d of its input", "ratio_to_limit": 0.790},
+ {"name": "classify (stream)", "records": 100, "seconds": 1, "records_per_s": 2000000},
+ {"name": "classify --sample=0.01 (stream)", "records": 100, "seconds": 1, "records_per_s": 100},
+ {"name": "pipe: trace-gen|order|coalesce|l1sim (stream)", "records": 100, "seconds": 1, "records_per_s": 16000000},
+ {"name": "reuse exact (skewed)", "accesses": 100, "seconds": 1, "accesses_per_s": 21000000},
+ {"name": "scale: l1sim", "records": 1073741824, "seconds": 5, "max_rss_kib": 524288},
+ {"name": "scale: l2sim", "records": 1073741824, "seconds": 5, "max_rss_kib": 2097152}
+]}
+J
+run "$bc" --targets "$T/t.json"
+is "$rc" 0 "--targets: exit 0"
+trow() { printf '%s\n' "$out" | grep "^$1 " | tr -s ' '; }
+is "$(trow 'trace-gen alone (level 0)')" \
+	"trace-gen alone (level 0) trace-gen level 0 (reuse) 41.00 45.00 M/s >= 40 met" \
+	"a rate target: the worst and best of its figures, met (level -1 is not level 0)"
+is "$(trow 'trace-order alone')" \
+	"trace-order alone trace-order, accesses in (stream) 30.00 50.00 M/s >= 40 not met" \
+	"not met: the worst figure is below the goal"
+is "$(trow 'coalesce alone (thread accesses)')" \
+	"coalesce alone (thread accesses) the same, as accesses (stream) 60.00 60.00 M/s >= 40 met" \
+	"the name's leading blanks dropped"
+is "$(trow 'classify alone')" "classify alone classify (stream) 2.00 2.00 M/s >= 40 not met" \
+	"classify --sample is not classify alone"
+is "$(trow 'l1sim / zstd -d (coalesced requests)')" \
+	"l1sim / zstd -d (coalesced requests) l1sim stream, 2 thread(s) (reuse) 0.790 0.850 >= 0.8 not met" \
+	"a ratio target: the ratios to the limit"
+is "$(trow 'trace-gen|trace-order|coalesce|l1sim')" \
+	"trace-gen|trace-order|coalesce|l1sim pipe: trace-gen|order|coalesce|l1sim (stream) 16.00 16.00 M/s >= 15 met" \
+	"the pipeline target"
+is "$(trow 'exact reuse distances (1 M lines)')" \
+	"exact reuse distances (1 M lines) reuse exact (skewed) 21.00 21.00 M/s >= 20 met" \
+	"the reuse target, in accesses/s"
+is "$(trow 'peak memory of each stage (1 G accesses)')" \
+	"peak memory of each stage (1 G accesses) scale: l2sim 2048.00 512.00 MiB < 1024 not met" \
+	"the memory target: the largest peak is the worst"
+is "$(trow 'dramsim alone')" "dramsim alone (no figure in this run)" "a target without a figure"
+like "$out" "^4 of 13 targets met, 4 without a figure in this run$" "the count of targets met"
+sed 's/"records": 1073741824/"records": 1048576/' "$T/t.json" > "$T/t2.json"
+run "$bc" --targets "$T/t2.json"
+like "$out" "scale: l2sim +2048.00 +512.00 MiB +< +1024 +not met \(at 1048576 accesses, not 1 G\)$" \
+	"a scale run smaller than 1 G accesses: said so"
+sed 's/"max_rss_kib": 2097152/"max_rss_kib": 1024/' "$T/t2.json" > "$T/t3.json"
+run "$bc" --targets "$T/t3.json"
+like "$out" "scale: l1sim +512.00 +1.00 MiB +< +1024 +not shown \(at 1048576 accesses, not 1 G\)$" \
+	"under the goal on a smaller trace: not shown, and not counted as met"
+like "$out" "^4 of 13 targets met" "the count without it"
+fails_with 1 "other.json: expected bench results" "--targets: not bench results" \
+	"$bc" --targets "$T/other.json"
 
 done_testing
