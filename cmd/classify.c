@@ -202,7 +202,7 @@ int main(int argc, char **argv)
 	struct wt_reader *r;
 	struct wt_item it;
 	struct wt_kernel kern;
-	unsigned allowed, sms;
+	unsigned allowed;
 	uint64_t hits = 0, other = 0;
 	int json = 0, level = 0;
 	char err[768];
@@ -295,7 +295,6 @@ int main(int argc, char **argv)
 		       "divergence analyses; the others need a request stream "
 		       "(from coalesce)", wt_reader_name(r));
 	rep.cfg = &cfg;
-	sms = wt_reader_sms(r);
 	if (rep.requests) {
 		rep.wt = wt_cls_warptypes(cls);
 	} else {
@@ -315,6 +314,7 @@ int main(int argc, char **argv)
 		case WT_ITEM_RECORDS:
 			if (rep.requests) {
 				const struct wt_request *q = it.recs;
+				unsigned sms = wt_reader_sms(r);
 				size_t i;
 
 				/* each SM has its L1 view: a stray id would

@@ -1151,7 +1151,7 @@ int main(int argc, char **argv)
 				unsigned s = q[i].sm;
 
 				if (s >= nb) {
-					if (G.sms && s >= G.sms)
+					if (wt_reader_sms(r) && s >= wt_reader_sms(r))
 						wt_reader_die_sm(r, it.first + i, s);
 					b = wt_grow_lines(b, nb, s + 1 - nb, sizeof(*b));
 					nb = s + 1;

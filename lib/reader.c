@@ -38,6 +38,7 @@ struct wt_reader {
 	struct wt_kernel kernel;
 	int have_kernel;
 	int trust;		/* records not checked (trace-dump) */
+	unsigned sms;		/* wt_reader_sms: over every segment so far */
 };
 
 static int fail(struct wt_reader *r, const char *fmt, ...) WT_PRINTF(2, 3);
@@ -158,6 +159,17 @@ static int read_header(struct wt_reader *r, unsigned char fixed[24],
 	return 0;
 }
 
+/* The "sms" of a header (trace-order's), or 0 if it has none. */
+static unsigned header_sms(const struct wt_header *h)
+{
+	const char *v = wt_meta_get(&h->meta, "sms"), *why;
+	uint64_t n;
+
+	if (!v || wt_parse_u64(v, 65536, &n, &why) < 0)
+		return 0;
+	return (unsigned)n;
+}
+
 struct wt_reader *wt_reader_open(const char *path, char *err, size_t errlen)
 {
 	struct wt_reader *r = wt_calloc(1, sizeof(*r));
@@ -178,6 +190,7 @@ struct wt_reader *wt_reader_open(const char *path, char *err, size_t errlen)
 		wt_reader_close(r);
 		return NULL;
 	}
+	r->sms = header_sms(&r->header);
 	return r;
 }
 
@@ -218,6 +231,12 @@ static int next_segment(struct wt_reader *r)
 		wt_header_free(&h);
 		return -1;
 	}
+	/* A segment made for more SMs, or for an unknown number, widens
+	 * what the records may name. */
+	if (!header_sms(&h))
+		r->sms = 0;
+	else if (r->sms && header_sms(&h) > r->sms)
+		r->sms = header_sms(&h);
 	/* Keep the provenance of every segment. */
 	for (size_t i = 0; i < h.meta.n; i++)
 		if (strcmp(h.meta.key[i], "stage") == 0)
@@ -313,12 +332,7 @@ static int check_records(struct wt_reader *r, const unsigned char *p, uint32_t c
 
 unsigned wt_reader_sms(const struct wt_reader *r)
 {
-	const char *v = wt_meta_get(&r->header.meta, "sms"), *why;
-	uint64_t n;
-
-	if (!v || wt_parse_u64(v, 65536, &n, &why) < 0)
-		return 0;
-	return (unsigned)n;
+	return r->sms;
 }
 
 void wt_reader_die_sm(const struct wt_reader *r, uint64_t n, unsigned sm)

@@ -120,7 +120,8 @@ int wt_reader_expect(struct wt_reader *r, enum wt_kind kind, const char *hint);
  */
 void wt_reader_check_records(struct wt_reader *r, int on);
 /* The SMs the stream's records run on: its header's "sms" (trace-order
- * sets it), or 0 where the header does not say. */
+ * sets it), the most of those of the segments read so far, or 0 where
+ * one of them does not say. */
 unsigned wt_reader_sms(const struct wt_reader *r);
 /* Die (a data error) for record n, whose SM is at or past the stream's
  * count of them: a program would otherwise model that many SMs. */

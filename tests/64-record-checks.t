@@ -81,6 +81,21 @@ refused "bad-q.wt: record 1000: bad SM 15; expected 0 to 14" "l1sim, SM 15 of 15
 set_field "$T/q.wt" 1000 sm 14 "$T/sm14.wt"
 l1sim -o /dev/null "$T/sm14.wt" && classify -o /dev/null "$T/sm14.wt"
 ok $? "SM 14 of 15 is one of them: l1sim and classify take it"
+# concatenated segments: the most SMs of any segment bound them all
+trace-order --sms=30 "$T/a.wt" | coalesce > "$T/q30.wt"
+trace-order --sms=10 "$T/a.wt" | coalesce > "$T/q10.wt"
+cat "$T/q.wt" "$T/q30.wt" > "$T/cat.wt"
+l1sim -o /dev/null "$T/cat.wt" && classify -o /dev/null "$T/cat.wt"
+ok $? "a 15-SM stream, then a 30-SM one: SMs 15 to 29 of the second taken"
+# (set_field writes uncompressed streams, and segments share a framing)
+set_field "$T/q.wt" 1000 sm 40 "$T/sm40.wt"
+set_field "$T/q.wt" 0 sm 0 "$T/raw15.wt"
+set_field "$T/q10.wt" 0 sm 0 "$T/raw10.wt"
+cat "$T/raw15.wt" "$T/raw10.wt" "$T/sm40.wt" > "$T/cat.wt"
+rec=$((n + $(trace-dump --format=csv "$T/q10.wt" | tail -n +2 | wc -l) + 1000))
+fails_with 1 "cat.wt: record $rec: bad SM 40; expected 0 to 14" \
+	"15, 10, then 15 SMs: the fewer in the middle neither narrows nor drops the bound" \
+	l1sim -o /dev/null "$T/cat.wt"
 
 # ---- events ----
 set_field "$T/l1.wt" 20 type 9 "$T/bad-l1.wt"
