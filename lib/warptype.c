@@ -208,6 +208,14 @@ static void keep_if_top(struct wt_warptypes *w, struct wt_wt_warp *p)
 	w->top[k] = *p;
 }
 
+/* p has ended: it counts in its kernel's census and is kept if it is of
+ * the top, else its windows are freed. */
+static void retire(struct wt_warptypes *w, struct wt_wt_warp *p)
+{
+	census_add_warp(w, p, &w->census);
+	keep_if_top(w, p);
+}
+
 int wt_wt_warp_end(struct wt_warptypes *w, uint32_t warp)
 {
 	int added;
@@ -219,8 +227,7 @@ int wt_wt_warp_end(struct wt_warptypes *w, uint32_t warp)
 		return -1;
 	i = *ix - 1;
 	*ix = 0;
-	census_add_warp(w, &w->warps[i], &w->census);
-	keep_if_top(w, &w->warps[i]);
+	retire(w, &w->warps[i]);
 	/* the last one takes its place */
 	if (i != --w->nwarps) {
 		w->warps[i] = w->warps[w->nwarps];
@@ -238,10 +245,8 @@ void wt_wt_kernel_end(struct wt_warptypes *w, struct wt_divergence *d,
 	memset(&w->closed, 0, sizeof(w->closed));
 	w->ninstr = 0;
 	wt_u64map_clear(w->instr_ix);
-	for (size_t i = 0; i < w->nwarps; i++) {
-		census_add_warp(w, &w->warps[i], &w->census);
-		keep_if_top(w, &w->warps[i]);
-	}
+	for (size_t i = 0; i < w->nwarps; i++)
+		retire(w, &w->warps[i]);
 	w->nwarps = 0;
 	wt_warpix_clear(w->warp_ix);
 	wt_wt_census_add(c, &w->census);
