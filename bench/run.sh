@@ -8,7 +8,8 @@
 # pipe copy of the raw stream (stages, pipelines), a bare LRU loop over the
 # requests (lru-bench: l1sim's cache).  l1sim, l2sim and dramsim run with
 # 1 and 2 OpenMP threads, and the speedup is printed and recorded.  Stages
-# alone write uncompressed streams, as on a pipe.  classify runs exact and
+# alone write uncompressed streams to /dev/null; the files between them
+# are written by runs of their own.  classify runs exact and
 # with --sample=0.01 on each pattern's requests, the sample's figures
 # printed beside the exact ones.  Results: $OUT/results.json, with
 # ratio_to_limit where there is a limit.
@@ -71,8 +72,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # measure NAME RECORDS 'COMMAND' [LIMIT-NAME LIMIT-RATE]: time and peak
 # memory of COMMAND, the shortest wall time and the largest peak of
-# $repeat runs; with a limit, its rate as a fraction of the limit's
-# (measured in this run).  The rate is left in $rate.
+# $repeat runs, reported as below.  The rate is left in $rate.
 results=""
 measure() {
 	wall= rss=0 k=0
@@ -86,15 +86,26 @@ measure() {
 		[ "$r" -gt "$rss" ] && rss=$r
 		k=$((k + 1))
 	done
+	name=$1 count=$2
+	shift 3
+	report "$name" "$count" "$@"
+}
+
+# report NAME RECORDS [LIMIT-NAME LIMIT-RATE]: print and record the last
+# measure's time and peak as the rate of RECORDS; with a limit, that rate
+# as a fraction of the limit's (measured in this run).  Called alone, it
+# gives the same run as the rate of another count (warp instructions as
+# thread accesses, say).
+report() {
 	rate=$(awk -v r="$2" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0 ? r / w : 0) }')
 	ratio= extra=
-	if [ $# -ge 5 ]; then
-		ratio=$(awk -v x="$rate" -v l="$5" 'BEGIN { printf "%.3f", (l > 0 ? x / l : 0) }')
-		extra=", \"limit\": \"$4\", \"ratio_to_limit\": $ratio"
+	if [ $# -ge 4 ]; then
+		ratio=$(awk -v x="$rate" -v l="$4" 'BEGIN { printf "%.3f", (l > 0 ? x / l : 0) }')
+		extra=", \"limit\": \"$3\", \"ratio_to_limit\": $ratio"
 	fi
 	printf '%-34s %12s records %8.2f s %12.2f M/s %8d MiB%s\n' "$1" "$2" "$wall" \
 		"$(awk -v x="$rate" 'BEGIN { print x / 1e6 }')" $((rss / 1024)) \
-		"${ratio:+  = $ratio of $4}"
+		"${ratio:+  = $ratio of $3}"
 	results="$results${results:+,}
     {\"name\": \"$1\", \"records\": $2, \"seconds\": $wall, \"records_per_s\": $rate, \"max_rss_kib\": $rss$extra}"
 }
@@ -169,10 +180,20 @@ for pattern in stream reuse conflict; do
 	echo "-- $pattern: $recs accesses, $(($(wc -c < "$dump") / 1048576)) MiB of text"
 	measure "limit: cat dump ($pattern)" $recs "cat '$dump' > /dev/null"
 	lim_cat=$rate
+	# A stage alone writes its uncompressed stream to /dev/null.  The file
+	# the next stage reads is written by a second run, timed too ("to a
+	# file") for level 0, where writing gigabytes through the file system
+	# costs as much time as the stage itself.
 	for level in 0 -1 1 3; do
 		measure "trace-gen level $level ($pattern)" $recs \
-			"'$bin/trace-gen' --level=$level -o '$tmp/$pattern.$level.wt' '$dump'" \
+			"'$bin/trace-gen' --level=$level -o /dev/null '$dump'" \
 			"cat dump" $lim_cat
+		if [ $level = 0 ]; then
+			measure "  to a file, level 0 ($pattern)" $recs \
+				"'$bin/trace-gen' --level=0 -o '$tmp/$pattern.0.wt' '$dump'"
+		else
+			"$bin/trace-gen" --level=$level -o "$tmp/$pattern.$level.wt" "$dump"
+		fi
 		printf '%-34s %12s bytes\n' "  stream size, level $level" \
 			"$(wc -c < "$tmp/$pattern.$level.wt")"
 	done
@@ -187,15 +208,16 @@ for pattern in stream reuse conflict; do
 		"pipe copy" $lim_pipe
 	measure "pipe: gen-dump | trace-gen | check ($pattern)" $recs \
 		"'$tools/gen-dump' --accesses=$n --pattern=$pattern | '$bin/trace-gen' | '$bin/trace-dump' --check"
-	# Each stage alone writes an uncompressed stream, as on a pipe.
 	measure "trace-order, accesses in ($pattern)" $recs \
-		"'$bin/trace-order' --level=0 --stats='$tmp/order.json' -o '$tmp/$pattern.warp.wt' '$tmp/$pattern.0.wt'" \
+		"'$bin/trace-order' --level=0 --stats='$tmp/order.json' -o /dev/null '$tmp/$pattern.0.wt'" \
 		"pipe copy" $lim_pipe
+	measure "  to a file ($pattern)" $recs \
+		"'$bin/trace-order' --level=0 -o '$tmp/$pattern.warp.wt' '$tmp/$pattern.0.wt'"
 	winstr=$(tr -d ' \n' < "$tmp/order.json" | sed 's/.*"total":{[^}]*"instructions":\([0-9]*\).*/\1/')
 	measure "coalesce, warp instrs in ($pattern)" $winstr \
-		"'$bin/coalesce' --level=0 --stats='$tmp/coal.json' -o '$tmp/$pattern.req.wt' '$tmp/$pattern.warp.wt'"
-	measure "  the same, as accesses ($pattern)" $recs \
-		"'$bin/coalesce' --level=0 -o /dev/null '$tmp/$pattern.warp.wt'" "pipe copy" $lim_pipe
+		"'$bin/coalesce' --level=0 --stats='$tmp/coal.json' -o /dev/null '$tmp/$pattern.warp.wt'"
+	report "  the same, as accesses ($pattern)" $recs "pipe copy" $lim_pipe
+	"$bin/coalesce" --level=0 -o "$tmp/$pattern.req.wt" "$tmp/$pattern.warp.wt"
 	measure "read: trace-dump --check warp ($pattern)" $winstr "'$bin/trace-dump' --check '$tmp/$pattern.warp.wt'"
 	nreq=$(tr -d ' \n' < "$tmp/coal.json" | sed 's/.*"total":{[^}]*"requests":\([0-9]*\).*/\1/')
 	"$bin/trace-dump" --check "$tmp/$pattern.req.wt" > /dev/null
@@ -213,8 +235,9 @@ for pattern in stream reuse conflict; do
 	"$bin/l1sim" --level=0 -o "$tmp/$pattern.l1.wt" "$tmp/$pattern.req.wt"
 	nl1=$(records "$tmp/$pattern.l1.wt")
 	threads "l2sim OpenMP speedup ($pattern)" "l2sim, 1 thread ($pattern)" "l2sim, L1 events in ($pattern)" $nl1 \
-		"'$bin/l2sim' --level=0 --stats='$tmp/l2.json' -o '$tmp/$pattern.l2.wt' '$tmp/$pattern.l1.wt'" \
+		"'$bin/l2sim' --level=0 --stats='$tmp/l2.json' -o /dev/null '$tmp/$pattern.l1.wt'" \
 		"pipe copy" $lim_pipe
+	"$bin/l2sim" --level=0 -o "$tmp/$pattern.l2.wt" "$tmp/$pattern.l1.wt"
 	nl2=$(records "$tmp/$pattern.l2.wt")
 	threads "dramsim OpenMP speedup ($pattern)" "dramsim, 1 thread ($pattern)" "dramsim, L2 events in ($pattern)" $nl2 \
 		"'$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
