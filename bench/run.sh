@@ -88,15 +88,15 @@ measure() {
 	done
 	name=$1 count=$2
 	shift 3
-	report "$name" "$count" "$@"
+	record_rate "$name" "$count" "$@"
 }
 
-# report NAME RECORDS [LIMIT-NAME LIMIT-RATE]: print and record the last
+# record_rate NAME RECORDS [LIMIT-NAME LIMIT-RATE]: print and record the last
 # measure's time and peak as the rate of RECORDS; with a limit, that rate
 # as a fraction of the limit's (measured in this run).  Called alone, it
 # gives the same run as the rate of another count (warp instructions as
 # thread accesses, say).
-report() {
+record_rate() {
 	rate=$(awk -v r="$2" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0 ? r / w : 0) }')
 	ratio= extra=
 	if [ $# -ge 4 ]; then
@@ -216,7 +216,7 @@ for pattern in stream reuse conflict; do
 	winstr=$(tr -d ' \n' < "$tmp/order.json" | sed 's/.*"total":{[^}]*"instructions":\([0-9]*\).*/\1/')
 	measure "coalesce, warp instrs in ($pattern)" $winstr \
 		"'$bin/coalesce' --level=0 --stats='$tmp/coal.json' -o /dev/null '$tmp/$pattern.warp.wt'"
-	report "  the same, as accesses ($pattern)" $recs "pipe copy" $lim_pipe
+	record_rate "  the same, as accesses ($pattern)" $recs "pipe copy" $lim_pipe
 	"$bin/coalesce" --level=0 -o "$tmp/$pattern.req.wt" "$tmp/$pattern.warp.wt"
 	measure "read: trace-dump --check warp ($pattern)" $winstr "'$bin/trace-dump' --check '$tmp/$pattern.warp.wt'"
 	nreq=$(tr -d ' \n' < "$tmp/coal.json" | sed 's/.*"total":{[^}]*"requests":\([0-9]*\).*/\1/')
