@@ -4,7 +4,7 @@
 # against, measured in the same run ("= 0.42 of zstd -d": the stage's rate
 # over the limit's); the exact reuse-distance engine against SHARDS
 # sampling (reuse-bench), and l1sim with each --reuse.  Limits: cat of the
-# text dump (trace-gen), zstd -d of the same data (readers, l1sim), a plain
+# text dump (trace-gen), zstd -d of the same data (readers, l1sim, classify), a plain
 # pipe copy of the raw stream (stages, pipelines), a bare LRU loop over the
 # requests (lru-bench: l1sim's cache).  l1sim, l2sim and dramsim run with
 # 1 and 2 OpenMP threads, and the speedup is printed and recorded.  Stages
@@ -203,11 +203,15 @@ for pattern in stream reuse conflict; do
 	lim_pipe=$rate
 	measure "read: trace-dump --check L1 ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.1.wt'" \
 		"zstd -d" $lim_zd
-	measure "read: trace-dump --check L-1 ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.-1.wt'"
+	measure "limit: zstd -d, level -1 ($pattern)" $recs "zstd -q -dc '$tmp/$pattern.-1.wt' > /dev/null"
+	lim_zdn=$rate
+	measure "read: trace-dump --check L-1 ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.-1.wt'" \
+		"zstd -d" $lim_zdn
 	measure "read: trace-dump --check raw ($pattern)" $recs "'$bin/trace-dump' --check '$tmp/$pattern.0.wt'" \
 		"pipe copy" $lim_pipe
 	measure "pipe: gen-dump | trace-gen | check ($pattern)" $recs \
-		"'$tools/gen-dump' --accesses=$n --pattern=$pattern | '$bin/trace-gen' | '$bin/trace-dump' --check"
+		"'$tools/gen-dump' --accesses=$n --pattern=$pattern | '$bin/trace-gen' | '$bin/trace-dump' --check" \
+		"cat dump" $lim_cat
 	measure "trace-order, accesses in ($pattern)" $recs \
 		"'$bin/trace-order' --level=0 --stats='$tmp/order.json' -o /dev/null '$tmp/$pattern.0.wt'" \
 		"pipe copy" $lim_pipe
@@ -245,9 +249,11 @@ for pattern in stream reuse conflict; do
 	# classify exact and sampled on the same requests, with the sample's
 	# error beside the exact figures
 	measure "classify ($pattern)" $nreq \
-		"'$bin/classify' --format=json -o '$tmp/cls1.json' '$tmp/$pattern.req.wt'"
+		"'$bin/classify' --format=json -o '$tmp/cls1.json' '$tmp/$pattern.req.wt'" \
+		"zstd -d of its input" $lim_zr
 	measure "classify --sample=0.01 ($pattern)" $nreq \
-		"'$bin/classify' --sample=0.01 --format=json -o '$tmp/cls2.json' '$tmp/$pattern.req.wt'"
+		"'$bin/classify' --sample=0.01 --format=json -o '$tmp/cls2.json' '$tmp/$pattern.req.wt'" \
+		"zstd -d of its input" $lim_zr
 	sample_error "classify --sample=0.01 error ($pattern)" "$tmp/cls1.json" "$tmp/cls2.json"
 	measure "pipe: trace-gen|order|coalesce|check ($pattern)" $recs \
 		"'$bin/trace-gen' '$dump' | '$bin/trace-order' | '$bin/coalesce' | '$bin/trace-dump' --check" \
