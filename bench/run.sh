@@ -4,9 +4,9 @@
 # against, measured in the same run ("= 0.42 of zstd -d": the stage's rate
 # over the limit's); the exact reuse-distance engine against SHARDS
 # sampling (reuse-bench), and l1sim with each --reuse.  Limits: cat of the
-# text dump (trace-gen), zstd -d of the same data (readers, l1sim, classify), a plain
-# pipe copy of the raw stream (stages, pipelines), a bare LRU loop over the
-# requests (lru-bench: l1sim's cache).  l1sim, l2sim and dramsim run with
+# text dump (trace-gen), zstd -d of the same data (readers, l1sim,
+# classify), a plain pipe copy of the raw stream (stages, pipelines), a
+# bare LRU loop over the requests (lru-bench: l1sim's cache).  l1sim, l2sim and dramsim run with
 # 1 and 2 OpenMP threads, and the speedup is printed and recorded.  Stages
 # alone write uncompressed streams to /dev/null; the files between them
 # are written by runs of their own.  classify runs exact and
