@@ -11,8 +11,8 @@
 # printed and recorded.  Stages alone write uncompressed streams to
 # /dev/null; the files between them are written by runs of their own.
 # classify runs exact and with --sample=0.01 on each pattern's requests,
-# the sample's figures printed beside the exact ones.  Results: $OUT/results.json, with
-# ratio_to_limit where there is a limit.
+# the sample's figures printed beside the exact ones.  Results:
+# $OUT/results.json, with ratio_to_limit where there is a limit.
 #
 #   sh bench/run.sh [BUILD]        BENCH_ACCESSES=100M by default
 #
@@ -91,9 +91,9 @@ measure() {
 	record_rate "$name" "$count" "$@"
 }
 
-# record_rate NAME RECORDS [LIMIT-NAME LIMIT-RATE]: print and record the last
-# measure's time and peak as the rate of RECORDS; with a limit, that rate
-# as a fraction of the limit's (measured in this run).  Called alone, it
+# record_rate NAME RECORDS [LIMIT-NAME LIMIT-RATE]: print and record the
+# last measure's time and peak as the rate of RECORDS; with a limit, that
+# rate as a fraction of the limit's (measured in this run).  Called alone, it
 # gives the same run as the rate of another count (warp instructions as
 # thread accesses, say).
 record_rate() {
