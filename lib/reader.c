@@ -220,6 +220,7 @@ static int next_segment(struct wt_reader *r)
 	unsigned char fixed[24];
 	struct wt_header h;
 	int got = read_exact(r, fixed, 8, "concatenated header");
+	unsigned sms;
 
 	if (got <= 0)
 		return got < 0 ? -1 : 0;
@@ -233,10 +234,9 @@ static int next_segment(struct wt_reader *r)
 	}
 	/* A segment made for more SMs, or for an unknown number, widens
 	 * what the records may name. */
-	if (!header_sms(&h))
-		r->sms = 0;
-	else if (r->sms && header_sms(&h) > r->sms)
-		r->sms = header_sms(&h);
+	sms = header_sms(&h);
+	if (!sms || (r->sms && sms > r->sms))
+		r->sms = sms;
 	/* Keep the provenance of every segment. */
 	for (size_t i = 0; i < h.meta.n; i++)
 		if (strcmp(h.meta.key[i], "stage") == 0)
@@ -337,11 +337,9 @@ unsigned wt_reader_sms(const struct wt_reader *r)
 
 void wt_reader_die_sm(const struct wt_reader *r, uint64_t n, unsigned sm)
 {
-	unsigned sms = wt_reader_sms(r);
-
 	wt_die(WT_EXIT_DATA, "%s: record %llu: bad SM %u; expected 0 to %u (the "
 	       "stream's %u SMs, its header's sms)", wt_reader_name(r),
-	       (unsigned long long)n, sm, sms - 1, sms);
+	       (unsigned long long)n, sm, r->sms - 1, r->sms);
 }
 
 void wt_reader_check_records(struct wt_reader *r, int on)
