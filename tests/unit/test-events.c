@@ -2,13 +2,18 @@
  * test-events.c - the sorts of a stage's event lists (events.c): by time,
  * stable, and wt_events_sort_tail's merge of a sorted head with a new
  * tail, against a plain insertion sort on random lists, in order and not;
- * wt_events_before against a count.
+ * wt_events_before against a count; wt_events_write_merged, read back,
+ * against a scan of the lists' heads.
  */
 #include "events.h"
+#include "stream.h"
 #include "tap.h"
+#include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static uint64_t xorshift(uint64_t *s)
 {
@@ -52,6 +57,108 @@ static int same(const struct wt_event *a, const struct wt_event *b, size_t n)
 		if (a[i].time != b[i].time || a[i].addr != b[i].addr)
 			return 0;
 	return 1;
+}
+
+/* The merge's reference: at each step the earliest head, the lowest
+ * list on a tie, found by a scan of every list. */
+static size_t merge_by_scan(struct wt_event *const *lists, const size_t *counts,
+			   unsigned k, struct wt_event *out)
+{
+	size_t pos[64] = { 0 }, n = 0;
+
+	for (;;) {
+		unsigned best = k;
+
+		for (unsigned i = 0; i < k; i++)
+			if (pos[i] < counts[i] &&
+			    (best == k || lists[i][pos[i]].time < lists[best][pos[best]].time))
+				best = i;
+		if (best == k)
+			return n;
+		out[n++] = lists[best][pos[best]++];
+	}
+}
+
+/* Write the lists merged to path and read the events back into out;
+ * their count, or -1 with a message. */
+static long merge_through_stream(const char *path, struct wt_event *const *lists,
+				 const size_t *counts, unsigned k,
+				 struct wt_event *out)
+{
+	struct wt_header h;
+	struct wt_kernel kern;
+	struct wt_writer *w;
+	struct wt_reader *r;
+	struct wt_item it;
+	char err[512];
+	long n = 0;
+
+	wt_header_init(&h, WT_KIND_EVENT, 0);
+	w = wt_writer_open(path, &h, 0, err, sizeof(err));
+	wt_header_free(&h);
+	if (!w) {
+		printf("# %s\n", err);
+		return -1;
+	}
+	wt_kernel_init(&kern);
+	wt_writer_kernel_begin(w, &kern);
+	wt_kernel_free(&kern);
+	if (wt_events_write_merged(w, lists, counts, k) < 0 ||
+	    wt_writer_kernel_end(w) < 0 || wt_writer_close(w, err, sizeof(err)) < 0) {
+		printf("# merge: %s\n", err);
+		return -1;
+	}
+	r = wt_reader_open(path, err, sizeof(err));
+	if (!r) {
+		printf("# %s\n", err);
+		return -1;
+	}
+	while (wt_reader_next(r, &it) > 0)
+		if (it.type == WT_ITEM_RECORDS) {
+			memcpy(out + n, it.recs, it.count * sizeof(*out));
+			n += (long)it.count;
+		}
+	if (it.type == WT_ITEM_ERROR) {
+		printf("# %s\n", wt_reader_error(r));
+		n = -1;
+	}
+	wt_reader_close(r);
+	return n;
+}
+
+/* k sorted lists of up to max events (some empty, times below span),
+ * each event marked with its list and place, merged both ways. */
+static int merge_case(const char *path, unsigned k, size_t max, uint64_t span,
+		      uint64_t *seed)
+{
+	struct wt_event *lists[64], *want, *got;
+	size_t counts[64], total = 0;
+	long n;
+	int same_order;
+
+	for (unsigned i = 0; i < k; i++) {
+		counts[i] = max ? xorshift(seed) % (max + 1) : 0;
+		if (xorshift(seed) % 5 == 0)
+			counts[i] = 0;
+		lists[i] = calloc(counts[i] + 1, sizeof(**lists));
+		fill(lists[i], counts[i], span, 0, seed);
+		reference(lists[i], counts[i]);
+		for (size_t j = 0; j < counts[i]; j++) {
+			lists[i][j].addr = (uint64_t)i << 32 | j;
+			lists[i][j].level = 1;	/* an L1 event, as l1sim writes */
+		}
+		total += counts[i];
+	}
+	want = calloc(total + 1, sizeof(*want));
+	got = calloc(total + 1, sizeof(*got));
+	merge_by_scan(lists, counts, k, want);
+	n = merge_through_stream(path, lists, counts, k, got);
+	same_order = n == (long)total && same(got, want, total);
+	for (unsigned i = 0; i < k; i++)
+		free(lists[i]);
+	free(want);
+	free(got);
+	return same_order;
 }
 
 int main(void)
@@ -121,6 +228,27 @@ int main(void)
 			}
 		ok(ok_drop, "wt_events_drop_written: drops the written ones when "
 		   "they are as many as those left, keeps the rest in order");
+	}
+	{	/* merged lists: 0 to 64 of them, ties and none */
+		static const unsigned ks[] = { 0, 1, 2, 3, 5, 15, 16, 17, 33, 64 };
+		char dir[] = "/tmp/wt-test-events.XXXXXX", path[64];
+		int ok_merge = 1;
+
+		if (!mkdtemp(dir)) {
+			printf("# mkdtemp: cannot make %s\n", dir);
+			return 1;
+		}
+		snprintf(path, sizeof(path), "%s/merged.wt", dir);
+		for (size_t i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)
+			for (size_t p = 0; p < sizeof(spans) / sizeof(spans[0]); p++)
+				for (size_t max = 0; max <= 300; max += 100)
+					ok_merge &= merge_case(path, ks[i], max,
+							       spans[p], &seed);
+		ok(ok_merge, "wt_events_write_merged: 0 to 64 sorted lists, some "
+		   "empty, written as the earliest head first, the lowest list "
+		   "on a tie");
+		unlink(path);
+		rmdir(dir);
 	}
 	ok(ok_sort, "wt_events_sort: by time, ties in their order, on random lists");
 	ok(ok_before, "wt_events_before: the count of events before a cycle");
