@@ -92,71 +92,87 @@ size_t wt_events_drop_written(struct wt_event *ev, size_t n, size_t *first)
 	return left;
 }
 
-/* A list in the merge's heap, by the time of its head. */
-struct head {
+/* A list's place in the merge: the time of its head, and its rank among
+ * heads of that time (its number; past every list's once it runs out). */
+struct key {
 	uint64_t time;
-	unsigned list;
+	unsigned rank;
 };
 
-/* Earlier, or as early and a lower list. */
-static inline int before(const struct head *a, const struct head *b)
+static inline int before(struct key a, struct key b)
 {
-	return a->time < b->time || (a->time == b->time && a->list < b->list);
+	return a.time < b.time || (a.time == b.time && a.rank < b.rank);
 }
 
-/* Restore the heap order of heap[0..n-1] below slot i. */
-static void sift_down(struct head *heap, unsigned n, unsigned i)
+/* The key of list i, m lists in the tree, pos[i] of its events written. */
+static inline struct key key_of(struct wt_event *const *lists, const size_t *counts,
+				const size_t *pos, unsigned i, unsigned m)
 {
-	struct head x = heap[i];
-
-	for (;;) {
-		unsigned c = 2 * i + 1;
-
-		if (c >= n)
-			break;
-		if (c + 1 < n && before(&heap[c + 1], &heap[c]))
-			c++;
-		if (!before(&heap[c], &x))
-			break;
-		heap[i] = heap[c];
-		i = c;
-	}
-	heap[i] = x;
+	if (pos[i] < counts[i])
+		return (struct key){ lists[i][pos[i]].time, i };
+	return (struct key){ UINT64_MAX, m + i };
 }
 
 /*
- * A binary heap of the lists by their heads: log k comparisons an event
- * where a scan of the heads took k (15 to 80 SMs, and l1sim writes every
- * event through here).  The order is the scan's: (time, list) is a total
- * order, so the heap's least is the scan's choice.
+ * The lists' heads in a tournament tree of losers (Knuth, TAOCP 3,
+ * 5.4.1): the leaves are the lists, made up to a power of two m with empty
+ * ones; inner node j keeps the key of the list that lost the match there,
+ * and the winner, the earliest head, is kept apart.  Once the winner's
+ * head is written, only the matches on its leaf's path are played again:
+ * log2 m comparisons an event, against keys held in the nodes, where a
+ * binary heap's sift-down made two a level (15 to 80 SMs or partitions,
+ * and l1sim and l2sim write every event through here).  A list that runs
+ * out takes the time UINT64_MAX and the rank m + its number, after every
+ * head still to come, so the tree needs no test of emptiness; (time,
+ * rank) is a total order in which the lowest list wins a tie, as a scan
+ * of the heads would choose.
  */
 int wt_events_write_merged(struct wt_writer *w, struct wt_event *const *lists,
 			   const size_t *counts, unsigned k)
 {
-	size_t *pos = wt_calloc(k ? k : 1, sizeof(*pos));
-	struct head *heap = wt_calloc(k ? k : 1, sizeof(*heap));
-	unsigned n = 0;
+	unsigned m = 1;
+	size_t left = 0, *pos;
+	struct key *loser, *won, win;
 	int rc = 0;
 
-	for (unsigned i = 0; i < k; i++)
-		if (counts[i])
-			heap[n++] = (struct head){ lists[i][0].time, i };
-	for (unsigned i = n / 2; i-- > 0;)
-		sift_down(heap, n, i);
-	while (n) {
-		unsigned best = heap[0].list;
+	while (m < k)
+		m *= 2;
+	pos = wt_calloc(m, sizeof(*pos));
+	loser = wt_calloc(m, sizeof(*loser));
+	won = wt_calloc(2 * (size_t)m, sizeof(*won));	/* while building */
+	for (unsigned i = 0; i < m; i++) {
+		if (i < k && counts[i]) {
+			won[m + i] = (struct key){ lists[i][0].time, i };
+			left += counts[i];
+		} else {
+			won[m + i] = (struct key){ UINT64_MAX, m + i };
+		}
+	}
+	for (unsigned j = m - 1; j > 0; j--) {
+		int b_wins = before(won[2 * j + 1], won[2 * j]);
 
-		if (wt_writer_put(w, &lists[best][pos[best]++]) < 0) {
+		won[j] = won[2 * j + b_wins];
+		loser[j] = won[2 * j + !b_wins];
+	}
+	win = won[1];
+	free(won);
+	for (; left; left--) {
+		unsigned i = win.rank;
+
+		if (wt_writer_put(w, &lists[i][pos[i]++]) < 0) {
 			rc = -1;
 			break;
 		}
-		if (pos[best] == counts[best])
-			heap[0] = heap[--n];
-		else
-			heap[0].time = lists[best][pos[best]].time;
-		sift_down(heap, n, 0);
+		win = key_of(lists, counts, pos, i, m);
+		for (unsigned j = (m + i) / 2; j > 0; j /= 2)
+			if (before(loser[j], win)) {
+				struct key t = loser[j];
+
+				loser[j] = win;
+				win = t;
+			}
 	}
-	free(heap);
+	free(loser);
 	free(pos);
 	return rc;
 }
