@@ -140,14 +140,11 @@ int wt_events_write_merged(struct wt_writer *w, struct wt_event *const *lists,
 	pos = wt_calloc(m, sizeof(*pos));
 	loser = wt_calloc(m, sizeof(*loser));
 	won = wt_calloc(2 * (size_t)m, sizeof(*won));	/* while building */
-	for (unsigned i = 0; i < m; i++) {
-		if (i < k && counts[i]) {
-			won[m + i] = (struct key){ lists[i][0].time, i };
-			left += counts[i];
-		} else {
-			won[m + i] = (struct key){ UINT64_MAX, m + i };
-		}
-	}
+	for (unsigned i = 0; i < m; i++)
+		won[m + i] = i < k ? key_of(lists, counts, pos, i, m) :
+				     (struct key){ UINT64_MAX, m + i };
+	for (unsigned i = 0; i < k; i++)
+		left += counts[i];
 	for (unsigned j = m - 1; j > 0; j--) {
 		int b_wins = before(won[2 * j + 1], won[2 * j]);
 
