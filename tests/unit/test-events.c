@@ -8,7 +8,6 @@
 #include "events.h"
 #include "stream.h"
 #include "tap.h"
-#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
