@@ -60,8 +60,8 @@ static int same(const struct wt_event *a, const struct wt_event *b, size_t n)
 
 /* The merge's reference: at each step the earliest head, the lowest
  * list on a tie, found by a scan of every list. */
-static size_t merge_by_scan(struct wt_event *const *lists, const size_t *counts,
-			   unsigned k, struct wt_event *out)
+static void merge_by_scan(struct wt_event *const *lists, const size_t *counts,
+			  unsigned k, struct wt_event *out)
 {
 	size_t pos[64] = { 0 }, n = 0;
 
@@ -73,7 +73,7 @@ static size_t merge_by_scan(struct wt_event *const *lists, const size_t *counts,
 			    (best == k || lists[i][pos[i]].time < lists[best][pos[best]].time))
 				best = i;
 		if (best == k)
-			return n;
+			return;
 		out[n++] = lists[best][pos[best]++];
 	}
 }
@@ -103,7 +103,12 @@ static long merge_through_stream(const char *path, struct wt_event *const *lists
 	wt_writer_kernel_begin(w, &kern);
 	wt_kernel_free(&kern);
 	if (wt_events_write_merged(w, lists, counts, k) < 0 ||
-	    wt_writer_kernel_end(w) < 0 || wt_writer_close(w, err, sizeof(err)) < 0) {
+	    wt_writer_kernel_end(w) < 0) {
+		printf("# merge: %s\n", wt_writer_error(w));
+		wt_writer_abort(w);
+		return -1;
+	}
+	if (wt_writer_close(w, err, sizeof(err)) < 0) {
 		printf("# merge: %s\n", err);
 		return -1;
 	}
