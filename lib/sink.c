@@ -2,12 +2,12 @@
  * sink.c - buffered, optionally zstd-compressed output with atomic rename.
  */
 #include "sink.h"
+#include "fatal.h"
 #include "source.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -34,18 +34,12 @@ struct wt_sink {
 static char *temp_names[MAX_OPEN];
 static int handlers_installed;
 
+/* Safe in a signal handler (fatal.h): unlink only. */
 static void remove_temps(void)
 {
 	for (int i = 0; i < MAX_OPEN; i++)
 		if (temp_names[i])
 			unlink(temp_names[i]);
-}
-
-static void on_signal(int sig)
-{
-	remove_temps();
-	signal(sig, SIG_DFL);
-	raise(sig);
 }
 
 static void track_temp(char *name, int add)
@@ -64,20 +58,11 @@ static void track_temp(char *name, int add)
 
 static void install_handlers(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-
 	if (handlers_installed)
 		return;
 	handlers_installed = 1;
 	wt_atdie(remove_temps);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = on_signal;
-		sigemptyset(&sa.sa_mask);
-		sigaction(sigs[i], &sa, NULL);
-	}
+	wt_fatal_cleanup(remove_temps);
 }
 
 /*
