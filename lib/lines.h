@@ -1,7 +1,8 @@
 /*
  * lines.h - text lines from a byte source (a file, stdin or memory), one
  * at a time, numbered from 1, with the checks every text parser of
- * warptrace makes: no NUL bytes, a bounded length, CRLF accepted.
+ * warptrace makes: no NUL bytes, a bounded length, CRLF accepted.  A plain
+ * regular file is mapped a window at a time rather than read (lines.c).
  */
 #ifndef WT_LINES_H
 #define WT_LINES_H
@@ -15,6 +16,10 @@ struct wt_lines;
 
 /* Read from src, which the line reader then owns; name is used in errors. */
 struct wt_lines *wt_lines_open(struct wt_src *src, size_t max_line);
+/* The same, mapping a plain file in windows of about window bytes rather
+ * than wt_lines_open's 4 MiB (for tests, which cross windows often). */
+struct wt_lines *wt_lines_open_window(struct wt_src *src, size_t max_line,
+				      size_t window);
 struct wt_lines *wt_lines_open_mem(const char *name, const char *buf, size_t len,
 				   size_t max_line);
 /*

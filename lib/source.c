@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
@@ -383,6 +384,21 @@ const void *wt_src_take(struct wt_src *s, void *buf, size_t n, ssize_t *got)
 	s->in_pos += have;
 	*got = (ssize_t)have;
 	return p;
+}
+
+int wt_src_plain_file(struct wt_src *s, off_t *off, off_t *size)
+{
+	struct stat st;
+	off_t at;
+
+	if (s->failed || s->comp != WT_COMP_NONE || s->back_pos < s->back_len ||
+	    fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (at = lseek(s->fd, 0, SEEK_CUR)) < 0)
+		return -1;
+	/* in[] holds the bytes read but not taken, which come before at. */
+	*off = at - (off_t)(s->in_len - s->in_pos);
+	*size = st.st_size;
+	return s->fd;
 }
 
 const char *wt_src_name(const struct wt_src *s)

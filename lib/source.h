@@ -40,6 +40,15 @@ const void *wt_src_take(struct wt_src *s, void *buf, size_t n, ssize_t *got);
  */
 void wt_src_unread(struct wt_src *s, const void *buf, size_t n);
 
+/*
+ * For a reader that maps the file rather than reading it: the descriptor
+ * of a plain (uncompressed) regular file, with *off the offset in the file
+ * of the next byte not yet taken from s and *size the file's size; -1 for
+ * any other source (compressed, a pipe, bytes pushed back).  Once a reader
+ * maps the file it takes nothing more from s.
+ */
+int wt_src_plain_file(struct wt_src *s, off_t *off, off_t *size);
+
 const char *wt_src_name(const struct wt_src *s);
 const char *wt_src_error(const struct wt_src *s);
 enum wt_compression wt_src_compression(const struct wt_src *s);

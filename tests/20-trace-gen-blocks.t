@@ -1,9 +1,10 @@
 #!/bin/sh
-# trace-gen on a dump longer than the blocks it reads (lines.c: 4 MiB and
-# 4 KiB at first): access lines go by a fast path that leaves the lines
-# cut by a block's end, and every unusual line, to the general path.  The
-# records must be those the general path alone makes, however the input
-# comes, and a bad line anywhere must be named by its number.
+# trace-gen on a dump longer than the windows it maps of a file and the
+# blocks it reads of a pipe (lines.c: both 4 MiB; a pipe's first block
+# 4 KiB longer): access lines go by a fast path that leaves the lines cut
+# by a window's or block's end, and every unusual line, to the general
+# path.  The records must be those the general path alone makes, however
+# the input comes, and a bad line anywhere must be named by its number.
 . "$(dirname "$0")/lib.sh"
 
 "$BUILD/tools/gen-dump" --accesses=320K --pattern=reuse > "$T/big.trc"
@@ -33,6 +34,8 @@ trace-gen -o "$T/fast.wt" "$T/big.trc"
 same "a file" "$T/fast.wt"
 dd if="$T/big.trc" bs=4093 status=none | trace-gen --level=0 > "$T/pipe.wt"
 same "a pipe, in pieces of 4093 bytes" "$T/pipe.wt"
+trace-gen --level=0 < "$T/big.trc" > "$T/stdin.wt"
+same "a file as standard input" "$T/stdin.wt"
 sed 's/$/\r/' "$T/big.trc" > "$T/crlf.trc"
 trace-gen -o "$T/crlf.wt" "$T/crlf.trc"
 same "CRLF line ends" "$T/crlf.wt"
@@ -42,9 +45,14 @@ trace-gen -o "$T/shifted.wt" "$T/shifted.trc"
 same "the lines shifted by 40 bytes" "$T/shifted.wt"
 rm -f "$T"/*.wt "$T/crlf.trc" "$T/shifted.trc" "$T/slow.trc"
 
-# The number of the line that the end of the first block cuts.
-cut=$(awk -v end=$(((4 << 20) + 4096)) \
-	'{ n += length($0) + 1 } n > end { print NR; exit }' "$T/big.trc")
+# The numbers of the lines that the end of the first window of a file
+# (4 MiB) and of the first block of a pipe (4 MiB and 4 KiB) cut.
+cut_at() {	# cut_at BYTES
+	awk -v end="$1" '{ n += length($0) + 1 } n > end { print NR; exit }' \
+		"$T/big.trc"
+}
+window=$(cut_at $((4 << 20)))
+block=$(cut_at $(((4 << 20) + 4096)))
 
 bad_at() {	# bad_at LINE: a bad address on LINE is named there
 	sed "$1s/^\([0-9]* [0-9]*\) [0-9]*/\1 12a/" "$T/big.trc" > "$T/bad.trc"
@@ -52,11 +60,17 @@ bad_at() {	# bad_at LINE: a bad address on LINE is named there
 		"a bad line $2" trace-gen -o "$T/out.wt" "$T/bad.trc"
 	run sh -c "trace-gen --level=0 < '$T/bad.trc' > /dev/null"
 	like "$err" "stdin:$1: address '12a': not a number" \
+		"a bad line $2, from standard input"
+	run sh -c "cat '$T/bad.trc' | trace-gen --level=0 > /dev/null"
+	like "$err" "stdin:$1: address '12a': not a number" \
 		"a bad line $2, from a pipe"
 }
-bad_at $((cut - 1)) "before the end of the first block"
-bad_at "$cut" "cut by the end of the first block"
-bad_at $((cut + 1)) "after the end of the first block"
+bad_at $((window - 1)) "before the end of the first window"
+bad_at "$window" "cut by the end of the first window"
+bad_at $((window + 1)) "after the end of the first window"
+bad_at $((block - 1)) "before the end of the first block"
+bad_at "$block" "cut by the end of the first block"
+bad_at $((block + 1)) "after the end of the first block"
 bad_at "$lines" "at the end of the dump"
 
 done_testing
