@@ -3,10 +3,11 @@
  * file (mapped a window at a time), a pipe (read in blocks) and memory.
  * Random texts of lines up to the longest allowed, some with CRLF and the
  * last without a newline, come back the same from each, with windows of a
- * few pages so that lines run across their ends; so do the fast path's
- * peek and skip, the errors (a line too long, a NUL byte) at the same
- * line from each, a file whose first bytes the source has already taken,
- * and a file that shrinks while mapped (one line on stderr, exit 1).
+ * few pages so that lines run across their ends; so do files of whole
+ * pages and whole windows, the fast path's peek and skip, the errors (a
+ * line too long, a NUL byte) at the same line from each, and a file whose
+ * first bytes the source has already taken.  A file that shrinks while
+ * mapped ends the program with one line on stderr and exit 1.
  */
 #include "lines.h"
 #include "source.h"
@@ -190,6 +191,49 @@ static void test_texts(void)
 		wt_lines_close(l);
 		free(text);
 	}
+}
+
+/* Files of whole pages, windows and 4 MiB windows, with and without a
+ * newline at the end: the NUL after the last byte is the zero page's, and
+ * no window is empty. */
+static void test_exact_sizes(void)
+{
+	static const size_t sizes[] = { 4096, 12288, 24576, 4u << 20, (4u << 20) + 16 };
+
+	for (size_t c = 0; c < sizeof(sizes) / sizeof(sizes[0]); c++)
+		for (int open_end = 0; open_end < 2; open_end++) {
+			size_t len = sizes[c];
+			char *text = wt_malloc(len);
+			uint64_t nlines = len / 16;
+			struct wt_lines *l;
+			const char *p;
+			size_t avail;
+			int clean;
+
+			for (size_t i = 0; i < len; i++)
+				text[i] = i % 16 == 15 ? '\n' : (char)('a' + i % 16);
+			if (open_end)
+				text[len - 1] = 'z';
+			write_file(text, len);
+			l = wt_lines_open_window(open_file(), MAX_LINE, SMALL_WINDOW);
+			p = wt_lines_peek(l, &avail);
+			ok(p[avail] == '\0', "%zu bytes%s: a NUL after the first window",
+			   len, open_end ? ", no newline at the end" : "");
+			is_u64(compare_lines(l, text, len, nlines, &clean), 0,
+			       "%zu bytes%s: every line", len,
+			       open_end ? ", no newline at the end" : "");
+			ok(clean, "%zu bytes%s: then the end", len,
+			   open_end ? ", no newline at the end" : "");
+			wt_lines_close(l);
+			l = wt_lines_open(open_file(), MAX_LINE);
+			is_u64(compare_lines(l, text, len, nlines, &clean), 0,
+			       "%zu bytes%s: every line, 4 MiB windows", len,
+			       open_end ? ", no newline at the end" : "");
+			ok(clean, "%zu bytes%s: then the end, 4 MiB windows", len,
+			   open_end ? ", no newline at the end" : "");
+			wt_lines_close(l);
+			free(text);
+		}
 }
 
 /*
@@ -484,6 +528,7 @@ int main(void)
 	close(fd);
 	signal(SIGPIPE, SIG_IGN);
 	test_texts();
+	test_exact_sizes();
 	test_fast_path();
 	test_errors();
 	test_nul();
