@@ -209,29 +209,28 @@ static void test_exact_sizes(void)
 			const char *p;
 			size_t avail;
 			int clean;
+			char what[64];
 
 			for (size_t i = 0; i < len; i++)
 				text[i] = i % 16 == 15 ? '\n' : (char)('a' + i % 16);
 			if (open_end)
 				text[len - 1] = 'z';
+			snprintf(what, sizeof(what), "%zu bytes%s", len,
+				 open_end ? ", no newline at the end" : "");
 			write_file(text, len);
-			l = wt_lines_open_window(open_file(), MAX_LINE, SMALL_WINDOW);
-			p = wt_lines_peek(l, &avail);
-			ok(p[avail] == '\0', "%zu bytes%s: a NUL after the first window",
-			   len, open_end ? ", no newline at the end" : "");
-			is_u64(compare_lines(l, text, len, nlines, &clean), 0,
-			       "%zu bytes%s: every line", len,
-			       open_end ? ", no newline at the end" : "");
-			ok(clean, "%zu bytes%s: then the end", len,
-			   open_end ? ", no newline at the end" : "");
-			wt_lines_close(l);
-			l = wt_lines_open(open_file(), MAX_LINE);
-			is_u64(compare_lines(l, text, len, nlines, &clean), 0,
-			       "%zu bytes%s: every line, 4 MiB windows", len,
-			       open_end ? ", no newline at the end" : "");
-			ok(clean, "%zu bytes%s: then the end, 4 MiB windows", len,
-			   open_end ? ", no newline at the end" : "");
-			wt_lines_close(l);
+			for (int big = 0; big < 2; big++) {
+				l = wt_lines_open_window(open_file(), MAX_LINE,
+							 big ? 4u << 20 : SMALL_WINDOW);
+				p = wt_lines_peek(l, &avail);
+				ok(p[avail] == '\0', "%s, %s windows: a NUL after "
+				   "the first", what, big ? "4 MiB" : "small");
+				is_u64(compare_lines(l, text, len, nlines, &clean), 0,
+				       "%s, %s windows: every line", what,
+				       big ? "4 MiB" : "small");
+				ok(clean, "%s, %s windows: then the end", what,
+				   big ? "4 MiB" : "small");
+				wt_lines_close(l);
+			}
 			free(text);
 		}
 }
