@@ -61,6 +61,17 @@ static struct wt_lines *new_lines(const char *name, size_t max_line)
 	return l;
 }
 
+/* Bytes rounded up to whole pages, and an offset down to its page. */
+static size_t page_ceil(const struct wt_lines *l, size_t n)
+{
+	return (n + l->page - 1) / l->page * l->page;
+}
+
+static off_t page_floor(const struct wt_lines *l, off_t at)
+{
+	return at / (off_t)l->page * (off_t)l->page;
+}
+
 static void unmap(struct wt_lines *l)
 {
 	if (!l->map_len)
@@ -80,7 +91,7 @@ static int map_window(struct wt_lines *l, off_t at)
 {
 	size_t n = (size_t)(l->size - at) < l->window ?
 		   (size_t)(l->size - at) : l->window;
-	size_t span = (n + l->page - 1) / l->page * l->page;
+	size_t span = page_ceil(l, n);
 	char *base = mmap(NULL, span + l->page, PROT_READ,
 			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
@@ -130,8 +141,8 @@ static int map_file(struct wt_lines *l, size_t window)
 	/* Room for the longest line after the start of a window's page. */
 	if (window < l->max_line + 2 * l->page)
 		window = l->max_line + 2 * l->page;
-	l->window = (window + l->page - 1) / l->page * l->page;
-	at = off / (off_t)l->page * (off_t)l->page;
+	l->window = page_ceil(l, window);
+	at = page_floor(l, off);
 	if (map_window(l, at) < 0) {
 		l->fd = -1;
 		return -1;
@@ -194,7 +205,7 @@ static int refill(struct wt_lines *l)
 
 	if (l->fd >= 0) {
 		off_t next = l->map_at + (off_t)l->pos;
-		off_t at = next / (off_t)l->page * (off_t)l->page;
+		off_t at = page_floor(l, next);
 
 		if (map_window(l, at) < 0) {
 			wt_snprintf(l->err, sizeof(l->err), "%s: cannot map "
@@ -246,7 +257,7 @@ char *wt_lines_next(struct wt_lines *l)
 			}
 			/* A window's pages are the file's: the line is
 			 * terminated in a copy. */
-			if (l->copy)
+			if (l->fd >= 0)
 				start = memcpy(l->copy, start, n);
 			start[n] = '\0';
 			return start;
