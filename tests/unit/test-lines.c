@@ -304,16 +304,47 @@ static void test_fast_path(void)
 	free(text);
 }
 
-/* Line bad of a text of short lines spoiled by spoil: the error from a
- * file (small windows), a pipe and memory. */
+/* text holds an error at line bad: from a file (small windows), a pipe
+ * and memory, the lines before it come back, then an error that names
+ * the line and says want. */
+static void expect_error(const char *text, size_t len, size_t max_line,
+			 uint64_t bad, const char *want, const char *what)
+{
+	static const char *const kind_name[] = { "file", "pipe", "memory" };
+	char msg[128];
+	pid_t child;
+
+	snprintf(msg, sizeof(msg), ":%llu: %s", (unsigned long long)bad, want);
+	write_file(text, len);
+	for (int kind = 0; kind < 3; kind++) {
+		struct wt_lines *l =
+			kind == 0 ? wt_lines_open_window(open_file(), max_line,
+							 SMALL_WINDOW) :
+			kind == 1 ? wt_lines_open(open_pipe(text, len, &child),
+						  max_line) :
+				    wt_lines_open_mem("mem", text, len, max_line);
+		uint64_t got = 0;
+
+		while (wt_lines_next(l))
+			got++;
+		is_u64(got, bad - 1, "%s (%s): the lines before it", what,
+		       kind_name[kind]);
+		like(wt_lines_error(l), msg, "%s (%s): named", what,
+		     kind_name[kind]);
+		wt_lines_close(l);
+		if (kind == 1)
+			reap(child);
+	}
+}
+
+/* Line bad of a text of short lines spoiled by spoil: the error from
+ * each kind of input. */
 static void test_error(uint64_t bad, void (*spoil)(char *line),
 		       const char *want, const char *what)
 {
 	enum { LINES = 4000, WIDTH = 20 };
 	char *text = wt_malloc(LINES * (WIDTH + 1) + 2 * MAX_LINE);
 	size_t len = 0;
-	char msg[128];
-	pid_t child;
 
 	for (uint64_t k = 1; k <= LINES; k++) {
 		if (k == bad) {
@@ -325,27 +356,7 @@ static void test_error(uint64_t bad, void (*spoil)(char *line),
 		}
 		text[len++] = '\n';
 	}
-	snprintf(msg, sizeof(msg), ":%llu: %s", (unsigned long long)bad, want);
-	write_file(text, len);
-	for (int kind = 0; kind < 3; kind++) {
-		struct wt_lines *l =
-			kind == 0 ? wt_lines_open_window(open_file(), MAX_LINE,
-							 SMALL_WINDOW) :
-			kind == 1 ? wt_lines_open(open_pipe(text, len, &child),
-						  MAX_LINE) :
-				    wt_lines_open_mem("mem", text, len, MAX_LINE);
-		uint64_t got = 0;
-
-		while (wt_lines_next(l))
-			got++;
-		is_u64(got, bad - 1, "%s (%s): the lines before it", what,
-		       kind == 0 ? "file" : kind == 1 ? "pipe" : "memory");
-		like(wt_lines_error(l), msg, "%s (%s): named", what,
-		     kind == 0 ? "file" : kind == 1 ? "pipe" : "memory");
-		wt_lines_close(l);
-		if (kind == 1)
-			reap(child);
-	}
+	expect_error(text, len, MAX_LINE, bad, want, what);
 	free(text);
 }
 
@@ -398,30 +409,13 @@ static void test_nul(void)
 	enum { LINES = 4000 };
 	char *text = wt_malloc(LINES * 10);
 	size_t len = 0;
-	pid_t child;
 
 	for (int k = 1; k <= LINES; k++) {
 		memcpy(text + len, k == 2500 ? "12\0" "45678" : "12345678", 8);
 		len += 8;
 		text[len++] = '\n';
 	}
-	write_file(text, len);
-	for (int kind = 0; kind < 3; kind++) {
-		struct wt_lines *l =
-			kind == 0 ? wt_lines_open_window(open_file(), 100, SMALL_WINDOW) :
-			kind == 1 ? wt_lines_open(open_pipe(text, len, &child), 100) :
-				    wt_lines_open_mem("mem", text, len, 100);
-		uint64_t got = 0;
-
-		while (wt_lines_next(l))
-			got++;
-		is_u64(got, 2499, "NUL byte (%d): the lines before it", kind);
-		like(wt_lines_error(l), ":2500: NUL byte in line", "NUL byte (%d): named",
-		     kind);
-		wt_lines_close(l);
-		if (kind == 1)
-			reap(child);
-	}
+	expect_error(text, len, 100, 2500, "NUL byte in line", "a NUL byte");
 	free(text);
 }
 
