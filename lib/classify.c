@@ -26,13 +26,46 @@ struct tm_snap {
 	uint64_t miss_class[WT_MISS_MAX + 1];
 };
 
+/* A list of a batch's requests, by index, in stream order. */
+struct idxlist {
+	uint32_t *i;
+	size_t n, cap;
+};
+
+/*
+ * Threads run the SMs' views, and then the L2 view's partitions, of a
+ * batch of requests (wt_cls_requests), so each SM and each partition
+ * keeps its own counts of the kernel under way, on cache lines of its own;
+ * the kernel's result is their sum.
+ */
 struct sm_view {
-	struct fcache bnd, x4;
+	_Alignas(WT_CACHE_LINE) struct fcache bnd, x4;
 	struct wt_falru *fa;	/* fully associative LRU, fa_lines lines */
 	struct wt_l1 tm;	/* timing model, new for each kernel */
+	struct wt_l1_out out;	/* its events (only their times are used) */
+	uint64_t t_first, t_last;	/* its cycles in this kernel */
+	int timed;
 	unsigned iset[256];	/* sets of the instruction's requests so far */
 	uint64_t iline[256];	/* and their lines */
 	unsigned ni;
+	struct wt_cls_result cur;	/* its counts of the L1 view */
+	struct wt_cls_view smp;		/* its sampled references */
+	struct idxlist reqs;		/* its requests of the batch */
+};
+
+/* A partition of the L2 view: one slice of the shared cache, and the
+ * last reference to each of its lines (struct wt_ref by line). */
+struct l2_part {
+	_Alignas(WT_CACHE_LINE) struct fcache c;
+	struct wt_linetab *last;
+	struct wt_cls_view v, smp;	/* its references, and the sampled */
+	struct idxlist reqs;		/* the batch's requests it sees */
+};
+
+/* What a request of the batch did in the L1 view, for the later steps. */
+enum {
+	TO_L2 = 1,	/* a store, an atomic or a load the L1 view missed */
+	L1_HIT = 2,	/* a load the L1 view hit */
 };
 
 struct wt_cls {
@@ -40,20 +73,16 @@ struct wt_cls {
 	struct sm_view *sm;
 	unsigned nsm;
 	uint64_t fa_lines;
-	/* the L2 view's last reference to each line (struct wt_ref by line);
-	 * the L1 view's, per SM, are kept with the load types
-	 * (wt_lt_load_ref), whose lines they are */
-	struct wt_linetab *l2last;
+	/* the L1 view's last references, per SM, are kept with the load
+	 * types (wt_lt_load_ref), whose lines they are */
 	struct wt_pmap map;
-	struct fcache *l2;	/* one per partition */
+	struct l2_part *l2;	/* one per partition */
 	struct wt_loadtypes *lt;
 	struct wt_warptypes wt;
-	struct wt_l1_out out;
-	struct wt_cls_result cur;	/* the kernel under way */
+	uint64_t stores, atomics;	/* of the kernel under way */
 	uint64_t thr;			/* the sample's threshold (shards.h) */
-	struct wt_cls_view smp_l1, smp_l2;	/* the sampled references */
-	uint64_t t_first, t_last;	/* its timing model's cycles */
-	int timed;
+	uint8_t *did;			/* TO_L2 or L1_HIT by request of the batch */
+	size_t did_cap;
 };
 
 /* The line's previous reference into *prev, if it had one (the return
@@ -196,10 +225,11 @@ struct wt_cls *wt_cls_new(const struct wt_cls_cfg *cfg)
 			  err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_USAGE, "the L2 view (--l2-size, --l2-assoc, "
 		       "--l2-partitions): %s", err);
-	c->l2last = wt_linetab_new(sizeof(struct wt_ref));
-	c->l2 = wt_calloc(cfg->l2_parts, sizeof(*c->l2));
-	for (unsigned p = 0; p < cfg->l2_parts; p++)
-		fcache_init(&c->l2[p], sets2, cfg->l2_assoc, line, &ix, 0);
+	c->l2 = wt_calloc_lines(cfg->l2_parts, sizeof(*c->l2));
+	for (unsigned p = 0; p < cfg->l2_parts; p++) {
+		fcache_init(&c->l2[p].c, sets2, cfg->l2_assoc, line, &ix, 0);
+		c->l2[p].last = wt_linetab_new(sizeof(struct wt_ref));
+	}
 	c->lt = wt_lt_new(c->thr);
 	wt_wt_init(&c->wt, &cfg->bounds, cfg->window, cfg->window_min, cfg->series);
 	return c;
@@ -211,6 +241,9 @@ static void sm_view_free(struct sm_view *v)
 	fcache_free(&v->x4);
 	wt_falru_free(v->fa);
 	wt_l1_free(&v->tm);
+	free(v->out.ev);
+	free(v->reqs.i);
+	wt_cls_result_free(&v->cur);
 }
 
 void wt_cls_free(struct wt_cls *c)
@@ -220,14 +253,15 @@ void wt_cls_free(struct wt_cls *c)
 	for (unsigned s = 0; s < c->nsm; s++)
 		sm_view_free(&c->sm[s]);
 	free(c->sm);
-	wt_linetab_free(c->l2last);
-	for (unsigned p = 0; p < c->cfg.l2_parts; p++)
-		fcache_free(&c->l2[p]);
+	for (unsigned p = 0; p < c->cfg.l2_parts; p++) {
+		fcache_free(&c->l2[p].c);
+		wt_linetab_free(c->l2[p].last);
+		free(c->l2[p].reqs.i);
+	}
 	free(c->l2);
 	wt_lt_free(c->lt);
 	wt_wt_free(&c->wt);
-	free(c->out.ev);
-	wt_cls_result_free(&c->cur);
+	free(c->did);
 	free(c);
 }
 
@@ -241,18 +275,18 @@ static struct wt_falru *new_fa(const struct wt_cls *c)
 			    wt_log2(c->cfg.l1.cfg.geom.line));
 }
 
-static struct sm_view *sm_view(struct wt_cls *c, unsigned sm)
+/* Make the views of SMs 0..n-1 (and their load types' state). */
+static void sm_views(struct wt_cls *c, unsigned n)
 {
 	const struct wt_l1_cfg *l1 = &c->cfg.l1.cfg;
 	char err[512];
 
-	if (sm < c->nsm)
-		return &c->sm[sm];
-	c->sm = wt_realloc(c->sm, (sm + 1u) * sizeof(*c->sm));
-	for (unsigned s = c->nsm; s <= sm; s++) {
+	if (n <= c->nsm)
+		return;
+	c->sm = wt_grow_lines(c->sm, c->nsm, n - c->nsm, sizeof(*c->sm));
+	for (unsigned s = c->nsm; s < n; s++) {
 		struct sm_view *v = &c->sm[s];
 
-		memset(v, 0, sizeof(*v));
 		fcache_init(&v->bnd, l1->geom.sets, l1->geom.assoc, l1->geom.line,
 			    &l1->ix, 1);
 		fcache_init(&v->x4, l1->geom.sets, 4 * l1->geom.assoc,
@@ -261,8 +295,8 @@ static struct sm_view *sm_view(struct wt_cls *c, unsigned sm)
 		if (wt_l1_init(&v->tm, &c->cfg.l1.cfg, s, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
 	}
-	c->nsm = sm + 1u;
-	return &c->sm[sm];
+	c->nsm = n;
+	wt_lt_sms(c->lt, n);
 }
 
 static int sampled(const struct wt_cls *c, uint64_t line)
@@ -341,55 +375,51 @@ static void view_estimate(struct wt_cls_view *v, struct wt_cls_view *smp, uint64
 	memset(smp, 0, sizeof(*smp));
 }
 
-/* A request that reaches the L2 view; keep: its line is in the sample. */
-static void l2_ref(struct wt_cls *c, const struct wt_ref *ref, uint64_t addr, int keep)
-{
-	uint64_t line = wt_cache_line_addr(&c->l2[0].c, addr);
-	unsigned part = wt_pmap_partition(&c->map, line);
-	uint64_t local = wt_cache_line_addr(&c->l2[0].c, wt_pmap_local(&c->map, line));
-	int hit = fcache_access(&c->l2[part], local, NULL);
-	struct wt_ref prev;
-	int had = keep && lastrefs_swap(c->l2last, line, ref, &prev);
+static void add_view(struct wt_cls_view *d, const struct wt_cls_view *s);
 
-	view_ref(&c->cur.l2, &c->smp_l2, had ? &prev : NULL, ref, hit, keep);
+static void idx_put(struct idxlist *l, size_t i)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 1024;
+		l->i = wt_realloc(l->i, l->cap * sizeof(*l->i));
+	}
+	l->i[l->n++] = (uint32_t)i;
 }
 
-static void timing(struct wt_cls *c, struct sm_view *v, const struct wt_request *r)
+static struct wt_ref ref_of(uint32_t kernel, const struct wt_request *r)
 {
-	c->out.n = 0;
-	wt_l1_request(&v->tm, r, &c->out);
-	if (!c->timed || r->time < c->t_first)
-		c->t_first = r->time;
-	c->timed = 1;
-	if (r->time > c->t_last)
-		c->t_last = r->time;
-	for (unsigned i = 0; i < c->out.n; i++)
-		if (c->out.ev[i].time > c->t_last)
-			c->t_last = c->out.ev[i].time;
+	return (struct wt_ref){ r->lanes, kernel, r->cta, r->warp, r->sm };
 }
 
-/* A request as wt_cls_request, but for the end of its warp. */
-static int request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r)
+static void timing(struct sm_view *v, const struct wt_request *r)
 {
-	struct sm_view *v = sm_view(c, r->sm);
-	struct wt_ref ref = { r->lanes, kernel, r->cta, r->warp, r->sm };
+	v->out.n = 0;
+	wt_l1_request(&v->tm, r, &v->out);
+	if (!v->timed || r->time < v->t_first)
+		v->t_first = r->time;
+	v->timed = 1;
+	if (r->time > v->t_last)
+		v->t_last = r->time;
+	for (unsigned i = 0; i < v->out.n; i++)
+		if (v->out.ev[i].time > v->t_last)
+			v->t_last = v->out.ev[i].time;
+}
+
+/* A request of SM v in its L1 view: what it did, TO_L2 or L1_HIT. */
+static uint8_t sm_request(struct wt_cls *c, struct sm_view *v, uint32_t kernel,
+			  const struct wt_request *r)
+{
+	struct wt_ref ref = ref_of(kernel, r), prev;
 	uint64_t line = wt_cache_line_addr(&v->bnd.c, r->addr);
 	/* one sample test for every view: the L2 view's lines are the L1's
 	 * size (wt_cls_new), so its line is this one */
 	int keep = sampled(c, line), hit, had = 0;
-	struct wt_ref prev;
 
 	v->tm.kernel = kernel;
-	timing(c, v, r);
-	if (r->op != WT_OP_LOAD) {
-		if (r->op == WT_OP_STORE)
-			c->cur.stores++;
-		else
-			c->cur.atomics++;
-		l2_ref(c, &ref, r->addr, keep);
-		return 0;
-	}
-	c->cur.loads++;
+	timing(v, r);
+	if (r->op != WT_OP_LOAD)
+		return TO_L2;
+	v->cur.loads++;
 	if (r->index == 0)
 		v->ni = 0;
 	if (v->ni < sizeof(v->iset) / sizeof(v->iset[0])) {
@@ -397,32 +427,20 @@ static int request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r
 		v->iline[v->ni++] = line;
 	}
 	if (r->index + 1 >= r->count) {
-		c->cur.load_instrs++;
+		v->cur.load_instrs++;
 		if (v->ni > 1 && fills_a_set(v->iset, v->iline, v->ni, v->bnd.c.g.assoc))
-			c->cur.set_fill_reqs += v->ni;
+			v->cur.set_fill_reqs += v->ni;
 		v->ni = 0;
 	}
-	hit = fcache_access(&v->bnd, line, c->cur.count_bnd);
+	hit = fcache_access(&v->bnd, line, v->cur.count_bnd);
 	if (keep)
 		had = wt_lt_load_ref(c->lt, &ref, line, r->pc, &prev);
 	else
 		wt_lt_skip(c->lt, r->sm);
-	view_ref(&c->cur.l1, &c->smp_l1, had ? &prev : NULL, &ref, hit, keep);
-	c->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
-	c->cur.hits_fa += wt_falru_access(v->fa, line) == WT_FALRU_HIT;
-	if (!hit)
-		l2_ref(c, &ref, r->addr, keep);
-	return wt_wt_access(&c->wt, kernel, r->warp, r->cta, r->sm, r->instr,
-			    r->time, hit, r->index + 1 >= r->count);
-}
-
-int wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r)
-{
-	if (request(c, kernel, r) < 0)
-		return -1;
-	if ((r->flags & WT_REQ_WARP_LAST) && r->index + 1 >= r->count)
-		return wt_wt_warp_end(&c->wt, r->warp);
-	return 0;
+	view_ref(&v->cur.l1, &v->smp, had ? &prev : NULL, &ref, hit, keep);
+	v->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
+	v->cur.hits_fa += wt_falru_access(v->fa, line) == WT_FALRU_HIT;
+	return hit ? L1_HIT : TO_L2;
 }
 
 /* With many lines, the unbounded views' records miss the cache; a few
@@ -430,30 +448,147 @@ int wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r
  * reuse distances). */
 enum { PREFETCH_AHEAD = 4 };
 
-static void prefetch(const struct wt_cls *c, const struct wt_request *r)
-{
-	uint64_t line;
+/* Fewer requests than this are not worth starting threads for. */
+enum { PARALLEL_MIN = 256 };
 
-	if (r->sm >= c->nsm)
-		return;
-	line = wt_cache_line_addr(&c->sm[r->sm].bnd.c, r->addr);
-	if (!sampled(c, line))
-		return;
-	if (r->op == WT_OP_LOAD)
-		wt_lt_prefetch(c->lt, r->sm, line);
-	wt_linetab_prefetch(c->l2last, line);
+/* SM v's requests of the batch r, in order. */
+static void sm_run(struct wt_cls *c, struct sm_view *v, uint32_t kernel,
+		   const struct wt_request *r)
+{
+	const uint32_t *ix = v->reqs.i;
+	size_t n = v->reqs.n;
+
+	for (size_t k = 0; k < n; k++) {
+		if (k + PREFETCH_AHEAD < n) {
+			const struct wt_request *a = &r[ix[k + PREFETCH_AHEAD]];
+			uint64_t line = wt_cache_line_addr(&v->bnd.c, a->addr);
+
+			if (a->op == WT_OP_LOAD && sampled(c, line))
+				wt_lt_prefetch(c->lt, a->sm, line);
+		}
+		c->did[ix[k]] = sm_request(c, v, kernel, &r[ix[k]]);
+	}
 }
 
-size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
-		       const struct wt_request *r, size_t n)
+/* Partition p's requests of the batch r (those that reach the L2 view),
+ * in order. */
+static void l2_run(struct wt_cls *c, struct l2_part *p, uint32_t kernel,
+		   const struct wt_request *r)
+{
+	const uint32_t *ix = p->reqs.i;
+	size_t n = p->reqs.n;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct wt_request *q = &r[ix[k]];
+		uint64_t line = wt_cache_line_addr(&p->c.c, q->addr);
+		uint64_t local = wt_cache_line_addr(&p->c.c,
+						    wt_pmap_local(&c->map, line));
+		struct wt_ref ref = ref_of(kernel, q), prev;
+		int keep = sampled(c, line), hit, had;
+
+		if (k + PREFETCH_AHEAD < n) {
+			uint64_t ahead = wt_cache_line_addr(&p->c.c,
+							    r[ix[k + PREFETCH_AHEAD]].addr);
+
+			if (sampled(c, ahead))
+				wt_linetab_prefetch(p->last, ahead);
+		}
+		hit = fcache_access(&p->c, local, NULL);
+		had = keep && lastrefs_swap(p->last, line, &ref, &prev);
+		view_ref(&p->v, &p->smp, had ? &prev : NULL, &ref, hit, keep);
+	}
+}
+
+/* The warp types of the batch r, in stream order: n, or the index of the
+ * first request refused (see wt_cls_request). */
+static size_t warps_run(struct wt_cls *c, uint32_t kernel,
+			const struct wt_request *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (i + PREFETCH_AHEAD < n)
-			prefetch(c, &r[i + PREFETCH_AHEAD]);
-		if (wt_cls_request(c, kernel, &r[i]) < 0)
+		const struct wt_request *q = &r[i];
+		int last = q->index + 1 >= q->count;
+
+		if (q->op == WT_OP_LOAD &&
+		    wt_wt_access(&c->wt, kernel, q->warp, q->cta, q->sm, q->instr,
+				 q->time, c->did[i] == L1_HIT, last) < 0)
+			return i;
+		if ((q->flags & WT_REQ_WARP_LAST) && last &&
+		    wt_wt_warp_end(&c->wt, q->warp) < 0)
 			return i;
 	}
 	return n;
+}
+
+/*
+ * The batch in two steps, each of which keeps the stream's order where
+ * it matters:
+ *   1. each SM's requests through its L1 view and timing model (threads
+ *      run the SMs: nothing is shared between them);
+ *   2. the requests that reach the L2 view, each partition's in stream
+ *      order (threads run the partitions, and one thread the warp types,
+ *      which need step 1's hits);
+ * so the results are those of taking the requests one by one, for any
+ * number of threads.
+ */
+size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
+		       const struct wt_request *r, size_t n)
+{
+	unsigned parts = c->cfg.l2_parts, most = 0;
+	size_t refused = n;
+
+	if (n > UINT32_MAX) {		/* the lists hold 32-bit indices */
+		size_t done = wt_cls_requests(c, kernel, r, UINT32_MAX);
+
+		return done < UINT32_MAX ? done :
+		       done + wt_cls_requests(c, kernel, r + done, n - done);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (r[i].sm >= most)
+			most = r[i].sm + 1u;
+	sm_views(c, most);
+	if (n > c->did_cap) {
+		c->did_cap = n;
+		c->did = wt_realloc(c->did, n);
+	}
+	for (unsigned s = 0; s < c->nsm; s++)
+		c->sm[s].reqs.n = 0;
+	for (size_t i = 0; i < n; i++)
+		idx_put(&c->sm[r[i].sm].reqs, i);
+
+	#pragma omp parallel for schedule(dynamic, 1) if (n >= PARALLEL_MIN)
+	for (unsigned s = 0; s < c->nsm; s++)
+		if (c->sm[s].reqs.n)
+			sm_run(c, &c->sm[s], kernel, r);
+
+	for (unsigned p = 0; p < parts; p++)
+		c->l2[p].reqs.n = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (r[i].op == WT_OP_STORE)
+			c->stores++;
+		else if (r[i].op != WT_OP_LOAD)
+			c->atomics++;
+		if (c->did[i] == TO_L2) {
+			uint64_t line = wt_cache_line_addr(&c->l2[0].c.c, r[i].addr);
+
+			idx_put(&c->l2[wt_pmap_partition(&c->map, line)].reqs, i);
+		}
+	}
+	/* the warp types, one task over the whole batch, go first */
+	#pragma omp parallel for schedule(dynamic, 1) if (n >= PARALLEL_MIN)
+	for (unsigned t = 0; t <= parts; t++) {
+		unsigned task = t == 0 ? parts : t - 1;
+
+		if (task == parts)
+			refused = warps_run(c, kernel, r, n);
+		else if (c->l2[task].reqs.n)
+			l2_run(c, &c->l2[task], kernel, r);
+	}
+	return refused;
+}
+
+int wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r)
+{
+	return wt_cls_requests(c, kernel, r, 1) == 1 ? 0 : -1;
 }
 
 static void snap(const struct wt_l1_stats *st, struct tm_snap *x)
@@ -467,21 +602,39 @@ static void snap(const struct wt_l1_stats *st, struct tm_snap *x)
 
 void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res)
 {
-	struct wt_cls_result *k = &c->cur;
+	struct wt_cls_result k;
+	struct wt_cls_view smp_l1 = { 0 }, smp_l2 = { 0 };
+	uint64_t t_first = UINT64_MAX, t_last = 0;
 	char err[512];
 
+	memset(&k, 0, sizeof(k));
+	k.stores = c->stores;
+	k.atomics = c->atomics;
+	c->stores = c->atomics = 0;
 	for (unsigned s = 0; s < c->nsm; s++) {
 		struct sm_view *v = &c->sm[s];
 		struct tm_snap now;
 
+		wt_cls_result_add(&k, &v->cur);
+		add_view(&smp_l1, &v->smp);
+		memset(&v->cur, 0, sizeof(v->cur));
+		memset(&v->smp, 0, sizeof(v->smp));
 		snap(&v->tm.st, &now);
-		k->tm_loads += now.loads;
-		k->tm_misses += now.misses;
-		k->tm_instructions += now.instructions;
+		k.tm_loads += now.loads;
+		k.tm_misses += now.misses;
+		k.tm_instructions += now.instructions;
 		for (unsigned f = 0; f < WT_FAIL_MAX; f++)
-			k->tm_fails[f] += now.fails[f];
+			k.tm_fails[f] += now.fails[f];
 		for (unsigned m = 0; m <= WT_MISS_MAX; m++)
-			k->tm_miss_class[m] += now.miss_class[m];
+			k.tm_miss_class[m] += now.miss_class[m];
+		if (v->timed) {
+			if (v->t_first < t_first)
+				t_first = v->t_first;
+			if (v->t_last > t_last)
+				t_last = v->t_last;
+		}
+		v->timed = 0;
+		v->t_first = v->t_last = 0;
 		/* a fresh timing model for the next kernel, empty like the
 		 * L1 view */
 		wt_l1_free(&v->tm);
@@ -489,21 +642,24 @@ void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res)
 			wt_die(WT_EXIT_USAGE, "%s", err);
 		/* GPUs invalidate the L1, which is not coherent, when a kernel
 		 * ends; the L2 keeps its data */
-		fcache_flush_counts(&v->bnd, k->count_bnd);
+		fcache_flush_counts(&v->bnd, k.count_bnd);
 		fcache_clear(&v->bnd);
 		fcache_clear(&v->x4);
 		wt_falru_free(v->fa);
 		v->fa = new_fa(c);
 	}
-	k->tm_cycles = c->timed ? c->t_last - c->t_first + 1 : 0;
-	c->timed = 0;
-	c->t_last = 0;
-	view_estimate(&k->l1, &c->smp_l1, c->thr);
-	view_estimate(&k->l2, &c->smp_l2, c->thr);
-	wt_lt_kernel_end(c->lt, &k->lt);
-	wt_wt_kernel_end(&c->wt, &k->div, &k->census);
-	*res = *k;
-	memset(k, 0, sizeof(*k));
+	for (unsigned p = 0; p < c->cfg.l2_parts; p++) {
+		add_view(&k.l2, &c->l2[p].v);
+		add_view(&smp_l2, &c->l2[p].smp);
+		memset(&c->l2[p].v, 0, sizeof(c->l2[p].v));
+		memset(&c->l2[p].smp, 0, sizeof(c->l2[p].smp));
+	}
+	k.tm_cycles = t_first <= t_last ? t_last - t_first + 1 : 0;
+	view_estimate(&k.l1, &smp_l1, c->thr);
+	view_estimate(&k.l2, &smp_l2, c->thr);
+	wt_lt_kernel_end(c->lt, &k.lt);
+	wt_wt_kernel_end(&c->wt, &k.div, &k.census);
+	*res = k;
 }
 
 const struct wt_warptypes *wt_cls_warptypes(const struct wt_cls *c)

@@ -94,8 +94,11 @@ void wt_cls_free(struct wt_cls *c);
  * request of a warp that has ended (a stream not in each warp's order),
  * whose warp types are then not counted; 0 otherwise. */
 int wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r);
-/* n of them, each line's per-line records fetched a few requests ahead:
- * n, or the index of the first that wt_cls_request refused. */
+/* n of them, with the results of taking them one by one: the SMs' views
+ * run on OpenMP threads, then the L2 view's partitions (each in stream
+ * order) and the warp types.  Returns n, or the index of the first that
+ * wt_cls_request would refuse; the views have then taken all n, and c is
+ * good only for wt_cls_free. */
 size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
 		       const struct wt_request *r, size_t n);
 /* End the kernel: its results into *res (zeroed first). */

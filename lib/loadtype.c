@@ -46,8 +46,10 @@ struct rd_pool {
 	size_t nchunks, used;	/* histograms handed out */
 };
 
+/* On cache lines of its own: threads may load on different SMs at once
+ * (wt_lt_sms). */
 struct sm_state {
-	struct wt_linetab *lines;	/* struct entry by line */
+	_Alignas(WT_CACHE_LINE) struct wt_linetab *lines;	/* struct entry by line */
 	struct wt_linetab *wide;	/* struct wide by line */
 	struct rd_pool pool;
 	uint64_t loads;
@@ -162,18 +164,22 @@ void wt_lt_free(struct wt_loadtypes *t)
 	free(t);
 }
 
+void wt_lt_sms(struct wt_loadtypes *t, unsigned n)
+{
+	if (n <= t->nsm)
+		return;
+	t->sm = wt_grow_lines(t->sm, t->nsm, n - t->nsm, sizeof(*t->sm));
+	for (unsigned i = t->nsm; i < n; i++) {
+		t->sm[i].lines = wt_linetab_new(sizeof(struct entry));
+		t->sm[i].wide = wt_linetab_new(sizeof(struct wide));
+	}
+	t->nsm = n;
+}
+
 /* SM sm's state, made if new; its clock advanced by a load. */
 static struct sm_state *tick(struct wt_loadtypes *t, uint16_t sm)
 {
-	if (sm >= t->nsm) {
-		t->sm = wt_realloc(t->sm, (sm + 1u) * sizeof(*t->sm));
-		for (unsigned i = t->nsm; i <= sm; i++) {
-			memset(&t->sm[i], 0, sizeof(t->sm[i]));
-			t->sm[i].lines = wt_linetab_new(sizeof(struct entry));
-			t->sm[i].wide = wt_linetab_new(sizeof(struct wide));
-		}
-		t->nsm = sm + 1u;
-	}
+	wt_lt_sms(t, sm + 1u);
 	t->sm[sm].loads++;
 	return &t->sm[sm];
 }

@@ -78,6 +78,10 @@ struct wt_loadtypes;
  * modulus). */
 struct wt_loadtypes *wt_lt_new(uint64_t threshold);
 void wt_lt_free(struct wt_loadtypes *t);
+/* Make the states of SMs 0..n-1 now.  Then the calls below for different
+ * SMs below n may run at once, in different threads: each touches only
+ * its SM's state. */
+void wt_lt_sms(struct wt_loadtypes *t, unsigned n);
 /* One load of line by warp at pc on sm. */
 void wt_lt_load(struct wt_loadtypes *t, uint16_t sm, uint64_t line,
 		uint32_t warp, uint32_t pc);

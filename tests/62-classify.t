@@ -169,6 +169,16 @@ l1sim "$T/spmv.req" | l2sim | dramsim --stats="$T/d2.json" > /dev/null
 is "$(json "$T/d1.json" | sed 's/.*"total":{"requests":\([0-9]*\),.*/\1/')" \
 	"$(json "$T/d2.json" | sed 's/.*"total":{"requests":\([0-9]*\),.*/\1/')" \
 	"dramsim makes the same requests from l2sim --events=all"
+# Threads run the SMs' views and the L2 view's partitions; the report
+# is the same for any number of them (multi-kernel samples on 15 SMs).
+for s in spmv bfs hotspot kmeans; do
+	OMP_NUM_THREADS=1 classify --format=json "$T/$s.req" > "$T/t1.json"
+	OMP_NUM_THREADS=3 classify --format=json "$T/$s.req" > "$T/t3.json"
+	OMP_NUM_THREADS=3 classify --sample=0.25 "$T/$s.req" > "$T/t3s.txt"
+	OMP_NUM_THREADS=1 classify --sample=0.25 "$T/$s.req" > "$T/t1s.txt"
+	cmp -s "$T/t1.json" "$T/t3.json" && cmp -s "$T/t1s.txt" "$T/t3s.txt"
+	ok $? "$s: the same report with 1 and 3 threads, every line and sampled"
+done
 classify "$T/spmv.req" > "$T/spmv.txt"
 for h in "Locality of references" "Load locality types" "access pattern similarity" \
 	 "Warp types at" "Memory divergence" "Application category"; do

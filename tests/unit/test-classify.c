@@ -2,7 +2,9 @@
  * test-classify.c - the classifiers of classify(1), one rule at a time:
  * Khairy et al.'s locality relations, Koo et al.'s Table 2 and Equation 1,
  * MeDiC's warp-type boundaries, the application-category rules, the
- * u64map they all stand on, and classify --sample's estimates.
+ * u64map they all stand on, classify --sample's estimates, and that
+ * classify's batches give what one request at a time gives, for any
+ * number of threads.
  */
 #include "appcat.h"
 #include "classify.h"
@@ -15,6 +17,7 @@
 #include "rnd.h"
 
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -497,6 +500,155 @@ static void test_warptype_kernels(void)
 	   "kernels: no series kept with series 0, the census the same");
 	wt_wt_free(&w);
 }
+/* The classifier of cls_run, on a fermi L1 and six L2 partitions. */
+static struct wt_cls *cls_fermi(double rate)
+{
+	struct wt_cls_cfg cfg = { 0 };
+
+	wt_l1_preset("fermi", &cfg.l1);
+	wt_l1_geometry(&cfg.l1);
+	cfg.l2_size = 768 * 1024;
+	cfg.l2_assoc = 16;
+	cfg.l2_parts = 6;
+	cfg.bounds = wt_wt_medic;
+	cfg.window = 100;
+	cfg.window_min = 3;
+	cfg.series = 6;
+	cfg.sample = rate;
+	return wt_cls_new(&cfg);
+}
+
+/* A random stream of two kernels on four SMs: loads, stores and atomics,
+ * instructions of one to four requests, each warp's in order. */
+enum { MIX_N = 60000, MIX_WARPS = 64 };
+
+static void mix_stream(struct wt_request *r)
+{
+	uint32_t instr[MIX_WARPS] = { 0 };
+
+	rng_state = 0x5DEECE66DULL;
+	for (size_t i = 0; i < MIX_N;) {
+		uint64_t x = rnd();
+		uint32_t warp = (uint32_t)(x % MIX_WARPS);
+		unsigned count = 1 + (unsigned)((x >> 8) % 4);
+		uint8_t op = (x >> 12) % 8 == 0 ? WT_OP_STORE :
+			     (x >> 12) % 16 == 1 ? WT_OP_ATOMIC : WT_OP_LOAD;
+
+		for (unsigned k = 0; k < count && i < MIX_N; k++, i++) {
+			uint64_t y = rnd();
+			uint64_t line = y % 3 ? (y >> 8) % 900 : (y >> 8) % 40000;
+
+			memset(&r[i], 0, sizeof(r[i]));
+			r[i].time = i / 2;
+			r[i].addr = line * 128;
+			r[i].lanes = 1ull << ((y >> 40) % 32);
+			r[i].warp = warp;
+			r[i].cta = warp / 8;
+			r[i].sm = (uint16_t)(warp % 4);
+			r[i].pc = 0x100 + 8 * (uint32_t)((x >> 20) % 7);
+			r[i].instr = instr[warp];
+			r[i].index = (uint8_t)k;
+			r[i].count = (uint8_t)count;
+			r[i].op = op;
+		}
+		instr[warp]++;
+	}
+}
+
+/* The stream through a classifier in batches of 1 to most requests (1:
+ * wt_cls_request one by one), a kernel end half way and at the end. */
+static void mix_run(const struct wt_request *r, size_t most, int threads,
+		    double rate, struct wt_cls_result res[2])
+{
+	struct wt_cls *c = cls_fermi(rate);
+	size_t i = 0, refused = 0;
+	uint64_t x = 99;
+
+	omp_set_num_threads(threads);
+	for (int k = 0; k < 2; k++) {
+		size_t end = (size_t)(k + 1) * MIX_N / 2;
+
+		while (i < end) {
+			size_t n = most == 1 ? 1 : 1 + (size_t)((x = x * 6364136223846793005ULL +
+							 1442695040888963407ULL) >> 33) % most;
+
+			if (n > end - i)
+				n = end - i;
+			if (most == 1)
+				refused += wt_cls_request(c, (uint32_t)k, &r[i]) != 0;
+			else
+				refused += wt_cls_requests(c, (uint32_t)k, &r[i], n) != n;
+			i += n;
+		}
+		wt_cls_kernel_end(c, &res[k]);
+	}
+	ok(refused == 0, "batches of up to %zu, %d thread%s: none refused", most,
+	   threads, threads == 1 ? "" : "s");
+	wt_cls_free(c);
+	omp_set_num_threads(2);
+}
+
+/* Every count of two results alike, the per-PC tables too. */
+static int same_result(const struct wt_cls_result *a, const struct wt_cls_result *b)
+{
+	struct wt_cls_result x = *a, y = *b;
+
+	if (a->lt.npcs != b->lt.npcs ||
+	    (a->lt.npcs && memcmp(a->lt.pcs, b->lt.pcs, a->lt.npcs * sizeof(*a->lt.pcs))))
+		return 0;
+	x.lt.pcs = y.lt.pcs = NULL;
+	return memcmp(&x, &y, sizeof(x)) == 0;
+}
+
+static void test_cls_batches(void)
+{
+	struct wt_request *r = calloc(MIX_N, sizeof(*r));
+	static const struct { size_t most; int threads; double rate; } runs[] = {
+		{ 5000, 1, 1 }, { 5000, 3, 1 }, { 300, 2, 1 }, { 20000, 4, 0.25 },
+	};
+	struct wt_cls_result one[2], one_smp[2];
+
+	mix_stream(r);
+	mix_run(r, 1, 1, 1, one);
+	mix_run(r, 1, 1, 0.25, one_smp);
+	ok(one[0].l2.refs > 10000 && one[1].stores > 1000 && one[1].atomics > 100 &&
+	   one[0].hits_fa > 1000 && one[0].census.windows > 1000,
+	   "the mixed stream reaches the L2 view, stores, atomics and warp types");
+	for (size_t k = 0; k < sizeof(runs) / sizeof(runs[0]); k++) {
+		struct wt_cls_result b[2];
+		const struct wt_cls_result *want = runs[k].rate < 1 ? one_smp : one;
+
+		mix_run(r, runs[k].most, runs[k].threads, runs[k].rate, b);
+		ok(same_result(&b[0], &want[0]) && same_result(&b[1], &want[1]),
+		   "batches of up to %zu, %d thread%s%s: the results of one request "
+		   "at a time", runs[k].most, runs[k].threads,
+		   runs[k].threads == 1 ? "" : "s", runs[k].rate < 1 ? ", sampled" : "");
+		for (int i = 0; i < 2; i++)
+			wt_cls_result_free(&b[i]);
+	}
+	for (int i = 0; i < 2; i++) {
+		wt_cls_result_free(&one[i]);
+		wt_cls_result_free(&one_smp[i]);
+	}
+
+	/* a request of a warp after its end, in a batch that runs on
+	 * threads: refused at its index */
+	{
+		struct wt_cls *c = cls_fermi(1);
+
+		r[10].flags = WT_REQ_WARP_LAST;
+		r[10].index = 0;
+		r[10].count = 1;
+		for (size_t i = 11; i < 1000; i++)
+			if (r[i].warp == r[10].warp) {
+				is_u64(wt_cls_requests(c, 0, r, 1000), i,
+				       "a request after its warp's last: refused at its index");
+				break;
+			}
+		wt_cls_free(c);
+	}
+	free(r);
+}
 
 /*
  * Warps that end as the stream says (wt_wt_warp_end) are counted as they
@@ -647,6 +799,7 @@ int main(void)
 	test_loadtype_bins();
 	test_loadtype_sampled();
 	test_cls_sampled();
+	test_cls_batches();
 	test_warptype();
 	test_warptype_kernels();
 	test_warptype_warp_end();
