@@ -7,8 +7,8 @@
 # text dump (trace-gen), zstd -d of the same data (readers, l1sim,
 # classify), a plain pipe copy of the raw stream (stages, pipelines), a
 # bare LRU loop over the requests (lru-bench: l1sim's cache).  l1sim,
-# l2sim and dramsim run with 1 and 2 OpenMP threads, and the speedup is
-# printed and recorded.  Stages alone write uncompressed streams to
+# l2sim, dramsim and classify run with 1 and 2 OpenMP threads, and the
+# speedup is printed and recorded.  Stages alone write uncompressed streams to
 # /dev/null; the files between them are written by runs of their own.
 # classify runs exact and with --sample=0.01 on each pattern's requests,
 # the sample's figures printed beside the exact ones.  Results:
@@ -248,7 +248,8 @@ for pattern in stream reuse conflict; do
 		"pipe copy" $lim_pipe
 	# classify exact and sampled on the same requests, with the sample's
 	# error beside the exact figures
-	measure "classify ($pattern)" $nreq \
+	threads "classify OpenMP speedup ($pattern)" "classify, 1 thread ($pattern)" \
+		"classify ($pattern)" $nreq \
 		"'$bin/classify' --format=json -o '$tmp/cls1.json' '$tmp/$pattern.req.wt'" \
 		"zstd -d of its input" $lim_zr
 	measure "classify --sample=0.01 ($pattern)" $nreq \

@@ -22,6 +22,10 @@ for p in stream reuse conflict; do
 		like "$(row "$name")" " M/s +[0-9]+ MiB += [0-9.]+ of " \
 			"$name: a rate, a peak and its limit"
 	done
+	for st in l1sim l2sim dramsim classify; do
+		like "$(row "$st OpenMP speedup ($p)")" " [0-9]+\.[0-9]+ x with 2 threads$" \
+			"$st ($p): the speedup of 2 threads over 1"
+	done
 	like "$(row "  to a file, level 0 ($p)")" " M/s +[0-9]+ MiB$" \
 		"trace-gen ($p) timed to a file as well, with no limit"
 	like "$(row "  to a file ($p)")" " M/s +[0-9]+ MiB$" \
