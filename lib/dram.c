@@ -233,25 +233,38 @@ static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int high,
  * The same pick with the masks (dram.h), among the places in cls: a pass
  * over the banks with requests queued instead of one over the requests,
  * and without a branch on each request's state, which the predictor
- * cannot guess.  The oldest of a set of places is its lowest bit.
+ * cannot guess.  The oldest of a set of places is its lowest bit.  Most
+ * picks are a row hit whose column command may issue now, which needs no
+ * wake-up time, so a first pass looks for those alone; only when there is
+ * none does a second find the oldest ACT or PRE, and the time.
  */
 static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t cls,
 			 uint64_t *wake)
 {
 	uint64_t col[2], t = UINT64_MAX, hit_ok = 0, other_ok = 0, rw;
+	uint64_t hitq = ch->hitq & cls;
 
 	col_ready(ch, col);
 	/* the hits whose column command the channel allows now */
 	rw = (col[0] <= now ? ~ch->writeq : 0) | (col[1] <= now ? ch->writeq : 0);
+	if (hitq & rw) {
+		for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+			unsigned k = (unsigned)__builtin_ctzll(busy);
+			uint64_t ok = ch->bankq[k] & hitq & rw;
+
+			if (ok && ch->bank[k].col_ok <= now)
+				hit_ok |= ok;
+		}
+		if (hit_ok)
+			return __builtin_ctzll(hit_ok);
+	}
 	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
 		unsigned k = (unsigned)__builtin_ctzll(busy);
 		const struct wt_dram_bank *b = &ch->bank[k];
-		uint64_t mine = ch->bankq[k], hits = mine & ch->hitq & cls;
+		uint64_t mine = ch->bankq[k], hits = mine & hitq;
 		uint64_t others = mine & ~ch->hitq & cls, rt;
 
 		if (hits) {
-			if (b->col_ok <= now)
-				hit_ok |= hits & rw;
 			if (hits & ~ch->writeq)
 				t = min2(t, max2(b->col_ok, col[0]));
 			if (hits & ch->writeq)
@@ -264,8 +277,6 @@ static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t c
 			other_ok |= others;
 		t = min2(t, rt);
 	}
-	if (hit_ok)
-		return __builtin_ctzll(hit_ok);
 	*wake = t;
 	return other_ok ? __builtin_ctzll(other_ok) : -1;
 }
