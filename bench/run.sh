@@ -8,8 +8,9 @@
 # classify), a plain pipe copy of the raw stream (stages, pipelines), a
 # bare LRU loop over the requests (lru-bench: l1sim's cache).  l1sim,
 # l2sim, dramsim and classify run with 1 and 2 OpenMP threads, and the
-# speedup is printed and recorded.  Stages alone write uncompressed streams to
-# /dev/null; the files between them are written by runs of their own.
+# speedup is printed and recorded.  Stages alone write uncompressed
+# streams to /dev/null; the files between them are written by runs of
+# their own.
 # classify runs exact and with --sample=0.01 on each pattern's requests,
 # the sample's figures printed beside the exact ones.  Results:
 # $OUT/results.json, with ratio_to_limit where there is a limit.

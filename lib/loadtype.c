@@ -49,8 +49,9 @@ struct rd_pool {
 /* On cache lines of its own: threads may load on different SMs at once
  * (wt_lt_sms). */
 struct sm_state {
-	_Alignas(WT_CACHE_LINE) struct wt_linetab *lines;	/* struct entry by line */
-	struct wt_linetab *wide;	/* struct wide by line */
+	/* struct entry by line, and struct wide by line */
+	_Alignas(WT_CACHE_LINE) struct wt_linetab *lines;
+	struct wt_linetab *wide;
 	struct rd_pool pool;
 	uint64_t loads;
 };
