@@ -267,15 +267,12 @@ static void test_loadtype_sampled(void)
 	wt_lt_free(smp);
 }
 
-/* classify's views on one random trace of two kernels, every line and a
- * quarter of them: what is exact stays so, the estimates add up to the
- * exact totals and are near the exact splits (the L2 view's inter-kernel
- * share too, from the lines it keeps across kernels). */
-static void cls_run(double rate, struct wt_cls_result *res, uint64_t *kept)
+/* A classifier of a fermi L1, a 768 KB 16-way L2 in six partitions and
+ * MeDiC's warp-type bounds over windows of window cycles; rate: the
+ * sample of lines. */
+static struct wt_cls *cls_fermi(double rate, uint64_t window)
 {
 	struct wt_cls_cfg cfg = { 0 };
-	struct wt_cls *c;
-	uint64_t thr = wt_shards_threshold(rate > 0 ? rate : 1);
 
 	wt_l1_preset("fermi", &cfg.l1);
 	wt_l1_geometry(&cfg.l1);
@@ -283,9 +280,22 @@ static void cls_run(double rate, struct wt_cls_result *res, uint64_t *kept)
 	cfg.l2_assoc = 16;
 	cfg.l2_parts = 6;
 	cfg.bounds = wt_wt_medic;
-	cfg.window = 10000;
+	cfg.window = window;
+	cfg.window_min = 3;
+	cfg.series = 6;
 	cfg.sample = rate;
-	c = wt_cls_new(&cfg);
+	return wt_cls_new(&cfg);
+}
+
+/* classify's views on one random trace of two kernels, every line and a
+ * quarter of them: what is exact stays so, the estimates add up to the
+ * exact totals and are near the exact splits (the L2 view's inter-kernel
+ * share too, from the lines it keeps across kernels). */
+static void cls_run(double rate, struct wt_cls_result *res, uint64_t *kept)
+{
+	struct wt_cls *c = cls_fermi(rate, 10000);
+	uint64_t thr = wt_shards_threshold(rate > 0 ? rate : 1);
+
 	rng_state = 0x9E3779B97F4A7C15ULL;
 	*kept = 0;
 	memset(res, 0, sizeof(*res));
@@ -500,23 +510,6 @@ static void test_warptype_kernels(void)
 	   "kernels: no series kept with series 0, the census the same");
 	wt_wt_free(&w);
 }
-/* The classifier of cls_run, on a fermi L1 and six L2 partitions. */
-static struct wt_cls *cls_fermi(double rate)
-{
-	struct wt_cls_cfg cfg = { 0 };
-
-	wt_l1_preset("fermi", &cfg.l1);
-	wt_l1_geometry(&cfg.l1);
-	cfg.l2_size = 768 * 1024;
-	cfg.l2_assoc = 16;
-	cfg.l2_parts = 6;
-	cfg.bounds = wt_wt_medic;
-	cfg.window = 100;
-	cfg.window_min = 3;
-	cfg.series = 6;
-	cfg.sample = rate;
-	return wt_cls_new(&cfg);
-}
 
 /* A random stream of two kernels on four SMs: loads, stores and atomics,
  * instructions of one to four requests, each warp's in order. */
@@ -560,7 +553,7 @@ static void mix_stream(struct wt_request *r)
 static void mix_run(const struct wt_request *r, size_t most, int threads,
 		    double rate, struct wt_cls_result res[2])
 {
-	struct wt_cls *c = cls_fermi(rate);
+	struct wt_cls *c = cls_fermi(rate, 100);
 	size_t i = 0, refused = 0;
 	uint64_t x = 99;
 
@@ -634,7 +627,7 @@ static void test_cls_batches(void)
 	/* a request of a warp after its end, in a batch that runs on
 	 * threads: refused at its index */
 	{
-		struct wt_cls *c = cls_fermi(1);
+		struct wt_cls *c = cls_fermi(1, 100);
 
 		r[10].flags = WT_REQ_WARP_LAST;
 		r[10].index = 0;
