@@ -62,10 +62,12 @@ struct l2_part {
 	struct idxlist reqs;		/* the batch's requests it sees */
 };
 
-/* What a request of the batch did in the L1 view, for the later steps. */
+/* What a request of the batch did in the L1 view, for the later steps:
+ * TO_L2 or L1_HIT, with KEPT if its line is in the sample. */
 enum {
 	TO_L2 = 1,	/* a store, an atomic or a load the L1 view missed */
 	L1_HIT = 2,	/* a load the L1 view hit */
+	KEPT = 4,	/* sampled(): one test a request, for every view */
 };
 
 struct wt_cls {
@@ -81,7 +83,8 @@ struct wt_cls {
 	struct wt_warptypes wt;
 	uint64_t stores, atomics;	/* of the kernel under way */
 	uint64_t thr;			/* the sample's threshold (shards.h) */
-	uint8_t *did;			/* TO_L2 or L1_HIT by request of the batch */
+	uint8_t *did;			/* TO_L2 or L1_HIT, and KEPT, by request
+					   of the batch */
 	size_t did_cap;
 };
 
@@ -405,7 +408,8 @@ static void timing(struct sm_view *v, const struct wt_request *r)
 			v->t_last = v->out.ev[i].time;
 }
 
-/* A request of SM v in its L1 view: what it did, TO_L2 or L1_HIT. */
+/* A request of SM v in its L1 view: what it did, TO_L2 or L1_HIT, and
+ * KEPT. */
 static uint8_t sm_request(struct wt_cls *c, struct sm_view *v, uint32_t kernel,
 			  const struct wt_request *r)
 {
@@ -418,7 +422,7 @@ static uint8_t sm_request(struct wt_cls *c, struct sm_view *v, uint32_t kernel,
 	v->tm.kernel = kernel;
 	timing(v, r);
 	if (r->op != WT_OP_LOAD)
-		return TO_L2;
+		return TO_L2 | (keep ? KEPT : 0);
 	v->cur.loads++;
 	if (r->index == 0)
 		v->ni = 0;
@@ -440,7 +444,7 @@ static uint8_t sm_request(struct wt_cls *c, struct sm_view *v, uint32_t kernel,
 	view_ref(&v->cur.l1, &v->smp, had ? &prev : NULL, &ref, hit, keep);
 	v->cur.hits_4x += (uint64_t)fcache_access(&v->x4, line, NULL);
 	v->cur.hits_fa += wt_falru_access(v->fa, line) == WT_FALRU_HIT;
-	return hit ? L1_HIT : TO_L2;
+	return (hit ? L1_HIT : TO_L2) | (keep ? KEPT : 0);
 }
 
 /* With many lines, the unbounded views' records miss the cache; a few
@@ -484,14 +488,14 @@ static void l2_run(struct wt_cls *c, struct l2_part *p, uint32_t kernel,
 		uint64_t local = wt_cache_line_addr(&p->c.c,
 						    wt_pmap_local(&c->map, line));
 		struct wt_ref ref = ref_of(kernel, q), prev;
-		int keep = sampled(c, line), hit, had;
+		int keep = (c->did[ix[k]] & KEPT) != 0, hit, had;
 
 		if (k + PREFETCH_AHEAD < n) {
-			uint64_t ahead = wt_cache_line_addr(&p->c.c,
-							    r[ix[k + PREFETCH_AHEAD]].addr);
+			size_t a = ix[k + PREFETCH_AHEAD];
 
-			if (sampled(c, ahead))
-				wt_linetab_prefetch(p->last, ahead);
+			if (c->did[a] & KEPT)
+				wt_linetab_prefetch(p->last,
+						    wt_cache_line_addr(&p->c.c, r[a].addr));
 		}
 		hit = fcache_access(&p->c, local, NULL);
 		had = keep && lastrefs_swap(p->last, line, &ref, &prev);
@@ -510,7 +514,7 @@ static size_t warps_run(struct wt_cls *c, uint32_t kernel,
 
 		if (q->op == WT_OP_LOAD &&
 		    wt_wt_access(&c->wt, kernel, q->warp, q->cta, q->sm, q->instr,
-				 q->time, c->did[i] == L1_HIT, last) < 0)
+				 q->time, (c->did[i] & L1_HIT) != 0, last) < 0)
 			return i;
 		if ((q->flags & WT_REQ_WARP_LAST) && last &&
 		    wt_wt_warp_end(&c->wt, q->warp) < 0)
@@ -567,7 +571,7 @@ size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
 			c->stores++;
 		else if (r[i].op != WT_OP_LOAD)
 			c->atomics++;
-		if (c->did[i] == TO_L2) {
+		if (c->did[i] & TO_L2) {
 			uint64_t line = wt_cache_line_addr(&c->l2[0].c.c, r[i].addr);
 
 			idx_put(&c->l2[wt_pmap_partition(&c->map, line)].reqs, i);
