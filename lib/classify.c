@@ -378,7 +378,15 @@ static void view_estimate(struct wt_cls_view *v, struct wt_cls_view *smp, uint64
 	memset(smp, 0, sizeof(*smp));
 }
 
-static void add_view(struct wt_cls_view *d, const struct wt_cls_view *s);
+static void add_view(struct wt_cls_view *d, const struct wt_cls_view *s)
+{
+	d->refs += s->refs;
+	d->sampled += s->sampled;
+	for (unsigned i = 0; i < WT_LOC_MAX; i++) {
+		d->unb[i] += s->unb[i];
+		d->bnd[i] += s->bnd[i];
+	}
+}
 
 static void idx_put(struct idxlist *l, size_t i)
 {
@@ -669,16 +677,6 @@ void wt_cls_kernel_end(struct wt_cls *c, struct wt_cls_result *res)
 const struct wt_warptypes *wt_cls_warptypes(const struct wt_cls *c)
 {
 	return &c->wt;
-}
-
-static void add_view(struct wt_cls_view *d, const struct wt_cls_view *s)
-{
-	d->refs += s->refs;
-	d->sampled += s->sampled;
-	for (unsigned i = 0; i < WT_LOC_MAX; i++) {
-		d->unb[i] += s->unb[i];
-		d->bnd[i] += s->bnd[i];
-	}
 }
 
 void wt_cls_result_add(struct wt_cls_result *dst, const struct wt_cls_result *src)
