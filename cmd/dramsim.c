@@ -269,16 +269,11 @@ static void add_older(uint64_t key, uint32_t i)
 /* A temporary file, gone when closed: in $TMPDIR, else /tmp. */
 static FILE *temp_file(void)
 {
-	const char *dir = getenv("TMPDIR");
-	char path[4096];
+	const char *dir;
 	FILE *f = NULL;
-	int fd;
+	int fd = wt_temp_fd("dramsim", &dir);
 
-	if (!dir || !*dir)
-		dir = "/tmp";
-	wt_snprintf(path, sizeof(path), "%s/dramsim.XXXXXX", dir);
-	fd = mkstemp(path);
-	if (fd < 0 || unlink(path) < 0 || !(f = fdopen(fd, "w+")))
+	if (fd < 0 || !(f = fdopen(fd, "w+")))
 		wt_die(WT_EXIT_DATA, "%s: no temporary file: %s (the closed "
 		       "warp instructions of a kernel go there; --batch=0 "
 		       "needs none)", dir, strerror(errno));

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *progname = "warptrace";
 static void (*die_hooks[8])(void);
@@ -191,6 +192,27 @@ char *wt_snprintf(char *buf, size_t n, const char *fmt, ...)
 	vsnprintf(buf, n, fmt, ap);
 	va_end(ap);
 	return buf;
+}
+
+int wt_temp_fd(const char *prog, const char **dir)
+{
+	const char *d = getenv("TMPDIR");
+	char path[4096];
+	int fd;
+
+	if (!d || !*d)
+		d = "/tmp";
+	*dir = d;
+	wt_snprintf(path, sizeof(path), "%s/%s.XXXXXX", d, prog);
+	fd = mkstemp(path);
+	if (fd >= 0 && unlink(path) < 0) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
 }
 
 static int digit_value(char c, unsigned base)

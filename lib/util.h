@@ -83,6 +83,11 @@ void wt_free_big(void *p, size_t n, size_t size);
 void *wt_calloc_lines(size_t n, size_t size);
 void *wt_grow_lines(void *p, size_t n, size_t more, size_t size);
 
+/* A temporary file, named after prog in $TMPDIR (else /tmp) and unlinked
+ * at once, so that nothing is left behind: its descriptor, or -1 with
+ * errno set.  *dir says where it was tried, for the error. */
+int wt_temp_fd(const char *prog, const char **dir);
+
 /* Format into a buffer, always terminated; returns buf. */
 char *wt_snprintf(char *buf, size_t n, const char *fmt, ...) WT_PRINTF(3, 4);
 
