@@ -12,6 +12,7 @@
 #include "l2model.h"
 #include "output.h"
 #include "partition.h"
+#include "spill.h"
 #include "stageopt.h"
 #include "stream.h"
 #include "util.h"
@@ -58,6 +59,9 @@ static const char usage[] =
 "      --batch=N           requests held before the partitions run and\n"
 "                          their events are written (default 1M; 0: a\n"
 "                          whole kernel); memory follows N, not the kernel\n"
+"      --spill=SIZE        bytes of events waiting to be written beyond\n"
+"                          which those that are sure to come first go to\n"
+"                          a temporary file in $TMPDIR (default 64M)\n"
 "      --medic=LIST        MeDiC's L2 components: wbyp (warp-type-aware\n"
 "                          bypassing), wip (warp-type-aware insertion),\n"
 "                          all, or none; its scheduler is dramsim\n"
@@ -92,7 +96,7 @@ enum {
 	O_BANKCYC, O_TAGLAT, O_ICNT, O_MSHR, O_MERGE, O_MISSLAT, O_DISABLE,
 	O_EVENTS, O_STATS, O_LEVEL, O_MEDIC, O_MRESET, O_MPROFILE, O_MSTEP,
 	O_BYPASS, O_EAF, O_PCAL, O_SEED, O_SBYPP, O_SBYPT, O_BATCH,
-	O_NOPTS
+	O_SPILL, O_NOPTS
 };
 
 struct req {
@@ -111,6 +115,8 @@ struct part_bucket {
 	struct wt_l2_out out;
 	size_t sorted;		/* out.ev[out.first..sorted-1]: in time
 				   order, left from the last batch */
+	struct wt_spill spill;	/* its events that wait before those of
+				   out (spill_events) */
 };
 
 static struct {
@@ -129,6 +135,8 @@ static struct {
 	int shared;		/* partitions share state: run in arrival order */
 	size_t batch;		/* --batch: requests held before a run */
 	size_t held;		/* requests taken since the last run */
+	uint64_t spill;		/* --spill: bytes of events waiting in
+				   memory before some go to a file */
 	uint64_t last_time;	/* of the last L1 event read in this kernel */
 	int unsorted;		/* this kernel's events are not in time order */
 } G;
@@ -341,26 +349,64 @@ static void run_parts(void)
 	}
 }
 
-/* The partitions' events before cycle horizon, merged by (time,
- * partition), are written; the later ones stay.  Each list is sorted. */
+/* Events read back from a spill queue at a time. */
+enum { SPILL_CHUNK = 4096 };
+
+/*
+ * The partitions' events before cycle horizon, merged by (time,
+ * partition), are written; the later ones stay.  A partition's events
+ * waiting are its spill queue's, then out.ev[out.first..out.n-1], each
+ * part in time order and before the next.  A queue whose head is not the
+ * whole of it gives a cut, the head's last cycle + 1, before which all
+ * its events are in the head (wt_spill_fill): the merge goes in rounds,
+ * to the nearest cut and on, until the horizon.  The lists of the merge
+ * are each partition's head and its out, in that order, so that equal
+ * times go as one list a partition would.
+ */
 static void write_events(uint64_t horizon)
 {
 	unsigned np = G.nparts;
-	struct wt_event **lists = wt_calloc(np ? np : 1, sizeof(*lists));
-	size_t *counts = wt_calloc(np ? np : 1, sizeof(*counts));
+	struct wt_event **lists = wt_calloc(2 * (size_t)(np ? np : 1), sizeof(*lists));
+	size_t *counts = wt_calloc(2 * (size_t)(np ? np : 1), sizeof(*counts));
+	uint64_t cut;
 
-	for (unsigned p = 0; p < np; p++) {
-		const struct wt_l2_out *o = &G.b[p].out;
+	do {
+		cut = horizon;
+		for (unsigned p = 0; p < np; p++) {
+			struct wt_spill *s = &G.b[p].spill;
 
-		lists[p] = o->ev + o->first;
-		counts[p] = wt_events_before(lists[p], o->n - o->first, horizon);
-	}
-	if (wt_events_write_merged(G.w, lists, counts, np) < 0)
-		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+			if (!wt_spill_on_file(s))
+				continue;
+			if (s->n - s->first < SPILL_CHUNK / 2)
+				wt_spill_fill(s, SPILL_CHUNK);
+			if (wt_spill_on_file(s)) {
+				uint64_t t = s->buf[s->n - 1].time;
+
+				if (t < cut)
+					cut = t + 1;
+			}
+		}
+		for (unsigned p = 0; p < np; p++) {
+			const struct wt_spill *s = &G.b[p].spill;
+			const struct wt_l2_out *o = &G.b[p].out;
+
+			lists[2 * p] = s->buf ? s->buf + s->first : NULL;
+			counts[2 * p] = wt_events_before(lists[2 * p],
+							 s->n - s->first, cut);
+			lists[2 * p + 1] = o->ev + o->first;
+			counts[2 * p + 1] = wt_events_before(lists[2 * p + 1],
+							     o->n - o->first, cut);
+		}
+		if (wt_events_write_merged(G.w, lists, counts, 2 * np) < 0)
+			wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+		for (unsigned p = 0; p < np; p++) {
+			wt_spill_take(&G.b[p].spill, counts[2 * p]);
+			G.b[p].out.first += counts[2 * p + 1];
+		}
+	} while (cut < horizon);
 	for (unsigned p = 0; p < np; p++) {
 		struct wt_l2_out *o = &G.b[p].out;
 
-		o->first += counts[p];
 		o->n = wt_events_drop_written(o->ev, o->n, &o->first);
 		G.b[p].sorted = o->n;
 	}
@@ -413,6 +459,36 @@ static uint64_t horizon(void)
 }
 
 /*
+ * With more than --spill bytes of events waiting in memory, each
+ * partition's that no later request can go before (those before its
+ * event floor, wt_l2_event_floor) join its spill queue: a partition far
+ * behind its arrivals keeps its backlog there, not in memory, while one
+ * that is not holds back the output.  Out of time order nothing is sure
+ * and nothing goes.
+ */
+static void spill_events(void)
+{
+	uint64_t a = next_arrival(), waiting = 0;
+
+	for (unsigned p = 0; p < G.nparts; p++)
+		waiting += G.b[p].out.n - G.b[p].out.first;
+	if (G.unsorted || waiting * sizeof(struct wt_event) <= G.spill)
+		return;
+	for (unsigned p = 0; p < G.nparts; p++) {
+		struct part_bucket *b = &G.b[p];
+		struct wt_l2_out *o = &b->out;
+		uint64_t floor = wt_l2_event_floor(&b->l2, a);
+		size_t k = wt_events_before(o->ev + o->first, o->n - o->first,
+					    floor);
+
+		wt_spill_push(&b->spill, o->ev + o->first, k);
+		o->first += k;
+		o->n = wt_events_drop_written(o->ev, o->n, &o->first);
+		b->sorted = o->n;
+	}
+}
+
+/*
  * Run the partitions over the requests held and write the events before
  * horizon() (final: the kernel has ended; everything runs and goes, and
  * the kernel's warp instructions are counted).  A batch gives each
@@ -442,6 +518,8 @@ static void run_batch(uint32_t kernel, int final)
 		o->unsorted = 0;
 	}
 	write_events(final ? UINT64_MAX : horizon());
+	if (!final)
+		spill_events();
 	fold_outcomes();
 	G.held = 0;
 	if (!final)
@@ -825,6 +903,8 @@ static void apply_options(const char **set)
 	 * that running them costs nothing */
 	G.batch = set[O_BATCH] ? (size_t)wt_opt_num("batch", set[O_BATCH], 0,
 						    1u << 30) : 1u << 20;
+	G.spill = set[O_SPILL] ? wt_opt_num("spill", set[O_SPILL], 0,
+					    UINT64_MAX) : (uint64_t)64 << 20;
 	/* whole kernels hold their instructions too: any order goes */
 	G.is.early = G.batch != 0;
 }
@@ -919,6 +999,7 @@ int main(int argc, char **argv)
 		{ "sbyp-period", required_argument, NULL, O_SBYPP },
 		{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
 		{ "batch", required_argument, NULL, O_BATCH },
+		{ "spill", required_argument, NULL, O_SPILL },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
@@ -954,9 +1035,11 @@ int main(int argc, char **argv)
 	G.is.no_warp_stats = !stats;	/* only --stats shows them */
 
 	G.b = wt_calloc_lines(G.nparts, sizeof(*G.b));
-	for (unsigned p = 0; p < G.nparts; p++)
+	for (unsigned p = 0; p < G.nparts; p++) {
 		if (wt_l2_init(&G.b[p].l2, &G.cfg, p, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
+		wt_spill_init(&G.b[p].spill, "l2sim");
+	}
 	if (G.cfg.medic) {
 		wt_medic_init(&G.medic, &G.cfg.medic_cfg);
 		for (unsigned p = 0; p < G.nparts; p++)
@@ -1032,6 +1115,7 @@ int main(int argc, char **argv)
 		free(G.b[p].r);
 		free(G.b[p].out.ev);
 		free(G.b[p].out.oc);
+		wt_spill_free(&G.b[p].spill);
 		wt_l2_free(&G.b[p].l2);
 	}
 	free(G.b);

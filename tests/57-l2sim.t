@@ -299,6 +299,30 @@ same_batches l2sim events bfs "$T/bfs.l1" --bypass=streaming --sbyp-threshold=0.
 same_batches_of "37 4K" l2sim events late "$T/late.wt"
 same_batches_of "37 4K" l2sim events late "$T/late.wt" --medic=all
 fails_with 2 "--batch=x: expected a number" "--batch=x" l2sim --batch=x "$T/bfs.l1"
+# --spill: past SIZE bytes of events waiting in memory, those no later
+# request can go before wait on a temporary file, and the output is the
+# same.  --spill=0 sends them there at every batch.  spmv's L2 is
+# congested; the bench's conflict pattern overloads three partitions of
+# six, whose events wait on the file while the idle ones hold the output
+# back, and come back in many chunks (rounds of the merge).
+for s in bfs spmv conv3d; do
+	same_batches l2sim events $s "$T/$s.l1" --spill=0
+done
+same_batches l2sim events spmv "$T/spmv.l1" --spill=0 --events=all --write=write-through \
+	--mshr=4 --bank-queue=1
+same_batches l2sim events spmv "$T/spmv.l1" --spill=0 --medic=all --medic-reset=5000
+"$BUILD/tools/gen-dump" --accesses=512K --pattern=conflict | trace-gen | trace-order | coalesce |
+	l1sim > "$T/conflict.l1"
+same_batches_of "1 4K 64K" l2sim events conflict "$T/conflict.l1" --spill=0
+same_batches_of "4K" l2sim events conflict "$T/conflict.l1" --spill=1M
+same_batches_of "4K" l2sim events conflict "$T/conflict.l1" --spill=0 --bypass=rand:0.5
+fails_with 1 "^l2sim: $T/none: no temporary file for the events waiting to be written: No such file or directory \\(set TMPDIR, or raise --spill\\)$" \
+	"--spill=0, \$TMPDIR missing" env TMPDIR="$T/none" l2sim --spill=0 --batch=4K -o "$T/sp.wt" "$T/conflict.l1"
+test ! -e "$T/sp.wt"
+ok $? "  and no output left"
+env TMPDIR="$T/none" l2sim --batch=4K -o "$T/sp.wt" "$T/conflict.l1"
+ok $? "the same under the default --spill: nothing goes to a file"
+fails_with 2 "--spill=x: expected a number" "--spill=x" l2sim --spill=x "$T/bfs.l1"
 # The warp instructions close, their statistics counted, once every load
 # and atomic of theirs has run and a later one of their warp has been
 # read, not at the kernel's end; the warps are listed in order all the

@@ -1,0 +1,152 @@
+/*
+ * spill.c - a queue of events on a temporary file; see spill.h.
+ */
+#include "spill.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { EV = sizeof(struct wt_event), PEEK = 256 };
+
+void wt_spill_init(struct wt_spill *s, const char *prog)
+{
+	memset(s, 0, sizeof(*s));
+	s->prog = prog;
+	s->fd = -1;
+}
+
+void wt_spill_free(struct wt_spill *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->buf);
+	wt_spill_init(s, s->prog);
+}
+
+WT_NORETURN static void fail(const char *what)
+{
+	wt_die(WT_EXIT_DATA, "the temporary file of events waiting to be "
+	       "written: %s: %s", what, errno ? strerror(errno) : "end of file");
+}
+
+void wt_spill_push(struct wt_spill *s, const struct wt_event *ev, size_t n)
+{
+	const char *p = (const char *)ev;
+	size_t left = n * EV;
+	off_t at = (off_t)(s->wr * EV);
+
+	if (!n)
+		return;
+	if (s->fd < 0) {
+		const char *dir;
+
+		s->fd = wt_temp_fd(s->prog, &dir);
+		if (s->fd < 0)
+			wt_die(WT_EXIT_DATA, "%s: no temporary file for the events "
+			       "waiting to be written: %s (set TMPDIR, or "
+			       "raise --spill)", dir, strerror(errno));
+	}
+	while (left) {
+		ssize_t w = pwrite(s->fd, p, left, at);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			fail("writing");
+		p += w;
+		left -= (size_t)w;
+		at += w;
+	}
+	s->wr += n;
+}
+
+uint64_t wt_spill_count(const struct wt_spill *s)
+{
+	return (s->n - s->first) + (s->wr - s->rd);
+}
+
+/* Read n events from the file's read point to buf + at (n no more than
+ * are on it); the read point stays. */
+static void read_at(struct wt_spill *s, size_t at, size_t n)
+{
+	char *p = (char *)(s->buf + at);
+	size_t left = n * EV;
+	off_t from = (off_t)(s->rd * EV);
+
+	while (left) {
+		ssize_t r = pread(s->fd, p, left, from);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (!r)
+				errno = 0;
+			fail("reading");
+		}
+		p += r;
+		left -= (size_t)r;
+		from += r;
+	}
+}
+
+static void reserve(struct wt_spill *s, size_t n)
+{
+	if (n <= s->cap)
+		return;
+	s->cap = n;
+	s->buf = wt_realloc(s->buf, s->cap * EV);
+}
+
+void wt_spill_fill(struct wt_spill *s, size_t want)
+{
+	size_t have = s->n - s->first, k;
+
+	if (s->first) {
+		if (have)
+			memmove(s->buf, s->buf + s->first, have * EV);
+		s->first = 0;
+		s->n = have;
+	}
+	if (have < want && wt_spill_on_file(s)) {
+		k = want - have;
+		if (k > s->wr - s->rd)
+			k = (size_t)(s->wr - s->rd);
+		reserve(s, have + k);
+		read_at(s, have, k);
+		s->n += k;
+		s->rd += k;
+	}
+	/* The rest of the head's last cycle, which is at the file's start;
+	 * a few at a time, as it is seldom more than a few events. */
+	while (s->n && wt_spill_on_file(s)) {
+		uint64_t t = s->buf[s->n - 1].time;
+		size_t got = PEEK, same = 0;
+
+		if (got > s->wr - s->rd)
+			got = (size_t)(s->wr - s->rd);
+		reserve(s, s->n + PEEK);
+		read_at(s, s->n, got);
+		while (same < got && s->buf[s->n + same].time == t)
+			same++;
+		s->n += same;
+		s->rd += same;
+		if (same < got)
+			break;
+	}
+	if (s->fd >= 0 && !wt_spill_on_file(s) && s->wr) {
+		/* all read: the file's blocks go back */
+		if (ftruncate(s->fd, 0) < 0)
+			fail("emptying");
+		s->rd = s->wr = 0;
+	}
+}
+
+void wt_spill_take(struct wt_spill *s, size_t n)
+{
+	s->first += n;
+	if (s->first == s->n)
+		s->first = s->n = 0;
+}

@@ -1,0 +1,130 @@
+/*
+ * test-spill.c - the event queue on a temporary file (spill.c): events
+ * pushed in runs of any length come back whole and in order through
+ * fills and takes of any size; a fill never splits a cycle between the
+ * head and the file, on times with many ties; the file is emptied once
+ * read; an empty queue is a no-op.
+ */
+#include "spill.h"
+#include "rnd.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+
+/* n events in time order, ties more likely as span is small; addr is
+ * each one's place, so that order and loss both show. */
+static struct wt_event *make(size_t n, unsigned span)
+{
+	struct wt_event *ev = calloc(n ? n : 1, sizeof(*ev));
+	uint64_t t = 1000;
+
+	for (size_t i = 0; i < n; i++) {
+		t += rnd() % span == 0;
+		ev[i].time = t;
+		ev[i].addr = i;
+		ev[i].level = 2;
+	}
+	return ev;
+}
+
+/* Pushes in random runs, and random fills and takes between them, until
+ * all n are through; whether every event came back in order, and every
+ * fill ended on a cycle's end (*cut_ok). */
+static int round_trip(size_t n, unsigned span, size_t max_run, size_t max_want,
+		      int *cut_ok, uint64_t *peak_head)
+{
+	struct wt_event *ev = make(n, span);
+	struct wt_spill s;
+	size_t pushed = 0, out = 0;
+	int in_order = 1;
+
+	wt_spill_init(&s, "test-spill");
+	*cut_ok = 1;
+	*peak_head = 0;
+	while (out < n) {
+		if (pushed < n && (rnd() % 3 || !wt_spill_count(&s))) {
+			size_t k = 1 + rnd() % max_run;
+
+			if (k > n - pushed)
+				k = n - pushed;
+			wt_spill_push(&s, ev + pushed, k);
+			pushed += k;
+		}
+		if (wt_spill_count(&s) != pushed - out)
+			in_order = 0;
+		wt_spill_fill(&s, rnd() % (max_want + 1));
+		if (s.n - s.first > *peak_head)
+			*peak_head = s.n - s.first;
+		/* the next event on the file is of a later cycle */
+		if (s.n > s.first && wt_spill_on_file(&s) &&
+		    ev[out + s.n - s.first].time == s.buf[s.n - 1].time)
+			*cut_ok = 0;
+		if (s.n > s.first) {
+			size_t k = 1 + rnd() % (s.n - s.first);
+
+			for (size_t i = 0; i < k; i++)
+				if (s.buf[s.first + i].addr != out + i ||
+				    s.buf[s.first + i].time != ev[out + i].time)
+					in_order = 0;
+			wt_spill_take(&s, k);
+			out += k;
+		}
+	}
+	in_order &= wt_spill_count(&s) == 0 && !wt_spill_on_file(&s);
+	wt_spill_free(&s);
+	free(ev);
+	return in_order;
+}
+
+int main(void)
+{
+	static const unsigned spans[] = { 1, 2, 50 };
+	struct wt_spill s;
+	struct wt_event *ev;
+	struct stat st;
+	uint64_t peak;
+	int cut_ok;
+
+	for (size_t i = 0; i < sizeof(spans) / sizeof(spans[0]); i++) {
+		ok(round_trip(20000, spans[i], 3000, 700, &cut_ok, &peak),
+		   "20000 events, a new cycle 1 in %u: all back, in order", spans[i]);
+		ok(cut_ok, "  no fill ends inside a cycle");
+	}
+	ok(round_trip(5000, 1000, 1, 1, &cut_ok, &peak) && cut_ok,
+	   "runs of one event, fills of one");
+	ok(round_trip(3000, 1u << 30, 3000, 10, &cut_ok, &peak) && cut_ok,
+	   "one cycle of 3000 events: back whole, in order");
+
+	/* A fill for 10 takes a whole cycle of 3000 (the head grows), and
+	 * stops at the next. */
+	ev = make(3001, 1u << 30);
+	ev[3000].time++;
+	wt_spill_init(&s, "test-spill");
+	wt_spill_push(&s, ev, 3001);
+	wt_spill_fill(&s, 10);
+	ok(s.n - s.first == 3000 && wt_spill_on_file(&s),
+	   "a fill for 10 takes the 3000 events of its last cycle (%zu)",
+	   s.n - s.first);
+	wt_spill_free(&s);
+	free(ev);
+
+	/* The file gives its blocks back once read. */
+	ev = make(10000, 7);
+	wt_spill_init(&s, "test-spill");
+	wt_spill_fill(&s, 100);
+	ok(s.fd < 0 && s.n == 0, "an empty queue: a fill makes no file");
+	wt_spill_push(&s, ev, 10000);
+	ok(s.fd >= 0 && fstat(s.fd, &st) == 0 &&
+	   st.st_size == (off_t)(10000 * sizeof(*ev)), "pushed: on the file");
+	wt_spill_fill(&s, 20000);
+	ok(s.n == 10000 && s.rd == 0 && s.wr == 0 && fstat(s.fd, &st) == 0 &&
+	   st.st_size == 0, "read whole: the file is empty again");
+	wt_spill_take(&s, 10000);
+	is_u64(wt_spill_count(&s), 0, "taken: nothing left");
+	wt_spill_push(&s, ev, 0);
+	is_u64(wt_spill_count(&s), 0, "a push of nothing");
+	wt_spill_free(&s);
+	free(ev);
+	return tap_done();
+}
