@@ -1,6 +1,6 @@
 /*
  * test-util.c - number parsing, metadata text, the stream checksum, big
- * tables, the u64 map's removals, the warp index.
+ * tables, the u64 map's removals, the warp index, temporary files.
  */
 #include "hash.h"
 #include "meta.h"
@@ -9,8 +9,11 @@
 #include "util.h"
 #include "tap.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void numbers(void)
 {
@@ -268,6 +271,42 @@ static void warp_index(void)
 	wt_warpix_free(x);
 }
 
+/* wt_temp_fd: a file in $TMPDIR that is already gone from it, and a
+ * missing $TMPDIR said. */
+static void temp_files(void)
+{
+	char dir[] = "/tmp/test-util.XXXXXX", missing[64];
+	const char *where;
+	struct dirent *d;
+	int fd, entries = 0;
+	DIR *dp;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "temp file: mkdtemp: %s", strerror(errno));
+		return;
+	}
+	setenv("TMPDIR", dir, 1);
+	fd = wt_temp_fd("test-util", &where);
+	ok(fd >= 0 && write(fd, "abc", 3) == 3 && strcmp(where, dir) == 0,
+	   "temp file: made in $TMPDIR, and written");
+	dp = opendir(dir);
+	while (dp && (d = readdir(dp)))
+		entries += strcmp(d->d_name, ".") && strcmp(d->d_name, "..");
+	if (dp)
+		closedir(dp);
+	ok(entries == 0, "temp file: not left in the directory (%d)", entries);
+	if (fd >= 0)
+		close(fd);
+	wt_snprintf(missing, sizeof(missing), "%s/none", dir);
+	setenv("TMPDIR", missing, 1);
+	errno = 0;
+	fd = wt_temp_fd("test-util", &where);
+	ok(fd < 0 && errno == ENOENT && strcmp(where, missing) == 0,
+	   "temp file: a missing $TMPDIR is an error, and said");
+	unsetenv("TMPDIR");
+	rmdir(dir);
+}
+
 int main(void)
 {
 	numbers();
@@ -277,5 +316,6 @@ int main(void)
 	line_arrays();
 	map_removals();
 	warp_index();
+	temp_files();
 	return tap_done();
 }
