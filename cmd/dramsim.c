@@ -717,7 +717,7 @@ static int batch_due(void)
 	return G.batch && G.held >= G.batch && !G.unsorted;
 }
 
-static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t ignored,
+static void stats_json(struct wt_json *j, const struct wt_dram_stats *s, uint64_t ignored,
 		       unsigned nchan, int total)
 {
 	const struct wt_dram_cfg *c = &G.cfg;
@@ -742,7 +742,6 @@ static void stats_json(struct wt_json *j, struct wt_dram_stats *s, uint64_t igno
 	wt_json_key_u64(j, "row_misses", s->outcome[WT_DRAM_MISS]);
 	wt_json_key_u64(j, "row_conflicts", s->outcome[WT_DRAM_CONFLICT]);
 	wt_json_key_ratio(j, "row_buffer_hit_rate", (double)s->outcome[WT_DRAM_HIT], (double)req);
-	wt_dram_lat_sort(s);
 	wt_dram_lat_summary(s, &n, &sum, &lo, &hi);
 	wt_json_key(j, "latency");
 	wt_json_begin_object(j);

@@ -314,43 +314,46 @@ wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s)
 	       s == WT_DRAM_MEDIC ? wt_dram_pick_medic : wt_dram_pick_frfcfs;
 }
 
+/* The bucket of a latency of WT_DRAM_LAT_COUNTED or more: its power of
+ * two, from 2^12, and its place among that power's 4096. */
+static void lat_bucket(uint32_t v, unsigned *power, unsigned *place_in)
+{
+	unsigned i = wt_log2(v) - 12;
+
+	*power = i;
+	*place_in = (v >> i) - 4096;
+}
+
 void wt_dram_lat_add(struct wt_dram_stats *s, uint64_t lat)
 {
 	uint32_t v = lat > UINT32_MAX ? UINT32_MAX : (uint32_t)lat;
+	unsigned i, b;
 
+	if (!s->nlats || v < s->lat_min)
+		s->lat_min = v;
+	if (!s->nlats || v > s->lat_max)
+		s->lat_max = v;
 	s->nlats++;
+	s->lat_sum += v;
 	if (v < WT_DRAM_LAT_COUNTED) {
 		if (!s->counts)
 			s->counts = wt_calloc(WT_DRAM_LAT_COUNTED, sizeof(*s->counts));
 		s->counts[v]++;
 		return;
 	}
-	if (s->nlat == s->caplat) {
-		s->caplat = s->caplat ? 2 * s->caplat : 1024;
-		s->lat = wt_realloc(s->lat, s->caplat * sizeof(*s->lat));
-	}
-	s->lat[s->nlat++] = v;
+	lat_bucket(v, &i, &b);
+	if (!s->longer[i])
+		s->longer[i] = wt_calloc(4096, sizeof(*s->longer[i]));
+	s->longer[i][b]++;
 }
 
 void wt_dram_lat_summary(const struct wt_dram_stats *s, uint64_t *n, uint64_t *sum,
 			 uint64_t *min, uint64_t *max)
 {
 	*n = s->nlats;
-	*sum = 0;
-	*min = UINT64_MAX;
-	*max = 0;
-	for (unsigned v = 0; s->counts && v < WT_DRAM_LAT_COUNTED; v++) {
-		if (!s->counts[v])
-			continue;
-		*sum += s->counts[v] * v;
-		*min = v < *min ? v : *min;
-		*max = v > *max ? v : *max;
-	}
-	for (size_t i = 0; i < s->nlat; i++) {
-		*sum += s->lat[i];
-		*min = s->lat[i] < *min ? s->lat[i] : *min;
-		*max = s->lat[i] > *max ? s->lat[i] : *max;
-	}
+	*sum = s->lat_sum;
+	*min = s->nlats ? s->lat_min : UINT64_MAX;
+	*max = s->nlats ? s->lat_max : 0;
 }
 
 static uint64_t place(size_t i)
@@ -636,36 +639,30 @@ void wt_dram_stats_add(struct wt_dram_stats *a, const struct wt_dram_stats *b)
 		a->last = b->last;
 }
 
+/* dst[0..n-1] += src[0..n-1], dst made if NULL; src may be NULL. */
+static void add_counts(uint64_t **dst, const uint64_t *src, size_t n)
+{
+	if (!src)
+		return;
+	if (!*dst)
+		*dst = wt_calloc(n, sizeof(**dst));
+	for (size_t i = 0; i < n; i++)
+		(*dst)[i] += src[i];
+}
+
 void wt_dram_stats_add_lat(struct wt_dram_stats *a, const struct wt_dram_stats *b)
 {
-	a->nlats += b->nlats;
-	if (b->counts) {
-		if (!a->counts)
-			a->counts = wt_calloc(WT_DRAM_LAT_COUNTED, sizeof(*a->counts));
-		for (unsigned v = 0; v < WT_DRAM_LAT_COUNTED; v++)
-			a->counts[v] += b->counts[v];
-	}
-	if (!b->nlat)
+	if (!b->nlats)
 		return;
-	if (a->nlat + b->nlat > a->caplat) {
-		a->caplat = a->nlat + b->nlat;
-		a->lat = wt_realloc(a->lat, a->caplat * sizeof(*a->lat));
-	}
-	memcpy(a->lat + a->nlat, b->lat, b->nlat * sizeof(*b->lat));
-	a->nlat += b->nlat;
-}
-
-static int cmp_u32(const void *x, const void *y)
-{
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
-void wt_dram_lat_sort(struct wt_dram_stats *s)
-{
-	if (s->nlat)
-		qsort(s->lat, s->nlat, sizeof(*s->lat), cmp_u32);
+	if (!a->nlats || b->lat_min < a->lat_min)
+		a->lat_min = b->lat_min;
+	if (!a->nlats || b->lat_max > a->lat_max)
+		a->lat_max = b->lat_max;
+	a->nlats += b->nlats;
+	a->lat_sum += b->lat_sum;
+	add_counts(&a->counts, b->counts, WT_DRAM_LAT_COUNTED);
+	for (unsigned i = 0; i < WT_DRAM_LAT_POWERS; i++)
+		add_counts(&a->longer[i], b->longer[i], 4096);
 }
 
 uint32_t wt_dram_lat_percentile(const struct wt_dram_stats *s, unsigned p)
@@ -682,15 +679,24 @@ uint32_t wt_dram_lat_percentile(const struct wt_dram_stats *s, unsigned p)
 			return v;
 		k -= s->counts[v];
 	}
-	return s->lat[k - 1];
+	for (unsigned i = 0; i < WT_DRAM_LAT_POWERS; i++)
+		for (unsigned b = 0; s->longer[i] && b < 4096; b++) {
+			uint32_t low = (4096u + b) << i;
+
+			if (k <= s->longer[i][b])
+				return low < s->lat_min ? (uint32_t)s->lat_min : low;
+			k -= s->longer[i][b];
+		}
+	return (uint32_t)s->lat_max;	/* not reached: k <= nlats */
 }
 
 void wt_dram_stats_free(struct wt_dram_stats *s)
 {
-	free(s->lat);
 	free(s->counts);
-	s->lat = NULL;
 	s->counts = NULL;
-	s->nlat = s->caplat = 0;
-	s->nlats = 0;
+	for (unsigned i = 0; i < WT_DRAM_LAT_POWERS; i++) {
+		free(s->longer[i]);
+		s->longer[i] = NULL;
+	}
+	s->nlats = s->lat_sum = s->lat_min = s->lat_max = 0;
 }

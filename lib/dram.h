@@ -158,9 +158,13 @@ struct wt_dram_bank {
 };
 
 /* Latencies below this many core cycles (all but those of queues far
- * behind) are counted by value: the percentiles stay exact in memory that
- * follows the values, not the requests (32 KB a channel). */
+ * behind) are counted by value (32 KB a channel); the longer ones in
+ * 4096 buckets for each power of two from 2^12 to 2^31, each 1/4096 of
+ * its power wide (one cycle below 8192), made for a power when one of its
+ * latencies comes (32 KB).  Memory then follows the range of the
+ * latencies, not the requests, which a queue far behind makes many of. */
 #define WT_DRAM_LAT_COUNTED 4096
+#define WT_DRAM_LAT_POWERS 20
 
 struct wt_dram_stats {
 	uint64_t reads, writes;
@@ -170,12 +174,12 @@ struct wt_dram_stats {
 	uint64_t busy;		/* data-bus cycles */
 	uint64_t bursts;
 	uint64_t first, last;	/* first arrival, last data end (DRAM) */
-	/* The latencies in core cycles, one a request: those below
-	 * WT_DRAM_LAT_COUNTED counted by value, the longer ones listed. */
-	uint64_t nlats;		/* of both */
-	uint64_t *counts;	/* WT_DRAM_LAT_COUNTED of them, or NULL */
-	uint32_t *lat;		/* the longer ones */
-	size_t nlat, caplat;
+	/* The latencies in core cycles, one a request (up to 2^32 - 1) */
+	uint64_t nlats;
+	uint64_t lat_sum, lat_min, lat_max;
+	uint64_t *counts;	/* WT_DRAM_LAT_COUNTED by value, or NULL */
+	uint64_t *longer[WT_DRAM_LAT_POWERS];	/* 2^(12 + i) and up: 4096
+						   buckets, or NULL */
 };
 
 struct wt_dram_chan;
@@ -293,10 +297,10 @@ void wt_dram_lat_summary(const struct wt_dram_stats *s, uint64_t *n, uint64_t *s
 /* Add b's counts (not latencies) to a; merge latencies with the next. */
 void wt_dram_stats_add(struct wt_dram_stats *a, const struct wt_dram_stats *b);
 void wt_dram_stats_add_lat(struct wt_dram_stats *a, const struct wt_dram_stats *b);
-/* Sort the latencies (once) for the percentiles: the p-th percentile is
- * the smallest latency with at least p % of the requests at or below it
- * (nearest rank). */
-void wt_dram_lat_sort(struct wt_dram_stats *s);
+/* The p-th percentile: the smallest latency with at least p % of the
+ * requests at or below it (nearest rank).  Exact below 8192 cycles;
+ * above, the least latency its bucket holds, or the least of all if that
+ * is more: no more than 1/4096 below the exact one. */
 uint32_t wt_dram_lat_percentile(const struct wt_dram_stats *s, unsigned p);
 void wt_dram_stats_free(struct wt_dram_stats *s);
 

@@ -427,8 +427,8 @@ static void same_picks(int odd)
 				}
 				wt_dram_run(&ch, run[k], N);
 				st[k] = ch.st;
-				st[k].lat = NULL;
-				st[k].counts = NULL;
+				st[k].counts = NULL;	/* freed with ch */
+				memset(st[k].longer, 0, sizeof(st[k].longer));
 				wt_dram_chan_free(&ch);
 			}
 			for (int k = 1; k < 4; k++) {
@@ -563,32 +563,117 @@ static void mapping(void)
 	ok(wt_dram_map_fit(&m, &c, 0, err, sizeof(err)) == -1, "  but not 6");
 }
 
+/* The nearest-rank percentile of v[0..n-1] (sorted in place). */
+static uint64_t exact_percentile(uint64_t *v, size_t n, unsigned p)
+{
+	uint64_t k = ((uint64_t)p * n + 99) / 100;
+
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			uint64_t t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return v[(k ? k : 1) - 1];
+}
+
 static void percentiles(void)
 {
+	static const unsigned pct[] = { 1, 10, 50, 90, 95, 99, 100 };
 	struct wt_dram_stats s;
 	uint64_t v[10] = { 10, 3, 7, 1, 9, 2, 8, 5, 4, 6 }, n, sum, lo, hi;
+	uint64_t *w;
+	int exact = 1, close = 1, below = 1;
+	unsigned powers = 0;
 
 	memset(&s, 0, sizeof(s));
 	for (int i = 0; i < 10; i++)
 		wt_dram_lat_add(&s, v[i]);
-	wt_dram_lat_sort(&s);
 	is_u64(wt_dram_lat_percentile(&s, 50), 5, "p50 of 1..10 is 5");
 	is_u64(wt_dram_lat_percentile(&s, 90), 9, "p90 is 9");
 	is_u64(wt_dram_lat_percentile(&s, 95), 10, "p95 is 10");
 	is_u64(wt_dram_lat_percentile(&s, 100), 10, "p100 is 10");
 	wt_dram_stats_free(&s);
-	/* longer ones are listed, after the counted ones */
+	/* longer ones in buckets, after the counted ones: exact below 8192 */
 	for (int i = 0; i < 10; i++)
 		wt_dram_lat_add(&s, v[i] * 1000);
-	wt_dram_lat_sort(&s);
-	is_u64(s.nlat, 6, "6 of 1000 to 10000 listed (4096 and up), 4 counted");
 	is_u64(wt_dram_lat_percentile(&s, 10), 1000, "p10 of 1000..10000 is 1000");
 	is_u64(wt_dram_lat_percentile(&s, 50), 5000, "p50 is 5000");
-	is_u64(wt_dram_lat_percentile(&s, 100), 10000, "p100 is 10000");
+	is_u64(wt_dram_lat_percentile(&s, 80), 8000, "p80 is 8000");
+	is_u64(wt_dram_lat_percentile(&s, 100), 10000, "p100 is 10000 (in a bucket 2 wide)");
 	wt_dram_lat_summary(&s, &n, &sum, &lo, &hi);
 	ok(n == 10 && sum == 55000 && lo == 1000 && hi == 10000,
 	   "10 latencies, sum 55000, from 1000 to 10000");
 	wt_dram_stats_free(&s);
+
+	/* A queue far behind: 20000 latencies spread from 4000 to past 2^22
+	 * and two at the 32-bit end, one saturated.  Every percentile at
+	 * most 1/4096 below the exact one, never above; exact below 8192. */
+	w = malloc(20002 * sizeof(*w));
+	for (int i = 0; i < 20000; i++) {
+		w[i] = 4000 + (uint64_t)i * i / 90 + (uint64_t)i * 7;
+		wt_dram_lat_add(&s, w[i]);
+	}
+	w[20000] = UINT32_MAX - 5;
+	w[20001] = UINT32_MAX;
+	wt_dram_lat_add(&s, w[20000]);
+	wt_dram_lat_add(&s, (uint64_t)UINT32_MAX + 100);
+	for (size_t k = 0; k < sizeof(pct) / sizeof(pct[0]); k++) {
+		uint64_t want = exact_percentile(w, 20002, pct[k]);
+		uint64_t got = wt_dram_lat_percentile(&s, pct[k]);
+
+		below &= got <= want;
+		close &= (want - got) * 4096 <= want;
+		if (want < 8192)
+			exact &= got == want;
+	}
+	for (int i = 0; i < 20002; i++)
+		wt_dram_lat_add(&s, 0);		/* p50 falls at 0 now */
+	ok(below && close, "a long spread: each percentile within 1/4096 below the exact one");
+	ok(exact, "  exact below 8192");
+	for (unsigned i = 0; i < WT_DRAM_LAT_POWERS; i++) {
+		int used = 0;
+
+		for (int j = 0; j < 20002; j++)
+			used |= w[j] >> (12 + i) == 1;
+		powers += (s.longer[i] != NULL) == used;
+	}
+	is_u64(powers, WT_DRAM_LAT_POWERS,
+	       "  buckets for each power of two it has, and no other");
+	is_u64(wt_dram_lat_percentile(&s, 50), 0, "  p50 after 20002 zeros is 0");
+	wt_dram_lat_summary(&s, &n, &sum, &lo, &hi);
+	ok(n == 40004 && lo == 0 && hi == UINT32_MAX, "  40004 latencies, from 0 to 2^32 - 1 (saturated)");
+	wt_dram_stats_free(&s);
+	/* a single long latency is its own percentile (the least of all) */
+	wt_dram_lat_add(&s, 1000003);
+	is_u64(wt_dram_lat_percentile(&s, 50), 1000003,
+	       "one latency of 1000003 (bucket from 999936): p50 is it");
+	ok(s.longer[19 - 12] != NULL && s.longer[0] == NULL, "  one bucket made, for 2^19");
+	wt_dram_stats_free(&s);
+	/* channels merged: the same as one channel of all */
+	{
+		struct wt_dram_stats a, b, all;
+		int same = 1;
+
+		memset(&a, 0, sizeof(a));
+		memset(&b, 0, sizeof(b));
+		memset(&all, 0, sizeof(all));
+		for (int i = 0; i < 20000; i++) {
+			wt_dram_lat_add(i % 3 ? &a : &b, w[i] * 3 / 2);
+			wt_dram_lat_add(&all, w[i] * 3 / 2);
+		}
+		wt_dram_stats_add_lat(&a, &b);
+		for (unsigned p = 1; p <= 100; p++)
+			same &= wt_dram_lat_percentile(&a, p) == wt_dram_lat_percentile(&all, p);
+		ok(same && a.nlats == all.nlats && a.lat_sum == all.lat_sum &&
+		   a.lat_min == all.lat_min && a.lat_max == all.lat_max,
+		   "two channels added: every percentile, count, sum, min and max of one");
+		wt_dram_stats_free(&a);
+		wt_dram_stats_free(&b);
+		wt_dram_stats_free(&all);
+	}
+	free(w);
 }
 
 /* A writer of events on stdout, in a kernel of that name begun, and e a
