@@ -463,8 +463,13 @@ static uint64_t horizon(void)
  * partition's that no later request can go before (those before its
  * event floor, wt_l2_event_floor) join its spill queue: a partition far
  * behind its arrivals keeps its backlog there, not in memory, while one
- * that is not holds back the output.  Out of time order nothing is sure
- * and nothing goes.
+ * that is not holds back the output.  Out of time order nothing more
+ * goes; what went stays right, as a request that arrives early makes no
+ * event before its partition's floor either: a partition has events
+ * between the horizon and its floor only while its ports or banks are
+ * busy past the arrival (the horizon is at least the arrival plus a tag
+ * access, or, with bypasses, the arrival, which is every floor then),
+ * and an earlier arrival waits for them all the same.
  */
 static void spill_events(void)
 {

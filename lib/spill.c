@@ -54,6 +54,8 @@ void wt_spill_push(struct wt_spill *s, const struct wt_event *ev, size_t n)
 
 		if (w < 0 && errno == EINTR)
 			continue;
+		if (w == 0)
+			errno = ENOSPC;
 		if (w <= 0)
 			fail("writing");
 		p += w;

@@ -323,6 +323,16 @@ ok $? "  and no output left"
 env TMPDIR="$T/none" l2sim --batch=4K -o "$T/sp.wt" "$T/conflict.l1"
 ok $? "the same under the default --spill: nothing goes to a file"
 fails_with 2 "--spill=x: expected a number" "--spill=x" l2sim --spill=x "$T/bfs.l1"
+# Events on the file, then the stream out of time order (in order for its
+# first half, congested so that events go to the file at every batch, then
+# every 1000th event 500 cycles late): a late request waits for the busy
+# ports and banks too, so what went stays right; the output is --batch=0's.
+"$BUILD/tests/test-dram" gen midlate 20000 1 > "$T/midlate.wt"
+env TMPDIR="$T/none" l2sim --spill=0 --batch=4K -o /dev/null "$T/midlate.wt" 2> /dev/null
+is $? 1 "midlate: events go to the file before it goes out of order"
+same_batches_of "37 4K" l2sim events midlate "$T/midlate.wt" --spill=0
+same_batches_of "37 4K" l2sim events midlate "$T/midlate.wt" --spill=0 --partitions=2 \
+	--medic=all --medic-reset=500
 # The warp instructions close, their statistics counted, once every load
 # and atomic of theirs has run and a later one of their warp has been
 # read, not at the kernel's end; the warps are listed in order all the

@@ -705,11 +705,12 @@ static struct wt_writer *open_events(const char *name, struct wt_kernel *k,
 }
 
 /*
- * test-dram gen seq|random|late N GAP: write a stream of N level-1 read
- * misses of 128-byte lines to stdout, one every GAP core cycles: lines in
- * address order, or lines drawn from 1 GB by a fixed generator (late:
- * those out of time order, the first at the last one's time and every
- * 1000th 500 events late).  The shell tests tests/57-l2sim.t and
+ * test-dram gen seq|random|late|midlate N GAP: write a stream of N
+ * level-1 read misses of 128-byte lines to stdout, one every GAP core
+ * cycles: lines in address order, or lines drawn from 1 GB by a fixed
+ * generator (late: those out of time order, the first at the last one's
+ * time and every 1000th 500 events late; midlate: in time order for the
+ * first half, then every 1000th 500 events late).  The shell tests tests/57-l2sim.t and
  * tests/58-dramsim.t run l2sim and dramsim on them.
  */
 static int gen(int argc, char **argv)
@@ -721,12 +722,13 @@ static int gen(int argc, char **argv)
 	char err[256];
 	uint64_t x = 88172645463325252ull;
 	unsigned long n, gap;
-	int rnd, late;
+	int rnd, late, midlate;
 
 	if (argc != 5)
 		return 2;
 	late = strcmp(argv[2], "late") == 0;
-	rnd = late || strcmp(argv[2], "random") == 0;
+	midlate = strcmp(argv[2], "midlate") == 0;
+	rnd = late || midlate || strcmp(argv[2], "random") == 0;
 	n = strtoul(argv[3], NULL, 10);
 	gap = strtoul(argv[4], NULL, 10);
 	w = open_events("synthetic", &k, &e, 1);
@@ -739,7 +741,7 @@ static int gen(int argc, char **argv)
 		e.time = i * gap;
 		if (late && i == 0)
 			e.time = (n - 1) * gap;
-		else if (late && i % 1000 == 999)
+		else if ((late || (midlate && i >= n / 2)) && i % 1000 == 999)
 			e.time = (i - 500) * gap;
 		e.addr = rnd ? (x % (1ull << 30)) & ~127ull : (uint64_t)i * 128;
 		e.warp = (uint32_t)i;
