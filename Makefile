@@ -94,10 +94,11 @@ check test: all
 ASAN_OPT = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	   -fno-sanitize-recover=all
 # The sanitizer subset CI runs after make check: the unit tests, the
-# pipelines, faults, record checks, classify and report.
+# pipelines, l2sim (its spill file), faults, record checks, classify and
+# report.
 ASAN_QUICK = $(wildcard tests/1?-unit-*.t tests/2?-unit-*.t) tests/45-pipeline.t \
-	     tests/62-classify.t tests/64-record-checks.t tests/65-pipeline-faults.t \
-	     tests/72-report.t
+	     tests/57-l2sim.t tests/62-classify.t tests/64-record-checks.t \
+	     tests/65-pipeline-faults.t tests/72-report.t
 
 asan:
 	$(MAKE) BUILD=build-asan OPT="$(ASAN_OPT)" check
