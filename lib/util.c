@@ -315,7 +315,7 @@ uint64_t wt_opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
 	uint64_t v;
 	const char *why;
 
-	if (wt_parse_size(arg, UINT32_MAX, &v, &why) < 0 || v < lo || v > hi)
+	if (wt_parse_size(arg, hi, &v, &why) < 0 || v < lo)
 		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
 		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
 	return v;
