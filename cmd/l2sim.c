@@ -380,7 +380,7 @@ static void write_events(uint64_t horizon)
 			if (s->n - s->first < SPILL_CHUNK / 2)
 				wt_spill_fill(s, SPILL_CHUNK);
 			if (wt_spill_on_file(s)) {
-				uint64_t t = s->buf[s->n - 1].time;
+				uint64_t t = wt_spill_events(s)[s->n - 1].time;
 
 				if (t < cut)
 					cut = t + 1;
@@ -390,7 +390,7 @@ static void write_events(uint64_t horizon)
 			const struct wt_spill *s = &G.b[p].spill;
 			const struct wt_l2_out *o = &G.b[p].out;
 
-			lists[2 * p] = s->buf ? s->buf + s->first : NULL;
+			lists[2 * p] = s->buf ? wt_spill_events(s) + s->first : NULL;
 			counts[2 * p] = wt_events_before(lists[2 * p],
 							 s->n - s->first, cut);
 			lists[2 * p + 1] = o->ev + o->first;

@@ -1,5 +1,5 @@
 /*
- * spill.c - a queue of events on a temporary file; see spill.h.
+ * spill.c - a queue of records on a temporary file; see spill.h.
  */
 #include "spill.h"
 #include "util.h"
@@ -9,21 +9,32 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { EV = sizeof(struct wt_event), PEEK = 256 };
+enum { PEEK = 256 };
 
-void wt_spill_init(struct wt_spill *s, const char *prog)
+void wt_spill_init_records(struct wt_spill *s, const char *prog, size_t rec)
 {
 	memset(s, 0, sizeof(*s));
 	s->prog = prog;
+	s->rec = rec;
 	s->fd = -1;
+}
+
+void wt_spill_init(struct wt_spill *s, const char *prog)
+{
+	wt_spill_init_records(s, prog, sizeof(struct wt_event));
+	s->by_time = 1;
 }
 
 void wt_spill_free(struct wt_spill *s)
 {
+	size_t rec = s->rec;
+	int by_time = s->by_time;
+
 	if (s->fd >= 0)
 		close(s->fd);
 	free(s->buf);
-	wt_spill_init(s, s->prog);
+	wt_spill_init_records(s, s->prog, rec);
+	s->by_time = by_time;
 }
 
 WT_NORETURN static void fail(const char *what)
@@ -32,11 +43,11 @@ WT_NORETURN static void fail(const char *what)
 	       "written: %s: %s", what, errno ? strerror(errno) : "end of file");
 }
 
-void wt_spill_push(struct wt_spill *s, const struct wt_event *ev, size_t n)
+void wt_spill_push(struct wt_spill *s, const void *recs, size_t n)
 {
-	const char *p = (const char *)ev;
-	size_t left = n * EV;
-	off_t at = (off_t)(s->wr * EV);
+	const char *p = recs;
+	size_t left = n * s->rec;
+	off_t at = (off_t)(s->wr * s->rec);
 
 	if (!n)
 		return;
@@ -70,13 +81,13 @@ uint64_t wt_spill_count(const struct wt_spill *s)
 	return (s->n - s->first) + (s->wr - s->rd);
 }
 
-/* Read n events from the file's read point to buf + at (n no more than
- * are on it); the read point stays. */
+/* Read n records from the file's read point to record at of buf (n no
+ * more than are on it); the read point stays. */
 static void read_at(struct wt_spill *s, size_t at, size_t n)
 {
-	char *p = (char *)(s->buf + at);
-	size_t left = n * EV;
-	off_t from = (off_t)(s->rd * EV);
+	char *p = s->buf + at * s->rec;
+	size_t left = n * s->rec;
+	off_t from = (off_t)(s->rd * s->rec);
 
 	while (left) {
 		ssize_t r = pread(s->fd, p, left, from);
@@ -99,7 +110,7 @@ static void reserve(struct wt_spill *s, size_t n)
 	if (n <= s->cap)
 		return;
 	s->cap = n;
-	s->buf = wt_realloc(s->buf, s->cap * EV);
+	s->buf = wt_realloc(s->buf, s->cap * s->rec);
 }
 
 void wt_spill_fill(struct wt_spill *s, size_t want)
@@ -108,7 +119,7 @@ void wt_spill_fill(struct wt_spill *s, size_t want)
 
 	if (s->first) {
 		if (have)
-			memmove(s->buf, s->buf + s->first, have * EV);
+			memmove(s->buf, s->buf + s->first * s->rec, have * s->rec);
 		s->first = 0;
 		s->n = have;
 	}
@@ -123,15 +134,18 @@ void wt_spill_fill(struct wt_spill *s, size_t want)
 	}
 	/* The rest of the head's last cycle, which is at the file's start;
 	 * a few at a time, as it is seldom more than a few events. */
-	while (s->n && wt_spill_on_file(s)) {
-		uint64_t t = s->buf[s->n - 1].time;
+	while (s->by_time && s->n && wt_spill_on_file(s)) {
+		const struct wt_event *ev;
+		uint64_t t;
 		size_t got = PEEK, same = 0;
 
 		if (got > s->wr - s->rd)
 			got = (size_t)(s->wr - s->rd);
 		reserve(s, s->n + PEEK);
+		ev = wt_spill_events(s);
+		t = ev[s->n - 1].time;
 		read_at(s, s->n, got);
-		while (same < got && s->buf[s->n + same].time == t)
+		while (same < got && ev[s->n + same].time == t)
 			same++;
 		s->n += same;
 		s->rd += same;
