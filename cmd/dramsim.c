@@ -11,6 +11,7 @@
 #include "stageopt.h"
 #include "stream.h"
 #include "u64map.h"
+#include "spill.h"
 #include "util.h"
 #include "warpix.h"
 
@@ -48,6 +49,9 @@ static const char usage[] =
 "      --batch=N           events read before the channels run and the\n"
 "                          requests done are written (default 1M; 0: a\n"
 "                          whole kernel); memory follows N, not the kernel\n"
+"      --spill=SIZE        bytes of requests waiting for room in the\n"
+"                          queues beyond which the later ones wait in a\n"
+"                          temporary file in $TMPDIR (default 64M)\n"
 "      --sched=S           frfcfs (default), fcfs, or medic (MeDiC's two\n"
 "                          queues: mostly-hit warps first; needs the L2\n"
 "                          hits of l2sim --events=all)\n"
@@ -65,7 +69,7 @@ enum {
 	O_CHANNELS = 256, O_RANKS, O_BANKS, O_ROWS, O_COLUMNS, O_MAP, O_INTERLEAVE,
 	O_TCL, O_TRP, O_TRC, O_TRAS, O_TRCD, O_TRRD, O_TWR, O_TWL, O_TCCD,
 	O_BURST, O_BUSW, O_RATE, O_CLOCK, O_CORE, O_LATIN, O_QUEUE, O_SCHED, O_MRESET, O_MPROFILE, O_MSTEP,
-	O_BATCH, O_STATS, O_LEVEL, O_NOPTS
+	O_BATCH, O_SPILL, O_STATS, O_LEVEL, O_NOPTS
 };
 
 /* A channel: its model, and its requests and their events.  A thread
@@ -86,7 +90,22 @@ struct chan_work {
 	size_t ndone, capdone;
 	struct wt_dram_req **tmp;	/* sort_done's, capdone of them */
 	uint64_t ignored;
+	struct wt_spill kept;	/* requests after rq's, waiting (struct
+				   kept_req), in arrival order */
 };
+
+/* A request waiting on the file, with its event and instruction; ran:
+ * the channel had seen it (it went there from rq), else it was read
+ * since. */
+struct kept_req {
+	struct wt_dram_req q;
+	struct wt_event e;
+	uint32_t wait;
+	uint8_t ran;
+};
+
+/* Requests brought back from the file at a time. */
+enum { KEPT_CHUNK = 4096 };
 
 static struct {
 	struct wt_writer *w;
@@ -126,6 +145,8 @@ static struct {
 	uint64_t nclosed, nlate;
 	uint64_t stall, ninstr;	/* the sum of each instruction's largest */
 	size_t batch;		/* --batch: events read before a run */
+	uint64_t spill;		/* --spill: bytes of waiting requests kept
+				   in memory */
 	size_t held;		/* events read since the last run */
 	uint64_t last_time;	/* of the last event read in this kernel */
 	int unsorted;		/* this kernel's events are not in time order */
@@ -421,6 +442,47 @@ static void add_stalls(void)
 	G.nclosed = 0;
 }
 
+/*
+ * Bring up to want requests back from the channel's file to the end of
+ * its lists, in order (a stop of its run, or between runs: see
+ * wt_dram_count_full).  Those the channel had seen before they went
+ * join rq[0..ran-1], as they always head the file.
+ */
+static void take_back(struct chan_work *w, size_t want)
+{
+	const struct kept_req *k;
+	size_t got;
+
+	wt_spill_fill(&w->kept, want);
+	k = wt_spill_buf(&w->kept);
+	got = w->kept.n - w->kept.first;
+	for (size_t i = w->kept.first; i < w->kept.n; i++) {
+		struct wt_dram_req *q;
+
+		ensure(w);
+		q = &w->rq[w->n];
+		*q = k[i].q;
+		q->id = (uint32_t)w->n;
+		w->ev[w->n] = k[i].e;
+		w->wait[w->n] = k[i].wait;
+		wt_dram_count_full(&w->ch, q);
+		if (k[i].ran && w->ran == w->n)
+			w->ran++;
+		w->n++;
+	}
+	wt_spill_take(&w->kept, got);
+	w->ch.more = wt_spill_count(&w->kept) > 0;
+}
+
+/* A kernel out of time order sorts the requests read since the last run
+ * (run_batch), so none may wait on a file: every channel's come back. */
+static void take_all_back(void)
+{
+	for (unsigned i = 0; i < G.cfg.channels; i++)
+		while (wt_spill_count(&G.cw[i].kept))
+			take_back(&G.cw[i], KEPT_CHUNK);
+}
+
 /* Take one input event: a DRAM request into its channel, or ignored. */
 static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t index)
 {
@@ -436,7 +498,10 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 		wt_die(WT_EXIT_DATA, "%s: record %llu: a level-%u event (DRAM); "
 		       "expected the events of l1sim or l2sim (level 1 or 2)",
 		       wt_reader_name(r), (unsigned long long)index, e->level);
-	G.unsorted |= e->time < G.last_time;
+	if (e->time < G.last_time && !G.unsorted) {
+		G.unsorted = 1;
+		take_all_back();
+	}
 	G.last_time = e->time;
 	G.held++;
 	wt_dram_map_decode(&G.map, c, e->addr, &loc);
@@ -486,7 +551,19 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 		G.high += q->high;
 	}
 	w->wait[w->n] = wix;
-	q->id = (uint32_t)w->n++;
+	q->id = (uint32_t)w->n;
+	if (wt_spill_count(&w->kept)) {
+		/* behind the ones waiting on the file */
+		struct kept_req k;
+
+		memset(&k, 0, sizeof(k));	/* padding too: it is written */
+		k.q = *q;
+		k.e = *e;
+		k.wait = wix;
+		wt_spill_push(&w->kept, &k, 1);
+		return;
+	}
+	w->n++;
 }
 
 static int by_arrival(const void *a, const void *b)
@@ -643,6 +720,40 @@ static void compact(unsigned channel, int final)
 }
 
 /*
+ * With more than --spill bytes of requests waiting outside a channel's
+ * queue (its share of them), those past the first KEPT_CHUNK go to a
+ * file, and every request read for the channel after them, until the
+ * run has taken them all back (the file empty, more requests may go).
+ * A run stops when a queue would take a request that is on the file
+ * (wt_dram_run_until), and they come back a chunk at a time.
+ */
+static void keep_waiting(struct chan_work *w)
+{
+	size_t end = admitted_end(&w->ch, w->n), s = end + KEPT_CHUNK;
+	uint64_t share = G.spill / G.cfg.channels;
+
+	if (G.unsorted || wt_spill_count(&w->kept) || s >= w->n ||
+	    (uint64_t)(w->n - end) * sizeof(struct kept_req) <= share)
+		return;
+	for (size_t i = s; i < w->n; i++) {
+		struct kept_req k;
+
+		memset(&k, 0, sizeof(k));
+		k.q = w->rq[i];
+		k.e = w->ev[w->rq[i].id];
+		k.wait = w->wait[w->rq[i].id];
+		k.ran = 1;
+		wt_spill_push(&w->kept, &k, 1);
+	}
+	w->n = s;
+	if (w->ch.counted > s)
+		w->ch.counted = s;
+	if (w->ran > s)
+		w->ran = s;
+	w->ch.more = 1;
+}
+
+/*
  * Run the channels over the requests read (up to the next arrival; all
  * of them at the kernel's end, final) and write those done before every
  * later completion: no channel can finish a request before its clock,
@@ -651,10 +762,10 @@ static void compact(unsigned channel, int final)
  * (wt_dram_run_until), so the output and statistics are those of the
  * whole kernel.
  */
-static void run_batch(int final)
+static void run_to(uint64_t until, int final)
 {
 	unsigned nc = G.cfg.channels;
-	uint64_t until = final ? UINT64_MAX : next_arrival(), h = UINT64_MAX;
+	uint64_t h = UINT64_MAX;
 	size_t *pos = wt_calloc(nc, sizeof(*pos));
 	uint64_t *head = wt_calloc(nc, sizeof(*head));
 
@@ -667,7 +778,12 @@ static void run_batch(int final)
 		/* in arrival order: those read in time order are already */
 		if (!in_arrival_order(w->rq, w->ran, w->n))
 			qsort(w->rq + w->ran, w->n - w->ran, sizeof(*w->rq), by_arrival);
-		wt_dram_run_until(&w->ch, w->rq, w->n, until);
+		for (;;) {
+			wt_dram_run_until(&w->ch, w->rq, w->n, until);
+			if (!w->ch.wants_more)
+				break;
+			take_back(w, KEPT_CHUNK);
+		}
 		w->ran = w->n;
 	}
 	for (unsigned i = 0; i < nc; i++) {
@@ -699,10 +815,52 @@ static void run_batch(int final)
 		head[best] = pos[best] < w->ndone ? w->done[pos[best]]->core_done :
 			     UINT64_MAX;
 	}
-	for (unsigned i = 0; i < nc; i++)
+	for (unsigned i = 0; i < nc; i++) {
 		compact(i, final);
+		if (!final)
+			keep_waiting(&G.cw[i]);
+	}
 	free(pos);
 	free(head);
+}
+
+/* DRAM cycles of a slice of a kernel's end (run_batch). */
+enum { KEPT_SLICE = 1 << 16 };
+
+/* The end of the next slice: KEPT_SLICE cycles past the channel furthest
+ * behind of those with requests on a file; 0 when none has. */
+static uint64_t slice_end(void)
+{
+	uint64_t t = UINT64_MAX;
+
+	for (unsigned i = 0; i < G.cfg.channels; i++)
+		if (wt_spill_count(&G.cw[i].kept) && G.cw[i].ch.now < t)
+			t = G.cw[i].ch.now;
+	return t == UINT64_MAX ? 0 : t + KEPT_SLICE;
+}
+
+/*
+ * A batch: the channels run to the next arrival.  At a kernel's end
+ * (final) every request has been given, so they may stop at any cycle:
+ * while some wait on a file they run a slice at a time, each slice's
+ * requests written and dropped before the next, so that a backlog comes
+ * back from the file a slice at a time, not whole; then to the end.
+ */
+static void run_batch(int final)
+{
+	uint64_t t, prev = 0;
+
+	/* each slice moves the slowest channel with a file on; should one
+	 * not, the files come back whole rather than the loop going on */
+	while (final && (t = slice_end()) != 0) {
+		if (t == prev) {
+			take_all_back();
+			break;
+		}
+		run_to(t, 0);
+		prev = t;
+	}
+	run_to(final ? UINT64_MAX : next_arrival(), final);
 	G.held = 0;
 	if (final) {
 		add_stalls();
@@ -962,6 +1120,8 @@ static void configure(const char *const *set)
 	 * running them costs nothing */
 	G.batch = set[O_BATCH] ? (size_t)wt_opt_num("batch", set[O_BATCH], 0,
 						    1u << 30) : 1u << 20;
+	G.spill = set[O_SPILL] ? wt_opt_num("spill", set[O_SPILL], 0,
+					    UINT64_MAX) : (uint64_t)64 << 20;
 	/* whole kernels hold their instructions too: no temporary file */
 	G.early = G.batch != 0;
 	if (set[O_SCHED]) {
@@ -1028,6 +1188,7 @@ int main(int argc, char **argv)
 		{ "latency-in", required_argument, NULL, O_LATIN },
 		{ "queue", required_argument, NULL, O_QUEUE },
 		{ "batch", required_argument, NULL, O_BATCH },
+		{ "spill", required_argument, NULL, O_SPILL },
 		{ "sched", required_argument, NULL, O_SCHED },
 		{ "medic-reset", required_argument, NULL, O_MRESET },
 		{ "medic-profile", required_argument, NULL, O_MPROFILE },
@@ -1077,8 +1238,10 @@ int main(int argc, char **argv)
 	G.cw = wt_calloc_lines(G.cfg.channels, sizeof(*G.cw));
 	G.newest = wt_warpix_new();
 	G.older = wt_u64map_new();
-	for (unsigned i = 0; i < G.cfg.channels; i++)
+	for (unsigned i = 0; i < G.cfg.channels; i++) {
 		wt_dram_chan_init(&G.cw[i].ch, &G.cfg, &G.clk, i);
+		wt_spill_init_records(&G.cw[i].kept, "dramsim", sizeof(struct kept_req));
+	}
 	while (wt_reader_next(r, &it) > 0) {
 		const struct wt_event *e = it.recs;
 
@@ -1124,6 +1287,7 @@ int main(int argc, char **argv)
 		write_stats(stats, argc, argv);
 	for (unsigned i = 0; i < G.cfg.channels; i++) {
 		wt_dram_chan_free(&G.cw[i].ch);
+		wt_spill_free(&G.cw[i].kept);
 		free(G.cw[i].ev);
 		free(G.cw[i].wait);
 		free(G.cw[i].rq);

@@ -534,6 +534,7 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 	unsigned ncls = two ? 2 : 1;
 
 	ch->r = r;
+	ch->wants_more = 0;
 	/* Each queue admits its class in arrival order from its own head, so
 	 * a request of one class may pass one of the other waiting outside. */
 	for (unsigned c = 0; c < ncls; c++)
@@ -551,14 +552,24 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 			}
 			if (head[c] < next)
 				next = head[c];
+			if (head[c] == n && ch->more) {
+				ch->wants_more = 1;	/* its next is kept back */
+				return;
+			}
 		}
 		if (next == n && !ch->nq)
 			break;
 		while (ch->counted < n && r[ch->counted].arrive <= ch->now) {
-			if (!r[ch->counted].admitted)
+			struct wt_dram_req *a = &r[ch->counted];
+
+			if (!a->admitted && !a->full) {
 				ch->st.queue_full++;	/* arrived to a full queue */
+				a->full = 1;
+			}
 			ch->counted++;
 		}
+		ch->stepped = 1;
+		ch->last_step = ch->now;
 		if (!ch->nq) {
 			advance(ch, min2(r[next].arrive, until));
 			continue;
@@ -576,6 +587,14 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 			if (head[c] < n && room(ch, &r[head[c]]) && r[head[c]].arrive < t)
 				t = r[head[c]].arrive;
 		advance(ch, min2(max2(t, ch->now + 1), until));
+	}
+}
+
+void wt_dram_count_full(struct wt_dram_chan *ch, struct wt_dram_req *q)
+{
+	if (!q->full && ch->stepped && q->arrive <= ch->last_step) {
+		q->full = 1;
+		ch->st.queue_full++;
 	}
 }
 

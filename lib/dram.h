@@ -145,6 +145,7 @@ struct wt_dram_req {
 	uint8_t outcome;	/* enum wt_dram_outcome */
 	uint8_t gone;		/* set by the caller: done, and taken away
 				   (wt_dram_compact drops it) */
+	uint8_t full;		/* counted in queue_full */
 	uint32_t id;		/* the caller's index */
 };
 
@@ -214,6 +215,14 @@ struct wt_dram_chan {
 	size_t head[2];			/* each queue's next request in r */
 	size_t counted;			/* r[0..counted-1] arrived (queue_full
 					   counted) */
+	/* Requests kept back by the caller (a backlog on a file): more says
+	 * some arrive after r's last; wt_dram_run_until then stops, with
+	 * wants_more, when a queue would take one, before the cycle's
+	 * commands, and goes on at that cycle once they are in r. */
+	int more, wants_more;
+	int stepped;			/* a cycle has been run */
+	uint64_t last_step;		/* the last cycle whose arrivals were
+					   counted */
 	unsigned *mark;			/* scratch for schedulers, per bank */
 	unsigned stamp;
 	/* With 64 queue places and 64 banks or fewer (the presets have 16
@@ -271,9 +280,22 @@ void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n);
  * r arrives; UINT64_MAX when every request is in r (to the end, as
  * wt_dram_run).  The queue keeps its requests in r between calls.  The
  * result is that of one wt_dram_run over every request.
+ *
+ * With ch->more, requests that arrive after r's last, perhaps before
+ * until, are kept back (waiting for room, behind r's): the run stops
+ * when a queue's next request is not in r (ch->wants_more), and the
+ * caller adds the next ones (wt_dram_count_full first) and calls again.
  */
 void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 		       uint64_t until);
+/*
+ * For a request kept back and now added to r after a stop: whether it
+ * counts in queue_full already.  It arrived before the cycle the run
+ * stopped on, and a cycle since its arrival had its arrivals counted,
+ * when requests before it still waited: it found the queue full there.
+ * (One that arrived later counts, or not, as the run goes on.)
+ */
+void wt_dram_count_full(struct wt_dram_chan *ch, struct wt_dram_req *q);
 /*
  * After wt_dram_run_until(.., until): the core cycle before which no
  * request still to be done, or not yet given, can be done.  Every command

@@ -9,7 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { PEEK = 256 };
+/* Records are put in blocks of up to this many bytes. */
+enum { PEEK = 256, WBLOCK = 1 << 20 };
 
 void wt_spill_init_records(struct wt_spill *s, const char *prog, size_t rec)
 {
@@ -33,19 +34,20 @@ void wt_spill_free(struct wt_spill *s)
 	if (s->fd >= 0)
 		close(s->fd);
 	free(s->buf);
+	free(s->wbuf);
 	wt_spill_init_records(s, s->prog, rec);
 	s->by_time = by_time;
 }
 
 WT_NORETURN static void fail(const char *what)
 {
-	wt_die(WT_EXIT_DATA, "the temporary file of events waiting to be "
-	       "written: %s: %s", what, errno ? strerror(errno) : "end of file");
+	wt_die(WT_EXIT_DATA, "the temporary file of the backlog (--spill): "
+	       "%s: %s", what, errno ? strerror(errno) : "end of file");
 }
 
-void wt_spill_push(struct wt_spill *s, const void *recs, size_t n)
+/* Write n records from p at the file's end. */
+static void write_out(struct wt_spill *s, const char *p, size_t n)
 {
-	const char *p = recs;
 	size_t left = n * s->rec;
 	off_t at = (off_t)(s->wr * s->rec);
 
@@ -56,9 +58,9 @@ void wt_spill_push(struct wt_spill *s, const void *recs, size_t n)
 
 		s->fd = wt_temp_fd(s->prog, &dir);
 		if (s->fd < 0)
-			wt_die(WT_EXIT_DATA, "%s: no temporary file for the events "
-			       "waiting to be written: %s (set TMPDIR, or "
-			       "raise --spill)", dir, strerror(errno));
+			wt_die(WT_EXIT_DATA, "%s: no temporary file for the "
+			       "backlog: %s (set TMPDIR, or raise --spill)",
+			       dir, strerror(errno));
 	}
 	while (left) {
 		ssize_t w = pwrite(s->fd, p, left, at);
@@ -76,9 +78,34 @@ void wt_spill_push(struct wt_spill *s, const void *recs, size_t n)
 	s->wr += n;
 }
 
+static void flush(struct wt_spill *s)
+{
+	write_out(s, s->wbuf, s->nw);
+	s->nw = 0;
+}
+
+void wt_spill_push(struct wt_spill *s, const void *recs, size_t n)
+{
+	size_t block = WBLOCK / s->rec ? WBLOCK / s->rec : 1;
+
+	if (n >= block) {		/* a run of its own: straight out */
+		flush(s);
+		write_out(s, recs, n);
+		return;
+	}
+	if (s->nw + n > block)
+		flush(s);
+	if (!s->wbuf) {
+		s->capw = block;
+		s->wbuf = wt_malloc(s->capw * s->rec);
+	}
+	memcpy(s->wbuf + s->nw * s->rec, recs, n * s->rec);
+	s->nw += n;
+}
+
 uint64_t wt_spill_count(const struct wt_spill *s)
 {
-	return (s->n - s->first) + (s->wr - s->rd);
+	return (s->n - s->first) + (s->wr - s->rd) + s->nw;
 }
 
 /* Read n records from the file's read point to record at of buf (n no
@@ -116,6 +143,8 @@ static void reserve(struct wt_spill *s, size_t n)
 void wt_spill_fill(struct wt_spill *s, size_t want)
 {
 	size_t have = s->n - s->first, k;
+
+	flush(s);
 
 	if (s->first) {
 		if (have)

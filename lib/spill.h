@@ -28,6 +28,8 @@ struct wt_spill {
 	uint64_t rd, wr;	/* records read back from the file, and put */
 	char *buf;		/* the head: records first..n-1 */
 	size_t first, n, cap;
+	char *wbuf;		/* records put, not written yet: nw of them */
+	size_t nw, capw;
 };
 
 /* A queue of events (struct wt_event), in time order. */
@@ -55,10 +57,11 @@ static inline struct wt_event *wt_spill_events(const struct wt_spill *s)
 	return (struct wt_event *)(void *)s->buf;
 }
 
-/* Whether some of the queue is on the file, after the head. */
+/* Whether some of the queue is after the head (on the file, or on its
+ * way there). */
 static inline int wt_spill_on_file(const struct wt_spill *s)
 {
-	return s->wr > s->rd;
+	return s->wr > s->rd || s->nw;
 }
 
 /*

@@ -317,7 +317,7 @@ same_batches_of "1 4K 64K" l2sim events conflict "$T/conflict.l1" --spill=0
 same_batches_of "4K" l2sim events conflict "$T/conflict.l1" --spill=1M
 same_batches_of "4K" l2sim events conflict "$T/conflict.l1" --spill=100G
 same_batches_of "4K" l2sim events conflict "$T/conflict.l1" --spill=0 --bypass=rand:0.5
-fails_with 1 "^l2sim: $T/none: no temporary file for the events waiting to be written: No such file or directory \\(set TMPDIR, or raise --spill\\)$" \
+fails_with 1 "^l2sim: $T/none: no temporary file for the backlog: No such file or directory \\(set TMPDIR, or raise --spill\\)$" \
 	"--spill=0, \$TMPDIR missing" env TMPDIR="$T/none" l2sim --spill=0 --batch=4K -o "$T/sp.wt" "$T/conflict.l1"
 test ! -e "$T/sp.wt"
 ok $? "  and no output left"

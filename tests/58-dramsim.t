@@ -146,6 +146,33 @@ same_batches_of "37 4K" dramsim requests late "$T/late.wt" --queue=4
 dramsim --queue=4 --batch=1 --stats="$T/b1.json" "$T/late.wt" > /dev/null
 is "$(total "$T/b1.json" requests)" 3000 "late, --batch=1: every request served"
 fails_with 2 "--batch=x: expected a number" "--batch=x" dramsim --batch=x "$T/spmv.l2"
+# --spill: past SIZE bytes of requests waiting outside a channel's queue,
+# those behind its first 4096 wait on a temporary file, with every one
+# read for it after them, and come back 4096 at a time as the queue takes
+# them (the run stops for them, and goes on at the same cycle); at the
+# kernel's end the channels run a slice at a time while some wait there.
+# The output is the same.  Random lines at one a cycle swamp two
+# channels (or one, FCFS with a queue of 2); then the same in time order
+# for half its length only; then loads of warp instructions
+# (stall_cycles) through one channel.  L1 events have no instructions,
+# so the backlog's is the only file, and a missing $TMPDIR shows it.
+"$GEN" gen random 40000 1 > "$T/swamp.wt"
+"$GEN" gen midlate 40000 1 > "$T/midlate.wt"
+"$GEN" gen warps 40000 1 2 > "$T/w40.l2"
+fails_with 1 "^dramsim: $T/none: no temporary file for the backlog: No such file or directory \\(set TMPDIR, or raise --spill\\)$" \
+	"swamp, --spill=0, \$TMPDIR missing" env TMPDIR="$T/none" dramsim --spill=0 --channels=2 \
+	--batch=4K -o "$T/sp.wt" "$T/swamp.wt"
+test ! -e "$T/sp.wt"
+ok $? "  and no output left"
+env TMPDIR="$T/none" dramsim --channels=2 --batch=4K -o /dev/null "$T/swamp.wt"
+ok $? "the same under the default --spill: nothing goes to a file"
+same_batches_of "37 4K" dramsim requests swamp "$T/swamp.wt" --spill=0 --channels=2
+same_batches_of "4K" dramsim requests swamp "$T/swamp.wt" --spill=0 --channels=1 \
+	--sched=fcfs --queue=2
+same_batches_of "4K" dramsim requests swamp "$T/swamp.wt" --spill=100K --channels=2
+same_batches_of "37 4K" dramsim requests midlate "$T/midlate.wt" --spill=0 --channels=2
+same_batches_of "4K" dramsim requests warps "$T/w40.l2" --spill=0 --channels=1 --queue=2
+fails_with 2 "--spill=x: expected a number" "--spill=x" dramsim --spill=x "$T/spmv.l2"
 # A warp instruction closes, its slowest load added to stall_cycles, once
 # every load of it read has been served and a load of a later one of its
 # warp has been read.  The L2 serves a warp's loads out of its order

@@ -159,9 +159,14 @@ int main(void)
 	wt_spill_init(&s, "test-spill");
 	wt_spill_fill(&s, 100);
 	ok(s.fd < 0 && s.n == 0, "an empty queue: a fill makes no file");
-	wt_spill_push(&s, ev, 10000);
+	for (int i = 0; i < 10000; i++)
+		wt_spill_push(&s, ev + i, 1);
+	ok(wt_spill_count(&s) == 10000 && wt_spill_on_file(&s) && s.nw == 10000,
+	   "10000 pushed one by one: gathered, not written yet (a block is 1 MiB)");
+	wt_spill_fill(&s, 1);
 	ok(s.fd >= 0 && fstat(s.fd, &st) == 0 &&
-	   st.st_size == (off_t)(10000 * sizeof(*ev)), "pushed: on the file");
+	   st.st_size == (off_t)(10000 * sizeof(*ev)) && s.n >= 1,
+	   "a fill writes them out, and reads one back (and its cycle)");
 	wt_spill_fill(&s, 20000);
 	ok(s.n == 10000 && s.rd == 0 && s.wr == 0 && fstat(s.fd, &st) == 0 &&
 	   st.st_size == 0, "read whole: the file is empty again");
