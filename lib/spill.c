@@ -88,6 +88,8 @@ void wt_spill_push(struct wt_spill *s, const void *recs, size_t n)
 {
 	size_t block = WBLOCK / s->rec ? WBLOCK / s->rec : 1;
 
+	if (!n)
+		return;
 	if (n >= block) {		/* a run of its own: straight out */
 		flush(s);
 		write_out(s, recs, n);
