@@ -107,6 +107,20 @@ struct kept_req {
 /* Requests brought back from the file at a time. */
 enum { KEPT_CHUNK = 4096 };
 
+/* Request q, its event e and instruction wait to the channel's file. */
+static void keep(struct chan_work *w, const struct wt_dram_req *q,
+		 const struct wt_event *e, uint32_t wait, int ran)
+{
+	struct kept_req k;
+
+	memset(&k, 0, sizeof(k));	/* padding too: it is written */
+	k.q = *q;
+	k.e = *e;
+	k.wait = wait;
+	k.ran = (uint8_t)ran;
+	wt_spill_push(&w->kept, &k, 1);
+}
+
 static struct {
 	struct wt_writer *w;
 	struct wt_dram_cfg cfg;
@@ -553,14 +567,7 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	w->wait[w->n] = wix;
 	q->id = (uint32_t)w->n;
 	if (wt_spill_count(&w->kept)) {
-		/* behind the ones waiting on the file */
-		struct kept_req k;
-
-		memset(&k, 0, sizeof(k));	/* padding too: it is written */
-		k.q = *q;
-		k.e = *e;
-		k.wait = wix;
-		wt_spill_push(&w->kept, &k, 1);
+		keep(w, q, e, wix, 0);	/* behind the ones on the file */
 		return;
 	}
 	w->n++;
@@ -735,16 +742,8 @@ static void keep_waiting(struct chan_work *w)
 	if (G.unsorted || wt_spill_count(&w->kept) || s >= w->n ||
 	    (uint64_t)(w->n - end) * sizeof(struct kept_req) <= share)
 		return;
-	for (size_t i = s; i < w->n; i++) {
-		struct kept_req k;
-
-		memset(&k, 0, sizeof(k));
-		k.q = w->rq[i];
-		k.e = w->ev[w->rq[i].id];
-		k.wait = w->wait[w->rq[i].id];
-		k.ran = 1;
-		wt_spill_push(&w->kept, &k, 1);
-	}
+	for (size_t i = s; i < w->n; i++)
+		keep(w, &w->rq[i], &w->ev[w->rq[i].id], w->wait[w->rq[i].id], 1);
 	w->n = s;
 	if (w->ch.counted > s)
 		w->ch.counted = s;

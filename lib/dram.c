@@ -314,14 +314,19 @@ wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s)
 	       s == WT_DRAM_MEDIC ? wt_dram_pick_medic : wt_dram_pick_frfcfs;
 }
 
+/* Latencies from WT_DRAM_LAT_COUNTED = 2^LAT_BITS up: LAT_BUCKETS buckets
+ * a power of two (dram.h). */
+enum { LAT_BITS = 12, LAT_BUCKETS = 1 << LAT_BITS };
+_Static_assert(WT_DRAM_LAT_COUNTED == LAT_BUCKETS, "buckets start where counts end");
+
 /* The bucket of a latency of WT_DRAM_LAT_COUNTED or more: its power of
- * two, from 2^12, and its place among that power's 4096. */
+ * two, from 2^LAT_BITS, and its place among that power's LAT_BUCKETS. */
 static void lat_bucket(uint32_t v, unsigned *power, unsigned *place_in)
 {
-	unsigned i = wt_log2(v) - 12;
+	unsigned i = wt_log2(v) - LAT_BITS;
 
 	*power = i;
-	*place_in = (v >> i) - 4096;
+	*place_in = (v >> i) - LAT_BUCKETS;
 }
 
 void wt_dram_lat_add(struct wt_dram_stats *s, uint64_t lat)
@@ -343,7 +348,7 @@ void wt_dram_lat_add(struct wt_dram_stats *s, uint64_t lat)
 	}
 	lat_bucket(v, &i, &b);
 	if (!s->longer[i])
-		s->longer[i] = wt_calloc(4096, sizeof(*s->longer[i]));
+		s->longer[i] = wt_calloc(LAT_BUCKETS, sizeof(*s->longer[i]));
 	s->longer[i][b]++;
 }
 
@@ -681,7 +686,7 @@ void wt_dram_stats_add_lat(struct wt_dram_stats *a, const struct wt_dram_stats *
 	a->lat_sum += b->lat_sum;
 	add_counts(&a->counts, b->counts, WT_DRAM_LAT_COUNTED);
 	for (unsigned i = 0; i < WT_DRAM_LAT_POWERS; i++)
-		add_counts(&a->longer[i], b->longer[i], 4096);
+		add_counts(&a->longer[i], b->longer[i], LAT_BUCKETS);
 }
 
 uint32_t wt_dram_lat_percentile(const struct wt_dram_stats *s, unsigned p)
@@ -699,8 +704,8 @@ uint32_t wt_dram_lat_percentile(const struct wt_dram_stats *s, unsigned p)
 		k -= s->counts[v];
 	}
 	for (unsigned i = 0; i < WT_DRAM_LAT_POWERS; i++)
-		for (unsigned b = 0; s->longer[i] && b < 4096; b++) {
-			uint32_t low = (4096u + b) << i;
+		for (unsigned b = 0; s->longer[i] && b < LAT_BUCKETS; b++) {
+			uint32_t low = ((uint32_t)LAT_BUCKETS + b) << i;
 
 			if (k <= s->longer[i][b])
 				return low < s->lat_min ? (uint32_t)s->lat_min : low;

@@ -9,7 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Records are put in blocks of up to this many bytes. */
+/* Events a fill reads at a time to finish its last cycle; bytes of the
+ * blocks records are written in. */
 enum { PEEK = 256, WBLOCK = 1 << 20 };
 
 void wt_spill_init_records(struct wt_spill *s, const char *prog, size_t rec)
@@ -97,10 +98,8 @@ void wt_spill_push(struct wt_spill *s, const void *recs, size_t n)
 	}
 	if (s->nw + n > block)
 		flush(s);
-	if (!s->wbuf) {
-		s->capw = block;
-		s->wbuf = wt_malloc(s->capw * s->rec);
-	}
+	if (!s->wbuf)
+		s->wbuf = wt_malloc(block * s->rec);
 	memcpy(s->wbuf + s->nw * s->rec, recs, n * s->rec);
 	s->nw += n;
 }

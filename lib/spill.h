@@ -28,8 +28,9 @@ struct wt_spill {
 	uint64_t rd, wr;	/* records read back from the file, and put */
 	char *buf;		/* the head: records first..n-1 */
 	size_t first, n, cap;
-	char *wbuf;		/* records put, not written yet: nw of them */
-	size_t nw, capw;
+	char *wbuf;		/* records put, not written yet: nw of them,
+				   room for a block */
+	size_t nw;
 };
 
 /* A queue of events (struct wt_event), in time order. */
