@@ -18,6 +18,7 @@
 #include "u64map.h"
 #include "util.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -307,34 +308,89 @@ static void run_dwtcs(struct sm_bucket *b, unsigned nb, const struct wt_pool_cfg
 	free(dm);
 }
 
-/* The SMs' events up to (not including) cycle horizon, merged by (time,
- * SM), are written; the later ones stay, and the written ones leave the
- * front of a list in wt_events_drop_written's time.  Each SM's list is
- * sorted. */
-static void write_events(struct sm_bucket *b, unsigned nb, uint64_t horizon)
+/*
+ * Stream mode writes a batch's events on a thread of its own while the
+ * main thread reads the next batch's requests: reading and writing are
+ * the part of a batch that the SMs do not split, and they share nothing
+ * -- the writer reads the SMs' event lists and owns the output, the
+ * reader fills the request buckets.  Whatever touches the lists or the
+ * output first waits for the writer (write_wait); so does wt_die, before
+ * the output is aborted under the writer's feet.
+ */
+static struct {
+	pthread_t thread;
+	int running;		/* the thread is writing */
+	int pending;		/* lists[0..n-1] are written or being written */
+	int failed;
+	struct wt_event **lists;
+	size_t *counts;
+	unsigned n, cap;
+} W;
+
+static void *write_lists(void *unused)
 {
-	struct wt_event **lists = wt_calloc(nb ? nb : 1, sizeof(*lists));
-	size_t *counts = wt_calloc(nb ? nb : 1, sizeof(*counts));
+	(void)unused;
+	W.failed = wt_events_write_merged(G.w, W.lists, W.counts, W.n) < 0;
+	return NULL;
+}
 
-	for (unsigned s = 0; s < nb; s++) {
-		size_t left = b[s].out.n - b[s].written;
-
-		lists[s] = b[s].out.ev + b[s].written;
-		counts[s] = horizon == UINT64_MAX ? left :
-			    wt_events_before(lists[s], left, horizon);
+/* The writer is done, even if the program is dying (a wt_atdie hook). */
+static void write_join(void)
+{
+	if (W.running) {
+		pthread_join(W.thread, NULL);
+		W.running = 0;
 	}
-	if (wt_events_write_merged(G.w, lists, counts, nb) < 0)
+}
+
+/* The events written leave the front of their lists, in
+ * wt_events_drop_written's time. */
+static void write_wait(struct sm_bucket *b)
+{
+	write_join();
+	if (W.failed)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-	for (unsigned s = 0; s < nb; s++) {
+	if (!W.pending)
+		return;
+	W.pending = 0;
+	for (unsigned s = 0; s < W.n; s++) {
 		struct sm_bucket *k = &b[s];
 
-		k->written += counts[s];
+		k->written += W.counts[s];
 		k->out.n = (unsigned)wt_events_drop_written(k->out.ev, k->out.n,
 							    &k->written);
 		k->sorted = k->out.n;
 	}
-	free(lists);
-	free(counts);
+}
+
+/* The SMs' events up to (not including) cycle horizon, merged by (time,
+ * SM), are written, by the writer thread if async (where it can start),
+ * else before the return; the later ones stay.  Each SM's list is
+ * sorted. */
+static void write_events(struct sm_bucket *b, unsigned nb, uint64_t horizon,
+			 int async)
+{
+	write_wait(b);
+	if (nb > W.cap) {
+		W.cap = nb;
+		W.lists = wt_realloc(W.lists, nb * sizeof(*W.lists));
+		W.counts = wt_realloc(W.counts, nb * sizeof(*W.counts));
+	}
+	W.n = nb;
+	for (unsigned s = 0; s < nb; s++) {
+		size_t left = b[s].out.n - b[s].written;
+
+		W.lists[s] = b[s].out.ev + b[s].written;
+		W.counts[s] = horizon == UINT64_MAX ? left :
+			      wt_events_before(W.lists[s], left, horizon);
+	}
+	W.pending = 1;
+	if (async && pthread_create(&W.thread, NULL, write_lists, NULL) == 0) {
+		W.running = 1;
+		return;
+	}
+	write_lists(NULL);
+	write_wait(b);
 }
 
 /*
@@ -383,6 +439,7 @@ static void run_batch(struct sm_bucket *b, unsigned nb, const struct wt_kernel *
 		      int final)
 {
 
+	write_wait(b);
 	ensure_sms(nb);
 	#pragma omp parallel for schedule(dynamic, 1)
 	for (unsigned s = 0; s < nb; s++) {
@@ -396,7 +453,7 @@ static void run_batch(struct sm_bucket *b, unsigned nb, const struct wt_kernel *
 				    b[s].out.n - b[s].written);
 	}
 	G.held = 0;
-	write_events(b, nb, final ? UINT64_MAX : horizon(nb));
+	write_events(b, nb, final ? UINT64_MAX : horizon(nb), !final);
 }
 
 /* Whether stream mode runs in batches: the pool and the policies need the
@@ -414,6 +471,7 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	struct wt_pool_cfg pc = G.su.pc;
 	struct choice *ch;
 
+	write_wait(b);
 	ensure_sms(nb);
 	G.choices = wt_realloc(G.choices, G.nnames * sizeof(*G.choices));
 	ch = &G.choices[G.nnames - 1];
@@ -461,7 +519,7 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	for (unsigned s = 0; s < nb; s++)
 		if (G.su.pool && b[s].end > G.start)
 			G.start = b[s].end;
-	write_events(b, nb, UINT64_MAX);
+	write_events(b, nb, UINT64_MAX, 0);
 }
 
 /*
@@ -1132,6 +1190,7 @@ int main(int argc, char **argv)
 	wt_meta_set(&h.meta, "l1_index", c->ix.name);
 	wt_meta_set(&h.meta, "l1_mode", wt_l1_mode_name(c->mode));
 	G.w = wt_output_open(output, &h, level);
+	wt_atdie(write_join);
 	wt_header_free(&h);
 
 	while (wt_reader_next(r, &it) > 0) {
@@ -1139,6 +1198,7 @@ int main(int argc, char **argv)
 
 		switch (it.type) {
 		case WT_ITEM_KERNEL:
+			write_wait(b);
 			wt_kernel_free(&kern);
 			wt_kernel_copy(&kern, it.kernel);
 			G.names = wt_realloc(G.names, (G.nnames + 1) * sizeof(*G.names));
@@ -1180,7 +1240,10 @@ int main(int argc, char **argv)
 	if (it.type == WT_ITEM_ERROR)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	wt_reader_close(r);
+	write_wait(b);
 	wt_output_close();
+	free(W.lists);
+	free(W.counts);
 	for (unsigned s = 0; s < nb; s++) {
 		free(b[s].r);
 		free(b[s].out.ev);

@@ -135,6 +135,20 @@ same_batches l1sim events bfs "$T/bfs.req" --alloc=fill --write=write-back --wri
 trace-gen samples/mshr-h128.trc.zst | trace-order | coalesce > "$T/h128.req"
 same_batches_of "5" l1sim events mshr-h128 "$T/h128.req"
 fails_with 2 "batch" "--batch=x" l1sim --batch=x "$T/bfs.req"
+# A batch's events are written on a thread of their own while the next
+# batch is read: an output that fails under it, and an input that fails
+# meanwhile, end the run with the one message, and no file is left.
+if [ -w /dev/full ]; then
+	fails_with 1 "/dev/full: write error: No space left" \
+		"--batch=5 into a full device" l1sim --batch=5 -o /dev/full "$T/bfs.req"
+else
+	ok 1 "# SKIP no /dev/full"; ok 1 "# SKIP"; ok 1 "# SKIP"
+fi
+head -c 60000 "$T/h128.req" > "$T/h128.cut"
+fails_with 1 "h128.cut: truncated" "--batch=5, input cut short" \
+	l1sim --batch=5 --level=0 -o "$T/cut.wt" "$T/h128.cut"
+test ! -e "$T/cut.wt"
+ok $? "--batch=5, input cut short: no output file"
 
 # Without --stats no per-warp statistics are kept (they grow with the
 # warps); the events are the same.  The pool counts a warp's failed
