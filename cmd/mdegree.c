@@ -748,10 +748,7 @@ int main(int argc, char **argv)
 		if (wt_mkdirs(dir, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_DATA, "%s", err);
 	} else {
-		const char *tmp = getenv("TMPDIR");
-
-		wt_snprintf(dir, sizeof(dir), "%s/mdegree.XXXXXX",
-			    tmp && *tmp ? tmp : "/tmp");
+		wt_snprintf(dir, sizeof(dir), "%s/mdegree.XXXXXX", wt_tmpdir());
 		if (!mkdtemp(dir))
 			wt_die(WT_EXIT_DATA, "%s: %s", dir, strerror(errno));
 		if (!o.keep) {

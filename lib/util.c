@@ -194,14 +194,19 @@ char *wt_snprintf(char *buf, size_t n, const char *fmt, ...)
 	return buf;
 }
 
-int wt_temp_fd(const char *prog, const char **dir)
+const char *wt_tmpdir(void)
 {
 	const char *d = getenv("TMPDIR");
+
+	return d && *d ? d : "/tmp";
+}
+
+int wt_temp_fd(const char *prog, const char **dir)
+{
+	const char *d = wt_tmpdir();
 	char path[4096];
 	int fd;
 
-	if (!d || !*d)
-		d = "/tmp";
 	*dir = d;
 	wt_snprintf(path, sizeof(path), "%s/%s.XXXXXX", d, prog);
 	fd = mkstemp(path);

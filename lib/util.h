@@ -83,7 +83,10 @@ void wt_free_big(void *p, size_t n, size_t size);
 void *wt_calloc_lines(size_t n, size_t size);
 void *wt_grow_lines(void *p, size_t n, size_t more, size_t size);
 
-/* A temporary file, named after prog in $TMPDIR (else /tmp) and unlinked
+/* Where temporary files go: $TMPDIR, else /tmp. */
+const char *wt_tmpdir(void);
+
+/* A temporary file, named after prog in wt_tmpdir() and unlinked
  * at once, so that nothing is left behind: its descriptor, or -1 with
  * errno set.  *dir says where it was tried, for the error. */
 int wt_temp_fd(const char *prog, const char **dir);

@@ -367,8 +367,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 
-	snprintf(tmpl, sizeof(tmpl), "%s/wt-plot.XXXXXX",
-		 getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	snprintf(tmpl, sizeof(tmpl), "%s/wt-plot.XXXXXX", wt_tmpdir());
 	if (!(dir = mkdtemp(tmpl)))
 		wt_die(WT_EXIT_DATA, "mkdtemp %s: %s", tmpl, strerror(errno));
 	for (int i = 0; i < NFIG; i++) {
