@@ -90,8 +90,12 @@ struct chan_work {
 	size_t ndone, capdone;
 	struct wt_dram_req **tmp;	/* sort_done's, capdone of them */
 	uint64_t ignored;
-	struct wt_spill kept;	/* requests after rq's, waiting (struct
-				   kept_req), in arrival order */
+	/* Requests waiting after rq's (struct kept_req), by queue class
+	 * (wt_dram_class: MeDiC's high ones in kept[1]), in arrival order;
+	 * added[c]: requests of class c put in rq, ever, so that with the
+	 * channel's admits[c], those waiting in rq are known. */
+	struct wt_spill kept[2];
+	uint64_t added[2];
 };
 
 /* A request waiting on the file, with its event and instruction; ran:
@@ -107,10 +111,11 @@ struct kept_req {
 /* Requests brought back from the file at a time. */
 enum { KEPT_CHUNK = 4096 };
 
-/* Request q, its event e and instruction wait to the channel's file. */
+/* Request q, its event e and instruction wait to its class's file. */
 static void keep(struct chan_work *w, const struct wt_dram_req *q,
 		 const struct wt_event *e, uint32_t wait, int ran)
 {
+	unsigned cls = wt_dram_class(&w->ch, q);
 	struct kept_req k;
 
 	memset(&k, 0, sizeof(k));	/* padding too: it is written */
@@ -118,7 +123,14 @@ static void keep(struct chan_work *w, const struct wt_dram_req *q,
 	k.e = *e;
 	k.wait = wait;
 	k.ran = (uint8_t)ran;
-	wt_spill_push(&w->kept, &k, 1);
+	wt_spill_push(&w->kept[cls], &k, 1);
+	w->ch.more |= 1u << cls;
+}
+
+/* Requests of a channel on its files. */
+static uint64_t kept_count(const struct chan_work *w)
+{
+	return wt_spill_count(&w->kept[0]) + wt_spill_count(&w->kept[1]);
 }
 
 static struct {
@@ -457,20 +469,21 @@ static void add_stalls(void)
 }
 
 /*
- * Bring up to want requests back from the channel's file to the end of
- * its lists, in order (a stop of its run, or between runs: see
+ * Bring up to want requests back from the channel's file of class cls to
+ * the end of its lists, in order (a stop of its run, or between runs: see
  * wt_dram_count_full).  Those the channel had seen before they went
- * join rq[0..ran-1], as they always head the file.
+ * join rq[0..ran-1] if nothing it has not seen is there before them.
  */
-static void take_back(struct chan_work *w, size_t want)
+static void take_back(struct chan_work *w, unsigned cls, size_t want)
 {
+	struct wt_spill *s = &w->kept[cls];
 	const struct kept_req *k;
 	size_t got;
 
-	wt_spill_fill(&w->kept, want);
-	k = wt_spill_buf(&w->kept);
-	got = w->kept.n - w->kept.first;
-	for (size_t i = w->kept.first; i < w->kept.n; i++) {
+	wt_spill_fill(s, want);
+	k = wt_spill_buf(s);
+	got = s->n - s->first;
+	for (size_t i = s->first; i < s->n; i++) {
 		struct wt_dram_req *q;
 
 		ensure(w);
@@ -484,8 +497,10 @@ static void take_back(struct chan_work *w, size_t want)
 			w->ran++;
 		w->n++;
 	}
-	wt_spill_take(&w->kept, got);
-	w->ch.more = wt_spill_count(&w->kept) > 0;
+	w->added[cls] += got;
+	wt_spill_take(s, got);
+	if (!wt_spill_count(s))
+		w->ch.more &= ~(1u << cls);
 }
 
 /* A kernel out of time order sorts the requests read since the last run
@@ -493,8 +508,9 @@ static void take_back(struct chan_work *w, size_t want)
 static void take_all_back(void)
 {
 	for (unsigned i = 0; i < G.cfg.channels; i++)
-		while (wt_spill_count(&G.cw[i].kept))
-			take_back(&G.cw[i], KEPT_CHUNK);
+		for (unsigned c = 0; c < 2; c++)
+			while (wt_spill_count(&G.cw[i].kept[c]))
+				take_back(&G.cw[i], c, KEPT_CHUNK);
 }
 
 /* Take one input event: a DRAM request into its channel, or ignored. */
@@ -504,7 +520,7 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	struct wt_dram_loc loc;
 	struct chan_work *w;
 	struct wt_dram_req *q;
-	unsigned bytes, bb = wt_dram_burst_bytes(c);
+	unsigned bytes, bb = wt_dram_burst_bytes(c), cls;
 	int write, ignore;
 	uint32_t wix;
 
@@ -566,10 +582,12 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	}
 	w->wait[w->n] = wix;
 	q->id = (uint32_t)w->n;
-	if (wt_spill_count(&w->kept)) {
+	cls = wt_dram_class(&w->ch, q);
+	if (wt_spill_count(&w->kept[cls])) {
 		keep(w, q, e, wix, 0);	/* behind the ones on the file */
 		return;
 	}
+	w->added[cls]++;
 	w->n++;
 }
 
@@ -662,16 +680,12 @@ static uint64_t next_arrival(void)
 	return t == UINT64_MAX ? t : wt_dram_to_dram(&G.clk, t);
 }
 
-/* The end of the requests a channel has admitted: each queue admits in
- * arrival order from its head (dram.h), so none at or past the furthest
- * head has been. */
+/* The end of the requests a channel has admitted: none at or past it
+ * has been (with MeDiC's two queues, neither head bounds them: a queue
+ * with none waiting has its head at the end). */
 static size_t admitted_end(const struct wt_dram_chan *ch, size_t n)
 {
-	size_t end = ch->head[0];
-
-	if (ch->cfg->sched == WT_DRAM_MEDIC && ch->head[1] > end)
-		end = ch->head[1];
-	return end < n ? end : n;
+	return ch->adm_end < n ? ch->adm_end : n;
 }
 
 /* A channel's requests done before core cycle h, in the order they are
@@ -728,28 +742,45 @@ static void compact(unsigned channel, int final)
 
 /*
  * With more than --spill bytes of requests waiting outside a channel's
- * queue (its share of them), those past the first KEPT_CHUNK go to a
- * file, and every request read for the channel after them, until the
- * run has taken them all back (the file empty, more requests may go).
- * A run stops when a queue would take a request that is on the file
- * (wt_dram_run_until), and they come back a chunk at a time.
+ * queues (its share of them), those of a class past its first KEPT_CHUNK
+ * waiting go to the class's file, and every request of the class read
+ * for the channel after them, until the run has taken them all back (the
+ * file empty, more requests may go).  A run stops when a queue would
+ * take a request that is on its file (wt_dram_run_until), and they come
+ * back a chunk at a time.  Each class has its own file, so that MeDiC's
+ * high requests still pass a low backlog on the file.
  */
 static void keep_waiting(struct chan_work *w)
 {
-	size_t end = admitted_end(&w->ch, w->n), s = end + KEPT_CHUNK;
-	uint64_t share = G.spill / G.cfg.channels;
+	struct wt_dram_chan *ch = &w->ch;
+	uint64_t share = G.spill / G.cfg.channels, waiting[2];
+	int moved = 0;
 
-	if (G.unsorted || wt_spill_count(&w->kept) || s >= w->n ||
-	    (uint64_t)(w->n - end) * sizeof(struct kept_req) <= share)
+	if (G.unsorted)
 		return;
-	for (size_t i = s; i < w->n; i++)
-		keep(w, &w->rq[i], &w->ev[w->rq[i].id], w->wait[w->rq[i].id], 1);
-	w->n = s;
-	if (w->ch.counted > s)
-		w->ch.counted = s;
-	if (w->ran > s)
-		w->ran = s;
-	w->ch.more = 1;
+	for (unsigned c = 0; c < 2; c++)
+		waiting[c] = w->added[c] - ch->admits[c];
+	if ((waiting[0] + waiting[1]) * sizeof(struct kept_req) <= share)
+		return;
+	for (unsigned c = 0; c < 2; c++) {
+		uint64_t seen = 0;
+
+		if (wt_spill_count(&w->kept[c]) || waiting[c] <= KEPT_CHUNK)
+			continue;
+		/* a class's requests from its head on wait, in order */
+		for (size_t i = ch->head[c]; i < w->n; i++) {
+			struct wt_dram_req *q = &w->rq[i];
+
+			if (wt_dram_class(ch, q) != c || ++seen <= KEPT_CHUNK)
+				continue;
+			keep(w, q, &w->ev[q->id], w->wait[q->id], 1);
+			q->gone = 1;	/* dropped from the lists below */
+			w->added[c]--;
+			moved = 1;
+		}
+	}
+	if (moved)
+		compact((unsigned)(w - G.cw), 1);
 }
 
 /*
@@ -781,7 +812,7 @@ static void run_to(uint64_t until, int final)
 			wt_dram_run_until(&w->ch, w->rq, w->n, until);
 			if (!w->ch.wants_more)
 				break;
-			take_back(w, KEPT_CHUNK);
+			take_back(w, w->ch.wants_more >> 1, KEPT_CHUNK);
 		}
 		w->ran = w->n;
 	}
@@ -833,7 +864,7 @@ static uint64_t slice_end(void)
 	uint64_t t = UINT64_MAX;
 
 	for (unsigned i = 0; i < G.cfg.channels; i++)
-		if (wt_spill_count(&G.cw[i].kept) && G.cw[i].ch.now < t)
+		if (kept_count(&G.cw[i]) && G.cw[i].ch.now < t)
 			t = G.cw[i].ch.now;
 	return t == UINT64_MAX ? 0 : t + KEPT_SLICE;
 }
@@ -1239,7 +1270,9 @@ int main(int argc, char **argv)
 	G.older = wt_u64map_new();
 	for (unsigned i = 0; i < G.cfg.channels; i++) {
 		wt_dram_chan_init(&G.cw[i].ch, &G.cfg, &G.clk, i);
-		wt_spill_init_records(&G.cw[i].kept, "dramsim", sizeof(struct kept_req));
+		for (unsigned c = 0; c < 2; c++)
+			wt_spill_init_records(&G.cw[i].kept[c], "dramsim",
+					      sizeof(struct kept_req));
 	}
 	while (wt_reader_next(r, &it) > 0) {
 		const struct wt_event *e = it.recs;
@@ -1286,7 +1319,8 @@ int main(int argc, char **argv)
 		write_stats(stats, argc, argv);
 	for (unsigned i = 0; i < G.cfg.channels; i++) {
 		wt_dram_chan_free(&G.cw[i].ch);
-		wt_spill_free(&G.cw[i].kept);
+		wt_spill_free(&G.cw[i].kept[0]);
+		wt_spill_free(&G.cw[i].kept[1]);
 		free(G.cw[i].ev);
 		free(G.cw[i].wait);
 		free(G.cw[i].rq);

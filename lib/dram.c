@@ -520,7 +520,31 @@ static void admit(struct wt_dram_chan *ch, size_t k, int two)
 	}
 	ch->q[ch->nq++] = k;
 	ch->nq_high += two && a->high;
+	ch->admits[two && a->high]++;
+	if (k >= ch->adm_end)
+		ch->adm_end = k + 1;
 	b->hits += b->open && b->row == a->row;
+}
+
+/* Count class cls's arrivals by now in r[0..n-1]: one not admitted found
+ * its queue full.  With two classes, the other's requests are passed. */
+static void count_arrivals(struct wt_dram_chan *ch, size_t n, int two, unsigned cls)
+{
+	size_t k;
+
+	for (k = ch->counted[cls]; k < n; k++) {
+		struct wt_dram_req *a = &ch->r[k];
+
+		if (two && a->high != cls)
+			continue;
+		if (a->arrive > ch->now)
+			break;
+		if (!a->admitted && !a->full) {
+			ch->st.queue_full++;	/* arrived to a full queue */
+			a->full = 1;
+		}
+	}
+	ch->counted[cls] = k;
 }
 
 /*
@@ -529,7 +553,7 @@ static void admit(struct wt_dram_chan *ch, size_t k, int two)
  * goes as it would with the requests still to come.  A jump over idle
  * cycles stops at until (a request given later may arrive there); an
  * idle cycle the loop stops on changes nothing, so stopping does not
- * either.  The heads and the count of arrivals stay in the channel.
+ * either.  The heads and the counts of arrivals stay in the channel.
  */
 void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 		       uint64_t until)
@@ -545,8 +569,7 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 	for (unsigned c = 0; c < ncls; c++)
 		head[c] = head_of(r, n, head[c], two, (int)c);
 	while (ch->now < until) {
-		uint64_t t = UINT64_MAX;
-		size_t next = n;
+		uint64_t t = UINT64_MAX, first = UINT64_MAX;
 		int i;
 
 		for (unsigned c = 0; c < ncls; c++) {
@@ -555,28 +578,21 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 				admit(ch, head[c], two);
 				head[c] = head_of(r, n, head[c] + 1, two, (int)c);
 			}
-			if (head[c] < next)
-				next = head[c];
-			if (head[c] == n && ch->more) {
-				ch->wants_more = 1;	/* its next is kept back */
+			if (head[c] < n && r[head[c]].arrive < first)
+				first = r[head[c]].arrive;
+			if (head[c] == n && (ch->more >> c & 1)) {
+				ch->wants_more = 1u << c;	/* its next is kept back */
 				return;
 			}
 		}
-		if (next == n && !ch->nq)
+		if (first == UINT64_MAX && !ch->nq)
 			break;
-		while (ch->counted < n && r[ch->counted].arrive <= ch->now) {
-			struct wt_dram_req *a = &r[ch->counted];
-
-			if (!a->admitted && !a->full) {
-				ch->st.queue_full++;	/* arrived to a full queue */
-				a->full = 1;
-			}
-			ch->counted++;
-		}
+		for (unsigned c = 0; c < ncls; c++)
+			count_arrivals(ch, n, two, c);
 		ch->stepped = 1;
 		ch->last_step = ch->now;
 		if (!ch->nq) {
-			advance(ch, min2(r[next].arrive, until));
+			advance(ch, min2(first, until));
 			continue;
 		}
 		i = ch->pick(ch, ch->now, &t);
@@ -605,7 +621,8 @@ void wt_dram_count_full(struct wt_dram_chan *ch, struct wt_dram_req *q)
 
 void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 {
-	ch->head[0] = ch->head[1] = ch->counted = 0;
+	ch->head[0] = ch->head[1] = ch->counted[0] = ch->counted[1] = 0;
+	ch->adm_end = 0;
 	wt_dram_run_until(ch, r, n, UINT64_MAX);
 }
 
@@ -624,15 +641,18 @@ uint64_t wt_dram_floor(const struct wt_dram_chan *ch, uint64_t until)
 
 size_t wt_dram_compact(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 {
-	size_t j = 0, head[2] = { 0, 0 }, counted = 0;
+	size_t j = 0, head[2] = { 0, 0 }, counted[2] = { 0, 0 }, adm_end = 0;
 
 	for (size_t i = 0; i <= n; i++) {
 		/* a place in r: the requests kept before it */
-		for (unsigned c = 0; c < 2; c++)
+		if (ch->adm_end == i)
+			adm_end = j;
+		for (unsigned c = 0; c < 2; c++) {
 			if (ch->head[c] == i)
 				head[c] = j;
-		if (ch->counted == i)
-			counted = j;
+			if (ch->counted[c] == i)
+				counted[c] = j;
+		}
 		if (i == n || r[i].gone)
 			continue;
 		if (r[i].admitted && r[i].left)	/* queued: move its entry */
@@ -641,9 +661,11 @@ size_t wt_dram_compact(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 					ch->q[k] = j;
 		r[j++] = r[i];
 	}
-	ch->head[0] = head[0];
-	ch->head[1] = head[1];
-	ch->counted = counted;
+	for (unsigned c = 0; c < 2; c++) {
+		ch->head[c] = head[c];
+		ch->counted[c] = counted[c];
+	}
+	ch->adm_end = adm_end;
 	return j;
 }
 

@@ -212,14 +212,21 @@ struct wt_dram_chan {
 	size_t nq;
 	size_t nq_high;			/* of them, high priority (MeDiC) */
 	uint64_t seq;			/* requests seen */
+	/* r holds each queue class's requests in arrival order (with one
+	 * queue, all of them; with MeDiC's two, the high ones and the
+	 * others, interleaved in any way): heads, counts and admissions are
+	 * per class.  Class c is bit c below. */
 	size_t head[2];			/* each queue's next request in r */
-	size_t counted;			/* r[0..counted-1] arrived (queue_full
-					   counted) */
-	/* Requests kept back by the caller (a backlog on a file): more says
-	 * some arrive after r's last; wt_dram_run_until then stops, with
-	 * wants_more, when a queue would take one, before the cycle's
-	 * commands, and goes on at that cycle once they are in r. */
-	int more, wants_more;
+	size_t counted[2];		/* its requests before this place in r
+					   have arrived (queue_full counted) */
+	uint64_t admits[2];		/* its requests admitted, ever */
+	size_t adm_end;			/* r[adm_end..] not admitted */
+	/* Requests kept back by the caller (a backlog on a file), by class:
+	 * more says some of a class arrive after r's last of it;
+	 * wt_dram_run_until then stops, with wants_more the class's bit,
+	 * when its queue would take one, before the cycle's commands, and
+	 * goes on at that cycle once they are in r. */
+	unsigned more, wants_more;
 	int stepped;			/* a cycle has been run */
 	uint64_t last_step;		/* the last cycle whose arrivals were
 					   counted */
@@ -240,6 +247,13 @@ struct wt_dram_chan {
 void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 		       const struct wt_dram_clock *k, unsigned id);
 void wt_dram_chan_free(struct wt_dram_chan *ch);
+
+/* The queue class of a request: 1 for MeDiC's high queue, else 0. */
+static inline unsigned wt_dram_class(const struct wt_dram_chan *ch,
+				     const struct wt_dram_req *r)
+{
+	return ch->cfg->sched == WT_DRAM_MEDIC && r->high;
+}
 
 /* Queue entry i (0 the oldest). */
 static inline const struct wt_dram_req *wt_dram_queued(const struct wt_dram_chan *ch,
@@ -281,10 +295,13 @@ void wt_dram_run(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n);
  * wt_dram_run).  The queue keeps its requests in r between calls.  The
  * result is that of one wt_dram_run over every request.
  *
- * With ch->more, requests that arrive after r's last, perhaps before
- * until, are kept back (waiting for room, behind r's): the run stops
- * when a queue's next request is not in r (ch->wants_more), and the
- * caller adds the next ones (wt_dram_count_full first) and calls again.
+ * With bit c of ch->more, requests of class c that arrive after r's last
+ * of that class, perhaps before until, are kept back (waiting for room,
+ * behind r's): the run stops when class c's next request is not in r
+ * (bit c of ch->wants_more), and the caller adds the next ones of the
+ * class (wt_dram_count_full first) and calls again.  r's class order is
+ * what counts: kept requests of one class may come back behind later
+ * ones of the other.
  */
 void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 		       uint64_t until);

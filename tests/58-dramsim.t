@@ -172,6 +172,14 @@ same_batches_of "4K" dramsim requests swamp "$T/swamp.wt" --spill=0 --channels=1
 same_batches_of "4K" dramsim requests swamp "$T/swamp.wt" --spill=100K --channels=2
 same_batches_of "37 4K" dramsim requests midlate "$T/midlate.wt" --spill=0 --channels=2
 same_batches_of "4K" dramsim requests warps "$T/w40.l2" --spill=0 --channels=1 --queue=2
+# MeDiC's two queues each have a file: L2 events of 8 warps, 6 of them
+# (or all 8) mostly-hit, whose misses go to the high queue, swamp one
+# channel, so that both queues' backlogs (or the high one's) go to a
+# file; high requests still pass the low ones on theirs.
+"$GEN" gen medic 40000 1 6 > "$T/medic6.l2"
+"$GEN" gen medic 40000 1 8 > "$T/medic8.l2"
+same_batches_of "37 4K" dramsim requests medic6 "$T/medic6.l2" --sched=medic --spill=0 --channels=1
+same_batches_of "4K" dramsim requests medic8 "$T/medic8.l2" --sched=medic --spill=0 --channels=1
 fails_with 2 "--spill=x: expected a number" "--spill=x" dramsim --spill=x "$T/spmv.l2"
 # A warp instruction closes, its slowest load added to stall_cycles, once
 # every load of it read has been served and a load of a later one of its

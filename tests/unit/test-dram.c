@@ -293,6 +293,17 @@ static void medic(void)
 	ok(r[0].done < r[1].done, "MeDiC: the low queue keeps its order");
 	is_u64(ch.st.queue_full, 1, "MeDiC: only B found its queue full");
 	wt_dram_chan_free(&ch);
+	/* Both queues empty: the run wakes for the earlier of the two
+	 * queues' next arrivals, H at 50 (ACT@50, RD@62, data to 76), not
+	 * for the low one at 100 (bank 0 closed: to 126). */
+	setup(WT_DRAM_MEDIC, 16);
+	r[0] = req(50, 1, 4, 0, 1);
+	r[0].high = 1;
+	r[1] = req(100, 0, 1, 0, 1);
+	wt_dram_run(&ch, r, 2);
+	check(&r[0], 76, WT_DRAM_MISS, "MeDiC, queues empty: the high one served at its arrival");
+	check(&r[1], 126, WT_DRAM_MISS, "MeDiC, queues empty: the low one at its own");
+	wt_dram_chan_free(&ch);
 }
 
 /* Each request completes once, and in its channel in completion order
@@ -444,6 +455,109 @@ static void same_picks(int odd)
 			}
 		}
 	free(r);
+}
+
+/*
+ * Requests kept back by the caller, a class's on its own list (dramsim's
+ * files): r starts with the first few of each class, and each stop for a
+ * class (wants_more) brings a few more of that class to r's end, so that
+ * r holds each class in arrival order but not the classes together.  The
+ * run is that of wt_dram_run over every request, for each scheduler and
+ * for MeDiC with both classes, only high ones, and only low ones.
+ */
+static void kept_back(void)
+{
+	enum { N = 3000, FIRST = 5, CHUNK = 3 };
+	static const char *const mixes[] = { "", ", both classes", ", all high", ", all low" };
+	static const char *const paces[] = { " (queue full)", " (queue often empty)" };
+	struct wt_dram_req *all = calloc(4 * N, sizeof(*all)), *ref = all + N,
+			   *r = all + 2 * N, *res = all + 3 * N;
+	size_t *kept = calloc(2 * N, sizeof(*kept));
+	uint64_t seed = 0x2545f4914f6cdd1dULL;
+
+	for (int s = WT_DRAM_FCFS; s <= WT_DRAM_MEDIC; s++)
+	for (int sparse = 0; sparse < 2; sparse++)
+		for (int mix = s == WT_DRAM_MEDIC; mix < (s == WT_DRAM_MEDIC ? 4 : 1); mix++) {
+			struct wt_dram_stats st;
+			size_t inr[2] = { 0, 0 }, nkept[2] = { 0, 0 }, pos[2] = { 0, 0 }, n = 0;
+			unsigned stops[2] = { 0, 0 }, passed = 0;
+			uint64_t t = 0;
+
+			for (size_t i = 0; i < N; i++) {
+				if (sparse)
+					t += xorshift(&seed) % 80;
+				else if (xorshift(&seed) % 3 == 0)
+					t += xorshift(&seed) % 30;
+				all[i] = req(t, (unsigned)(xorshift(&seed) % 4),
+					     xorshift(&seed) % 3, xorshift(&seed) % 5 == 0,
+					     1 + (unsigned)(xorshift(&seed) % 2));
+				all[i].high = mix == 1 ? (uint8_t)(xorshift(&seed) % 3 == 0) :
+					      mix == 2;
+				all[i].id = (uint32_t)i;
+			}
+			memcpy(ref, all, N * sizeof(*all));
+			setup((enum wt_dram_sched)s, 4);
+			wt_dram_run(&ch, ref, N);
+			st = ch.st;
+			st.counts = NULL;	/* freed with ch */
+			memset(st.longer, 0, sizeof(st.longer));
+			wt_dram_chan_free(&ch);
+
+			/* the first FIRST of each class in r, the rest kept */
+			setup((enum wt_dram_sched)s, 4);
+			for (size_t i = 0; i < N; i++) {
+				unsigned c = wt_dram_class(&ch, &all[i]);
+
+				if (!nkept[c] && inr[c] < FIRST) {
+					r[n++] = all[i];
+					inr[c]++;
+				} else {
+					kept[c * N + nkept[c]++] = i;
+					ch.more |= 1u << c;
+				}
+			}
+			for (;;) {
+				unsigned c;
+
+				wt_dram_run_until(&ch, r, n, UINT64_MAX);
+				if (!ch.wants_more)
+					break;
+				c = ch.wants_more >> 1;
+				stops[c]++;
+				for (int k = 0; k < CHUNK && pos[c] < nkept[c]; k++) {
+					r[n] = all[kept[c * N + pos[c]++]];
+					wt_dram_count_full(&ch, &r[n]);
+					passed += r[n].arrive < r[n - 1].arrive;
+					n++;
+				}
+				if (pos[c] == nkept[c])
+					ch.more &= ~(1u << c);
+			}
+			is_u64(n, N, "%s%s%s, kept back: every request taken",
+			       wt_dram_sched_name((enum wt_dram_sched)s), mixes[mix],
+			       paces[sparse]);
+			for (size_t k = 0; k < n; k++)
+				res[r[k].id] = r[k];
+			{
+				const char *why = differs(ref, res, N, &st, &ch.st);
+
+				ok(!why, "%s%s%s, kept back: the run of all at once%s%s",
+				   wt_dram_sched_name((enum wt_dram_sched)s), mixes[mix],
+				   paces[sparse], why ? ": " : "", why ? why : "");
+			}
+			for (unsigned c = 0; c < 2; c++)
+				if (nkept[c])
+					ok(stops[c] >= (nkept[c] + CHUNK - 1) / CHUNK,
+					   "%s%s%s: stopped for class %u's %zu kept (%u stops)",
+					   wt_dram_sched_name((enum wt_dram_sched)s),
+					   mixes[mix], paces[sparse], c, nkept[c], stops[c]);
+			if (mix == 1)
+				ok(passed > 0, "medic, both classes%s: %u brought back behind "
+				   "later ones of the other class", paces[sparse], passed);
+			wt_dram_chan_free(&ch);
+		}
+	free(all);
+	free(kept);
 }
 
 static void clocks(void)
@@ -817,8 +931,51 @@ static int gen_warps(char **argv)
 	return wt_writer_close(w, err, sizeof(err)) < 0;
 }
 
+/*
+ * test-dram gen medic N GAP HOT: write N L2 events of 8 warps in turn,
+ * four every GAP core cycles, to random lines of 1 GB: warps below HOT
+ * (0 to 8) hit three times in four and miss once, the others miss every
+ * time.  For dramsim --sched=medic, which types the first mostly-hit (its
+ * misses go to the high queue) and the others mostly-miss.
+ */
+static int gen_medic(char **argv)
+{
+	struct wt_kernel k;
+	struct wt_writer *w;
+	struct wt_event e;
+	char err[256];
+	uint64_t x = 88172645463325252ull;
+	unsigned long n = strtoul(argv[3], NULL, 10);
+	unsigned long gap = strtoul(argv[4], NULL, 10);
+	unsigned long hot = strtoul(argv[5], NULL, 10);
+
+	w = open_events("medic", &k, &e, 2);
+	if (!w)
+		return 1;
+	for (unsigned long i = 0; i < n; i++) {
+		uint32_t warp = (uint32_t)(i % 8), j = (uint32_t)(i / 8);
+
+		x ^= x << 13;	/* xorshift64 */
+		x ^= x >> 7;
+		x ^= x << 17;
+		e.time = i / 4 * gap;
+		e.warp = warp;
+		e.sm = (uint16_t)(warp % 2);
+		e.instr = j;
+		e.addr = (x % (1ull << 30)) & ~127ull;
+		e.type = warp < hot && j % 4 != 3 ? WT_EV_HIT : WT_EV_MISS;
+		e.latency = 10;
+		wt_writer_put(w, &e);
+	}
+	wt_writer_kernel_end(w);
+	wt_kernel_free(&k);
+	return wt_writer_close(w, err, sizeof(err)) < 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 6 && strcmp(argv[1], "gen") == 0 && strcmp(argv[2], "medic") == 0)
+		return gen_medic(argv);
 	if (argc == 6 && strcmp(argv[1], "gen") == 0)
 		return gen_warps(argv);
 	if (argc > 1 && strcmp(argv[1], "gen") == 0)
@@ -832,6 +989,7 @@ int main(int argc, char **argv)
 	frfcfs();
 	medic();
 	many();
+	kept_back();
 	same_picks(0);
 	same_picks(1);
 	clocks();
