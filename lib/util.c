@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <malloc.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -15,6 +16,8 @@
 static const char *progname = "warptrace";
 static void (*die_hooks[8])(void);
 static int n_die_hooks;
+static atomic_int dying;	/* wt_die has begun */
+static _Thread_local int dying_here;	/* in this thread */
 
 void wt_set_progname(const char *argv0)
 {
@@ -50,10 +53,24 @@ void wt_atdie(void (*fn)(void))
 		die_hooks[n_die_hooks++] = fn;
 }
 
+/*
+ * One message and one exit, however many threads fail at once (the
+ * channels or partitions of a parallel loop, each finding the same
+ * missing $TMPDIR): the first thread to fail reports and exits; any
+ * other waits for that exit.  A hook that fails, in that first thread,
+ * says so and goes on with the hooks left.
+ */
 void wt_die(int code, const char *fmt, ...)
 {
 	va_list ap;
+	int was = 0;
 
+	if (!dying_here) {
+		dying_here = 1;
+		if (!atomic_compare_exchange_strong(&dying, &was, 1))
+			for (;;)
+				pause();
+	}
 	fflush(stdout);
 	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);

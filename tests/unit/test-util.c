@@ -11,7 +11,9 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -307,6 +309,68 @@ static void temp_files(void)
 	rmdir(dir);
 }
 
+/*
+ * Threads that fail together (wt_die) make one message, run the hooks
+ * once and exit once: four threads leave a barrier and each dies, in a
+ * child whose stderr is read back.
+ */
+enum { DIERS = 4 };
+static pthread_barrier_t all_there;
+
+static void say_hook(void)
+{
+	fputs("hook ran\n", stderr);
+}
+
+static void *die_now(void *arg)
+{
+	pthread_barrier_wait(&all_there);
+	wt_die(3, "thread %d failed", (int)(intptr_t)arg);
+	return NULL;
+}
+
+static void dying_threads(void)
+{
+	int fd[2], status = 0, lines = 0, hooks = 0;
+	char buf[4096], *p;
+	size_t got = 0;
+	ssize_t r;
+	pid_t pid;
+
+	if (pipe(fd) < 0 || (pid = fork()) < 0) {
+		ok(0, "wt_die in threads: pipe and fork");
+		return;
+	}
+	if (pid == 0) {
+		pthread_t t[DIERS];
+
+		dup2(fd[1], STDERR_FILENO);
+		close(fd[0]);
+		wt_atdie(say_hook);
+		pthread_barrier_init(&all_there, NULL, DIERS);
+		for (int i = 0; i < DIERS; i++)
+			pthread_create(&t[i], NULL, die_now, (void *)(intptr_t)i);
+		for (int i = 0; i < DIERS; i++)
+			pthread_join(t[i], NULL);
+		_exit(0);	/* not reached: a thread exits */
+	}
+	close(fd[1]);
+	while (got < sizeof(buf) - 1 && (r = read(fd[0], buf + got, sizeof(buf) - 1 - got)) > 0)
+		got += (size_t)r;
+	buf[got] = '\0';
+	close(fd[0]);
+	waitpid(pid, &status, 0);
+	for (p = buf; (p = strchr(p, '\n')) != NULL; p++)
+		lines++;
+	for (p = buf; (p = strstr(p, "hook ran")) != NULL; p++)
+		hooks++;
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 3,
+	   "wt_die in %d threads at once: exit 3", DIERS);
+	is_u64((uint64_t)lines, 2, "  one message and one hook's line");
+	is_u64((uint64_t)hooks, 1, "  the hook ran once");
+	ok(strstr(buf, " failed\n") != NULL, "  the message: %.*s", (int)strcspn(buf, "\n"), buf);
+}
+
 int main(void)
 {
 	numbers();
@@ -317,5 +381,6 @@ int main(void)
 	map_removals();
 	warp_index();
 	temp_files();
+	dying_threads();
 	return tap_done();
 }
