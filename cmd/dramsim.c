@@ -98,15 +98,22 @@ struct chan_work {
 	uint64_t added[2];
 };
 
-/* A request waiting on the file, with its event and instruction; ran:
- * the channel had seen it (it went there from rq), else it was read
- * since. */
+/* A request waiting on the file, with its event and instruction: what
+ * take() found for it, its arrival aside, which the event gives again,
+ * and what no request waiting has yet (an order, an outcome, a time
+ * done) left out; full: counted in queue_full; ran: the channel had
+ * seen it (it went there from rq), else it was read since. */
 struct kept_req {
-	struct wt_dram_req q;
 	struct wt_event e;
-	uint32_t wait;
-	uint8_t ran;
+	uint64_t row;
+	uint32_t bank, bursts, wait;
+	uint8_t write, high, full, ran;
 };
+
+/* The bytes of a request waiting in memory, with its event and
+ * instruction: what --spill counts. */
+enum { WAITING_BYTES = sizeof(struct wt_dram_req) + sizeof(struct wt_event) +
+		       sizeof(uint32_t) };
 
 /* Requests brought back from the file at a time. */
 enum { KEPT_CHUNK = 4096 };
@@ -119,9 +126,14 @@ static void keep(struct chan_work *w, const struct wt_dram_req *q,
 	struct kept_req k;
 
 	memset(&k, 0, sizeof(k));	/* padding too: it is written */
-	k.q = *q;
 	k.e = *e;
+	k.row = q->row;
+	k.bank = q->bank;
+	k.bursts = q->bursts;
 	k.wait = wait;
+	k.write = q->write;
+	k.high = q->high;
+	k.full = q->full;
 	k.ran = (uint8_t)ran;
 	wt_spill_push(&w->kept[cls], &k, 1);
 	w->ch.more |= 1u << cls;
@@ -488,7 +500,15 @@ static void take_back(struct chan_work *w, unsigned cls, size_t want)
 
 		ensure(w);
 		q = &w->rq[w->n];
-		*q = k[i].q;
+		memset(q, 0, sizeof(*q));
+		q->core_arrive = k[i].e.time + G.latency_in;	/* as take() */
+		q->arrive = wt_dram_to_dram(&G.clk, q->core_arrive);
+		q->row = k[i].row;
+		q->bank = k[i].bank;
+		q->bursts = k[i].bursts;
+		q->write = k[i].write;
+		q->high = k[i].high;
+		q->full = k[i].full;
 		q->id = (uint32_t)w->n;
 		w->ev[w->n] = k[i].e;
 		w->wait[w->n] = k[i].wait;
@@ -760,7 +780,7 @@ static void keep_waiting(struct chan_work *w)
 		return;
 	for (unsigned c = 0; c < 2; c++)
 		waiting[c] = w->added[c] - ch->admits[c];
-	if ((waiting[0] + waiting[1]) * sizeof(struct kept_req) <= share)
+	if ((waiting[0] + waiting[1]) * WAITING_BYTES <= share)
 		return;
 	for (unsigned c = 0; c < 2; c++) {
 		uint64_t seen = 0;
