@@ -98,11 +98,12 @@ struct chan_work {
 	uint64_t added[2];
 };
 
-/* A request waiting on the file, with its event and instruction: what
- * take() found for it, its arrival aside, which the event gives again,
- * and what no request waiting has yet (an order, an outcome, a time
- * done) left out; full: counted in queue_full; ran: the channel had
- * seen it (it went there from rq), else it was read since. */
+/* A request waiting on the file, with its event and instruction.  Only
+ * what take() decoded is kept (row, bank, bursts, write, high): its
+ * arrival comes from the event again (set_arrival), and a request still
+ * waiting has no order, outcome or time done yet.  full: counted in
+ * queue_full; ran: the channel had seen it (it went there from rq), else
+ * it was read since. */
 struct kept_req {
 	struct wt_event e;
 	uint64_t row;
@@ -480,6 +481,14 @@ static void add_stalls(void)
 	G.nclosed = 0;
 }
 
+/* A request's arrival at the controller, from its event's time: core
+ * cycles after the latency in, and DRAM cycles. */
+static void set_arrival(struct wt_dram_req *q, const struct wt_event *e)
+{
+	q->core_arrive = e->time + G.latency_in;
+	q->arrive = wt_dram_to_dram(&G.clk, q->core_arrive);
+}
+
 /*
  * Bring up to want requests back from the channel's file of class cls to
  * the end of its lists, in order (a stop of its run, or between runs: see
@@ -501,8 +510,7 @@ static void take_back(struct chan_work *w, unsigned cls, size_t want)
 		ensure(w);
 		q = &w->rq[w->n];
 		memset(q, 0, sizeof(*q));
-		q->core_arrive = k[i].e.time + G.latency_in;	/* as take() */
-		q->arrive = wt_dram_to_dram(&G.clk, q->core_arrive);
+		set_arrival(q, &k[i].e);
 		q->row = k[i].row;
 		q->bank = k[i].bank;
 		q->bursts = k[i].bursts;
@@ -583,8 +591,7 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	w->ev[w->n] = *e;
 	q = &w->rq[w->n];
 	memset(q, 0, sizeof(*q));
-	q->core_arrive = e->time + G.latency_in;
-	q->arrive = wt_dram_to_dram(&G.clk, q->core_arrive);
+	set_arrival(q, e);
 	q->row = loc.row;
 	q->bank = loc.bank;
 	q->bursts = (bytes + bb - 1) / bb;

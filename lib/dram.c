@@ -520,7 +520,7 @@ static void admit(struct wt_dram_chan *ch, size_t k, int two)
 	}
 	ch->q[ch->nq++] = k;
 	ch->nq_high += two && a->high;
-	ch->admits[two && a->high]++;
+	ch->admits[wt_dram_class(ch, a)]++;
 	if (k >= ch->adm_end)
 		ch->adm_end = k + 1;
 	b->hits += b->open && b->row == a->row;
@@ -528,14 +528,14 @@ static void admit(struct wt_dram_chan *ch, size_t k, int two)
 
 /* Count class cls's arrivals by now in r[0..n-1]: one not admitted found
  * its queue full.  With two classes, the other's requests are passed. */
-static void count_arrivals(struct wt_dram_chan *ch, size_t n, int two, unsigned cls)
+static void count_arrivals(struct wt_dram_chan *ch, size_t n, unsigned cls)
 {
 	size_t k;
 
 	for (k = ch->counted[cls]; k < n; k++) {
 		struct wt_dram_req *a = &ch->r[k];
 
-		if (two && a->high != cls)
+		if (wt_dram_class(ch, a) != cls)
 			continue;
 		if (a->arrive > ch->now)
 			break;
@@ -588,7 +588,7 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 		if (first == UINT64_MAX && !ch->nq)
 			break;
 		for (unsigned c = 0; c < ncls; c++)
-			count_arrivals(ch, n, two, c);
+			count_arrivals(ch, n, c);
 		ch->stepped = 1;
 		ch->last_step = ch->now;
 		if (!ch->nq) {
