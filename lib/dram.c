@@ -484,20 +484,23 @@ static int room(const struct wt_dram_chan *ch, const struct wt_dram_req *a)
 	return a->high ? ch->nq_high < q : ch->nq - ch->nq_high < q;
 }
 
-/* The first request from k on of queue class cls (high or not; one class
- * with one queue) not yet admitted, or n. */
-static size_t head_of(const struct wt_dram_req *r, size_t n, size_t k, int two,
-		      int cls)
+/* The first request from k on of queue class cls (wt_dram_class) not yet
+ * admitted, or n. */
+static size_t head_of(const struct wt_dram_chan *ch, size_t n, size_t k,
+		      unsigned cls)
 {
-	while (k < n && (r[k].admitted || (two && r[k].high != cls)))
+	const struct wt_dram_req *r = ch->r;
+
+	while (k < n && (r[k].admitted || wt_dram_class(ch, &r[k]) != cls))
 		k++;
 	return k;
 }
 
-static void admit(struct wt_dram_chan *ch, size_t k, int two)
+static void admit(struct wt_dram_chan *ch, size_t k)
 {
 	struct wt_dram_req *a = &ch->r[k];
 	struct wt_dram_bank *b = &ch->bank[a->bank];
+	unsigned cls = wt_dram_class(ch, a);
 
 	a->admitted = 1;
 	a->seq = ch->seq++;
@@ -516,11 +519,11 @@ static void admit(struct wt_dram_chan *ch, size_t k, int two)
 		ch->busy |= (uint64_t)1 << a->bank;
 		ch->hitq |= b->open && b->row == a->row ? m : 0;
 		ch->writeq |= a->write ? m : 0;
-		ch->highq |= two && a->high ? m : 0;
+		ch->highq |= cls ? m : 0;
 	}
 	ch->q[ch->nq++] = k;
-	ch->nq_high += two && a->high;
-	ch->admits[wt_dram_class(ch, a)]++;
+	ch->nq_high += cls;
+	ch->admits[cls]++;
 	if (k >= ch->adm_end)
 		ch->adm_end = k + 1;
 	b->hits += b->open && b->row == a->row;
@@ -559,15 +562,14 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 		       uint64_t until)
 {
 	size_t *head = ch->head;
-	int two = ch->cfg->sched == WT_DRAM_MEDIC;
-	unsigned ncls = two ? 2 : 1;
+	unsigned ncls = ch->cfg->sched == WT_DRAM_MEDIC ? 2 : 1;
 
 	ch->r = r;
 	ch->wants_more = 0;
 	/* Each queue admits its class in arrival order from its own head, so
 	 * a request of one class may pass one of the other waiting outside. */
 	for (unsigned c = 0; c < ncls; c++)
-		head[c] = head_of(r, n, head[c], two, (int)c);
+		head[c] = head_of(ch, n, head[c], c);
 	while (ch->now < until) {
 		uint64_t t = UINT64_MAX, first = UINT64_MAX;
 		int i;
@@ -575,8 +577,8 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 		for (unsigned c = 0; c < ncls; c++) {
 			while (head[c] < n && r[head[c]].arrive <= ch->now &&
 			       room(ch, &r[head[c]])) {
-				admit(ch, head[c], two);
-				head[c] = head_of(r, n, head[c] + 1, two, (int)c);
+				admit(ch, head[c]);
+				head[c] = head_of(ch, n, head[c] + 1, c);
 			}
 			if (head[c] < n && r[head[c]].arrive < first)
 				first = r[head[c]].arrive;
