@@ -462,7 +462,7 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		drop_masks(ch, i, r->bank);
 	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
 	ch->nq--;
-	ch->nq_high -= r->high && c->sched == WT_DRAM_MEDIC;
+	ch->nq_high -= wt_dram_class(ch, r);
 }
 
 /* Move the clock to t, counting the queue's occupancy on the way. */
@@ -474,14 +474,12 @@ static void advance(struct wt_dram_chan *ch, uint64_t t)
 	}
 }
 
-/* Whether request a's queue has room. */
+/* Whether request a's queue has room (with one queue, nq_high is 0). */
 static int room(const struct wt_dram_chan *ch, const struct wt_dram_req *a)
 {
 	size_t q = ch->cfg->queue;
 
-	if (ch->cfg->sched != WT_DRAM_MEDIC)
-		return ch->nq < q;
-	return a->high ? ch->nq_high < q : ch->nq - ch->nq_high < q;
+	return wt_dram_class(ch, a) ? ch->nq_high < q : ch->nq - ch->nq_high < q;
 }
 
 /* The first request from k on of queue class cls (wt_dram_class) not yet
