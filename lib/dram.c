@@ -81,6 +81,12 @@ static uint64_t min2(uint64_t a, uint64_t b)
 	return a < b ? a : b;
 }
 
+/* The bit of queue place i in the masks (dram.h). */
+static uint64_t place(size_t i)
+{
+	return (uint64_t)1 << i;
+}
+
 enum wt_dram_cmd wt_dram_next(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
 {
 	const struct wt_dram_bank *b = &ch->bank[r->bank];
@@ -229,56 +235,69 @@ static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int high,
 	return row;
 }
 
+/* The bank of queue place i. */
+static inline unsigned bank_of(const struct wt_dram_chan *ch, size_t i)
+{
+	return wt_dram_queued(ch, i)->bank;
+}
+
 /*
- * The same pick with the masks (dram.h), among the places in cls: a pass
- * over the banks with requests queued instead of one over the requests,
- * and without a branch on each request's state, which the predictor
- * cannot guess.  The oldest of a set of places is its lowest bit.  Most
- * picks are a row hit whose column command may issue now, which needs no
- * wake-up time, so a first pass looks for those alone; only when there is
- * none does a second find the oldest ACT or PRE, and the time.
+ * The same pick with the masks (dram.h), among the places in cls.  The
+ * oldest of a set of places is its lowest bit, so each search goes
+ * through the places oldest first, a bank at a time (a bank's places
+ * share its state: once one of them is seen, the bank's others are
+ * taken out), and stops at the first that may issue.  Most picks are a
+ * row hit whose column command may issue now, found among the first
+ * places looked at; only a pick that finds nothing visits every bank,
+ * for the wake-up time.
  */
 static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t cls,
 			 uint64_t *wake)
 {
-	uint64_t col[2], t = UINT64_MAX, hit_ok = 0, other_ok = 0, rw;
+	uint64_t col[2], t = UINT64_MAX, rw, m;
 	uint64_t hitq = ch->hitq & cls;
+	uint64_t queued = ch->nq < 64 ? place(ch->nq) - 1 : UINT64_MAX;
 
 	col_ready(ch, col);
-	/* the hits whose column command the channel allows now */
+	/* the oldest hit whose column command the channel and bank allow */
 	rw = (col[0] <= now ? ~ch->writeq : 0) | (col[1] <= now ? ch->writeq : 0);
-	if (hitq & rw) {
-		for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
-			unsigned k = (unsigned)__builtin_ctzll(busy);
-			uint64_t ok = ch->bankq[k] & hitq & rw;
+	for (m = hitq & rw; m;) {
+		size_t i = (size_t)__builtin_ctzll(m);
+		unsigned k = bank_of(ch, i);
 
-			if (ok && ch->bank[k].col_ok <= now)
-				hit_ok |= ok;
-		}
-		if (hit_ok)
-			return __builtin_ctzll(hit_ok);
+		if (ch->bank[k].col_ok <= now)
+			return (int)i;
+		m &= ~ch->bankq[k];
 	}
-	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
-		unsigned k = (unsigned)__builtin_ctzll(busy);
-		const struct wt_dram_bank *b = &ch->bank[k];
-		uint64_t mine = ch->bankq[k], hits = mine & hitq;
-		uint64_t others = mine & ~ch->hitq & cls, rt;
+	/* else the oldest ACT or PRE allowed now, of a bank without hits
+	 * (a bank is not precharged while its open row has hits queued) */
+	for (m = queued & ~ch->hitq & cls; m;) {
+		size_t i = (size_t)__builtin_ctzll(m);
+		unsigned k = bank_of(ch, i);
+		uint64_t rt;
 
-		if (hits) {
-			if (hits & ~ch->writeq)
-				t = min2(t, max2(b->col_ok, col[0]));
-			if (hits & ch->writeq)
-				t = min2(t, max2(b->col_ok, col[1]));
-		}
-		if (!others || (mine & ch->hitq))
-			continue;	/* none, or held for the row's hits */
-		rt = other_row_ready(ch, b);
+		m &= ~ch->bankq[k];
+		if (ch->bankq[k] & ch->hitq)
+			continue;	/* held for the row's hits */
+		rt = other_row_ready(ch, &ch->bank[k]);
 		if (rt <= now)
-			other_ok |= others;
+			return (int)i;
 		t = min2(t, rt);
 	}
+	/* none: wake when the first hit's column command may issue, or the
+	 * first ACT or PRE (t so far) */
+	for (m = hitq; m;) {
+		unsigned k = bank_of(ch, (size_t)__builtin_ctzll(m));
+		uint64_t hits = ch->bankq[k] & hitq;
+
+		m &= ~hits;
+		if (hits & ~ch->writeq)
+			t = min2(t, max2(ch->bank[k].col_ok, col[0]));
+		if (hits & ch->writeq)
+			t = min2(t, max2(ch->bank[k].col_ok, col[1]));
+	}
 	*wake = t;
-	return other_ok ? __builtin_ctzll(other_ok) : -1;
+	return -1;
 }
 
 int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
@@ -304,7 +323,8 @@ int wt_dram_pick_medic(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wa
 	if (i >= 0)
 		return i;
 	i = medic(ch, now, 0, wake);
-	*wake = min2(*wake, high);
+	if (i < 0)
+		*wake = min2(*wake, high);
 	return i;
 }
 
@@ -359,11 +379,6 @@ void wt_dram_lat_summary(const struct wt_dram_stats *s, uint64_t *n, uint64_t *s
 	*sum = s->lat_sum;
 	*min = s->nlats ? s->lat_min : UINT64_MAX;
 	*max = s->nlats ? s->lat_max : 0;
-}
-
-static uint64_t place(size_t i)
-{
-	return (uint64_t)1 << i;
 }
 
 /* The masks without place i, the places above it one lower. */
