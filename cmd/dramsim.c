@@ -647,13 +647,15 @@ static int done_after(const struct wt_dram_req *x, const struct wt_dram_req *y)
 /*
  * Sort a channel's done list (a[0..n-1], with tmp for n / 2) for writing.
  * The list is in admission order and the channel serves its requests in
- * about that order, so it is mostly sorted: a merge sort that leaves two
- * halves found in order as they are is near linear on it, and n log n at
- * worst.
+ * about that order, so it is mostly sorted: out of order only where the
+ * scheduler passed a request over, near it.  A merge sort that merges
+ * two sorted halves only where they overlap (the left's tail after the
+ * right's first, and the right's head before the left's last, found by
+ * binary search) is near linear on it, and n log n at worst.
  */
 static void sort_done(struct wt_dram_req **a, struct wt_dram_req **tmp, size_t n)
 {
-	size_t h = n / 2, i = 0, j = h, k = 0;
+	size_t h = n / 2, lo, hi, i, j, k;
 
 	if (n <= 16) {		/* by insertion, stable: linear when sorted */
 		for (i = 1; i < n; i++) {
@@ -669,10 +671,29 @@ static void sort_done(struct wt_dram_req **a, struct wt_dram_req **tmp, size_t n
 	sort_done(a + h, tmp, n - h);
 	if (!done_after(a[h - 1], a[h]))
 		return;
-	memcpy(tmp, a, h * sizeof(*a));
-	while (i < h && j < n)		/* stable: the left one on a tie */
+	/* a[lo..h-1]: the left's written after a[h]; a[h..hi-1]: the
+	 * right's written before a[h-1] */
+	for (lo = 0, k = h - 1; lo < k;) {
+		size_t m = lo + (k - lo) / 2;
+
+		if (done_after(a[m], a[h]))
+			k = m;
+		else
+			lo = m + 1;
+	}
+	for (hi = h + 1, k = n; hi < k;) {
+		size_t m = hi + (k - hi) / 2;
+
+		if (done_after(a[h - 1], a[m]))
+			hi = m + 1;
+		else
+			k = m;
+	}
+	memcpy(tmp, a + lo, (h - lo) * sizeof(*a));
+	i = 0, j = h, k = lo;
+	while (i < h - lo && j < hi)	/* stable: the left one on a tie */
 		a[k++] = done_after(tmp[i], a[j]) ? a[j++] : tmp[i++];
-	while (i < h)
+	while (i < h - lo)
 		a[k++] = tmp[i++];
 }
 
