@@ -6,6 +6,14 @@
  * placed at the insertion position (0 = MRU, the usual choice; assoc-1 =
  * LRU insertion, which lets a line that is not reused leave first).  The
  * victim is the last way in the order that is not reserved.
+ *
+ * Finding a line compares a byte of its hash with the byte kept for each
+ * way, 8 ways in a word (the zero-byte test of strlen's word loop), and
+ * the whole tag only where the bytes agree: a miss in a 16-way set is two
+ * words, where a loop over the tags was 16 compares and branches.  The
+ * order arrays are searched for a way the same way.  Both arrays have 8
+ * bytes more than the sets need, so that a word read at a set's last way
+ * stays inside; the bytes past the set are never taken.
  */
 #include "cache.h"
 #include "util.h"
@@ -28,9 +36,10 @@ int wt_cache_init(struct wt_cache *c, const struct wt_cache_geom *g,
 	c->ix = *ix;
 	c->lines = wt_calloc((size_t)g->sets * g->assoc, sizeof(*c->lines));
 	c->tag = wt_calloc((size_t)g->sets * g->assoc, sizeof(*c->tag));
+	c->hint = wt_calloc((size_t)g->sets * g->assoc + 8, 1);
 	c->invalid = wt_malloc(g->sets);
 	memset(c->invalid, (int)g->assoc, g->sets);
-	c->order = wt_malloc((size_t)g->sets * g->assoc);
+	c->order = wt_calloc((size_t)g->sets * g->assoc + 8, 1);
 	for (unsigned s = 0; s < g->sets; s++)
 		for (unsigned w = 0; w < g->assoc; w++)
 			c->order[(size_t)s * g->assoc + w] = (uint8_t)w;
@@ -42,9 +51,41 @@ void wt_cache_free(struct wt_cache *c)
 {
 	free(c->lines);
 	free(c->tag);
+	free(c->hint);
 	free(c->invalid);
 	free(c->order);
 	memset(c, 0, sizeof(*c));
+}
+
+/* The byte of line's hash kept in hint. */
+static inline uint8_t hint_of(uint64_t line)
+{
+	return (uint8_t)((line * 0x9E3779B97F4A7C15ULL) >> 56);
+}
+
+/* Byte b in each byte of a word, for bytes_equal. */
+static inline uint64_t bytes_of(uint8_t b)
+{
+	return 0x0101010101010101ULL * b;
+}
+
+/*
+ * The bytes among the 8 at p equal to those of bs (bytes_of), as the high
+ * bit of each (bit 8k + 7 for p[k]).  The lowest set bit is the first
+ * equal byte; a byte after an equal one may be marked too (a borrow), so
+ * a caller that takes more than the lowest checks each.
+ */
+static inline uint64_t bytes_equal(const uint8_t *p, uint64_t bs)
+{
+	const uint64_t ones = bytes_of(1);
+	uint64_t x;
+
+	memcpy(&x, p, sizeof(x));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x);	/* p[0] in the low byte */
+#endif
+	x ^= bs;
+	return (x - ones) & ~x & (ones << 7);
 }
 
 /* The tags first: a set's are a few cache lines, where its lines are
@@ -52,11 +93,18 @@ void wt_cache_free(struct wt_cache *c)
 int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line)
 {
 	size_t base = (size_t)set * c->g.assoc;
-	const uint64_t *t = &c->tag[base];
+	uint64_t h = bytes_of(hint_of(line));
 
-	for (unsigned w = 0; w < c->g.assoc; w++)
-		if (t[w] == line && c->lines[base + w].state != WT_LINE_INVALID)
-			return (int)w;
+	for (unsigned w = 0; w < c->g.assoc; w += 8)
+		for (uint64_t m = bytes_equal(&c->hint[base + w], h); m; m &= m - 1) {
+			unsigned k = w + (unsigned)__builtin_ctzll(m) / 8;
+
+			if (k >= c->g.assoc)
+				break;	/* the next set's */
+			if (c->tag[base + k] == line &&
+			    c->lines[base + k].state != WT_LINE_INVALID)
+				return (int)k;
+		}
 	return -1;
 }
 
@@ -64,10 +112,12 @@ int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line)
 static void place(struct wt_cache *c, unsigned set, int way, unsigned pos)
 {
 	uint8_t *o = &c->order[(size_t)set * c->g.assoc];
+	uint64_t ws = bytes_of((uint8_t)way), m;
 	unsigned i = 0;
 
-	while (o[i] != (uint8_t)way)
-		i++;
+	while (!(m = bytes_equal(o + i, ws)))
+		i += 8;		/* way is in the set's bytes: found there */
+	i += (unsigned)__builtin_ctzll(m) / 8;
 	if (i > pos)
 		memmove(o + pos + 1, o + pos, i - pos);
 	else if (i < pos)
@@ -205,6 +255,7 @@ void wt_cache_insert_at(struct wt_cache *c, unsigned set, int way, uint64_t line
 	if (state == WT_LINE_INVALID)
 		c->invalid[set]++;
 	c->tag[(size_t)set * c->g.assoc + (unsigned)way] = line;
+	c->hint[(size_t)set * c->g.assoc + (unsigned)way] = hint_of(line);
 	l->addr = line;
 	l->state = (uint8_t)state;
 	l->ready = ready;

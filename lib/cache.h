@@ -44,6 +44,9 @@ struct wt_cache {
 	struct wt_cache_line *lines;	/* sets * assoc */
 	uint64_t *tag;			/* sets * assoc: lines[].addr, packed
 					   for wt_cache_find */
+	uint8_t *hint;			/* sets * assoc: a byte of each tag's
+					   hash, which wt_cache_find compares
+					   8 ways at a time first */
 	uint8_t *invalid;		/* per set: its invalid ways */
 	uint8_t *order;			/* per set: ways, most recent first */
 	uint64_t rng;
