@@ -34,9 +34,9 @@ struct wt_cache_line {
 
 /*
  * Every change of a line's address, and to or from WT_LINE_INVALID, goes
- * through the functions below, which keep tag and invalid in step with
- * lines; a caller may change a line's state from RESERVED to VALID, or
- * its dirty bit, by itself.
+ * through the functions below, which keep tag, hint and invalid in step
+ * with lines; a caller may change a line's state from RESERVED to VALID,
+ * or its dirty bit, by itself.
  */
 struct wt_cache {
 	struct wt_cache_geom g;
