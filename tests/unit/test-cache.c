@@ -58,29 +58,34 @@ static void model_remove(struct model *m, unsigned s, int i)
 	m->n[s]--;
 }
 
+/* Put line first in set s's list, which has room for it. */
+static void model_push_front(struct model *m, unsigned s, uint64_t line)
+{
+	uint64_t *l = &m->line[(size_t)s * m->assoc];
+
+	memmove(l + 1, l, m->n[s] * sizeof(*l));
+	l[0] = line;
+	m->n[s]++;
+}
+
 /* An access: 1 for a hit; on a miss *evicted is the line that left, or 0
  * (no line is 0 here). */
 static int model_access(struct model *m, unsigned s, uint64_t line, int lru,
 			uint64_t *evicted)
 {
-	uint64_t *l = &m->line[(size_t)s * m->assoc];
 	int i = model_find(m, s, line);
 
 	*evicted = 0;
 	if (i >= 0) {
 		if (lru) {
 			model_remove(m, s, i);
-			m->n[s]++;
-			memmove(l + 1, l, (m->n[s] - 1) * sizeof(*l));
-			l[0] = line;
+			model_push_front(m, s, line);
 		}
 		return 1;
 	}
 	if (m->n[s] == m->assoc)
-		*evicted = l[--m->n[s]];
-	memmove(l + 1, l, m->n[s] * sizeof(*l));
-	l[0] = line;
-	m->n[s]++;
+		*evicted = m->line[(size_t)s * m->assoc + --m->n[s]];
+	model_push_front(m, s, line);
 	return 0;
 }
 
