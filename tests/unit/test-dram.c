@@ -801,6 +801,7 @@ static struct wt_writer *open_events(const char *name, struct wt_kernel *k,
 
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	w = wt_writer_open("-", &h, 1, err, sizeof(err));
+	wt_header_free(&h);
 	if (!w) {
 		fprintf(stderr, "%s\n", err);
 		return NULL;
@@ -829,7 +830,6 @@ static struct wt_writer *open_events(const char *name, struct wt_kernel *k,
  */
 static int gen(int argc, char **argv)
 {
-	struct wt_header h;
 	struct wt_kernel k;
 	struct wt_writer *w;
 	struct wt_event e;
@@ -863,7 +863,6 @@ static int gen(int argc, char **argv)
 	}
 	wt_writer_kernel_end(w);
 	wt_kernel_free(&k);
-	wt_header_free(&h);
 	return wt_writer_close(w, err, sizeof(err)) < 0;
 }
 
@@ -879,7 +878,6 @@ static int gen(int argc, char **argv)
  */
 static int gen_warps(char **argv)
 {
-	struct wt_header h;
 	struct wt_kernel k;
 	struct wt_writer *w;
 	struct wt_event e;
@@ -927,7 +925,6 @@ static int gen_warps(char **argv)
 	}
 	wt_writer_kernel_end(w);
 	wt_kernel_free(&k);
-	wt_header_free(&h);
 	return wt_writer_close(w, err, sizeof(err)) < 0;
 }
 
