@@ -7,6 +7,7 @@
 #include "json.h"
 #include "output.h"
 #include "progress.h"
+#include "stageopt.h"
 #include "stream.h"
 #include "util.h"
 
@@ -20,26 +21,26 @@ static const char usage[] =
 "of memory requests: one per line (or group of sectors) each instruction\n"
 "touches.  No FILE, or -, reads stdin.\n"
 "\n"
-"  -o, --output=FILE   write the stream to FILE (default: stdout)\n"
-"      --stats=FILE    write statistics as JSON to FILE\n"
-"      --arch=NAME     preset: fermi (fermi rules), kepler, volta, ampere or\n"
-"                      hopper (sector rules); 128-byte lines, 32-byte sectors\n"
-"      --rules=RULES   fermi: whole lines, per half- or quarter-warp for 8-\n"
-"                      and 16-byte accesses; sector: whole warp, the sectors\n"
-"                      touched (default)\n"
-"      --line=N        line size in bytes, a power of two from 16 to 4096\n"
-"                      (default 128)\n"
-"      --sector=N      sector size in bytes, a power of two dividing the\n"
-"                      line, at most 8 per line (default 32, or what fits\n"
-"                      the line: 1 to 8 sectors)\n"
-"      --level=N       zstd level from -100 to 22, 0 for an uncompressed\n"
-"                      stream (default: $WARPTRACE_LEVEL, else 0 on a\n"
-"                      pipe and 1 otherwise)\n"
-"  -h, --help          show this help\n"
-"  -V, --version       show the version\n"
+"  -o, --output=FILE       write the stream to FILE (default: stdout)\n"
+"      --stats=FILE        write statistics as JSON to FILE\n"
+WT_STAGE_MACHINE_USAGE
+"      --rules=RULES       fermi: whole lines, per half- or quarter-warp for\n"
+"                          8- and 16-byte accesses; sector: whole warp, the\n"
+"                          sectors touched (default: the machine's)\n"
+"      --line=N            line size in bytes, a power of two from 16 to\n"
+"                          4096 (default: the machine's L1 line)\n"
+"      --sector=N          sector size in bytes, a power of two dividing the\n"
+"                          line, at most 8 per line (default 32, or what\n"
+"                          fits the line: 1 to 8 sectors)\n"
+"      --level=N           zstd level from -100 to 22, 0 for an uncompressed\n"
+"                          stream (default: $WARPTRACE_LEVEL, else 0 on a\n"
+"                          pipe and 1 otherwise)\n"
+"  -h, --help              show this help\n"
+"  -V, --version           show the version\n"
 "\n"
-"--arch is applied first; --rules, --line and --sector override it,\n"
-"wherever they appear on the command line.\n";
+"--rules, --line and --sector must agree with a machine that was chosen\n"
+"(--arch or --gpgpusim-config here or at trace-order) unless --override\n"
+"is given; with trace-order's default machine they are free.\n";
 
 struct kstats {
 	uint32_t id;
@@ -52,7 +53,7 @@ static struct {
 	struct kstats *ks;
 	size_t nks, capks;
 	struct wt_coalesce_cfg cfg;
-	const char *arch;
+	struct wt_machine machine;
 } G;
 
 static struct kstats *new_kstats(const struct wt_kernel *k)
@@ -180,10 +181,9 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
-	if (G.arch)
-		wt_json_string(j, G.arch);
-	else
-		wt_json_null(j);
+	wt_json_string(j, G.machine.name);
+	wt_json_key(j, "machine_origin");
+	wt_json_string(j, G.machine.origin);
 	wt_json_key(j, "rules");
 	wt_json_string(j, wt_coalesce_rules_name(G.cfg.rules));
 	wt_json_key(j, "line");
@@ -228,121 +228,77 @@ static unsigned parse_bytes(const char *opt, const char *arg)
 	return (unsigned)v;
 }
 
-/* The preset first, then the explicit options over it; a combination
- * that does not work is a usage error. */
-static void make_cfg(int rules, unsigned line, unsigned sector)
-{
-	const char *why;
+enum { O_STATS = 256, O_LEVEL, O_RULES, O_LINE, O_SECTOR, O_NOPTS };
 
+static const struct option longopts[] = {
+	{ "stats", required_argument, NULL, O_STATS },
+	{ "level", required_argument, NULL, O_LEVEL },
+	{ "rules", required_argument, NULL, O_RULES },
+	{ "line", required_argument, NULL, O_LINE },
+	{ "sector", required_argument, NULL, O_SECTOR },
+	{ NULL, 0, NULL, 0 },
+};
+
+/*
+ * The machine's rules, line and sector, then the explicit options over
+ * them: those must agree with a machine somebody chose (stageopt.h,
+ * wt_stage_bind), and a combination that does not work is a usage error.
+ * stream: the input's metadata, or NULL before it is read.
+ */
+static void make_cfg(const struct wt_stage_args *a, const char *const *set,
+		     const struct wt_meta *stream)
+{
+	struct wt_meta opts;
+	const char *why, *v;
+	int rules;
+
+	wt_meta_init(&opts);
+	wt_stage_machine("coalesce", a, stream, &G.machine, &opts);
+	wt_stage_bind("rules", set[O_RULES], &opts, &G.machine, a);
+	wt_stage_bind("line", set[O_LINE], &opts, &G.machine, a);
+	wt_stage_bind("sector", set[O_SECTOR], &opts, &G.machine, a);
 	wt_coalesce_cfg_init(&G.cfg);
-	if (G.arch)
-		wt_coalesce_arch(G.arch, &G.cfg);
-	if (rules >= 0)
-		G.cfg.rules = (enum wt_coalesce_rules)rules;
-	if (line)
-		G.cfg.line = line;
-	if (sector)
-		G.cfg.sector = sector;
+	v = set[O_RULES] ? set[O_RULES] : wt_meta_get(&opts, "rules");
+	if ((rules = wt_coalesce_rules_parse(v)) < 0)
+		wt_die(WT_EXIT_USAGE, "--rules=%s: expected fermi or sector", v);
+	G.cfg.rules = (enum wt_coalesce_rules)rules;
+	G.cfg.line = parse_bytes("line", set[O_LINE] ? set[O_LINE] :
+				 wt_meta_get(&opts, "line"));
+	G.cfg.sector = 32;
+	if (set[O_SECTOR])
+		G.cfg.sector = parse_bytes("sector", set[O_SECTOR]);
 	else
 		wt_coalesce_fit_sector(&G.cfg);
 	if ((why = wt_coalesce_cfg_check(&G.cfg)) != NULL)
 		wt_die(WT_EXIT_USAGE, "%s", why);
+	wt_meta_free(&opts);
 }
 
 int main(int argc, char **argv)
 {
-	enum { O_STATS = 256, O_LEVEL, O_ARCH, O_RULES, O_LINE, O_SECTOR };
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "stats", required_argument, NULL, O_STATS },
-		{ "level", required_argument, NULL, O_LEVEL },
-		{ "arch", required_argument, NULL, O_ARCH },
-		{ "rules", required_argument, NULL, O_RULES },
-		{ "line", required_argument, NULL, O_LINE },
-		{ "sector", required_argument, NULL, O_SECTOR },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *output = "-", *stats = NULL, *input = "-";
-	int level = -1000, rules = -1, c;
-	unsigned line = 0, sector = 0;
+	const char *set[O_NOPTS] = { 0 };
+	const char *stats;
+	struct wt_stage_args args;
 	struct wt_reader *r;
 	struct wt_header h;
 	char err[768];
+	int level;
 
 	wt_set_progname(argv[0]);
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			output = optarg;
-			break;
-		case O_STATS:
-			stats = optarg;
-			break;
-		case O_LEVEL:
-			level = wt_level_arg(optarg);
-			break;
-		case O_ARCH: {
-			struct wt_coalesce_cfg probe;
+	wt_stage_parse(argc, argv, "coalesce", usage, longopts, O_STATS, O_NOPTS,
+		       set, &args);
+	stats = set[O_STATS];
+	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(args.output);
+	wt_machine_init(&G.machine);
+	make_cfg(&args, set, NULL);	/* usage errors before any input */
+	wt_check_outputs(args.output, stats);
 
-			if (wt_coalesce_arch(optarg, &probe) < 0)
-				wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi, "
-				       "kepler, volta, ampere or hopper", optarg);
-			G.arch = optarg;
-			break;
-		}
-		case O_RULES:
-			rules = wt_coalesce_rules_parse(optarg);
-			if (rules < 0)
-				wt_die(WT_EXIT_USAGE, "--rules=%s: expected fermi or "
-				       "sector", optarg);
-			break;
-		case O_LINE:
-			line = parse_bytes("line", optarg);
-			break;
-		case O_SECTOR:
-			sector = parse_bytes("sector", optarg);
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return WT_EXIT_OK;
-		case 'V':
-			printf("coalesce (warptrace) %s\n", WT_VERSION);
-			return WT_EXIT_OK;
-		default:
-			wt_bad_option(argv, optind, optopt);
-		}
-	}
-	if (argc - optind > 1)
-		wt_die(WT_EXIT_USAGE, "expected at most one FILE, got %d (join "
-		       "streams with cat)", argc - optind);
-	if (optind < argc)
-		input = argv[optind];
-
-	make_cfg(rules, line, sector);	/* usage errors before any input */
-	if (level == -1000)
-		level = wt_env_level(output);
-	wt_check_outputs(output, stats);
-
-	r = wt_reader_open(input, err, sizeof(err));
+	r = wt_reader_open(args.input, err, sizeof(err));
 	if (!r)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	if (wt_reader_expect(r, WT_KIND_WARP, "run trace-order first") < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
-
-	/* Without --arch or --rules, the rules of the architecture the warps
-	 * were ordered for (trace-order's arch key), if the stream names one. */
-	if (!G.arch && rules < 0) {
-		const char *up = wt_meta_get(&wt_reader_header(r)->meta, "arch");
-		struct wt_coalesce_cfg probe;
-
-		if (up && wt_coalesce_arch(up, &probe) == 0) {
-			G.arch = wt_strdup(up);	/* outlives the reader */
-			make_cfg(rules, line, sector);
-		}
-	}
+	make_cfg(&args, set, &wt_reader_header(r)->meta);
 
 	wt_header_init(&h, WT_KIND_REQUEST, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
@@ -352,7 +308,8 @@ int main(int argc, char **argv)
 						      G.cfg.line));
 	wt_meta_set(&h.meta, "sector_size", wt_snprintf(err, sizeof(err), "%u",
 							G.cfg.sector));
-	G.w = wt_output_open(output, &h, level);
+	wt_machine_to_meta(&G.machine, &h.meta);
+	G.w = wt_output_open(args.output, &h, level);
 	wt_header_free(&h);
 
 	run(r);

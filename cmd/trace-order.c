@@ -5,11 +5,13 @@
  * records, as trace-gen makes them from Accel-Sim traces) the same way.
  */
 #include "arch.h"
+#include "machine.h"
 #include "json.h"
 #include "output.h"
 #include "kbuf.h"
 #include "order.h"
 #include "progress.h"
+#include "stageopt.h"
 #include "stream.h"
 #include "util.h"
 #include "wbuf.h"
@@ -24,8 +26,9 @@ static const char usage[] =
 "records), dispatch CTAs onto SMs and schedule the warps, writing warp\n"
 "memory instructions in issue order.  No FILE, or -, reads stdin.\n"
 "\n"
-"  -a, --arch=NAME         preset: fermi (default), kepler, volta, ampere,\n"
-"                          hopper; the options below override it\n"
+WT_STAGE_MACHINE_USAGE
+"                          (the machine's values are the defaults of the\n"
+"                          options below)\n"
 "      --sms=N             SMs\n"
 "      --warp-size=N       threads per warp, 1 to 64\n"
 "      --max-threads=N     resident threads per SM\n"
@@ -405,7 +408,7 @@ static void u64_array(struct wt_json *j, const char *key, const uint64_t *v,
 }
 
 static void write_stats(const char *path, const struct wt_order_cfg *cfg,
-			const char *arch, int argc, char **argv)
+			const struct wt_machine *m, int argc, char **argv)
 {
 	char err[768];
 	struct wt_json *j = wt_json_open(path, err, sizeof(err));
@@ -417,7 +420,9 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
-	wt_json_string(j, arch);
+	wt_json_string(j, m->name);
+	wt_json_key(j, "machine_origin");
+	wt_json_string(j, m->origin);
 	wt_json_key_u64(j, "sms", cfg->sms);
 	wt_json_key_u64(j, "warp_size", cfg->warp_size);
 	wt_json_key_u64(j, "max_threads", cfg->max_threads);
@@ -489,10 +494,58 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 		wt_die(WT_EXIT_DATA, "%s", err);
 }
 
+/*
+ * The configuration: the machine's values for every option the command
+ * line does not give (explicit[]), then the options, each checked.
+ * stream: the input's metadata, or NULL before it is read.
+ */
+static void configure(const struct wt_stage_args *a, const char *const *explicit,
+		      const struct wt_meta *stream, const struct option *longopts,
+		      struct wt_machine *m, struct wt_order_cfg *cfg)
+{
+	const char *set[O_NOPTS];
+	struct wt_meta opts;
+
+	memcpy(set, explicit, sizeof(set));
+	wt_meta_init(&opts);
+	wt_stage_machine("trace-order", a, stream, m, &opts);
+	wt_stage_defaults(longopts, set, &opts);
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->active_warps = 8;
+	cfg->latency = 100;
+	cfg->sms = opt_uint("sms", set[O_SMS], 1, 65535);
+	cfg->warp_size = opt_uint("warp-size", set[O_WARP], 1, WT_MAX_LANES);
+	cfg->max_threads = opt_uint("max-threads", set[O_THREADS], 1, 1u << 20);
+	cfg->max_ctas = opt_uint("max-ctas", set[O_CTAS], 1, 1024);
+	cfg->max_warps = opt_uint("max-warps", set[O_WARPS], 1, 65536);
+	cfg->regs = opt_uint("regs", set[O_REGS], 1, 1u << 24);
+	cfg->shmem = opt_uint("shmem", set[O_SHMEM], 1, 1u << 30);
+	cfg->cta_threads = opt_uint("cta-threads", set[O_CTHREADS], 1, 1u << 20);
+	cfg->reg_unit = opt_uint("reg-unit", set[O_RUNIT], 1, 1u << 16);
+	cfg->shmem_unit = opt_uint("shmem-unit", set[O_SUNIT], 1, 1u << 20);
+	cfg->schedulers = opt_uint("schedulers", set[O_SCHED], 1, 64);
+	{
+		int p = wt_policy_parse(set[O_POLICY]);
+
+		if (p < 0)
+			wt_die(WT_EXIT_USAGE, "--policy=%s: expected lrr, gto or "
+			       "two-level", set[O_POLICY]);
+		cfg->policy = (enum wt_policy)p;
+	}
+	if (set[O_ACTIVE])
+		cfg->active_warps = opt_uint("active-warps", set[O_ACTIVE], 1, 65536);
+	if (set[O_WLIMIT])
+		cfg->warp_limit = opt_uint("warp-limit", set[O_WLIMIT], 0, 65536);
+	if (set[O_CLIMIT])
+		cfg->cta_limit = opt_uint("cta-limit", set[O_CLIMIT], 0, 1024);
+	if (set[O_LATENCY])
+		cfg->latency = opt_uint("latency", set[O_LATENCY], 1, 1u << 30);
+	wt_meta_free(&opts);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "arch", required_argument, NULL, 'a' },
 		{ "sms", required_argument, NULL, O_SMS },
 		{ "warp-size", required_argument, NULL, O_WARP },
 		{ "max-threads", required_argument, NULL, O_THREADS },
@@ -510,16 +563,14 @@ int main(int argc, char **argv)
 		{ "cta-limit", required_argument, NULL, O_CLIMIT },
 		{ "latency", required_argument, NULL, O_LATENCY },
 		{ "hold", required_argument, NULL, O_HOLD },
-		{ "output", required_argument, NULL, 'o' },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *set[O_NOPTS] = { 0 };
-	const char *arch_name = "fermi", *output = "-", *stats = NULL, *input;
-	const struct wt_arch *arch;
+	const char *output, *stats = NULL, *input;
+	struct wt_stage_args args;
+	struct wt_machine machine;
 	struct wt_order_cfg cfg;
 	struct wt_reader *r;
 	struct wt_header h;
@@ -527,81 +578,17 @@ int main(int argc, char **argv)
 	struct wt_wbuf wb;
 	struct feed feed;
 	uint64_t clock = 0;
-	int level, c, warps, hold_cta = 1;
+	int level, warps, hold_cta = 1;
 	char err[768];
 
 	wt_set_progname(argv[0]);
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'a':
-			arch_name = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return WT_EXIT_OK;
-		case 'V':
-			printf("trace-order (warptrace) %s\n", WT_VERSION);
-			return WT_EXIT_OK;
-		default:
-			if (c >= O_SMS && c < O_NOPTS) {
-				set[c] = optarg;
-				break;
-			}
-			wt_bad_option(argv, optind, optopt);
-		}
-	}
-	if (optind + 1 < argc)
-		wt_die(WT_EXIT_USAGE, "one input stream at most (got %d); "
-		       "concatenate streams with cat", argc - optind);
-	input = optind < argc ? argv[optind] : "-";
-	arch = wt_arch_find(arch_name);
-	if (!arch)
-		wt_die(WT_EXIT_USAGE, "--arch=%s: expected %s", arch_name,
-		       wt_arch_names());
-	/* The preset first, then every explicit option, wherever it stood. */
-	wt_order_cfg_arch(&cfg, arch);
-	if (set[O_SMS])
-		cfg.sms = opt_uint("sms", set[O_SMS], 1, 65535);
-	if (set[O_WARP])
-		cfg.warp_size = opt_uint("warp-size", set[O_WARP], 1, WT_MAX_LANES);
-	if (set[O_THREADS])
-		cfg.max_threads = opt_uint("max-threads", set[O_THREADS], 1, 1u << 20);
-	if (set[O_CTAS])
-		cfg.max_ctas = opt_uint("max-ctas", set[O_CTAS], 1, 1024);
-	if (set[O_WARPS])
-		cfg.max_warps = opt_uint("max-warps", set[O_WARPS], 1, 65536);
-	if (set[O_REGS])
-		cfg.regs = opt_uint("regs", set[O_REGS], 1, 1u << 24);
-	if (set[O_SHMEM])
-		cfg.shmem = opt_uint("shmem", set[O_SHMEM], 1, 1u << 30);
-	if (set[O_CTHREADS])
-		cfg.cta_threads = opt_uint("cta-threads", set[O_CTHREADS], 1, 1u << 20);
-	if (set[O_RUNIT])
-		cfg.reg_unit = opt_uint("reg-unit", set[O_RUNIT], 1, 1u << 16);
-	if (set[O_SUNIT])
-		cfg.shmem_unit = opt_uint("shmem-unit", set[O_SUNIT], 1, 1u << 20);
-	if (set[O_SCHED])
-		cfg.schedulers = opt_uint("schedulers", set[O_SCHED], 1, 64);
-	if (set[O_POLICY]) {
-		int p = wt_policy_parse(set[O_POLICY]);
-
-		if (p < 0)
-			wt_die(WT_EXIT_USAGE, "--policy=%s: expected lrr, gto or "
-			       "two-level", set[O_POLICY]);
-		cfg.policy = (enum wt_policy)p;
-	}
-	if (set[O_ACTIVE])
-		cfg.active_warps = opt_uint("active-warps", set[O_ACTIVE], 1, 65536);
-	if (set[O_WLIMIT])
-		cfg.warp_limit = opt_uint("warp-limit", set[O_WLIMIT], 0, 65536);
-	if (set[O_CLIMIT])
-		cfg.cta_limit = opt_uint("cta-limit", set[O_CLIMIT], 0, 1024);
-	if (set[O_LATENCY])
-		cfg.latency = opt_uint("latency", set[O_LATENCY], 1, 1u << 30);
+	wt_stage_parse(argc, argv, "trace-order", usage, longopts, O_SMS, O_NOPTS,
+		       set, &args);
+	output = args.output;
+	input = args.input;
+	wt_machine_init(&machine);
+	/* Usage errors before any input: the machine given, or fermi. */
+	configure(&args, set, NULL, longopts, &machine, &cfg);
 	if (set[O_HOLD]) {
 		if (strcmp(set[O_HOLD], "kernel") != 0 &&
 		    strcmp(set[O_HOLD], "cta") != 0)
@@ -616,6 +603,7 @@ int main(int argc, char **argv)
 	r = wt_reader_open(input, err, sizeof(err));
 	if (!r)
 		wt_die(WT_EXIT_DATA, "%s", err);
+	configure(&args, set, &wt_reader_header(r)->meta, longopts, &machine, &cfg);
 	warps = wt_reader_header(r)->kind == WT_KIND_WARP;
 	if (!warps && wt_reader_header(r)->kind != WT_KIND_ACCESS)
 		wt_die(WT_EXIT_DATA, "%s: expected a stream of 'access' or 'warp' "
@@ -634,10 +622,11 @@ int main(int argc, char **argv)
 	wt_header_init(&h, WT_KIND_WARP, cfg.warp_size);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);
+	wt_machine_to_meta(&machine, &h.meta);
 	{
 		char buf[32];
 
-		wt_meta_set(&h.meta, "arch", arch->name);
+		wt_meta_set(&h.meta, "arch", machine.name);
 		wt_meta_set(&h.meta, "sms", wt_snprintf(buf, sizeof(buf), "%u", cfg.sms));
 		wt_meta_set(&h.meta, "warp_size",
 			    wt_snprintf(buf, sizeof(buf), "%u", cfg.warp_size));
@@ -681,7 +670,7 @@ int main(int argc, char **argv)
 	wt_reader_close(r);
 	wt_output_close();
 	if (stats)
-		write_stats(stats, &cfg, arch->name, argc, argv);
+		write_stats(stats, &cfg, &machine, argc, argv);
 	for (size_t i = 0; i < G.nres; i++) {
 		wt_kernel_free(&G.res[i].k);
 		wt_order_stats_free(&G.res[i].st);

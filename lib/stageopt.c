@@ -1,27 +1,75 @@
 /*
- * stageopt.c - the shared command line of the simulator stages; see
- * stageopt.h.
+ * stageopt.c - the shared command line of the simulator stages, and the
+ * machine each models; see stageopt.h.
  */
 #include "stageopt.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+enum { O_GPGPUSIM = 1000, O_OVERRIDE, O_SHOW };
+
+static const struct option common[] = {
+	{ "arch", required_argument, NULL, 'a' },
+	{ "gpgpusim-config", required_argument, NULL, O_GPGPUSIM },
+	{ "override", no_argument, NULL, O_OVERRIDE },
+	{ "show-machine", no_argument, NULL, O_SHOW },
+	{ "output", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+};
+
+#define NCOMMON (sizeof(common) / sizeof(common[0]))
+
+/* The caller's options and the common ones, without repeating a name. */
+static struct option *merged(const struct option *longopts)
+{
+	size_t n = 0, k;
+	struct option *all;
+
+	while (longopts[n].name)
+		n++;
+	all = wt_calloc(n + NCOMMON + 1, sizeof(*all));
+	memcpy(all, longopts, n * sizeof(*all));
+	k = n;
+	for (size_t i = 0; i < NCOMMON; i++) {
+		size_t j;
+
+		for (j = 0; j < n; j++)
+			if (strcmp(longopts[j].name, common[i].name) == 0)
+				break;
+		if (j == n)
+			all[k++] = common[i];
+	}
+	return all;
+}
 
 void wt_stage_parse(int argc, char **argv, const char *name, const char *usage,
 		    const struct option *longopts, int first, int last,
 		    const char **set, struct wt_stage_args *a)
 {
+	struct option *all = merged(longopts);
 	int ch;
 
-	a->arch = "fermi";
+	memset(a, 0, sizeof(*a));
 	a->output = "-";
 	a->input = "-";
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "a:o:hV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "a:o:hV", all, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			a->arch = optarg;
+			break;
+		case O_GPGPUSIM:
+			a->config = optarg;
+			break;
+		case O_OVERRIDE:
+			a->override = 1;
+			break;
+		case O_SHOW:
+			a->show = 1;
 			break;
 		case 'o':
 			a->output = optarg;
@@ -40,9 +88,166 @@ void wt_stage_parse(int argc, char **argv, const char *name, const char *usage,
 			wt_bad_option(argv, optind, optopt);
 		}
 	}
+	free(all);
+	if (a->arch && a->config)
+		wt_die(WT_EXIT_USAGE, "--arch=%s and --gpgpusim-config=%s: give "
+		       "one machine", a->arch, a->config);
 	if (argc - optind > 1)
 		wt_die(WT_EXIT_USAGE, "one input stream at most (got %d); "
 		       "concatenate streams with cat", argc - optind);
 	if (optind < argc)
 		a->input = argv[optind];
+}
+
+/* The machine of --arch or --gpgpusim-config; usage errors. */
+static void given_machine(const struct wt_stage_args *a, struct wt_machine *m)
+{
+	char err[1024], *ignored = NULL, *unknown = NULL;
+
+	if (a->arch) {
+		if (wt_machine_preset(m, a->arch, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "--arch=%s: %s", a->arch, err);
+		wt_snprintf(m->origin, sizeof(m->origin), "--arch=%s", a->arch);
+		return;
+	}
+	if (wt_machine_from_config(m, a->config, &ignored, &unknown, err,
+				   sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "--gpgpusim-config: %s", err);
+	if (unknown)
+		wt_warn("note: %s: options GPGPU-Sim does not know either were "
+			"ignored: %s", a->config, unknown);
+	if (ignored) {
+		size_t n = 1;
+
+		for (const char *p = ignored; (p = strchr(p, ',')); p++)
+			n++;
+		wt_warn("note: %s: %zu GPGPU-Sim options that the warptrace stages "
+			"do not model were ignored (--show-machine lists what is "
+			"used; warptrace(7), MACHINES)", a->config, n);
+	}
+	free(ignored);
+	free(unknown);
+}
+
+/* Whether two machines give every key the same value. */
+static int same_values(const struct wt_machine *x, const struct wt_machine *y)
+{
+	for (const struct wt_mkey *k = wt_mkeys; k->name; k++)
+		if (strcmp(wt_machine_get(x, k->name), wt_machine_get(y, k->name)))
+			return 0;
+	return 1;
+}
+
+void wt_stage_machine(const char *prog, const struct wt_stage_args *a,
+		      const struct wt_meta *stream, struct wt_machine *m,
+		      struct wt_meta *opts)
+{
+	struct wt_machine s, g;
+	char err[1024];
+	int have = 0;
+
+	wt_machine_init(&s);
+	wt_machine_init(&g);
+	if (stream) {
+		have = wt_machine_from_meta(&s, stream, err, sizeof(err));
+		if (have < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+	}
+	if (a->arch || a->config) {
+		given_machine(a, &g);
+		/* A variant of the stream's GPU (nugteren of fermi) refines
+		 * it; anything else contradicts it. */
+		if (have && s.dflt) {
+			wt_warn("note: the stream was made for %s, trace-order's "
+				"default; modelling %s from here on", s.name, g.name);
+			wt_snprintf(g.origin + strlen(g.origin),
+				    sizeof(g.origin) - strlen(g.origin),
+				    " at %s, over trace-order's default %s", prog,
+				    s.name);
+		} else if (have && !(a->arch ? wt_machine_same_gpu(g.name, s.name) :
+				     same_values(&g, &s))) {
+			if (!a->override)
+				wt_die(WT_EXIT_USAGE, "%s%s: the stream's machine is %s "
+				       "(%s); give the machine to trace-order, or "
+				       "--override to model %s here anyway",
+				       a->arch ? "--arch=" : "--gpgpusim-config=",
+				       a->arch ? a->arch : a->config, s.name, s.origin,
+				       g.name);
+			wt_snprintf(g.origin + strlen(g.origin),
+				    sizeof(g.origin) - strlen(g.origin),
+				    " over the stream's %s (--override)", s.name);
+		}
+		wt_machine_copy(m, &g);
+	} else if (have) {
+		wt_machine_copy(m, &s);
+	} else {
+		if (wt_machine_preset(m, "fermi", err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);	/* cannot be */
+		if (strcmp(prog, "trace-order") == 0) {
+			wt_snprintf(m->origin, sizeof(m->origin),
+				    "trace-order's default, --arch=fermi");
+			m->dflt = 1;
+		} else {
+			wt_snprintf(m->origin, sizeof(m->origin), "the fermi preset: "
+				    "the stream names no machine, and neither --arch "
+				    "nor --gpgpusim-config was given");
+			m->dflt = 1;
+			if (stream)
+				wt_warn("note: the stream names no machine; modelling "
+					"the fermi preset (GTX 480): give --arch or "
+					"--gpgpusim-config, or run trace-order first");
+		}
+	}
+	wt_machine_free(&s);
+	wt_machine_free(&g);
+	if (a->show) {
+		wt_machine_print(m, stdout);
+		exit(WT_EXIT_OK);
+	}
+	wt_machine_stage_options(m, prog, opts);
+}
+
+void wt_stage_defaults(const struct option *longopts, const char **set,
+		       const struct wt_meta *opts)
+{
+	for (size_t i = 0; i < opts->n; i++)
+		for (const struct option *o = longopts; o->name; o++)
+			if (strcmp(o->name, opts->key[i]) == 0) {
+				if (!set[o->val])
+					set[o->val] = opts->val[i];
+				break;
+			}
+}
+
+void wt_stage_agree(const char *name, const char *given, const char *want,
+		    const char *whence, int override)
+{
+	char *end1, *end2;
+	unsigned long long x = strtoull(given, &end1, 10);
+	unsigned long long y = strtoull(want, &end2, 10);
+
+	if (strcmp(given, want) == 0 || (!*end1 && !*end2 && end1 != given &&
+					  end2 != want && x == y))
+		return;
+	if (!override)
+		wt_die(WT_EXIT_USAGE, "--%s=%s contradicts the stream: %s says %s; "
+		       "add --override to model %s anyway", name, given, whence,
+		       want, given);
+}
+
+void wt_stage_bind(const char *name, const char *given,
+		   const struct wt_meta *opts, const struct wt_machine *m,
+		   const struct wt_stage_args *a)
+{
+	const char *want = NULL;
+	char whence[512];
+
+	for (size_t i = 0; i < opts->n; i++)
+		if (strcmp(opts->key[i], name) == 0)
+			want = opts->val[i];
+	if (!given || !want || m->dflt || a->arch || a->config)
+		return;
+	wt_snprintf(whence, sizeof(whence), "its machine %s (%s)", m->name,
+		    m->origin);
+	wt_stage_agree(name, given, want, whence, a->override);
 }

@@ -1,24 +1,90 @@
 /*
- * stageopt.h - the command line the simulator stages share (l1sim, l2sim,
- * dramsim): -a/--arch NAME, -o/--output FILE, -h/--help, -V/--version,
- * long options numbered first .. last-1 whose values are kept in set[] by
- * number (flags get ""), and at most one input stream.
+ * stageopt.h - the command line the simulator stages share (trace-order,
+ * coalesce, l1sim, l2sim, dramsim, classify): -a/--arch NAME,
+ * --gpgpusim-config=FILE, --override, --show-machine, -o/--output FILE,
+ * -h/--help, -V/--version, long options numbered first .. last-1 whose
+ * values are kept in set[] by number (flags get ""), and at most one
+ * input stream; and the machine a stage models (machine.h), with the
+ * defaults it gives the stage's options.
  */
 #ifndef WT_STAGEOPT_H
 #define WT_STAGEOPT_H
 
 #include <getopt.h>
 
+#include "machine.h"
+
 struct wt_stage_args {
-	const char *arch;	/* -a, default "fermi" */
+	const char *arch;	/* -a, --arch: NULL unless given */
+	const char *config;	/* --gpgpusim-config: NULL unless given */
+	int override;		/* --override: a machine or an option may
+				 * contradict the stream's on purpose */
+	int show;		/* --show-machine */
 	const char *output;	/* -o, default "-" */
 	const char *input;	/* the operand, default "-" */
 };
 
+/* The help lines of the options above, for the programs' usage texts. */
+#define WT_STAGE_MACHINE_USAGE \
+"  -a, --arch=NAME         the machine: a preset (fermi, kepler, pascal,\n" \
+"                          volta, turing, ampere, hopper, nugteren, or a\n" \
+"                          GPU: gtx480, titanx, gtx1080, qv100, titanv,\n" \
+"                          rtx2060, rtx3070, a100, h100); default: the\n" \
+"                          stream's machine, else fermi\n" \
+"      --gpgpusim-config=FILE[,FILE]  the machine of a gpgpusim.config\n" \
+"      --override          model the machine or option given although the\n" \
+"                          stream's machine says otherwise\n" \
+"      --show-machine      print the machine as a gpgpusim.config and exit\n"
+
 /* Parse argv.  -h prints usage and -V "NAME (warptrace) VERSION" on
- * standard output and exit 0; anything else wrong is a usage error. */
+ * standard output and exit 0; anything else wrong is a usage error.
+ * longopts need not list the options above. */
 void wt_stage_parse(int argc, char **argv, const char *name, const char *usage,
 		    const struct option *longopts, int first, int last,
 		    const char **set, struct wt_stage_args *a);
+
+/*
+ * The machine program prog models (into m), and the values it gives
+ * prog's options (into opts, wt_machine_stage_options): the machine of
+ * --arch or --gpgpusim-config, which must agree with the stream's (its
+ * header metadata, NULL for none) unless a->override; else the stream's;
+ * else fermi, said in a note on stderr and in m->origin.  A machine that
+ * cannot be read is a usage error (--arch, --gpgpusim-config) or a data
+ * error (the stream's).  With a->show, prints the machine and exits 0.
+ */
+void wt_stage_machine(const char *prog, const struct wt_stage_args *a,
+		      const struct wt_meta *stream, struct wt_machine *m,
+		      struct wt_meta *opts);
+
+/*
+ * Give every option of longopts that set[] does not have the value opts
+ * has for it.  Options opts names that longopts does not have are left
+ * out.
+ */
+void wt_stage_defaults(const struct option *longopts, const char **set,
+		       const struct wt_meta *opts);
+
+/*
+ * An option given on the command line must agree with what the stream
+ * says (its records, or its machine): a usage error naming both values
+ * unless override.  name: the option, given: its value; want: the
+ * stream's, and whence: where that comes from.  Equal numbers written
+ * differently agree.
+ */
+void wt_stage_agree(const char *name, const char *given, const char *want,
+		    const char *whence, int override);
+
+/*
+ * An option given on the command line (given; NULL if not) that the
+ * machine also sets (in opts) must agree with the stream's machine
+ * (wt_stage_agree), unless nobody chose that machine (m->dflt), this
+ * command line gives the machine itself (--arch, --gpgpusim-config: its
+ * options then change it), or --override.  For the options that decide
+ * what the records are (a line size, a sector size, coalescing rules),
+ * not for the what-ifs of a stage's own model.
+ */
+void wt_stage_bind(const char *name, const char *given,
+		   const struct wt_meta *opts, const struct wt_machine *m,
+		   const struct wt_stage_args *a);
 
 #endif

@@ -7,7 +7,7 @@ run trace-order --help
 is "$rc" 0 "--help exits 0"
 run trace-order --version
 like "$out" "^trace-order \(warptrace\) [0-9]" "--version"
-fails_with 2 "--arch=gt200: expected fermi, kepler" "unknown preset" trace-order --arch=gt200
+fails_with 2 "--arch=gt200: no machine called .gt200.: expected fermi, kepler" "unknown preset" trace-order --arch=gt200
 fails_with 2 "--policy=fifo: expected lrr, gto or two-level" "unknown policy" trace-order --policy=fifo
 fails_with 2 "--warp-size=65: expected a number from 1 to 64" "warp too wide" trace-order --warp-size=65
 fails_with 2 "--latency=0: expected a number from 1" "zero latency" trace-order --latency=0
@@ -31,7 +31,9 @@ like "$out" "grid 1 1 1 block 4 1 1 grid_inferred=yes ctas_per_sm=8 ctas_limited
 run sh -c "trace-gen '$T/t2.trc' | trace-order --sms=3 --arch=volta | trace-dump --header"
 like "$out" "# arch: volta" "--arch=volta"
 like "$out" "# sms: 3" "--sms overrides the preset even before --arch"
-like "$out" "# policy: gto" "the preset's policy"
+like "$out" "# policy: lrr" "the preset's policy (SM7_QV100: -gpgpu_scheduler lrr)"
+like "$out" "# machine: volta" "the machine goes into the header"
+like "$out" "# machine.gpgpu_n_clusters: 80" "with every value of it"
 like "$out" "'warp' records of 304 bytes, 32 lanes" "32 lanes"
 
 # bad input

@@ -17,8 +17,8 @@ fails_with 2 "--line=abc: not a number" "--line=abc" coalesce --line=abc
 fails_with 2 "sector size 3: expected a power of two" "--sector=3" coalesce --sector=3
 fails_with 2 "16 sectors; a request's sector mask holds at most 8" "--sector=8" coalesce --sector=8
 fails_with 2 "--rules=kepler: expected fermi or sector" "--rules=kepler" coalesce --rules=kepler
-fails_with 2 "--arch=tesla: expected fermi, kepler, volta, ampere or hopper" "--arch=tesla" coalesce --arch=tesla
-fails_with 2 "expected at most one FILE" "two files" coalesce a.wt b.wt
+fails_with 2 "--arch=tesla: no machine called .tesla.: expected fermi, kepler, pascal, volta" "--arch=tesla" coalesce --arch=tesla
+fails_with 2 "one input stream at most .got 2." "two files" coalesce a.wt b.wt
 fails_with 2 "cannot both go to stdout" "--stats=- without -o" coalesce --stats=-
 
 # Inputs that are not a warp stream.
@@ -34,8 +34,8 @@ fails_with 1 "missing.wt: " "missing file" coalesce "$T/missing.wt"
 "$BUILD/tests/test-coalesce" --make-warp-stream "$T/w.wt"
 ok $? "test-coalesce --make-warp-stream writes a warp stream"
 
-run sh -c "coalesce < '$T/w.wt' | trace-dump --format=csv"
-is "$rc:$err" "0:" "sector rules: exit 0, quiet"
+run sh -c "coalesce --arch=volta < '$T/w.wt' | trace-dump --format=csv"
+is "$rc:$err" "0:" "sector rules (volta): exit 0, quiet"
 is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes,icount,flags
 0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff,2,0
 0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff,2,1
@@ -64,9 +64,9 @@ is "$out" "0,10,0,0,0,0,0x10,load,global,0,2,0x1000,0xf,64,0xffff,2,0
 0,11,0,0,1,0,0x10,store,global,0,3,0x1000,0xf,60,0x7fff,2,1
 0,11,0,0,1,0,0x10,store,global,1,3,0x1040,0xf,64,0x7fff8000,2,1" "--line=64 --sector=16"
 
-run sh -c "coalesce '$T/w.wt' | trace-dump --check"
+run sh -c "coalesce --arch=volta '$T/w.wt' | trace-dump --check"
 is "$rc:$out$err" "0:" "the output passes trace-dump --check"
-run sh -c "coalesce '$T/w.wt' | trace-dump --summary --format=csv | cut -d, -f2,10-13"
+run sh -c "coalesce --arch=volta '$T/w.wt' | trace-dump --summary --format=csv | cut -d, -f2,10-13"
 is "$out" "kernel,records,loads,stores,atomics
 0,4,1,2,1
 1,4,4,0,0" "kernels pass through, with their requests"
@@ -76,17 +76,23 @@ coalesce --arch=fermi --stats="$T/s.json" -o "$T/r.wt" "$T/w.wt"
 ok $? "--stats: exit 0"
 json=$(tr -d ' \n' < "$T/s.json")
 like "$json" '^\{"program":"coalesce","version":"0\.1\.0","command":\[' "stats: program, version, command"
-like "$json" '"settings":\{"arch":"fermi","rules":"fermi","line":128,"sector":32\}' "stats: settings"
+like "$json" '"settings":\{"arch":"fermi","machine_origin":"--arch=fermi","rules":"fermi","line":128,"sector":32\}' "stats: settings"
 like "$json" '"id":0,"name":"k0","warp_instructions":4,"empty_instructions":1,"threads":96,"requests":5,"requests_by_op":\{"loads":1,"stores":2,"atomics":2\},"requests_per_instruction":\{"1":1,"2":2\}' \
 	"stats: kernel 0 counts and histogram"
 like "$json" '"total":\{"kernels":2,"warp_instructions":5,"empty_instructions":1,"threads":100,"requests":9,.*"requests_per_instruction":\{"1":1,"2":2,"4":1\},"mean_requests":2\.25,"bytes_requested":1152,"bytes_used":288,"efficiency":0\.25\}' \
 	"stats: totals, histogram, mean, bytes, efficiency"
-coalesce --stats=- -o "$T/r2.wt" "$T/w.wt" > "$T/s2.json"
+coalesce --arch=volta --stats=- -o "$T/r2.wt" "$T/w.wt" > "$T/s2.json"
 json=$(tr -d ' \n' < "$T/s2.json")
-like "$json" '"settings":\{"arch":null,"rules":"sector","line":128,"sector":32\}.*"total":\{.*"bytes_requested":448,"bytes_used":280,' \
+like "$json" '"settings":\{"arch":"volta","machine_origin":"--arch=volta","rules":"sector","line":128,"sector":32\}.*"total":\{.*"bytes_requested":448,"bytes_used":280,' \
 	"--stats=- with -o; sector rules count sectors"
 
-# Presets first, explicit options after, whatever their order.
+# A stream that names no machine: fermi, said once on stderr.
+run sh -c "coalesce --stats=- -o '$T/r3.wt' '$T/w.wt' | tr -d ' \n'"
+like "$err" "^coalesce: note: the stream names no machine; modelling the fermi preset" "no machine: a note"
+is "$(printf '%s\n' "$err" | wc -l)" 1 "no machine: one line"
+like "$out" '"settings":\{"arch":"fermi","machine_origin":"thefermipreset:thestreamnamesnomachine' "no machine: fermi, and the stats say why"
+
+# The machine given first, explicit options after, whatever their order.
 coalesce --line=64 --arch=fermi --sector=16 -o "$T/p.wt" "$T/w.wt"
 run trace-dump --header "$T/p.wt"
 like "$out" "# stage: test-coalesce --make-warp-stream" "provenance: the input's stage line is kept"
@@ -99,24 +105,24 @@ coalesce --rules=sector --arch=fermi -o "$T/p.wt" "$T/w.wt"
 like "$(trace-dump --header "$T/p.wt")" "# coalesce_rules: sector" "--rules before --arch still wins"
 
 # A default sector size follows the line; an explicit one must fit.
-coalesce --line=16 -o "$T/p.wt" "$T/w.wt"
+coalesce --arch=volta --line=16 -o "$T/p.wt" "$T/w.wt"
 ok $? "--line=16 alone: the default sector shrinks to the line"
 like "$(trace-dump --header "$T/p.wt")" "# sector_size: 16" "--line=16: sector_size 16"
-coalesce --line=4096 -o "$T/p.wt" "$T/w.wt"
+coalesce --arch=volta --line=4096 -o "$T/p.wt" "$T/w.wt"
 like "$(trace-dump --header "$T/p.wt")" "# sector_size: 512" "--line=4096: sector_size 512"
 fails_with 2 "sector size 32 is larger than the line size 16" "--line=16 --sector=32" \
-	coalesce --line=16 --sector=32 "$T/w.wt"
+	coalesce --arch=volta --line=16 --sector=32 "$T/w.wt"
 
 # Deterministic: the same bytes twice.
-coalesce -o "$T/d.wt" "$T/w.wt" && mv "$T/d.wt" "$T/d1.wt" &&
-	coalesce -o "$T/d.wt" "$T/w.wt"
+coalesce --arch=volta -o "$T/d.wt" "$T/w.wt" && mv "$T/d.wt" "$T/d1.wt" &&
+	coalesce --arch=volta -o "$T/d.wt" "$T/w.wt"
 ok $? "two runs"
 cmp -s "$T/d1.wt" "$T/d.wt"
 ok $? "deterministic: byte-identical output"
 
 # Concatenated input: kernels of both segments.
 cat "$T/w.wt" "$T/w.wt" > "$T/ww.wt"
-run sh -c "coalesce '$T/ww.wt' | trace-dump --summary --format=csv | tail -n +2 | cut -d, -f2,10"
+run sh -c "coalesce --arch=volta '$T/ww.wt' | trace-dump --summary --format=csv | tail -n +2 | cut -d, -f2,10"
 is "$out" "0,4
 1,4
 2,4
@@ -125,14 +131,14 @@ is "$out" "0,4
 # Broken streams: an error, and no output file left behind.
 size=$(wc -c < "$T/w.wt")
 head -c $((size - 20)) "$T/w.wt" > "$T/cut.wt"
-fails_with 1 "cut.wt: truncated" "truncated zstd stream" coalesce -o "$T/out.wt" "$T/cut.wt"
+fails_with 1 "cut.wt: truncated" "truncated zstd stream" coalesce --arch=volta -o "$T/out.wt" "$T/cut.wt"
 [ ! -e "$T/out.wt" ]
 ok $? "truncated input: no output file left behind"
 WARPTRACE_LEVEL=0 "$BUILD/tests/test-coalesce" --make-warp-stream "$T/raw.wt"
 rsize=$(wc -c < "$T/raw.wt")
 head -c $((rsize - 48)) "$T/raw.wt" > "$T/rawcut.wt"
 fails_with 1 "rawcut.wt: truncated stream" "raw stream without trailer" \
-	coalesce -o "$T/out.wt" "$T/rawcut.wt"
+	coalesce --arch=volta -o "$T/out.wt" "$T/rawcut.wt"
 [ ! -e "$T/out.wt" ]
 ok $? "raw stream without trailer: no output file left behind"
 run sh -c "coalesce '$T/rawcut.wt' | trace-dump --check"

@@ -39,8 +39,13 @@ trace-gen samples/vectoradd.trc.zst | trace-order --arch=fermi | coalesce --stat
 like "$(tr -d ' \n' < "$T/f.json")" '"rules":"fermi"' "after trace-order --arch=fermi: Fermi rules"
 trace-gen samples/vectoradd.trc.zst | trace-order --arch=volta | coalesce --stats="$T/v.json" > /dev/null
 like "$(tr -d ' \n' < "$T/v.json")" '"rules":"sector"' "after trace-order --arch=volta: sector rules"
-trace-gen samples/vectoradd.trc.zst | trace-order --arch=volta | coalesce --rules=fermi --stats="$T/o.json" > /dev/null
-like "$(tr -d ' \n' < "$T/o.json")" '"rules":"fermi"' "--rules overrides the stream's architecture"
+trace-gen samples/vectoradd.trc.zst | trace-order --arch=volta -o "$T/volta.wt"
+fails_with 2 "--rules=fermi contradicts the stream: its machine volta .--arch=volta. says sector; add --override" \
+	"--rules against the machine trace-order was given" coalesce --rules=fermi "$T/volta.wt"
+coalesce --rules=fermi --override --stats="$T/o.json" "$T/volta.wt" > /dev/null
+like "$(tr -d ' \n' < "$T/o.json")" '"rules":"fermi"' "--rules --override: the rules given"
+trace-gen samples/vectoradd.trc.zst | trace-order | coalesce --rules=sector --stats="$T/d.json" > /dev/null
+like "$(tr -d ' \n' < "$T/d.json")" '"rules":"sector"' "--rules changes trace-order's default machine freely"
 
 for s in samples/*.trc.zst; do
 	name=$(basename "$s" .trc.zst)
