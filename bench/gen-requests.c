@@ -24,6 +24,7 @@
  * About 10% of the requests are stores.  The gathers come from xorshift64*
  * seeded by --seed: the output depends on the options alone.
  */
+#include "machine.h"
 #include "output.h"
 #include "stream.h"
 #include "util.h"
@@ -312,6 +313,7 @@ static void open_output(const char *path, int level, int argc, char **argv)
 	char buf[32];
 
 	wt_header_init(&h, WT_KIND_REQUEST, 0);
+	wt_machine_default_meta(&h.meta, "gen-requests");
 	wt_meta_add_stage(&h.meta, argc, argv);
 	wt_meta_set(&h.meta, "sms", wt_snprintf(buf, sizeof(buf), "%u", G.sms));
 	wt_meta_set(&h.meta, "warp_size", "32");

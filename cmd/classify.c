@@ -26,7 +26,8 @@ static const char usage[] =
 "event stream from l1sim or l2sim run with --events=all, for warp types\n"
 "and divergence at that level.\n"
 "\n"
-"  -a, --arch=NAME         L1 preset as in l1sim: fermi (default) or nugteren\n"
+WT_STAGE_MACHINE_USAGE
+"                          (the machine's L1 and L2 are the views' defaults)\n"
 "      --config=STRING     a GPGPU-Sim L1 configuration, as in l1sim\n"
 "      --size=N            L1 capacity in bytes (K, M suffixes)\n"
 "      --assoc=N           L1 ways per set\n"
@@ -159,45 +160,93 @@ static void write_report(const char *path, int json, const struct wt_clsrep *p,
 	}
 }
 
+static const struct option longopts[] = {
+	{ "config", required_argument, NULL, O_CONFIG },
+	{ "size", required_argument, NULL, O_SIZE },
+	{ "assoc", required_argument, NULL, O_ASSOC },
+	{ "line", required_argument, NULL, O_LINE },
+	{ "index", required_argument, NULL, O_INDEX },
+	{ "l2-size", required_argument, NULL, O_L2SIZE },
+	{ "l2-assoc", required_argument, NULL, O_L2ASSOC },
+	{ "l2-partitions", required_argument, NULL, O_L2PARTS },
+	{ "analyses", required_argument, NULL, O_ANALYSES },
+	{ "mostly-hit", required_argument, NULL, O_MHIT },
+	{ "mostly-miss", required_argument, NULL, O_MMISS },
+	{ "window", required_argument, NULL, O_WINDOW },
+	{ "window-min", required_argument, NULL, O_WMIN },
+	{ "series", required_argument, NULL, O_SERIES },
+	{ "streaming", required_argument, NULL, O_STREAMING },
+	{ "friendly", required_argument, NULL, O_FRIENDLY },
+	{ "conflict", required_argument, NULL, O_CONFLICT },
+	{ "also", required_argument, NULL, O_ALSO },
+	{ "mpki", required_argument, NULL, O_MPKI },
+	{ "cs-speedup", required_argument, NULL, O_CS },
+	{ "ci-speedup", required_argument, NULL, O_CI },
+	{ "sample", required_argument, NULL, O_SAMPLE },
+	{ "format", required_argument, NULL, O_FORMAT },
+	{ "output", required_argument, NULL, 'o' },
+	{ "stats", required_argument, NULL, O_STATS },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/*
+ * The machine (stageopt.h), and the views of its L1 and L2 classify looks
+ * through: the machine's for every option the command line does not give
+ * (explicit[]), the L1 line the stream's requests have (coalesce's
+ * line_size; another given is a usage error unless --override).  stream:
+ * the input's metadata, or NULL before it is read.
+ */
+static void views(const struct wt_stage_args *a, const char *const *explicit,
+		  const struct wt_meta *stream, const struct option *lopts,
+		  struct wt_cls_cfg *cfg, struct wt_machine *m)
+{
+	const char *line = stream ? wt_meta_get(stream, "line_size") : NULL;
+	const char *set[O_NOPTS];
+	struct wt_meta opts;
+
+	memcpy(set, explicit, sizeof(set));
+	wt_meta_init(&opts);
+	wt_stage_machine("classify", a, stream, m, &opts);
+	wt_stage_defaults(lopts, set, &opts);
+	if (line && explicit[O_LINE])
+		wt_stage_agree("line", explicit[O_LINE], line, "its requests "
+			       "(coalesce's line_size)", a->override);
+	else if (line)
+		set[O_LINE] = line;
+	wt_l1_preset(strcmp(wt_machine_get(m, "wt_l1_model"), "nugteren") == 0 ?
+		     "nugteren" : "fermi", &cfg->l1);
+	if (set[O_CONFIG])
+		wt_l1_apply_config(set[O_CONFIG], &cfg->l1);
+	if (cfg->l1.cfg.mode == WT_L1_BYPASS)
+		wt_die(WT_EXIT_USAGE, "--config=%s: a disabled L1 has nothing to "
+		       "classify", set[O_CONFIG]);
+	/* the view with four times the ways must fit in 255 */
+	wt_l1_options(&cfg->l1, set[O_SIZE], set[O_ASSOC], 63, set[O_LINE],
+		      set[O_INDEX]);
+	wt_l1_geometry(&cfg->l1);
+	if (cfg->l1.cfg.geom.assoc > 63)
+		wt_die(WT_EXIT_USAGE, "a %u-way L1: classify takes at most 63 ways "
+		       "(its view with four times the ways must fit in 255)",
+		       cfg->l1.cfg.geom.assoc);
+	cfg->l2_size = (unsigned)wt_opt_num("l2-size", set[O_L2SIZE], 1, 1u << 30);
+	cfg->l2_parts = (unsigned)wt_opt_num("l2-partitions", set[O_L2PARTS], 1,
+					     1024);
+	cfg->l2_assoc = (unsigned)wt_opt_num("l2-assoc", set[O_L2ASSOC], 1, 255);
+	wt_meta_free(&opts);
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "arch", required_argument, NULL, 'a' },
-		{ "config", required_argument, NULL, O_CONFIG },
-		{ "size", required_argument, NULL, O_SIZE },
-		{ "assoc", required_argument, NULL, O_ASSOC },
-		{ "line", required_argument, NULL, O_LINE },
-		{ "index", required_argument, NULL, O_INDEX },
-		{ "l2-size", required_argument, NULL, O_L2SIZE },
-		{ "l2-assoc", required_argument, NULL, O_L2ASSOC },
-		{ "l2-partitions", required_argument, NULL, O_L2PARTS },
-		{ "analyses", required_argument, NULL, O_ANALYSES },
-		{ "mostly-hit", required_argument, NULL, O_MHIT },
-		{ "mostly-miss", required_argument, NULL, O_MMISS },
-		{ "window", required_argument, NULL, O_WINDOW },
-		{ "window-min", required_argument, NULL, O_WMIN },
-		{ "series", required_argument, NULL, O_SERIES },
-		{ "streaming", required_argument, NULL, O_STREAMING },
-		{ "friendly", required_argument, NULL, O_FRIENDLY },
-		{ "conflict", required_argument, NULL, O_CONFLICT },
-		{ "also", required_argument, NULL, O_ALSO },
-		{ "mpki", required_argument, NULL, O_MPKI },
-		{ "cs-speedup", required_argument, NULL, O_CS },
-		{ "ci-speedup", required_argument, NULL, O_CI },
-		{ "sample", required_argument, NULL, O_SAMPLE },
-		{ "format", required_argument, NULL, O_FORMAT },
-		{ "output", required_argument, NULL, 'o' },
-		{ "stats", required_argument, NULL, O_STATS },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
 	static const char *const formats[] = { "table", "json" };
 	const char *set[O_NOPTS] = { 0 };
 	struct wt_stage_args args;
 	struct wt_cls_cfg cfg;
 	struct wt_clsrep rep;
 	struct wt_cls *cls = NULL;
+	struct wt_machine machine;
+	enum wt_kind kind;
 	struct wt_warptypes evwt;
 	struct wt_reader *r;
 	struct wt_item it;
@@ -214,26 +263,8 @@ int main(int argc, char **argv)
 
 	memset(&cfg, 0, sizeof(cfg));
 	memset(&rep, 0, sizeof(rep));
-	wt_l1_preset(args.arch, &cfg.l1);
-	if (set[O_CONFIG])
-		wt_l1_apply_config(set[O_CONFIG], &cfg.l1);
-	if (cfg.l1.cfg.mode == WT_L1_BYPASS)
-		wt_die(WT_EXIT_USAGE, "--config=%s: a disabled L1 has nothing to "
-		       "classify", set[O_CONFIG]);
-	/* the view with four times the ways must fit in 255 */
-	wt_l1_options(&cfg.l1, set[O_SIZE], set[O_ASSOC], 63, set[O_LINE],
-		      set[O_INDEX]);
-	wt_l1_geometry(&cfg.l1);
-	if (cfg.l1.cfg.geom.assoc > 63)
-		wt_die(WT_EXIT_USAGE, "a %u-way L1: classify takes at most 63 ways "
-		       "(its view with four times the ways must fit in 255)",
-		       cfg.l1.cfg.geom.assoc);
-	cfg.l2_size = set[O_L2SIZE] ? (unsigned)wt_opt_num("l2-size", set[O_L2SIZE],
-							   1, 1u << 30) : 768 * 1024;
-	cfg.l2_parts = set[O_L2PARTS] ? (unsigned)wt_opt_num("l2-partitions",
-							     set[O_L2PARTS], 1, 1024) : 6;
-	cfg.l2_assoc = set[O_L2ASSOC] ? (unsigned)wt_opt_num("l2-assoc",
-							     set[O_L2ASSOC], 1, 255) : 16;
+	wt_machine_init(&machine);
+	views(&args, set, NULL, longopts, &cfg, &machine);	/* usage errors first */
 	cfg.bounds.mostly_hit = set[O_MHIT] ? ppm("mostly-hit", set[O_MHIT]) : 700000;
 	cfg.bounds.mostly_miss = set[O_MMISS] ? ppm("mostly-miss", set[O_MMISS]) : 200000;
 	if (cfg.bounds.mostly_miss >= cfg.bounds.mostly_hit)
@@ -268,11 +299,15 @@ int main(int argc, char **argv)
 	wt_check_outputs(args.output, set[O_STATS]);
 	if (set[O_ANALYSES])
 		rep.analyses = parse_analyses(set[O_ANALYSES]);
-	cls = wt_cls_new(&cfg);		/* checks the L2 view's geometry */
-
+	wt_cls_free(wt_cls_new(&cfg));	/* checks the L2 view's geometry */
 	r = wt_reader_open(args.input, err, sizeof(err));
 	if (!r)
 		wt_die(WT_EXIT_DATA, "%s", err);
+	kind = wt_reader_header(r)->kind;
+	if (kind == WT_KIND_REQUEST || kind == WT_KIND_EVENT)
+		views(&args, set, &wt_reader_header(r)->meta, longopts, &cfg,
+		      &machine);
+	cls = wt_cls_new(&cfg);
 	wt_meta_trace_name(&wt_reader_header(r)->meta, trace, sizeof(trace));
 	switch (wt_reader_header(r)->kind) {
 	case WT_KIND_REQUEST:
@@ -389,5 +424,6 @@ int main(int argc, char **argv)
 		wt_cls_free(cls);
 	else
 		wt_wt_free(&evwt);
+	wt_machine_free(&machine);
 	return WT_EXIT_OK;
 }

@@ -320,5 +320,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < G.nks; i++)
 		free(G.ks[i].name);
 	free(G.ks);
+	wt_machine_free(&G.machine);
 	return WT_EXIT_OK;
 }

@@ -29,7 +29,8 @@ static const char usage[] =
 "every DRAM request served, in completion order.  No FILE, or -, reads\n"
 "stdin.\n"
 "\n"
-"  -a, --arch=NAME         preset: fermi (default; the GTX 480)\n"
+WT_STAGE_MACHINE_USAGE
+"                          (the machine's DRAM gives the defaults below)\n"
 "      --channels=N        DRAM channels (memory partitions)\n"
 "      --ranks=N           ranks per channel\n"
 "      --banks=N           banks per rank\n"
@@ -153,6 +154,7 @@ static struct {
 	struct wt_dram_clock clk;
 	struct chan_work *cw;
 	const char *arch;
+	struct wt_machine machine;
 	unsigned latency_in;
 	unsigned line;		/* bytes of a request without sectors */
 	unsigned sector;
@@ -191,20 +193,14 @@ static struct {
 	int unsorted;		/* this kernel's events are not in time order */
 } G;
 
-/* The fermi preset: the GTX 480 as GPGPU-Sim's configuration and the
- * papers have it.  6 channels (one per memory partition), 1 rank of 16
- * banks (GPGPU-Sim nbk=16, Yen Table 8; MeDiC's Table I says 8 banks a
- * rank), 8192 rows of 256 8-byte columns (2 KB, GPGPU-Sim's GTX 480
- * mapping), GDDR5 timing of Khairy Table 1 and Yen Table 8 at 924 MHz,
- * tWR=12 tWL=4 tCCD=2 (GPGPU-Sim), burst length 8 at 4 transfers a
- * cycle on an 8-byte channel (2 chips of 4 bytes: 177.4 GB/s), a core
- * clock of 700 MHz (GPGPU-Sim's GTX 480 core domain), FR-FCFS with 16
- * entries (its gpgpu_frfcfs_dram_sched_queue_size). */
-static void preset(const char *arch, struct wt_dram_cfg *c, unsigned *dram_mhz,
-		   unsigned *core_mhz)
+/*
+ * What no machine sets: 1 rank, and for a mapping without a mask 8192
+ * rows of 256 columns (2 KB rows of 8-byte columns, the GTX 480's in
+ * GPGPU-Sim).  Everything else comes from the machine (machinestage.c)
+ * or the options; these values are overwritten by them.
+ */
+static void base(struct wt_dram_cfg *c, unsigned *dram_mhz, unsigned *core_mhz)
 {
-	if (strcmp(arch, "fermi") != 0)
-		wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi", arch);
 	memset(c, 0, sizeof(*c));
 	c->channels = 6;
 	c->ranks = 1;
@@ -220,6 +216,7 @@ static void preset(const char *arch, struct wt_dram_cfg *c, unsigned *dram_mhz,
 	c->sched = WT_DRAM_FRFCFS;
 	*dram_mhz = 924;
 	*core_mhz = 700;
+	memset(&G.map, 0, sizeof(G.map));
 	G.map.interleave = 256;
 }
 
@@ -1038,6 +1035,8 @@ static void settings_json(struct wt_json *j)
 
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
+	wt_json_key(j, "machine_origin");
+	wt_json_string(j, G.machine.origin);
 	wt_json_key(j, "arch");
 	wt_json_string(j, G.arch);
 	wt_json_key_u64(j, "channels", c->channels);
@@ -1154,21 +1153,76 @@ static void timing_options(const char *const *set)
 				(unsigned)wt_opt_num(tt[i].name, set[tt[i].opt], 0, 65536);
 }
 
-/* The preset, then every option; a usage error if they do not fit. */
-static void configure(const char *const *set)
+static const struct option longopts[] = {
+	{ "channels", required_argument, NULL, O_CHANNELS },
+	{ "ranks", required_argument, NULL, O_RANKS },
+	{ "banks", required_argument, NULL, O_BANKS },
+	{ "rows", required_argument, NULL, O_ROWS },
+	{ "columns", required_argument, NULL, O_COLUMNS },
+	{ "map", required_argument, NULL, O_MAP },
+	{ "interleave", required_argument, NULL, O_INTERLEAVE },
+	{ "tCL", required_argument, NULL, O_TCL },
+	{ "tRP", required_argument, NULL, O_TRP },
+	{ "tRC", required_argument, NULL, O_TRC },
+	{ "tRAS", required_argument, NULL, O_TRAS },
+	{ "tRCD", required_argument, NULL, O_TRCD },
+	{ "tRRD", required_argument, NULL, O_TRRD },
+	{ "tWR", required_argument, NULL, O_TWR },
+	{ "tWL", required_argument, NULL, O_TWL },
+	{ "tCCD", required_argument, NULL, O_TCCD },
+	{ "burst", required_argument, NULL, O_BURST },
+	{ "bus-width", required_argument, NULL, O_BUSW },
+	{ "data-rate", required_argument, NULL, O_RATE },
+	{ "clock", required_argument, NULL, O_CLOCK },
+	{ "core-clock", required_argument, NULL, O_CORE },
+	{ "latency-in", required_argument, NULL, O_LATIN },
+	{ "queue", required_argument, NULL, O_QUEUE },
+	{ "batch", required_argument, NULL, O_BATCH },
+	{ "spill", required_argument, NULL, O_SPILL },
+	{ "sched", required_argument, NULL, O_SCHED },
+	{ "medic-reset", required_argument, NULL, O_MRESET },
+	{ "medic-profile", required_argument, NULL, O_MPROFILE },
+	{ "medic-step", required_argument, NULL, O_MSTEP },
+	{ "output", required_argument, NULL, 'o' },
+	{ "stats", required_argument, NULL, O_STATS },
+	{ "level", required_argument, NULL, O_LEVEL },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/*
+ * The machine's DRAM (stageopt.h) for every option the command line does
+ * not give (explicit[]), then the options; a usage error if they do not
+ * fit.  stream: the input's metadata, or NULL before it is read.
+ */
+static void configure(const struct wt_stage_args *a, const char *const *explicit,
+		      const struct wt_meta *stream, const struct option *lopts)
 {
 	struct wt_dram_cfg *c = &G.cfg;
 	unsigned dram_mhz, core_mhz, given = 0;
+	const char *set[O_NOPTS];
+	struct wt_meta opts;
 	char err[512];
 
-	preset(G.arch, c, &dram_mhz, &core_mhz);
+	memcpy(set, explicit, sizeof(set));
+	wt_meta_init(&opts);
+	wt_stage_machine("dramsim", a, stream, &G.machine, &opts);
+	G.arch = G.machine.name;
+	/* --interleave is for a mapping without a mask: not the machine's */
+	if (explicit[O_INTERLEAVE] && !explicit[O_MAP])
+		set[O_MAP] = "";
+	wt_stage_defaults(lopts, set, &opts);
+	if (set[O_MAP] && !*set[O_MAP])
+		set[O_MAP] = NULL;
+	base(c, &dram_mhz, &core_mhz);
 	if (set[O_CHANNELS])
 		c->channels = (unsigned)wt_opt_num("channels", set[O_CHANNELS], 1, 1024);
 	if (set[O_RANKS])
 		c->ranks = (unsigned)wt_opt_num("ranks", set[O_RANKS], 1, 64);
 	if (set[O_BANKS]) {
 		c->banks = (unsigned)wt_opt_num("banks", set[O_BANKS], 1, 1024);
-		given |= 1;
+		given |= explicit[O_BANKS] || (set[O_MAP] && !explicit[O_MAP]);
 	}
 	if (set[O_ROWS]) {
 		c->rows = wt_opt_num("rows", set[O_ROWS], 1, UINT32_MAX);
@@ -1219,6 +1273,8 @@ static void configure(const char *const *set)
 		/* taken, without effect, by the other schedulers (sweeps) */
 		wt_medic_default(&mc);
 		wt_medic_options(&mc, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
+		if (stream)		/* the second time: the first one's */
+			wt_medic_free(&G.medic);
 		wt_medic_init(&G.medic, &mc);
 	}
 	if (set[O_MAP]) {
@@ -1236,48 +1292,11 @@ static void configure(const char *const *set)
 	if (wt_dram_cfg_check(c, err, sizeof(err)))
 		wt_die(WT_EXIT_USAGE, "%s", err);
 	wt_dram_clock_init(&G.clk, core_mhz, dram_mhz);
+	wt_meta_free(&opts);
 }
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "arch", required_argument, NULL, 'a' },
-		{ "channels", required_argument, NULL, O_CHANNELS },
-		{ "ranks", required_argument, NULL, O_RANKS },
-		{ "banks", required_argument, NULL, O_BANKS },
-		{ "rows", required_argument, NULL, O_ROWS },
-		{ "columns", required_argument, NULL, O_COLUMNS },
-		{ "map", required_argument, NULL, O_MAP },
-		{ "interleave", required_argument, NULL, O_INTERLEAVE },
-		{ "tCL", required_argument, NULL, O_TCL },
-		{ "tRP", required_argument, NULL, O_TRP },
-		{ "tRC", required_argument, NULL, O_TRC },
-		{ "tRAS", required_argument, NULL, O_TRAS },
-		{ "tRCD", required_argument, NULL, O_TRCD },
-		{ "tRRD", required_argument, NULL, O_TRRD },
-		{ "tWR", required_argument, NULL, O_TWR },
-		{ "tWL", required_argument, NULL, O_TWL },
-		{ "tCCD", required_argument, NULL, O_TCCD },
-		{ "burst", required_argument, NULL, O_BURST },
-		{ "bus-width", required_argument, NULL, O_BUSW },
-		{ "data-rate", required_argument, NULL, O_RATE },
-		{ "clock", required_argument, NULL, O_CLOCK },
-		{ "core-clock", required_argument, NULL, O_CORE },
-		{ "latency-in", required_argument, NULL, O_LATIN },
-		{ "queue", required_argument, NULL, O_QUEUE },
-		{ "batch", required_argument, NULL, O_BATCH },
-		{ "spill", required_argument, NULL, O_SPILL },
-		{ "sched", required_argument, NULL, O_SCHED },
-		{ "medic-reset", required_argument, NULL, O_MRESET },
-		{ "medic-profile", required_argument, NULL, O_MPROFILE },
-		{ "medic-step", required_argument, NULL, O_MSTEP },
-		{ "output", required_argument, NULL, 'o' },
-		{ "stats", required_argument, NULL, O_STATS },
-		{ "level", required_argument, NULL, O_LEVEL },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *set[O_NOPTS] = { 0 };
 	const char *output, *input, *stats;
 	struct wt_stage_args args;
@@ -1290,10 +1309,10 @@ int main(int argc, char **argv)
 	wt_set_progname(argv[0]);
 	wt_stage_parse(argc, argv, "dramsim", usage, longopts, O_CHANNELS, O_NOPTS,
 		       set, &args);
-	G.arch = args.arch;
 	output = args.output;
 	input = args.input;
-	configure(set);
+	wt_machine_init(&G.machine);
+	configure(&args, set, NULL, longopts);	/* usage errors before input */
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
@@ -1303,10 +1322,12 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim or l2sim first") < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	configure(&args, set, &wt_reader_header(r)->meta, longopts);
 	request_sizes(&wt_reader_header(r)->meta);
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);
+	wt_machine_to_meta(&G.machine, &h.meta);
 	wt_meta_set(&h.meta, "dram_channels",
 		    wt_snprintf(err, sizeof(err), "%u", G.cfg.channels));
 	wt_meta_set(&h.meta, "dram_sched", wt_dram_sched_name(G.cfg.sched));
@@ -1383,5 +1404,6 @@ int main(int argc, char **argv)
 		fclose(G.closed);
 	wt_medic_free(&G.medic);
 	free(G.cw);
+	wt_machine_free(&G.machine);
 	return WT_EXIT_OK;
 }

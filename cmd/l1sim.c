@@ -13,6 +13,7 @@
 #include "l1setup.h"
 #include "reuse.h"
 #include "shards.h"
+#include "machine.h"
 #include "stageopt.h"
 #include "stream.h"
 #include "u64map.h"
@@ -29,8 +30,9 @@ static const char usage[] =
 "bypasses, write-throughs, write-backs) as event records.  No FILE, or -,\n"
 "reads stdin.\n"
 "\n"
-"  -a, --arch=NAME         preset: fermi (default) or nugteren (the model\n"
-"                          of Nugteren et al., HPCA 2014)\n"
+WT_STAGE_MACHINE_USAGE
+"                          (nugteren: the model of Nugteren et al., HPCA\n"
+"                          2014; the machine's L1 gives the defaults below)\n"
 "      --config=STRING     a GPGPU-Sim cache configuration, e.g. the GTX 480\n"
 "                          L1 N:32:128:4,L:L:m:N:H,S:64:8,8; applied after\n"
 "                          the preset, before the options below\n"
@@ -138,6 +140,7 @@ static struct {
 	struct sm *sm;
 	unsigned nsm;
 	struct wt_l1_setup su;	/* the configuration; su.pool: --sched=pool */
+	struct wt_machine machine;
 	const char *arch;
 	int ctas_set;		/* --ctas given */
 	uint64_t start;		/* pool: the cycle the next kernel starts */
@@ -852,6 +855,8 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
 	wt_json_string(j, G.arch);
+	wt_json_key(j, "machine_origin");
+	wt_json_string(j, G.machine.origin);
 	wt_json_key_u64(j, "size", (uint64_t)c->geom.sets * c->geom.assoc * c->geom.line);
 	wt_json_key_u64(j, "sets", c->geom.sets);
 	wt_json_key_u64(j, "assoc", c->geom.assoc);
@@ -1004,61 +1009,70 @@ static void reuse_option(const char *arg, struct wt_l1_cfg *c)
 	       "R from 2^-24 to 1", arg);
 }
 
-int main(int argc, char **argv)
+static const struct option longopts[] = {
+	{ "config", required_argument, NULL, O_CONFIG },
+	{ "size", required_argument, NULL, O_SIZE },
+	{ "assoc", required_argument, NULL, O_ASSOC },
+	{ "line", required_argument, NULL, O_LINE },
+	{ "index", required_argument, NULL, O_INDEX },
+	{ "repl", required_argument, NULL, O_REPL },
+	{ "insert", required_argument, NULL, O_INSERT },
+	{ "write", required_argument, NULL, O_WRITE },
+	{ "write-allocate", required_argument, NULL, O_WALLOC },
+	{ "alloc", required_argument, NULL, O_ALLOC },
+	{ "mshr", required_argument, NULL, O_MSHR },
+	{ "mshr-merge", required_argument, NULL, O_MERGE },
+	{ "mshr-per-warp", required_argument, NULL, O_PERWARP },
+	{ "miss-queue", required_argument, NULL, O_MISSQ },
+	{ "hit-latency", required_argument, NULL, O_HITLAT },
+	{ "miss-latency", required_argument, NULL, O_MISSLAT },
+	{ "sigma", required_argument, NULL, O_SIGMA },
+	{ "seed", required_argument, NULL, O_SEED },
+	{ "mode", required_argument, NULL, O_MODE },
+	{ "events", required_argument, NULL, O_EVENTS },
+	{ "sched", required_argument, NULL, O_SCHED },
+	{ "ctas", required_argument, NULL, O_CTAS },
+	{ "refill", required_argument, NULL, O_REFILL },
+	{ "warp-delay", required_argument, NULL, O_WDELAY },
+	{ "icount", required_argument, NULL, O_ICOUNT },
+	{ "policy", required_argument, NULL, O_POLICY },
+	{ "warp-limit", required_argument, NULL, O_WLIMIT },
+	{ "schedulers", required_argument, NULL, O_SCHEDS },
+	{ "max-warps", required_argument, NULL, O_MAXW },
+	{ "period", required_argument, NULL, O_PERIOD },
+	{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
+	{ "mpki-threshold", required_argument, NULL, O_MPKIT },
+	{ "dwt-n", required_argument, NULL, O_DWTN },
+	{ "dwt-m", required_argument, NULL, O_DWTM },
+	{ "kthrottle", required_argument, NULL, O_KTHR },
+	{ "vta", required_argument, NULL, O_VTA },
+	{ "mrpb-size", required_argument, NULL, O_MRPB },
+	{ "pcal-tokens", required_argument, NULL, O_PCALT },
+	{ "abyp-threshold", required_argument, NULL, O_ABYPT },
+	{ "pd", required_argument, NULL, O_PD },
+	{ "mta", required_argument, NULL, O_MTA },
+	{ "lat", required_argument, NULL, O_LAT },
+	{ "reuse", required_argument, NULL, O_REUSE },
+	{ "batch", required_argument, NULL, O_BATCH },
+	{ "output", required_argument, NULL, 'o' },
+	{ "stats", required_argument, NULL, O_STATS },
+	{ "level", required_argument, NULL, O_LEVEL },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/*
+ * The configuration: the machine's L1 (stageopt.h) for every option the
+ * command line does not give (explicit[]), then the options.  The
+ * requests' line size is a fact of the stream (coalesce's line_size): an
+ * L1 line given otherwise is a usage error unless --override, and the
+ * machine's gives way to it.  stream: the input's metadata, or NULL
+ * before it is read.
+ */
+static void configure(const struct wt_stage_args *a, const char *const *explicit,
+		      const struct wt_meta *stream, const struct option *lopts)
 {
-	static const struct option longopts[] = {
-		{ "arch", required_argument, NULL, 'a' },
-		{ "config", required_argument, NULL, O_CONFIG },
-		{ "size", required_argument, NULL, O_SIZE },
-		{ "assoc", required_argument, NULL, O_ASSOC },
-		{ "line", required_argument, NULL, O_LINE },
-		{ "index", required_argument, NULL, O_INDEX },
-		{ "repl", required_argument, NULL, O_REPL },
-		{ "insert", required_argument, NULL, O_INSERT },
-		{ "write", required_argument, NULL, O_WRITE },
-		{ "write-allocate", required_argument, NULL, O_WALLOC },
-		{ "alloc", required_argument, NULL, O_ALLOC },
-		{ "mshr", required_argument, NULL, O_MSHR },
-		{ "mshr-merge", required_argument, NULL, O_MERGE },
-		{ "mshr-per-warp", required_argument, NULL, O_PERWARP },
-		{ "miss-queue", required_argument, NULL, O_MISSQ },
-		{ "hit-latency", required_argument, NULL, O_HITLAT },
-		{ "miss-latency", required_argument, NULL, O_MISSLAT },
-		{ "sigma", required_argument, NULL, O_SIGMA },
-		{ "seed", required_argument, NULL, O_SEED },
-		{ "mode", required_argument, NULL, O_MODE },
-		{ "events", required_argument, NULL, O_EVENTS },
-		{ "sched", required_argument, NULL, O_SCHED },
-		{ "ctas", required_argument, NULL, O_CTAS },
-		{ "refill", required_argument, NULL, O_REFILL },
-		{ "warp-delay", required_argument, NULL, O_WDELAY },
-		{ "icount", required_argument, NULL, O_ICOUNT },
-		{ "policy", required_argument, NULL, O_POLICY },
-		{ "warp-limit", required_argument, NULL, O_WLIMIT },
-		{ "schedulers", required_argument, NULL, O_SCHEDS },
-		{ "max-warps", required_argument, NULL, O_MAXW },
-		{ "period", required_argument, NULL, O_PERIOD },
-		{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
-		{ "mpki-threshold", required_argument, NULL, O_MPKIT },
-		{ "dwt-n", required_argument, NULL, O_DWTN },
-		{ "dwt-m", required_argument, NULL, O_DWTM },
-		{ "kthrottle", required_argument, NULL, O_KTHR },
-		{ "vta", required_argument, NULL, O_VTA },
-		{ "mrpb-size", required_argument, NULL, O_MRPB },
-		{ "pcal-tokens", required_argument, NULL, O_PCALT },
-		{ "abyp-threshold", required_argument, NULL, O_ABYPT },
-		{ "pd", required_argument, NULL, O_PD },
-		{ "mta", required_argument, NULL, O_MTA },
-		{ "lat", required_argument, NULL, O_LAT },
-		{ "reuse", required_argument, NULL, O_REUSE },
-		{ "batch", required_argument, NULL, O_BATCH },
-		{ "output", required_argument, NULL, 'o' },
-		{ "stats", required_argument, NULL, O_STATS },
-		{ "level", required_argument, NULL, O_LEVEL },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
 	static const char *const repl_names[] = { "lru", "fifo", "random" };
 	static const char *const write_names[] = {
 		"write-back", "write-through", "write-evict", "local-write-back"
@@ -1069,29 +1083,36 @@ int main(int argc, char **argv)
 	static const char *const event_names[] = { "misses", "all" };
 	static const char *const sched_names[] = { "stream", "pool" };
 	static const char *const refill_names[] = { "cta", "set" };
-	const char *set[O_NOPTS] = { 0 };
-	const char *output, *input, *stats;
-	struct wt_stage_args args;
+	const char *set[O_NOPTS];
 	struct wt_l1_cfg *c = &G.su.cfg;
-	struct sm_bucket *b = NULL;
-	unsigned nb = 0;
-	struct wt_reader *r;
-	struct wt_header h;
-	struct wt_item it;
-	struct wt_kernel kern;
-	char err[768];
-	int level;
+	const char *line = stream ? wt_meta_get(stream, "line_size") : NULL;
+	struct wt_meta opts;
 
-	wt_set_progname(argv[0]);
-	wt_big_blocks_mapped();
-	wt_stage_parse(argc, argv, "l1sim", usage, longopts, O_SIZE, O_NOPTS,
-		       set, &args);
-	G.arch = args.arch;
-	output = args.output;
-	input = args.input;
-
+	memcpy(set, explicit, sizeof(set));
+	wt_meta_init(&opts);
+	wt_stage_machine("l1sim", a, stream, &G.machine, &opts);
+	G.arch = G.machine.name;
+	wt_stage_defaults(lopts, set, &opts);
+	if (line && explicit[O_LINE])
+		wt_stage_agree("line", explicit[O_LINE], line,
+			       "its requests (coalesce's line_size)", a->override);
+	else if (line)
+		set[O_LINE] = line;
 	/* The preset first, then --config, then every other option. */
-	wt_l1_preset(G.arch, &G.su);
+	wt_l1_preset(strcmp(wt_machine_get(&G.machine, "wt_l1_model"),
+			    "nugteren") == 0 ? "nugteren" : "fermi", &G.su);
+	if (set[O_CONFIG])
+		wt_l1_apply_config(set[O_CONFIG], &G.su);
+	if (line && explicit[O_CONFIG] && !explicit[O_LINE]) {
+		char buf[32];
+
+		wt_snprintf(buf, sizeof(buf), "%u", c->geom.line);
+		if (strcmp(buf, line) != 0 && !a->override)
+			wt_die(WT_EXIT_USAGE, "--config=%s: its %s-byte lines "
+			       "contradict the stream's requests of %s bytes "
+			       "(coalesce's line_size); add --override to model "
+			       "them anyway", explicit[O_CONFIG], buf, line);
+	}
 	if (set[O_CONFIG])
 		wt_l1_apply_config(set[O_CONFIG], &G.su);
 	policy_options(set);
@@ -1169,6 +1190,34 @@ int main(int argc, char **argv)
 		G.batch = (size_t)wt_opt_num("batch", set[O_BATCH], 0, 1u << 30);
 	wt_l1_geometry(&G.su);
 	c->pol = &G.pol;
+	wt_meta_free(&opts);
+}
+
+int main(int argc, char **argv)
+{
+	const char *set[O_NOPTS] = { 0 };
+	const char *output, *input, *stats;
+	struct wt_stage_args args;
+	struct wt_l1_cfg *c = &G.su.cfg;
+	struct sm_bucket *b = NULL;
+	unsigned nb = 0;
+	struct wt_reader *r;
+	struct wt_header h;
+	struct wt_item it;
+	struct wt_kernel kern;
+	char err[768];
+	int level;
+
+	wt_set_progname(argv[0]);
+	wt_big_blocks_mapped();
+	wt_stage_parse(argc, argv, "l1sim", usage, longopts, O_SIZE, O_NOPTS,
+		       set, &args);
+	output = args.output;
+	input = args.input;
+	wt_machine_init(&G.machine);
+
+	/* Usage errors before any input: the machine given, or fermi. */
+	configure(&args, set, NULL, longopts);
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
@@ -1180,11 +1229,14 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	if (wt_reader_expect(r, WT_KIND_REQUEST, "run coalesce first") < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	configure(&args, set, &wt_reader_header(r)->meta, longopts);
+	c->no_warp_stats = !stats;
 	G.sms = wt_reader_sms(r);
 	wt_meta_trace_name(&wt_reader_header(r)->meta, G.trace, sizeof(G.trace));
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);
+	wt_machine_to_meta(&G.machine, &h.meta);
 	wt_meta_set(&h.meta, "l1_size", wt_snprintf(err, sizeof(err), "%u", G.su.size));
 	wt_meta_set(&h.meta, "l1_line", wt_snprintf(err, sizeof(err), "%u", c->geom.line));
 	wt_meta_set(&h.meta, "l1_index", c->ix.name);
@@ -1263,5 +1315,6 @@ int main(int argc, char **argv)
 	free(G.choices);
 	if (G.dwtcs)
 		wt_dwtcs_free(G.dwtcs);
+	wt_machine_free(&G.machine);
 	return WT_EXIT_OK;
 }

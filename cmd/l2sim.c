@@ -27,7 +27,8 @@ static const char usage[] =
 "on to DRAM (misses, write-backs, write-throughs) as level-2 event\n"
 "records.  No FILE, or -, reads stdin.\n"
 "\n"
-"  -a, --arch=NAME         preset: fermi (default; GTX 480)\n"
+WT_STAGE_MACHINE_USAGE
+"                          (the machine's L2 gives the defaults below)\n"
 "      --config=STRING     a GPGPU-Sim cache configuration for one\n"
 "                          partition, e.g. 64:128:8,L:B:m:W:L,A:32:4,4:0,32;\n"
 "                          applied after the preset, before the options\n"
@@ -128,6 +129,7 @@ static struct {
 	uint64_t size, interleave;
 	const char *arch, *index, *mapspec;
 	uint64_t not_for_l2;
+	struct wt_machine machine;
 	struct wt_l2_instr_stats is;
 	struct wt_medic medic;	/* --medic: the warp types of every partition */
 	struct wt_medic pcmedic;	/* --bypass=pc: the PCs' types */
@@ -167,20 +169,14 @@ static unsigned medic_components(const char *list)
 }
 
 /*
- * fermi: the GTX 480 L2 as GPGPU-Sim's configuration and the papers give
- * it (Khairy et al. Table 1, MeDiC Table I): 6 partitions of 128 KB,
- * 16 ways, 128-byte lines (768 KB), LRU, linear index, write-back with
- * write-allocate (GPGPU-Sim's L2); partitions interleaved every 256
- * bytes (GPGPU-Sim's dramid@8); MeDiC's 2 banks, 2 ports and 10-cycle
- * tag latency per partition; bank queues of 8 (the interconnect-to-L2
- * queue of gpgpu_dram_partition_queues 8:8:8:8); GPGPU-Sim's dl2 MSHRs,
- * 32 entries of 4 merges.  Assumed, with no source: 10 interconnect
- * cycles, a 200-cycle miss.
+ * What no machine sets: LRU, a linear index, write-back with
+ * write-allocate, 32-byte sectors, banks chosen from the lowest
+ * line-address bit, a bank cycle of 1, partitions interleaved every 256
+ * bytes (GPGPU-Sim's dramid@8) with a linear map.  The machine
+ * (machinestage.c) and the options set the rest, and may change these.
  */
-static void preset(const char *arch, struct wt_l2_cfg *c)
+static void base(struct wt_l2_cfg *c)
 {
-	if (strcmp(arch, "fermi") != 0)
-		wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi", arch);
 	memset(c, 0, sizeof(*c));
 	G.nparts = 6;
 	G.mapspec = "linear";
@@ -678,6 +674,8 @@ static void settings_json(struct wt_json *j)
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
 	wt_json_string(j, G.arch);
+	wt_json_key(j, "machine_origin");
+	wt_json_string(j, G.machine.origin);
 	wt_json_key_u64(j, "partitions", G.nparts);
 	wt_json_key(j, "map");
 	wt_json_string(j, G.map.name);
@@ -967,51 +965,74 @@ static void add_event(struct wt_reader *r, const struct wt_event *e, uint64_t n,
 	G.held++;
 }
 
+static const struct option longopts[] = {
+	{ "config", required_argument, NULL, O_CONFIG },
+	{ "partitions", required_argument, NULL, O_PARTS },
+	{ "map", required_argument, NULL, O_MAP },
+	{ "interleave", required_argument, NULL, O_INTERLEAVE },
+	{ "size", required_argument, NULL, O_SIZE },
+	{ "assoc", required_argument, NULL, O_ASSOC },
+	{ "line", required_argument, NULL, O_LINE },
+	{ "index", required_argument, NULL, O_INDEX },
+	{ "repl", required_argument, NULL, O_REPL },
+	{ "write", required_argument, NULL, O_WRITE },
+	{ "write-allocate", required_argument, NULL, O_WALLOC },
+	{ "banks", required_argument, NULL, O_BANKS },
+	{ "ports", required_argument, NULL, O_PORTS },
+	{ "bank-queue", required_argument, NULL, O_BANKQ },
+	{ "bank-cycle", required_argument, NULL, O_BANKCYC },
+	{ "tag-latency", required_argument, NULL, O_TAGLAT },
+	{ "icnt-latency", required_argument, NULL, O_ICNT },
+	{ "mshr", required_argument, NULL, O_MSHR },
+	{ "mshr-merge", required_argument, NULL, O_MERGE },
+	{ "miss-latency", required_argument, NULL, O_MISSLAT },
+	{ "disable", no_argument, NULL, O_DISABLE },
+	{ "events", required_argument, NULL, O_EVENTS },
+	{ "medic", required_argument, NULL, O_MEDIC },
+	{ "medic-reset", required_argument, NULL, O_MRESET },
+	{ "medic-profile", required_argument, NULL, O_MPROFILE },
+	{ "medic-step", required_argument, NULL, O_MSTEP },
+	{ "bypass", required_argument, NULL, O_BYPASS },
+	{ "eaf", no_argument, NULL, O_EAF },
+	{ "pcal", required_argument, NULL, O_PCAL },
+	{ "seed", required_argument, NULL, O_SEED },
+	{ "sbyp-period", required_argument, NULL, O_SBYPP },
+	{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
+	{ "batch", required_argument, NULL, O_BATCH },
+	{ "spill", required_argument, NULL, O_SPILL },
+	{ "output", required_argument, NULL, 'o' },
+	{ "stats", required_argument, NULL, O_STATS },
+	{ "level", required_argument, NULL, O_LEVEL },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/*
+ * The machine's L2 (stageopt.h) for every option the command line does
+ * not give (explicit[]), then --config, then the other options.  stream:
+ * the input's metadata, or NULL before it is read.
+ */
+static void configure(const struct wt_stage_args *a, const char *const *explicit,
+		      const struct wt_meta *stream)
+{
+	const char *set[O_NOPTS];
+	struct wt_meta opts;
+
+	memcpy(set, explicit, sizeof(set));
+	wt_meta_init(&opts);
+	wt_stage_machine("l2sim", a, stream, &G.machine, &opts);
+	G.arch = G.machine.name;
+	wt_stage_defaults(longopts, set, &opts);
+	base(&G.cfg);
+	if (set[O_CONFIG])
+		apply_config(set[O_CONFIG], &G.cfg);
+	apply_options(set);
+	wt_meta_free(&opts);
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "arch", required_argument, NULL, 'a' },
-		{ "config", required_argument, NULL, O_CONFIG },
-		{ "partitions", required_argument, NULL, O_PARTS },
-		{ "map", required_argument, NULL, O_MAP },
-		{ "interleave", required_argument, NULL, O_INTERLEAVE },
-		{ "size", required_argument, NULL, O_SIZE },
-		{ "assoc", required_argument, NULL, O_ASSOC },
-		{ "line", required_argument, NULL, O_LINE },
-		{ "index", required_argument, NULL, O_INDEX },
-		{ "repl", required_argument, NULL, O_REPL },
-		{ "write", required_argument, NULL, O_WRITE },
-		{ "write-allocate", required_argument, NULL, O_WALLOC },
-		{ "banks", required_argument, NULL, O_BANKS },
-		{ "ports", required_argument, NULL, O_PORTS },
-		{ "bank-queue", required_argument, NULL, O_BANKQ },
-		{ "bank-cycle", required_argument, NULL, O_BANKCYC },
-		{ "tag-latency", required_argument, NULL, O_TAGLAT },
-		{ "icnt-latency", required_argument, NULL, O_ICNT },
-		{ "mshr", required_argument, NULL, O_MSHR },
-		{ "mshr-merge", required_argument, NULL, O_MERGE },
-		{ "miss-latency", required_argument, NULL, O_MISSLAT },
-		{ "disable", no_argument, NULL, O_DISABLE },
-		{ "events", required_argument, NULL, O_EVENTS },
-		{ "medic", required_argument, NULL, O_MEDIC },
-		{ "medic-reset", required_argument, NULL, O_MRESET },
-		{ "medic-profile", required_argument, NULL, O_MPROFILE },
-		{ "medic-step", required_argument, NULL, O_MSTEP },
-		{ "bypass", required_argument, NULL, O_BYPASS },
-		{ "eaf", no_argument, NULL, O_EAF },
-		{ "pcal", required_argument, NULL, O_PCAL },
-		{ "seed", required_argument, NULL, O_SEED },
-		{ "sbyp-period", required_argument, NULL, O_SBYPP },
-		{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
-		{ "batch", required_argument, NULL, O_BATCH },
-		{ "spill", required_argument, NULL, O_SPILL },
-		{ "output", required_argument, NULL, 'o' },
-		{ "stats", required_argument, NULL, O_STATS },
-		{ "level", required_argument, NULL, O_LEVEL },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *set[O_NOPTS] = { 0 };
 	const char *output, *input, *stats;
 	struct wt_stage_args args;
@@ -1025,18 +1046,20 @@ int main(int argc, char **argv)
 	wt_set_progname(argv[0]);
 	wt_stage_parse(argc, argv, "l2sim", usage, longopts, O_CONFIG, O_NOPTS,
 		       set, &args);
-	G.arch = args.arch;
 	output = args.output;
 	input = args.input;
-
-	/* The preset first, then --config, then every other option. */
-	preset(G.arch, &G.cfg);
-	if (set[O_CONFIG])
-		apply_config(set[O_CONFIG], &G.cfg);
-	apply_options(set);
+	wt_machine_init(&G.machine);
+	configure(&args, set, NULL);	/* usage errors before any input */
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
+
+	r = wt_reader_open(input, err, sizeof(err));
+	if (!r)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim first") < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	configure(&args, set, &wt_reader_header(r)->meta);
 	G.is.no_warp_stats = !stats;	/* only --stats shows them */
 
 	G.b = wt_calloc_lines(G.nparts, sizeof(*G.b));
@@ -1062,14 +1085,10 @@ int main(int argc, char **argv)
 	}
 	G.shared = G.cfg.medic || G.cfg.pc_bypass || G.cfg.pcal_tokens;
 
-	r = wt_reader_open(input, err, sizeof(err));
-	if (!r)
-		wt_die(WT_EXIT_DATA, "%s", err);
-	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim first") < 0)
-		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);
+	wt_machine_to_meta(&G.machine, &h.meta);
 	wt_meta_set(&h.meta, "l2_partitions", wt_snprintf(err, sizeof(err), "%u",
 							  G.nparts));
 	wt_meta_set(&h.meta, "l2_map", G.map.name);
@@ -1131,5 +1150,6 @@ int main(int argc, char **argv)
 	if (G.cfg.pcal_tokens)
 		wt_pcal_free(&G.pcal);
 	wt_l2_instr_free(&G.is);
+	wt_machine_free(&G.machine);
 	return WT_EXIT_OK;
 }

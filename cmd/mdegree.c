@@ -7,6 +7,7 @@
  * does, through lib/sweep.c) and reads their statistics.
  */
 #include "arch.h"
+#include "machine.h"
 #include "cacheindex.h"
 #include "dump.h"
 #include "json.h"
@@ -281,9 +282,10 @@ static void setup(struct wt_sweep *s, const struct opts *o, const char *dir,
 	char spec[5][PATH_MAX + 32], err[PATH_MAX + 256], *list = NULL;
 	char path[PATH_MAX];
 	/* a fixed value, as an index may hold commas (",bits=N") */
+	/* --l1-size's sizes are of 4-way L1s (ASSOC), whatever the machine */
 	const char *fixed[9] = { "l1sim:sched=pool", "l1sim:warp-delay=yes",
-				 spec[0] };
-	unsigned n = 3;
+				 spec[0], "l1sim:assoc=4" };
+	unsigned n = 4;
 	size_t len = 0;
 	FILE *f;
 
@@ -633,12 +635,17 @@ static void parse_options(struct opts *o, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "a:j:hV", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'a':
-			if (!wt_arch_find(optarg))
-				wt_die(WT_EXIT_USAGE, "--arch=%s: expected %s", optarg,
-				       wt_arch_names());
+		case 'a': {
+			struct wt_machine m;
+			char err[512];
+
+			wt_machine_init(&m);
+			if (wt_machine_preset(&m, optarg, err, sizeof(err)) < 0)
+				wt_die(WT_EXIT_USAGE, "--arch=%s: %s", optarg, err);
+			wt_machine_free(&m);
 			o->arch = optarg;
 			break;
+		}
 		case O_SMS:
 			wt_opt_num("sms", optarg, 1, 65535);
 			o->sms = optarg;
@@ -736,7 +743,17 @@ int main(int argc, char **argv)
 
 	wt_set_progname(argv[0]);
 	parse_options(&o, argc, argv);
-	wt_order_cfg_arch(&cfg, wt_arch_find(o.arch ? o.arch : "fermi"));
+	{
+		struct wt_machine m;
+		char err[512];
+
+		wt_machine_init(&m);
+		if (wt_machine_preset(&m, o.arch ? o.arch : "fermi", err,
+				      sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "%s", err);
+		wt_order_cfg_machine(&cfg, &m);
+		wt_machine_free(&m);
+	}
 	if (o.sms)
 		cfg.sms = (unsigned)wt_opt_num("sms", o.sms, 1, 65535);
 	if (o.max_ctas)

@@ -676,5 +676,6 @@ int main(int argc, char **argv)
 		wt_order_stats_free(&G.res[i].st);
 	}
 	free(G.res);
+	wt_machine_free(&machine);
 	return WT_EXIT_OK;
 }

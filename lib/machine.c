@@ -363,3 +363,18 @@ void wt_machine_print(const struct wt_machine *m, FILE *out)
 		fprintf(out, "\t# %s%s%s\n", k->doc, src ? "; " : "", src ? src : "");
 	}
 }
+
+void wt_machine_default_meta(struct wt_meta *meta, const char *who)
+{
+	struct wt_machine m;
+	char err[256];
+
+	wt_machine_init(&m);
+	if (wt_machine_preset(&m, "fermi", err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);	/* a preset always loads */
+	m.dflt = 1;
+	wt_snprintf(m.origin, sizeof(m.origin), "%s's default, the fermi preset",
+		    who);
+	wt_machine_to_meta(&m, meta);
+	wt_machine_free(&m);
+}

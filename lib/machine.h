@@ -103,6 +103,11 @@ void wt_machine_to_meta(const struct wt_machine *m, struct wt_meta *meta);
 int wt_machine_from_meta(struct wt_machine *m, const struct wt_meta *meta,
 			 char *err, size_t errlen);
 
+/* Write the fermi preset into meta as nobody's choice (machine_default
+ * yes), from program who: for the synthetic streams of test and benchmark
+ * generators, which stand where trace-order would. */
+void wt_machine_default_meta(struct wt_meta *meta, const char *who);
+
 /* The value of key, or NULL if m has none. */
 const char *wt_machine_get(const struct wt_machine *m, const char *key);
 /* Set key (a key of wt_mkeys) to value, from src. */

@@ -125,12 +125,40 @@ static void coalesce_options(const struct wt_machine *m, struct wt_meta *o)
 	put(o, "sector", "%u", line < 32 ? line : 32u);
 }
 
+/* Nugteren et al.'s model takes the paper's L1 (l1sim's nugteren preset),
+ * not GPGPU-Sim's string and latency. */
 static void l1_options(const struct wt_machine *m, struct wt_meta *o)
 {
-	put(o, "config", "%s", wt_machine_get(m, "gpgpu_cache:dl1"));
-	put(o, "hit-latency", "%u", u(m, "gpgpu_l1_latency"));
+	const char *pipe = wt_machine_get(m, "gpgpu_shader_core_pipeline");
+	unsigned warps = (unsigned)(field(pipe, 0) / field(pipe, 1));
+	unsigned sched = u(m, "gpgpu_num_sched_per_core");
+
+	if (strcmp(wt_machine_get(m, "wt_l1_model"), "nugteren") != 0) {
+		put(o, "config", "%s", wt_machine_get(m, "gpgpu_cache:dl1"));
+		put(o, "hit-latency", "%u", u(m, "gpgpu_l1_latency"));
+	}
 	put(o, "miss-latency", "%u", u(m, "wt_l1_miss_latency"));
 	put(o, "sigma", "%s", wt_machine_get(m, "wt_l1_sigma"));
+	put(o, "schedulers", "%u", sched);
+	put(o, "max-warps", "%u", (warps + sched - 1) / sched);
+}
+
+/* classify's views: the L1's string, and the whole L2 as one cache of
+ * its slices' ways. */
+static void classify_options(const struct wt_machine *m, struct wt_meta *o)
+{
+	struct wt_cachecfg c;
+	char err[256];
+	unsigned slices = u(m, "gpgpu_n_mem") *
+			  u(m, "gpgpu_n_sub_partition_per_mchannel");
+
+	put(o, "config", "%s", wt_machine_get(m, "gpgpu_cache:dl1"));
+	if (wt_cachecfg_parse(wt_machine_get(m, "gpgpu_cache:dl2"), &c, err,
+			      sizeof(err)) == 0 && !c.disabled) {
+		put(o, "l2-size", "%llu", (unsigned long long)c.size_bytes * slices);
+		put(o, "l2-partitions", "%u", slices);
+		put(o, "l2-assoc", "%u", c.assoc);
+	}
 }
 
 static void l2_options(const struct wt_machine *m, struct wt_meta *o)
@@ -180,8 +208,10 @@ void wt_machine_stage_options(const struct wt_machine *m, const char *prog,
 		order_options(m, opts);
 	else if (strcmp(prog, "coalesce") == 0)
 		coalesce_options(m, opts);
-	else if (strcmp(prog, "l1sim") == 0 || strcmp(prog, "classify") == 0)
+	else if (strcmp(prog, "l1sim") == 0)
 		l1_options(m, opts);
+	else if (strcmp(prog, "classify") == 0)
+		classify_options(m, opts);
 	else if (strcmp(prog, "l2sim") == 0)
 		l2_options(m, opts);
 	else if (strcmp(prog, "dramsim") == 0)

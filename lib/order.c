@@ -21,6 +21,7 @@
  *    round robin; a warp that issues a load leaves it).
  */
 #include "order.h"
+#include "machine.h"
 #include "kbuf.h"
 #include "util.h"
 #include "wbuf.h"
@@ -141,23 +142,28 @@ struct model {
 	int need_failed;	/* need() stopped the run */
 };
 
-void wt_order_cfg_arch(struct wt_order_cfg *cfg, const struct wt_arch *a)
+void wt_order_cfg_machine(struct wt_order_cfg *cfg, const struct wt_machine *m)
 {
+	struct wt_meta o;
+
+	wt_meta_init(&o);
+	wt_machine_stage_options(m, "trace-order", &o);
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->sms = a->sms;
-	cfg->warp_size = a->warp_size;
-	cfg->max_threads = a->max_threads;
-	cfg->max_ctas = a->max_ctas;
-	cfg->max_warps = a->max_warps;
-	cfg->regs = a->regs;
-	cfg->reg_unit = a->reg_unit;
-	cfg->shmem = a->shmem;
-	cfg->shmem_unit = a->shmem_unit;
-	cfg->cta_threads = a->cta_threads;
-	cfg->schedulers = a->schedulers;
-	cfg->policy = a->policy;
+	cfg->sms = (unsigned)atoi(wt_meta_get(&o, "sms"));
+	cfg->warp_size = (unsigned)atoi(wt_meta_get(&o, "warp-size"));
+	cfg->max_threads = (unsigned)atoi(wt_meta_get(&o, "max-threads"));
+	cfg->max_ctas = (unsigned)atoi(wt_meta_get(&o, "max-ctas"));
+	cfg->max_warps = (unsigned)atoi(wt_meta_get(&o, "max-warps"));
+	cfg->regs = (unsigned)atoi(wt_meta_get(&o, "regs"));
+	cfg->reg_unit = (unsigned)atoi(wt_meta_get(&o, "reg-unit"));
+	cfg->shmem = (unsigned)atoi(wt_meta_get(&o, "shmem"));
+	cfg->shmem_unit = (unsigned)atoi(wt_meta_get(&o, "shmem-unit"));
+	cfg->cta_threads = (unsigned)atoi(wt_meta_get(&o, "cta-threads"));
+	cfg->schedulers = (unsigned)atoi(wt_meta_get(&o, "schedulers"));
+	cfg->policy = (enum wt_policy)wt_policy_parse(wt_meta_get(&o, "policy"));
 	cfg->active_warps = 8;
 	cfg->latency = 100;
+	wt_meta_free(&o);
 }
 
 static uint64_t round_up(uint64_t v, uint64_t unit)

@@ -34,7 +34,10 @@ struct wt_order_cfg {
 };
 
 /* Fill cfg from an architecture preset (active_warps 8, latency 100). */
-void wt_order_cfg_arch(struct wt_order_cfg *cfg, const struct wt_arch *a);
+/* The configuration of machine m (machine.h): what trace-order takes from
+ * it, with an active set of 8 warps (two-level) and a 100-cycle wait. */
+struct wt_machine;
+void wt_order_cfg_machine(struct wt_order_cfg *cfg, const struct wt_machine *m);
 
 /*
  * Resident CTAs per SM for kernel k, and the resource that limits them

@@ -56,9 +56,13 @@ like "$(json "$T/ip.json")" '"total":\{"requests":[0-9]+,"loads":256,"stores":[0
 # apart.  Linear indexing sends them all to one set and no load hits;
 # IPOLY spreads them and nearly all hit.  Both schedulers agree.
 trace-emu syrk --n=16 --m=1024 | trace-gen | trace-order | coalesce > "$T/syrk-big.req"
+# (32 MSHRs and 1-cycle hits: the L1 these bounds were measured on,
+# before the fermi preset took SM2_GTX480's 64 MSHRs and 35 cycles.)
 for sched in stream pool; do
-	l1sim --sched=$sched --index=linear --stats="$T/sl.json" < "$T/syrk-big.req" > /dev/null
-	l1sim --sched=$sched --index=ipoly37 --stats="$T/si.json" < "$T/syrk-big.req" > /dev/null
+	l1sim --sched=$sched --index=linear --mshr=32 --hit-latency=1 \
+		--stats="$T/sl.json" < "$T/syrk-big.req" > /dev/null
+	l1sim --sched=$sched --index=ipoly37 --mshr=32 --hit-latency=1 \
+		--stats="$T/si.json" < "$T/syrk-big.req" > /dev/null
 	hl=$(json "$T/sl.json" | grep -o '"total":{[^}]*' | grep -o '"hits":[0-9]*' | cut -d: -f2)
 	hi=$(json "$T/si.json" | grep -o '"total":{[^}]*' | grep -o '"hits":[0-9]*' | cut -d: -f2)
 	al=$(json "$T/sl.json" | grep -o '"total":{[^}]*"associativity":[0-9]*' | grep -o '[0-9]*$')

@@ -237,7 +237,7 @@ for s in samples/bfs.trc.zst samples/syrk.trc.zst samples/hotspot.trc.zst \
 	esac
 done
 trace-dump "$T/e1.wt" | grep -E '^# l2_(partitions|map):' | tr '\n' ' ' > "$T/meta"
-is "$(cat "$T/meta")" "# l2_partitions: 6 # l2_map: linear,interleave=256 " "header names the partitions and the map"
+is "$(cat "$T/meta")" "# l2_partitions: 12 # l2_map: linear,interleave=256 " "header names the partitions (the fermi machine: 6 channels of 2 slices) and the map"
 l2sim --partitions=8 --map=ipoly -o "$T/ip.wt" "$T/s.l1"
 trace-dump --check "$T/ip.wt" > /dev/null 2>&1
 ok $? "ipoly over 8 partitions: the stream checks"
@@ -328,8 +328,12 @@ fails_with 2 "--spill=x: expected a number" "--spill=x" l2sim --spill=x "$T/bfs.
 # first half, congested so that events go to the file at every batch, then
 # every 1000th event 500 cycles late): a late request waits for the busy
 # ports and banks too, so what went stays right; the output is --batch=0's.
+# (6 partitions of 128 KB with bank queues of 8, as the fermi preset had
+# them before it took SM2_GTX480's 12 slices and queues of 64: these
+# congest.)
 "$BUILD/tests/test-dram" gen midlate 20000 1 > "$T/midlate.wt"
-env TMPDIR="$T/none" l2sim --spill=0 --batch=4K -o /dev/null "$T/midlate.wt" 2> /dev/null
+env TMPDIR="$T/none" l2sim --partitions=6 --size=128K --assoc=16 --bank-queue=8 --mshr=32 \
+	--spill=0 --batch=4K -o /dev/null "$T/midlate.wt" 2> /dev/null
 is $? 1 "midlate: events go to the file before it goes out of order"
 same_batches_of "37 4K" l2sim events midlate "$T/midlate.wt" --spill=0
 same_batches_of "37 4K" l2sim events midlate "$T/midlate.wt" --spill=0 --partitions=2 \

@@ -11,6 +11,7 @@
  * transfers at 4 a cycle (2 cycles on the bus, 64 bytes), and core clock
  * = DRAM clock, so latencies in core cycles equal DRAM cycles.
  */
+#include "machine.h"
 #include "dram.h"
 #include "stream.h"
 #include "tap.h"
@@ -800,6 +801,7 @@ static struct wt_writer *open_events(const char *name, struct wt_kernel *k,
 	char err[256];
 
 	wt_header_init(&h, WT_KIND_EVENT, 0);
+	wt_machine_default_meta(&h.meta, "test-dram");
 	w = wt_writer_open("-", &h, 1, err, sizeof(err));
 	wt_header_free(&h);
 	if (!w) {

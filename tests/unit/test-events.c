@@ -5,6 +5,7 @@
  * wt_events_before against a count; wt_events_write_merged, read back,
  * against a scan of the lists' heads.
  */
+#include "machine.h"
 #include "events.h"
 #include "stream.h"
 #include "tap.h"
@@ -93,6 +94,7 @@ static long merge_through_stream(const char *path, struct wt_event *const *lists
 	long n = 0;
 
 	wt_header_init(&h, WT_KIND_EVENT, 0);
+	wt_machine_default_meta(&h.meta, "test-events");
 	w = wt_writer_open(path, &h, 0, err, sizeof(err));
 	wt_header_free(&h);
 	if (!w) {

@@ -5,6 +5,7 @@
  * full warps formed thread by thread, and access runs lent to a kbuf.
  */
 #include "kbuf.h"
+#include "machine.h"
 #include "order.h"
 #include "util.h"
 #include "tap.h"
@@ -34,7 +35,15 @@ static struct wt_order_cfg base_cfg(unsigned warp_size)
 {
 	struct wt_order_cfg c;
 
-	wt_order_cfg_arch(&c, wt_arch_find("fermi"));
+	{
+		struct wt_machine m;
+		char err[256];
+
+		wt_machine_init(&m);
+		wt_machine_preset(&m, "fermi", err, sizeof(err));
+		wt_order_cfg_machine(&c, &m);
+		wt_machine_free(&m);
+	}
 	c.sms = 1;
 	c.schedulers = 1;
 	c.warp_size = warp_size;
