@@ -264,7 +264,6 @@ int main(int argc, char **argv)
 	memset(&cfg, 0, sizeof(cfg));
 	memset(&rep, 0, sizeof(rep));
 	wt_machine_init(&machine);
-	views(&args, set, NULL, longopts, &cfg, &machine);	/* usage errors first */
 	cfg.bounds.mostly_hit = set[O_MHIT] ? ppm("mostly-hit", set[O_MHIT]) : 700000;
 	cfg.bounds.mostly_miss = set[O_MMISS] ? ppm("mostly-miss", set[O_MMISS]) : 200000;
 	if (cfg.bounds.mostly_miss >= cfg.bounds.mostly_hit)
@@ -299,14 +298,20 @@ int main(int argc, char **argv)
 	wt_check_outputs(args.output, set[O_STATS]);
 	if (set[O_ANALYSES])
 		rep.analyses = parse_analyses(set[O_ANALYSES]);
-	wt_cls_free(wt_cls_new(&cfg));	/* checks the L2 view's geometry */
-	r = wt_reader_open(args.input, err, sizeof(err));
-	if (!r)
+	if (args.show && (args.arch || args.config))
+		views(&args, set, NULL, longopts, &cfg, &machine);	/* prints it */
+	r = wt_stage_open(args.input, err, sizeof(err));
+	if (!r) {
+		/* usage errors first; wt_cls_new checks the L2 view */
+		views(&args, set, NULL, longopts, &cfg, &machine);
+		wt_cls_free(wt_cls_new(&cfg));
 		wt_die(WT_EXIT_DATA, "%s", err);
+	}
+	/* the stream's machine, for the kinds classify reads (no note for
+	 * the others, which are refused below) */
 	kind = wt_reader_header(r)->kind;
-	if (kind == WT_KIND_REQUEST || kind == WT_KIND_EVENT)
-		views(&args, set, &wt_reader_header(r)->meta, longopts, &cfg,
-		      &machine);
+	views(&args, set, kind == WT_KIND_REQUEST || kind == WT_KIND_EVENT ?
+	      &wt_reader_header(r)->meta : NULL, longopts, &cfg, &machine);
 	cls = wt_cls_new(&cfg);
 	wt_meta_trace_name(&wt_reader_header(r)->meta, trace, sizeof(trace));
 	switch (wt_reader_header(r)->kind) {

@@ -290,12 +290,15 @@ int main(int argc, char **argv)
 	stats = set[O_STATS];
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(args.output);
 	wt_machine_init(&G.machine);
-	make_cfg(&args, set, NULL);	/* usage errors before any input */
 	wt_check_outputs(args.output, stats);
 
-	r = wt_reader_open(args.input, err, sizeof(err));
-	if (!r)
+	if (args.show && (args.arch || args.config))
+		make_cfg(&args, set, NULL);	/* prints it */
+	r = wt_stage_open(args.input, err, sizeof(err));
+	if (!r) {
+		make_cfg(&args, set, NULL);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", err);
+	}
 	if (wt_reader_expect(r, WT_KIND_WARP, "run trace-order first") < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	make_cfg(&args, set, &wt_reader_header(r)->meta);

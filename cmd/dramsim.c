@@ -1312,14 +1312,17 @@ int main(int argc, char **argv)
 	output = args.output;
 	input = args.input;
 	wt_machine_init(&G.machine);
-	configure(&args, set, NULL, longopts);	/* usage errors before input */
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
 
-	r = wt_reader_open(input, err, sizeof(err));
-	if (!r)
+	if (args.show && (args.arch || args.config))
+		configure(&args, set, NULL, longopts);	/* prints it */
+	r = wt_stage_open(input, err, sizeof(err));
+	if (!r) {
+		configure(&args, set, NULL, longopts);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", err);
+	}
 	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim or l2sim first") < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	configure(&args, set, &wt_reader_header(r)->meta, longopts);

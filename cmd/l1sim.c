@@ -1103,6 +1103,15 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 			    "nugteren") == 0 ? "nugteren" : "fermi", &G.su);
 	if (set[O_CONFIG])
 		wt_l1_apply_config(set[O_CONFIG], &G.su);
+	if (line && !explicit[O_LINE] && !explicit[O_CONFIG]) {
+		char buf[32];
+
+		wt_snprintf(buf, sizeof(buf), "%u", c->geom.line);
+		if (strcmp(buf, line) != 0)
+			wt_warn("note: the requests are of %s-byte lines (coalesce's "
+				"line_size), the machine's L1 of %s: modelling %s-byte "
+				"lines", line, buf, line);
+	}
 	if (line && explicit[O_CONFIG] && !explicit[O_LINE]) {
 		char buf[32];
 
@@ -1216,17 +1225,19 @@ int main(int argc, char **argv)
 	input = args.input;
 	wt_machine_init(&G.machine);
 
-	/* Usage errors before any input: the machine given, or fermi. */
-	configure(&args, set, NULL, longopts);
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
 	c->no_warp_stats = !stats;	/* only --stats shows them */
 
 	wt_kernel_init(&kern);
-	r = wt_reader_open(input, err, sizeof(err));
-	if (!r)
+	if (args.show && (args.arch || args.config))
+		configure(&args, set, NULL, longopts);	/* prints it */
+	r = wt_stage_open(input, err, sizeof(err));
+	if (!r) {
+		configure(&args, set, NULL, longopts);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", err);
+	}
 	if (wt_reader_expect(r, WT_KIND_REQUEST, "run coalesce first") < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	configure(&args, set, &wt_reader_header(r)->meta, longopts);

@@ -587,8 +587,6 @@ int main(int argc, char **argv)
 	output = args.output;
 	input = args.input;
 	wt_machine_init(&machine);
-	/* Usage errors before any input: the machine given, or fermi. */
-	configure(&args, set, NULL, longopts, &machine, &cfg);
 	if (set[O_HOLD]) {
 		if (strcmp(set[O_HOLD], "kernel") != 0 &&
 		    strcmp(set[O_HOLD], "cta") != 0)
@@ -600,9 +598,13 @@ int main(int argc, char **argv)
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
 
-	r = wt_reader_open(input, err, sizeof(err));
-	if (!r)
+	if (args.show && (args.arch || args.config))
+		configure(&args, set, NULL, longopts, &machine, &cfg);	/* prints it */
+	r = wt_stage_open(input, err, sizeof(err));
+	if (!r) {
+		configure(&args, set, NULL, longopts, &machine, &cfg);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", err);
+	}
 	configure(&args, set, &wt_reader_header(r)->meta, longopts, &machine, &cfg);
 	warps = wt_reader_header(r)->kind == WT_KIND_WARP;
 	if (!warps && wt_reader_header(r)->kind != WT_KIND_ACCESS)

@@ -284,9 +284,11 @@ const struct wt_mkey wt_mkeys[] = {
 	  "l1sim's least miss latency (lambda), core cycles" },
 	{ "wt_l1_sigma", WT_MS_L1, NULL, real,
 	  "spread of l1sim's miss latency, |N(0, sigma^2)|" },
-	{ "gpgpu_tex_cache:l1", WT_MS_NONE, NULL, any_cache,
+	{ "gpgpu_tex_cache:l1", WT_MS_NONE, "8:128:5,L:R:m:N,F:128:4,128:2",
+	  any_cache,
 	  "the texture cache (texture accesses are counted, not cached)" },
-	{ "gpgpu_const_cache:l1", WT_MS_NONE, NULL, any_cache,
+	{ "gpgpu_const_cache:l1", WT_MS_NONE, "64:64:2,L:R:f:N,A:2:32,4",
+	  any_cache,
 	  "the constant cache (constant accesses are counted, not cached)" },
 	/* l2sim */
 	{ "gpgpu_n_mem", WT_MS_L2, "8", count, "memory channels" },

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { O_GPGPUSIM = 1000, O_OVERRIDE, O_SHOW };
 
@@ -200,7 +201,8 @@ void wt_stage_machine(const char *prog, const struct wt_stage_args *a,
 	}
 	wt_machine_free(&s);
 	wt_machine_free(&g);
-	if (a->show) {
+	/* the stream's machine is known only once it is read */
+	if (a->show && (stream || a->arch || a->config)) {
 		wt_machine_print(m, stdout);
 		exit(WT_EXIT_OK);
 	}
@@ -250,4 +252,14 @@ void wt_stage_bind(const char *name, const char *given,
 	wt_snprintf(whence, sizeof(whence), "its machine %s (%s)", m->name,
 		    m->origin);
 	wt_stage_agree(name, given, want, whence, a->override);
+}
+
+struct wt_reader *wt_stage_open(const char *input, char *err, size_t errlen)
+{
+	if (strcmp(input, "-") == 0 && isatty(STDIN_FILENO)) {
+		wt_snprintf(err, errlen, "standard input is a terminal: expected a "
+			    "warptrace stream (give a FILE, or a pipe)");
+		return NULL;
+	}
+	return wt_reader_open(input, err, errlen);
 }

@@ -13,6 +13,7 @@
 #include <getopt.h>
 
 #include "machine.h"
+#include "stream.h"
 
 struct wt_stage_args {
 	const char *arch;	/* -a, --arch: NULL unless given */
@@ -86,5 +87,13 @@ void wt_stage_agree(const char *name, const char *given, const char *want,
 void wt_stage_bind(const char *name, const char *given,
 		   const struct wt_meta *opts, const struct wt_machine *m,
 		   const struct wt_stage_args *a);
+
+/*
+ * Open a stage's input: wt_reader_open, but a terminal on standard input
+ * is refused.  A stage configures itself from the stream's header; where
+ * there is none (NULL, err says why) it reports its usage errors first,
+ * configured without the stream, then this one.
+ */
+struct wt_reader *wt_stage_open(const char *input, char *err, size_t errlen);
 
 #endif

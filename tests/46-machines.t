@@ -1,0 +1,122 @@
+#!/bin/sh
+# One machine through the pipeline (warptrace(7), MACHINES): presets and
+# gpgpusim.config files, the header, contradictions refused unless
+# --override, and every tested configuration of gpgpu-sim_distribution
+# (from ../shared, when it is there) loading as its preset.
+. "$(dirname "$0")/lib.sh"
+
+json() {	# json FILE: the file on one line, without spaces
+	tr -d ' \n' < "$1"
+}
+values() {	# values ARGS...: the machine's GPGPU-Sim values, one a line
+	trace-order "$@" --show-machine 2> /dev/null | sed 's/	#.*//' | grep '^-gpgpu\|^-dram'
+}
+
+# The machine goes into the header and every stage takes it.
+trace-gen samples/vectoradd.trc.zst | trace-order --arch=volta > "$T/v.w"
+run trace-dump --header "$T/v.w"
+like "$out" "# machine: volta" "trace-order writes the machine"
+like "$out" "# machine.gpgpu_cache.dl1: S:4:128:64,L:T:m:L:L,A:512:8,16:0,32" "  with its L1"
+like "$out" "# machine_default: no" "  chosen"
+coalesce --stats="$T/co.json" "$T/v.w" | l1sim --stats="$T/l1.json" \
+	| l2sim --stats="$T/l2.json" | dramsim --stats="$T/dr.json" > /dev/null
+ok $? "volta: the pipeline runs"
+like "$(json "$T/co.json")" '"arch":"volta","machine_origin":"--arch=volta","rules":"sector"' \
+	"coalesce: volta's sector rules"
+like "$(json "$T/l1.json")" '"arch":"volta","machine_origin":"--arch=volta"' "l1sim: volta"
+like "$(json "$T/l1.json")" '"size":32768,"sets":4,"assoc":64,"line":128' "l1sim: volta's dl1, 64 ways"
+like "$(json "$T/l2.json")" '"arch":"volta"' "l2sim: volta"
+like "$(json "$T/l2.json")" '"partitions":64' "l2sim: 32 channels x 2 slices"
+like "$(json "$T/dr.json")" '"machine_origin":"--arch=volta","arch":"volta"' "dramsim: volta"
+like "$(json "$T/dr.json")" '"channels":32' "dramsim: 32 channels"
+
+# --show-machine: the stream's, or the one given; a config that gives it back.
+run coalesce --show-machine "$T/v.w"
+like "$out" "^# machine volta" "--show-machine on a stream: the stream's machine"
+trace-order --arch=qv100 --show-machine > "$T/qv100.config"
+is "$(values --gpgpusim-config="$T/qv100.config")" "$(values --arch=qv100)" \
+	"a printed machine read back: the same values"
+
+# Contradictions: a usage error naming both, unless --override.
+coalesce "$T/v.w" > "$T/v.req"
+fails_with 2 "--arch=fermi: the stream's machine is volta .--arch=volta.; give the machine to trace-order, or --override" \
+	"l1sim --arch=fermi on volta's requests" l1sim --arch=fermi "$T/v.req"
+l1sim --arch=fermi --override --stats="$T/o.json" "$T/v.req" > /dev/null
+like "$(json "$T/o.json")" '"arch":"fermi","machine_origin":"--arch=fermioverthestream.svolta\(--override\)"' \
+	"  --override: fermi, and the stats say so"
+l1sim --arch=qv100 "$T/v.req" > /dev/null
+ok $? "  qv100 is volta: no contradiction"
+fails_with 2 "--line=64 contradicts the stream: its machine volta .--arch=volta. says 128" \
+	"coalesce --line=64 on volta's warps" coalesce --line=64 "$T/v.w"
+fails_with 2 "--line=64 contradicts the stream: its requests .coalesce's line_size. says 128" \
+	"l1sim --line=64 on 128-byte requests" l1sim --line=64 "$T/v.req"
+fails_with 2 "--config=N:32:64:4,L:L:m:N:L,A:32:8,8: its 64-byte lines contradict the stream's requests of 128 bytes" \
+	"l1sim --config of 64-byte lines on 128-byte requests" l1sim --config=N:32:64:4,L:L:m:N:L,A:32:8,8 "$T/v.req"
+
+# trace-order's default machine: options change it freely, and l1sim takes
+# the requests' line.
+trace-gen samples/vectoradd.trc.zst | trace-order | coalesce --line=64 > "$T/d64.req"
+ok $? "coalesce --line=64 on trace-order's default machine"
+run l1sim "$T/d64.req"
+like "$err" "note: the requests are of 64-byte lines .coalesce's line_size., the machine's L1 of 128: modelling 64-byte lines" \
+	"l1sim takes the requests' 64-byte lines, and says so"
+like "$err" "--index=fermi: fermi hashing needs 32 or 64 sets of 128-byte lines" \
+	"  which fermi's hashed index cannot take"
+l1sim --index=linear --stats="$T/d64.json" "$T/d64.req" > /dev/null 2>&1
+like "$(json "$T/d64.json")" '"line":64' "  with a linear index it can"
+run sh -c "l1sim --arch=volta '$T/d64.req' > /dev/null"
+like "$err" "note: the stream was made for fermi, trace-order's default; modelling volta from here on" \
+	"l1sim --arch=volta over the default machine: a note"
+
+# A stream that names no machine: fermi, with one note.
+"$BUILD/tests/test-coalesce" --make-warp-stream "$T/nm.w"
+run sh -c "coalesce '$T/nm.w' > /dev/null"
+like "$err" "^coalesce: note: the stream names no machine; modelling the fermi preset" \
+	"no machine: fermi, said"
+
+# Bad configurations: one line naming the file, the line and the option.
+printf -- '-gpgpu_n_clusters 15\n-gpgpu_n_mem x\n' > "$T/bad.config"
+fails_with 2 "--gpgpusim-config: $T/bad.config:2: -gpgpu_n_mem 'x': expected a number from 1 to 1000000" \
+	"a malformed value" trace-order --gpgpusim-config="$T/bad.config"
+printf -- '-gpgpu_n_clusters 15\n-gpgpu_n_mem\n' > "$T/bad2.config"
+fails_with 2 "$T/bad2.config:2: -gpgpu_n_mem: expected a value after it" \
+	"an option without a value" trace-order --gpgpusim-config="$T/bad2.config"
+fails_with 2 "--gpgpusim-config: $T/none.config: No such file" \
+	"a missing file" trace-order --gpgpusim-config="$T/none.config"
+fails_with 2 "--arch=volta and --gpgpusim-config=x: give one machine" \
+	"two machines" trace-order --arch=volta --gpgpusim-config=x
+trace-order --arch=fermi --show-machine > "$T/f.config"
+printf -- '-gpuwattch_xml_file x.xml\n-gpgpu_ptx_sim_mode 0\n' >> "$T/f.config"
+run trace-order --gpgpusim-config="$T/f.config" --show-machine
+like "$err" "note: $T/f.config: options GPGPU-Sim does not know either were ignored: gpuwattch_xml_file" \
+	"an unknown option: a note naming it"
+like "$err" "note: $T/f.config: 1 GPGPU-Sim options that the warptrace stages do not model were ignored" \
+	"an option not modelled: counted in a note"
+
+# Every tested configuration of gpgpu-sim_distribution loads, and those
+# the presets are made of give the presets' values.
+tarball=$(ls ../shared/accelsim/gpgpu-sim_distribution-*.tar.gz 2> /dev/null | head -n 1)
+if [ -n "$tarball" ] && tar xzf "$tarball" -C "$T" --wildcards '*/configs/tested-cfgs/*' 2> /dev/null; then
+	cfgs=$(find "$T" -path '*tested-cfgs/*/gpgpusim.config' | sort)
+	for c in $cfgs; do
+		name=$(basename "$(dirname "$c")")
+		trace-order --gpgpusim-config="$c" --show-machine > /dev/null 2>&1
+		ok $? "$name loads"
+		case $name in
+		SM2_GTX480) p=gtx480 ;; SM3_KEPLER_TITAN) p=kepler-titan ;;
+		SM6_TITANX) p=titanx ;; SM7_QV100) p=qv100 ;; SM7_TITANV) p=titanv ;;
+		SM75_RTX2060) p=rtx2060 ;; SM86_RTX3070) p=rtx3070 ;; *) p= ;;
+		esac
+		[ -n "$p" ] && is "$(values --gpgpusim-config="$c")" "$(values --arch=$p)" \
+			"$name: every value the preset $p has"
+	done
+	c=$(find "$T" -path '*tested-cfgs/SM7_QV100/gpgpusim.config')
+	trace-gen samples/vectoradd.trc.zst | trace-order --gpgpusim-config="$c" 2> /dev/null \
+		| coalesce | l1sim --stats="$T/c.json" > /dev/null
+	like "$(json "$T/c.json")" '"arch":"SM7_QV100","machine_origin":"--gpgpusim-config=' \
+		"a config's machine is named for its directory and flows down"
+else
+	ok 0 "# SKIP no ../shared/accelsim tarball: the tested configurations are not checked"
+fi
+
+done_testing
