@@ -39,7 +39,8 @@ static const char usage[] =
 "      --assoc=N           ways per set\n"
 "      --line=N            line size in bytes\n"
 "      --index=SPEC        set index: linear, xor, fermi, ipoly, ipolyNN,\n"
-"                          matrix:FILE (on the partition-local address)\n"
+"                          gpgpusim-ipoly, zero or matrix:FILE (on the\n"
+"                          partition address, as GPGPU-Sim)\n"
 "      --repl=P            lru, fifo or random\n"
 "      --write=P           write-back or write-through\n"
 "      --write-allocate=B  yes or no\n"
@@ -227,15 +228,11 @@ static void apply_config(const char *s, struct wt_l2_cfg *c)
 		       "models B (write-back) and T (write-through)", s, g.write);
 	c->write_back = g.write == 'B';
 	c->write_allocate = g.write_alloc != 'N';
-	switch (g.index) {
-	case 'H': G.index = "fermi"; break;
-	case 'P': G.index = "ipoly"; break;
-	case 'X': G.index = "xor"; break;
-	case 'L': G.index = "linear"; break;
-	default:
-		wt_die(WT_EXIT_USAGE, "--config=%s: set index '%c' is not "
-		       "modelled", s, g.index);
-	}
+	/* GPGPU-Sim's function for the letter, at the final geometry, on
+	 * the partition address (wt_pmap_local) as l2_cache_config's */
+	G.index = wt_index_gpgpusim_spec(g.index, g.sets, g.line, err, sizeof(err));
+	if (!G.index)
+		wt_die(WT_EXIT_USAGE, "--config=%s: %s", s, err);
 	c->mshr_entries = g.mshr_entries;
 	c->mshr_merge = g.mshr_max_merge;
 }
