@@ -36,8 +36,15 @@ WT_STAGE_MACHINE_USAGE
 "      --banks=N           banks per rank\n"
 "      --rows=N            rows per bank\n"
 "      --columns=N         columns per row, of --bus-width bytes\n"
-"      --map=STRING        GPGPU-Sim address mapping, [dramid@N;]MASK\n"
+"      --map=STRING        GPGPU-Sim address mapping, [dramid@BIT;]MASK\n"
 "      --interleave=N      bytes per channel stripe (no --map)\n"
+"      --sub-partitions=K  L2 slices per channel (1): l2sim's partition P\n"
+"                          is channel P / K (GPGPU-Sim's\n"
+"                          gpgpu_n_sub_partition_per_mchannel)\n"
+"      --partition-indexing=P\n"
+"                          consecutive (default), xor, ipoly or random,\n"
+"                          with --map: GPGPU-Sim's\n"
+"                          gpgpu_memory_partition_indexing 0, 1, 2, 4\n"
 "      --tCL=N --tRP=N --tRC=N --tRAS=N --tRCD=N --tRRD=N --tWR=N --tWL=N\n"
 "      --tCCD=N            timing in DRAM command-clock cycles\n"
 "      --burst=N           burst length, transfers per column command\n"
@@ -70,7 +77,7 @@ enum {
 	O_CHANNELS = 256, O_RANKS, O_BANKS, O_ROWS, O_COLUMNS, O_MAP, O_INTERLEAVE,
 	O_TCL, O_TRP, O_TRC, O_TRAS, O_TRCD, O_TRRD, O_TWR, O_TWL, O_TCCD,
 	O_BURST, O_BUSW, O_RATE, O_CLOCK, O_CORE, O_LATIN, O_QUEUE, O_SCHED, O_MRESET, O_MPROFILE, O_MSTEP,
-	O_BATCH, O_SPILL, O_STATS, O_LEVEL, O_NOPTS
+	O_BATCH, O_SPILL, O_STATS, O_LEVEL, O_SUB, O_PIDX, O_NOPTS
 };
 
 /* A channel: its model, and its requests and their events.  A thread
@@ -560,8 +567,9 @@ static void take(const struct wt_reader *r, const struct wt_event *e, uint64_t i
 	G.last_time = e->time;
 	G.held++;
 	wt_dram_map_decode(&G.map, c, e->addr, &loc);
-	if (e->level == 2 && e->partition < c->channels)
-		loc.channel = e->partition;
+	/* l2sim's slice says the channel: channel * K + sub-partition */
+	if (e->level == 2 && e->partition < c->channels * G.map.sub)
+		loc.channel = e->partition / G.map.sub;
 	w = &G.cw[loc.channel];
 	/* MeDiC's WMS: L2 hits and misses type the warps as l2sim does */
 	if (c->sched == WT_DRAM_MEDIC && e->level == 2 &&
@@ -1050,6 +1058,9 @@ static void settings_json(struct wt_json *j)
 	else
 		wt_json_null(j);
 	wt_json_key_u64(j, "interleave", G.map.interleave);
+	wt_json_key_u64(j, "sub_partitions", G.map.sub);
+	wt_json_key(j, "partition_indexing");
+	wt_json_string(j, wt_pidx_name(G.map.indexing));
 	wt_json_key_u64(j, "tCL", t->tCL);
 	wt_json_key_u64(j, "tRP", t->tRP);
 	wt_json_key_u64(j, "tRC", t->tRC);
@@ -1161,6 +1172,8 @@ static const struct option longopts[] = {
 	{ "columns", required_argument, NULL, O_COLUMNS },
 	{ "map", required_argument, NULL, O_MAP },
 	{ "interleave", required_argument, NULL, O_INTERLEAVE },
+	{ "sub-partitions", required_argument, NULL, O_SUB },
+	{ "partition-indexing", required_argument, NULL, O_PIDX },
 	{ "tCL", required_argument, NULL, O_TCL },
 	{ "tRP", required_argument, NULL, O_TRP },
 	{ "tRC", required_argument, NULL, O_TRC },
@@ -1201,6 +1214,8 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 {
 	struct wt_dram_cfg *c = &G.cfg;
 	unsigned dram_mhz, core_mhz, given = 0;
+	static const char *const mapping[] = { "channels", "sub-partitions",
+		"map", "partition-indexing", "interleave", NULL };
 	const char *set[O_NOPTS];
 	struct wt_meta opts;
 	char err[512];
@@ -1209,12 +1224,8 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	wt_meta_init(&opts);
 	wt_stage_machine("dramsim", a, stream, &G.machine, &opts);
 	G.arch = G.machine.name;
-	/* --interleave is for a mapping without a mask: not the machine's */
-	if (explicit[O_INTERLEAVE] && !explicit[O_MAP])
-		set[O_MAP] = "";
+	wt_stage_group(&opts, lopts, explicit, mapping);
 	wt_stage_defaults(lopts, set, &opts);
-	if (set[O_MAP] && !*set[O_MAP])
-		set[O_MAP] = NULL;
 	base(c, &dram_mhz, &core_mhz);
 	if (set[O_CHANNELS])
 		c->channels = (unsigned)wt_opt_num("channels", set[O_CHANNELS], 1, 1024);
@@ -1273,8 +1284,6 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 		/* taken, without effect, by the other schedulers (sweeps) */
 		wt_medic_default(&mc);
 		wt_medic_options(&mc, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
-		if (stream)		/* the second time: the first one's */
-			wt_medic_free(&G.medic);
 		wt_medic_init(&G.medic, &mc);
 	}
 	if (set[O_MAP]) {
@@ -1287,6 +1296,14 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	if (set[O_INTERLEAVE])
 		G.map.interleave = (unsigned)wt_opt_num("interleave", set[O_INTERLEAVE], 1,
 							1u << 30);
+	G.map.sub = set[O_SUB] ? (unsigned)wt_opt_num("sub-partitions", set[O_SUB],
+						      1, 64) : 1;
+	if (G.map.sub & (G.map.sub - 1))
+		wt_die(WT_EXIT_USAGE, "--sub-partitions=%u: expected a power of two",
+		       G.map.sub);
+	if (set[O_PIDX] && wt_pidx_parse(set[O_PIDX], &G.map.indexing, err,
+					 sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "--partition-indexing=%s: %s", set[O_PIDX], err);
 	if (wt_dram_map_fit(&G.map, c, given, err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_USAGE, "%s", err);
 	if (wt_dram_cfg_check(c, err, sizeof(err)))
@@ -1408,5 +1425,6 @@ int main(int argc, char **argv)
 	wt_medic_free(&G.medic);
 	free(G.cw);
 	wt_machine_free(&G.machine);
+	wt_dram_map_free(&G.map);
 	return WT_EXIT_OK;
 }

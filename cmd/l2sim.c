@@ -32,15 +32,23 @@ WT_STAGE_MACHINE_USAGE
 "      --config=STRING     a GPGPU-Sim cache configuration for one\n"
 "                          partition, e.g. 64:128:8,L:B:m:W:L,A:32:4,4:0,32;\n"
 "                          applied after the preset, before the options\n"
-"      --partitions=N      memory partitions (L2 slices)\n"
-"      --map=SPEC          address to partition: linear, xor, ipoly,\n"
-"                          ipolyNN or a GPGPU-Sim mapping dramid@BIT;MASK\n"
+"      --partitions=N      memory partitions (GPGPU-Sim's gpgpu_n_mem)\n"
+"      --sub-partitions=K  L2 slices per memory partition, with a GPGPU-Sim\n"
+"                          --map: N * K slices (1; GPGPU-Sim's\n"
+"                          gpgpu_n_sub_partition_per_mchannel)\n"
+"      --map=SPEC          address to slice: linear, xor, ipoly, ipolyNN\n"
+"                          or a GPGPU-Sim mapping [dramid@BIT;]MASK\n"
+"      --partition-indexing=P\n"
+"                          consecutive (default), xor, ipoly or random,\n"
+"                          with a GPGPU-Sim --map: GPGPU-Sim's\n"
+"                          gpgpu_memory_partition_indexing 0, 1, 2, 4\n"
 "      --interleave=N      bytes of one partition before the next\n"
-"      --size=N            capacity of one partition in bytes (K, M)\n"
+"      --size=N            capacity of one slice in bytes (K, M)\n"
 "      --assoc=N           ways per set\n"
 "      --line=N            line size in bytes\n"
 "      --index=SPEC        set index: linear, xor, fermi, ipoly, ipolyNN,\n"
-"                          matrix:FILE (on the partition-local address)\n"
+"                          gpgpusim-ipoly, zero or matrix:FILE (on the\n"
+"                          partition address, as GPGPU-Sim)\n"
 "      --repl=P            lru, fifo or random\n"
 "      --write=P           write-back or write-through\n"
 "      --write-allocate=B  yes or no\n"
@@ -97,7 +105,7 @@ enum {
 	O_BANKCYC, O_TAGLAT, O_ICNT, O_MSHR, O_MERGE, O_MISSLAT, O_DISABLE,
 	O_EVENTS, O_STATS, O_LEVEL, O_MEDIC, O_MRESET, O_MPROFILE, O_MSTEP,
 	O_BYPASS, O_EAF, O_PCAL, O_SEED, O_SBYPP, O_SBYPT, O_BATCH,
-	O_SPILL, O_NOPTS
+	O_SPILL, O_SUB, O_PIDX, O_NOPTS
 };
 
 struct req {
@@ -223,15 +231,11 @@ static void apply_config(const char *s, struct wt_l2_cfg *c)
 		       "models B (write-back) and T (write-through)", s, g.write);
 	c->write_back = g.write == 'B';
 	c->write_allocate = g.write_alloc != 'N';
-	switch (g.index) {
-	case 'H': G.index = "fermi"; break;
-	case 'P': G.index = "ipoly"; break;
-	case 'X': G.index = "xor"; break;
-	case 'L': G.index = "linear"; break;
-	default:
-		wt_die(WT_EXIT_USAGE, "--config=%s: set index '%c' is not "
-		       "modelled", s, g.index);
-	}
+	/* GPGPU-Sim's function for the letter, at the final geometry, on
+	 * the partition address (wt_pmap_local) as l2_cache_config's */
+	G.index = wt_index_gpgpusim_spec(g.index, g.sets, g.line, err, sizeof(err));
+	if (!G.index)
+		wt_die(WT_EXIT_USAGE, "--config=%s: %s", s, err);
 	c->mshr_entries = g.mshr_entries;
 	c->mshr_merge = g.mshr_max_merge;
 }
@@ -676,7 +680,8 @@ static void settings_json(struct wt_json *j)
 	wt_json_string(j, G.arch);
 	wt_json_key(j, "machine_origin");
 	wt_json_string(j, G.machine.origin);
-	wt_json_key_u64(j, "partitions", G.nparts);
+	wt_json_key_u64(j, "partitions", G.map.n);
+	wt_json_key_u64(j, "sub_partitions", G.map.sub);
 	wt_json_key(j, "map");
 	wt_json_string(j, G.map.name);
 	wt_json_key_u64(j, "size", G.size);
@@ -773,6 +778,21 @@ static void write_stats(const char *path, int argc, char **argv)
 }
 
 /* ---- setup ---- */
+
+/* --map, --sub-partitions, --partition-indexing: G.map, whose N * K
+ * slices are the partitions l2sim runs (G.nparts). */
+static void map_options(const char **set, char *err, size_t errlen)
+{
+	struct wt_pmap_opts o = { G.nparts, 1, G.interleave, WT_PIDX_CONSECUTIVE };
+
+	if (set[O_SUB])
+		o.sub = (unsigned)wt_opt_num("sub-partitions", set[O_SUB], 1, 64);
+	if (set[O_PIDX] && wt_pidx_parse(set[O_PIDX], &o.indexing, err, errlen) < 0)
+		wt_die(WT_EXIT_USAGE, "--partition-indexing=%s: %s", set[O_PIDX], err);
+	if (wt_pmap_setup(G.mapspec, &o, &G.map, err, errlen) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	G.nparts = G.map.slices;
+}
 
 /* Every option after the preset and --config, checked together. */
 static void apply_options(const char **set)
@@ -890,16 +910,9 @@ static void apply_options(const char **set)
 	if (wt_index_parse(G.index, c->geom.sets, c->geom.line, &c->ix, err,
 			   sizeof(err)) < 0)
 		wt_die(WT_EXIT_USAGE, "%s", err);
-	if (wt_pmap_parse(G.mapspec, G.nparts, G.interleave, &G.map, err,
-			  sizeof(err)) < 0)
+	map_options(set, err, sizeof(err));
+	if (wt_pmap_check_line(&G.map, c->geom.line, err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_USAGE, "%s", err);
-	if (G.map.kind != WT_PMAP_DBITS && G.map.interleave % c->geom.line)
-		wt_die(WT_EXIT_USAGE, "an interleave of %llu bytes splits %u-byte "
-		       "lines: expected a multiple of the line size",
-		       (unsigned long long)G.map.interleave, c->geom.line);
-	if (G.map.kind == WT_PMAP_DBITS && (G.map.dmask & (c->geom.line - 1)))
-		wt_die(WT_EXIT_USAGE, "--map=%s: a D bit inside the %u-byte line",
-		       G.mapspec, c->geom.line);
 	if (c->sector > c->geom.line)
 		c->sector = c->geom.line;
 	/* 1M requests, as l1sim: 64 MB of them held, and batches long enough
@@ -969,6 +982,8 @@ static const struct option longopts[] = {
 	{ "config", required_argument, NULL, O_CONFIG },
 	{ "partitions", required_argument, NULL, O_PARTS },
 	{ "map", required_argument, NULL, O_MAP },
+	{ "sub-partitions", required_argument, NULL, O_SUB },
+	{ "partition-indexing", required_argument, NULL, O_PIDX },
 	{ "interleave", required_argument, NULL, O_INTERLEAVE },
 	{ "size", required_argument, NULL, O_SIZE },
 	{ "assoc", required_argument, NULL, O_ASSOC },
@@ -1016,6 +1031,8 @@ static const struct option longopts[] = {
 static void configure(const struct wt_stage_args *a, const char *const *explicit,
 		      const struct wt_meta *stream)
 {
+	static const char *const mapping[] = { "partitions", "sub-partitions",
+		"map", "partition-indexing", "interleave", NULL };
 	const char *set[O_NOPTS];
 	struct wt_meta opts;
 
@@ -1023,6 +1040,7 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	wt_meta_init(&opts);
 	wt_stage_machine("l2sim", a, stream, &G.machine, &opts);
 	G.arch = G.machine.name;
+	wt_stage_group(&opts, longopts, explicit, mapping);
 	wt_stage_defaults(longopts, set, &opts);
 	base(&G.cfg);
 	if (set[O_CONFIG])
@@ -1093,7 +1111,10 @@ int main(int argc, char **argv)
 	wt_meta_add_stage(&h.meta, argc, argv);
 	wt_machine_to_meta(&G.machine, &h.meta);
 	wt_meta_set(&h.meta, "l2_partitions", wt_snprintf(err, sizeof(err), "%u",
-							  G.nparts));
+							  G.map.n));
+	if (G.map.sub > 1)
+		wt_meta_set(&h.meta, "l2_sub_partitions",
+			    wt_snprintf(err, sizeof(err), "%u", G.map.sub));
 	wt_meta_set(&h.meta, "l2_map", G.map.name);
 	wt_meta_set(&h.meta, "l2_size", wt_snprintf(err, sizeof(err), "%llu",
 						    (unsigned long long)G.size));
@@ -1154,5 +1175,6 @@ int main(int argc, char **argv)
 		wt_pcal_free(&G.pcal);
 	wt_l2_instr_free(&G.is);
 	wt_machine_free(&G.machine);
+	wt_pmap_free(&G.map);
 	return WT_EXIT_OK;
 }

@@ -46,15 +46,29 @@ static void index_spec(const char *s, unsigned pick)
 
 static void partition_map(const char *s, unsigned pick)
 {
+	static const enum wt_pidx pidx[4] = {
+		WT_PIDX_CONSECUTIVE, WT_PIDX_XOR, WT_PIDX_IPOLY, WT_PIDX_RANDOM,
+	};
+	struct wt_pmap_opts o = { 1 + (pick & 15), 1, 256, WT_PIDX_CONSECUTIVE };
 	struct wt_pmap m;
 	char err[512];
-	unsigned n = 1 + (pick & 15);
 
-	if (wt_pmap_parse(s, n, 256, &m, err, sizeof(err)) < 0)
+	/* the two high bits: sub-partitions and partition indexing, on
+	 * GPGPU-Sim strings */
+	if (pick & 16)
+		o.sub = 2;
+	if (pick & 32)
+		o.indexing = pidx[pick & 3];
+	if (wt_pmap_setup(s, &o, &m, err, sizeof(err)) < 0)
 		return;
-	for (uint64_t a = 1; a; a <<= 5)
-		if (wt_pmap_partition(&m, a * 0x9E3779B97F4A7C15ULL) >= n)
+	for (uint64_t a = 1; a; a <<= 5) {
+		uint64_t x = a * 0x9E3779B97F4A7C15ULL;
+
+		if (wt_pmap_partition(&m, x) >= m.slices)
 			abort();
+		(void)wt_pmap_local(&m, x);
+	}
+	wt_pmap_free(&m);
 }
 
 static void dram_map(const char *s)

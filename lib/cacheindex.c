@@ -6,6 +6,8 @@
  * rows come from x^j mod P for each line-address bit j (Rau's H-matrix),
  * so any degree 1..16 and any irreducible P work, and the tests check the
  * rows against the paper's equations and against plain long division.
+ * GPGPU-Sim's IPOLY equations (hashing.cc) are such rows too, cut at a
+ * fixed line-address bit: gpgpusim-ipoly is an ipoly with that cut.
  */
 #include "cacheindex.h"
 #include "util.h"
@@ -143,6 +145,31 @@ static int ipoly_setup(struct wt_index *ix, const char *spec,
 		return -1;
 	}
 	ipoly_rows(ix);
+	return 0;
+}
+
+/* GPGPU-Sim's ipoly_hash_function: its equations for 16, 32 and 64 sets
+ * are those of x^j mod Poly(19), Poly(37), Poly(67) for line-address bits
+ * j below 17, 20 and 25 (checked against hashing.cc, test-cacheindex.c). */
+static int gpgpusim_ipoly(struct wt_index *ix, const char *spec, char *err,
+			  size_t errlen)
+{
+	static const unsigned poly[3] = { 19, 37, 67 }, cut[3] = { 17, 20, 25 };
+	unsigned k;
+
+	if (ix->sets != 16 && ix->sets != 32 && ix->sets != 64) {
+		wt_snprintf(err, errlen, "--index=%s: GPGPU-Sim's IPOLY has "
+			    "equations for 16, 32 and 64 sets, not %u", spec,
+			    ix->sets);
+		return -1;
+	}
+	k = ix->set_bits - 4;
+	ix->kind = WT_INDEX_IPOLY;
+	ix->poly = poly[k];
+	ix->addr_bits = ix->line_bits + cut[k];	/* at most 16 + 25 */
+	ipoly_rows(ix);
+	wt_snprintf(ix->name, sizeof(ix->name), "ipoly%u,bits=%u", ix->poly,
+		    ix->addr_bits);
 	return 0;
 }
 
@@ -311,7 +338,9 @@ int wt_index_parse(const char *spec, unsigned sets, unsigned line,
 	/* ",bits=N": the last comma, so matrix file names may hold commas
 	 * when followed by an explicit ",bits=64". */
 	if (opt && (strcmp(base, "linear") == 0 ||
-		    strcmp(base, "fermi") == 0)) {
+		    strcmp(base, "fermi") == 0 ||
+		    strcmp(base, "gpgpusim-ipoly") == 0 ||
+		    strcmp(base, "zero") == 0)) {
 		wt_snprintf(err, errlen, "--index=%s: bits= applies only to "
 			    "xor, ipoly and matrix", spec);
 		return -1;
@@ -349,19 +378,26 @@ int wt_index_parse(const char *spec, unsigned sets, unsigned line,
 	} else if (strcmp(base, "fermi") == 0) {
 		static const unsigned char hi[5] = { 13, 14, 15, 17, 19 };
 
-		if ((sets != 32 && sets != 64) || line != 128) {
+		if (sets != 32 && sets != 64) {
 			wt_snprintf(err, errlen, "--index=%s: fermi hashing "
-				    "needs 32 or 64 sets of 128-byte lines, "
-				    "not %u sets of %u-byte lines", spec, sets,
-				    line);
+				    "needs 32 or 64 sets, not %u", spec, sets);
 			return -1;
 		}
+		/* GPGPU-Sim takes the low five bits from the line address
+		 * at any line size and the others where they are: XOR, as
+		 * A(L+i) may be A(b_i) itself (L = 13) */
 		ix->kind = WT_INDEX_FERMI;
 		for (i = 0; i < 5; i++)
-			ix->rows[i] = BIT(7 + i) | BIT(hi[i]);
+			ix->rows[i] = BIT(L + i) ^ BIT(hi[i]);
 		if (sets == 64)
 			ix->rows[5] = BIT(12);
 		wt_snprintf(ix->name, sizeof(ix->name), "fermi");
+	} else if (strcmp(base, "gpgpusim-ipoly") == 0) {
+		if (gpgpusim_ipoly(ix, spec, err, errlen) < 0)
+			return -1;
+	} else if (strcmp(base, "zero") == 0) {
+		ix->kind = WT_INDEX_ZERO;	/* rows stay 0 */
+		wt_snprintf(ix->name, sizeof(ix->name), "zero");
 	} else if (strncmp(base, "ipoly", 5) == 0) {
 		ix->kind = WT_INDEX_IPOLY;
 		if (ipoly_setup(ix, spec, base + 5, err, errlen) < 0)
@@ -379,11 +415,45 @@ int wt_index_parse(const char *spec, unsigned sets, unsigned line,
 			    slash ? slash + 1 : file, suffix);
 	} else {
 		wt_snprintf(err, errlen, "--index=%s: unknown index '%s' "
-			    "(expected linear, xor, fermi, ipoly, ipolyNN or "
-			    "matrix:FILE)", spec, base);
+			    "(expected linear, xor, fermi, ipoly, ipolyNN, "
+			    "gpgpusim-ipoly, zero or matrix:FILE)", spec, base);
 		return -1;
 	}
 	return 0;
+}
+
+const char *wt_index_gpgpusim_spec(char letter, unsigned sets, unsigned line,
+				   char *buf, size_t n)
+{
+	if (!is_pow2(line) || !is_pow2(sets)) {
+		wt_snprintf(buf, n, "%u sets of %u-byte lines: GPGPU-Sim's set "
+			    "index functions need powers of two", sets, line);
+		return NULL;
+	}
+	switch (letter) {
+	case 'L':
+		return "linear";
+	case 'X':
+		return "xor";
+	case 'C':
+		return "zero";
+	case 'H':
+		if (sets == 32 || sets == 64)
+			return "fermi";
+		wt_snprintf(buf, n, "set index 'H': GPGPU-Sim's Fermi hash "
+			    "needs 32 or 64 sets, not %u", sets);
+		return NULL;
+	case 'P':
+		if (sets == 16 || sets == 32 || sets == 64)
+			return "gpgpusim-ipoly";
+		wt_snprintf(buf, n, "set index 'P': GPGPU-Sim's IPOLY has "
+			    "equations for 16, 32 and 64 sets, not %u", sets);
+		return NULL;
+	default:
+		wt_snprintf(buf, n, "set index '%c': GPGPU-Sim has L, X, P, H "
+			    "and C", letter);
+		return NULL;
+	}
 }
 
 void wt_index_equations(const struct wt_index *ix, unsigned max_bit,

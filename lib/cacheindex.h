@@ -15,13 +15,25 @@
  *   fermi       Nugteren et al., HPCA 2014, section 5.1: 32 sets of 128-byte
  *               lines, set bit i = A(7+i) ^ A(b_i) with b = 13,14,15,17,19;
  *               64 sets (the 48 KB configuration) add bit 5 = A12.  This is
- *               also GPGPU-Sim's FERMI_HASH_SET_FUNCTION.  No other geometry.
+ *               GPGPU-Sim's FERMI_HASH_SET_FUNCTION, which takes the five
+ *               low bits from the line address at any line size,
+ *               A(L+i) ^ A(b_i), and keeps b and A12 where they are; so
+ *               does warptrace.  32 or 64 sets only (GPGPU-Sim asserts).
  *   ipolyP      Rau's pseudo-random interleaving as used by Khairy et al.
  *               (GPGPU-8, 2015): the line address A >> L as a polynomial over
  *               GF(2), reduced modulo P(x), an irreducible polynomial of
  *               degree S written as a number (37 = 100101b = x^5+x^2+1).
  *               Line-address bit j feeds set bit i when x^j mod P has
  *               term x^i.  "ipoly" alone takes wt_ipoly_default(S).
+ *   gpgpusim-ipoly
+ *               GPGPU-Sim's HASH_IPOLY_FUNCTION (ipoly_hash_function in
+ *               hashing.cc) at any line size: 16, 32 or 64 sets only.  Its
+ *               equations are those of Poly(19), Poly(37) and Poly(67) on
+ *               line-address bits 0..16, 0..19 and 0..24, so this is
+ *               ipoly19,bits=L+17, ipoly37,bits=L+20 or ipoly67,bits=L+25,
+ *               and ix->name says which (128-byte lines: bits=24, 27, 32).
+ *   zero        every address in set 0: GPGPU-Sim's CUSTOM_SET_FUNCTION
+ *               (letter C), a placeholder that leaves the set at 0.
  *   matrix:FILE any XOR matrix: FILE has S rows (set bit 0 first), each a
  *               list of address bit numbers 0..63 separated by blanks,
  *               decimal or 0x hex; '#' starts a comment, blank lines are
@@ -30,15 +42,14 @@
  *               could never be used) are errors naming FILE:LINE.
  *
  * ",bits=N" after xor, ipoly or matrix keeps only address bits below N
- * (N from L + S to 64; the default 64 uses all).  GPGPU-Sim's
- * ipoly_hash_function is Poly(19) for 16 sets, Poly(37) for 32 and Poly(67)
- * for 64, cut at line-address bit 16, 19 and 24 respectively; with 128-byte
- * lines it is reproduced exactly by
- *     16 sets: ipoly19,bits=24   32 sets: ipoly37,bits=27
- *     64 sets: ipoly67,bits=32
- * (address bits 7..23, 7..26 and 7..31).  The equations of Khairy's Fig. 7
- * are those of ipoly37,bits=27, not of the full reduction: that one adds
- * A27..A31 terms (see wt_index_equations and tests/unit/test-cacheindex.c).
+ * (N from L + S to 64; the default 64 uses all).  The equations of
+ * Khairy's Fig. 7 are those of ipoly37,bits=27 (gpgpusim-ipoly for 32 sets
+ * of 128-byte lines), not of the full reduction: that one adds A27..A31
+ * terms (see wt_index_equations and tests/unit/test-cacheindex.c).
+ *
+ * GPGPU-Sim's letters (cache_config::hash_function in gpu-cache.cc) map to
+ * these specs by wt_index_gpgpusim_spec; tests/unit/test-cacheindex.c
+ * checks each against values from GPGPU-Sim's own functions.
  */
 #ifndef WT_CACHEINDEX_H
 #define WT_CACHEINDEX_H
@@ -55,6 +66,7 @@ enum wt_index_kind {
 	WT_INDEX_FERMI,
 	WT_INDEX_IPOLY,
 	WT_INDEX_MATRIX,
+	WT_INDEX_ZERO,
 };
 
 struct wt_index {
@@ -72,16 +84,35 @@ struct wt_index {
 /*
  * Parse --index=SPEC for a cache of `sets` sets (a power of two,
  * 1..65536) and `line` bytes per line (a power of two, 1..65536).
- * SPEC is linear | xor | fermi | ipoly | ipolyNN | matrix:FILE, with an
- * optional ",bits=N" for xor, ipoly and matrix.  Returns 0, or -1 with a
+ * SPEC is linear | xor | fermi | ipoly | ipolyNN | gpgpusim-ipoly | zero |
+ * matrix:FILE, with an optional ",bits=N" for xor, ipoly and matrix.
+ * Returns 0, or -1 with a
  * one-line reason in err, e.g.
  *     --index=ipoly38: 38 (x^5+x^2+x) is not irreducible
  *     rows.txt:3: bit 70 is not an address bit (0..63)
  * ix->name is the canonical form (bare "ipoly" becomes "ipoly37" for 32
- * sets; matrix:FILE becomes "matrix:" and FILE's base name, cut to fit).
+ * sets; gpgpusim-ipoly becomes the ipoly it is, "ipoly37,bits=27" for 32
+ * sets of 128 bytes; matrix:FILE becomes "matrix:" and FILE's base name,
+ * cut to fit).
  */
 int wt_index_parse(const char *spec, unsigned sets, unsigned line,
 		   struct wt_index *ix, char *err, size_t errlen);
+
+/*
+ * The index spec of a GPGPU-Sim cache configuration's set-index letter
+ * (field 9 of -gpgpu_cache:dl1 and dl2): L linear, X xor, H fermi,
+ * P gpgpusim-ipoly, C zero.  Returns that string (a constant), or NULL
+ * with a one-line reason in buf when GPGPU-Sim has no such letter or
+ * refuses the geometry (H with other than 32 or 64 sets, P with other
+ * than 16, 32 or 64: GPGPU-Sim asserts on the first access), e.g.
+ *     set index 'P': GPGPU-Sim's IPOLY has equations for 16, 32 and 64
+ *     sets, not 8
+ * The spec is resolved for the final geometry by wt_index_parse, so a
+ * later --size or --line still gives GPGPU-Sim's function for that
+ * geometry (or the same refusal).
+ */
+const char *wt_index_gpgpusim_spec(char letter, unsigned sets, unsigned line,
+				   char *buf, size_t n);
 
 /*
  * The default polynomial for 2^k sets, k = 1..16: the smallest irreducible
@@ -131,14 +162,15 @@ static inline unsigned wt_index_set(const struct wt_index *ix, uint64_t addr)
 		/* set_bits + line_bits < 64 here, see wt_index_parse */
 		return (unsigned)(a ^ (a >> ix->set_bits)) & mask;
 	case WT_INDEX_FERMI:
-		set = (unsigned)(addr >> 7) ^ (unsigned)(addr >> 13 & 7) ^
+		set = (unsigned)(addr >> ix->line_bits) ^
+		      (unsigned)(addr >> 13 & 7) ^
 		      (unsigned)(addr >> 17 & 1) << 3 ^
 		      (unsigned)(addr >> 19 & 1) << 4;
 		set &= 31;
 		if (ix->sets == 64)
 			set |= (unsigned)(addr >> 12 & 1) << 5;
 		return set;
-	default:		/* ipoly, matrix: parity of each row */
+	default:		/* ipoly, matrix, zero: parity of each row */
 		for (i = 0; i < ix->set_bits; i++)
 			set |= (unsigned)__builtin_parityll(addr & ix->rows[i])
 			       << i;

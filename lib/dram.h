@@ -34,6 +34,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "addrdec.h"
+
 struct wt_dram_timing {
 	unsigned tCL, tRP, tRC, tRAS, tRCD, tRRD, tWR, tWL, tCCD;
 };
@@ -73,15 +75,19 @@ const char *wt_dram_sched_name(enum wt_dram_sched s);
  * (addr / interleave) % channels; the address with the channel taken out,
  * a = addr / (interleave * channels) * interleave + addr % interleave,
  * then holds column, bank (rank-major), row from the low bits up.
- * With a GPGPU-Sim mask string, the bits marked C, B, R (and D, the
- * channel) are gathered from the address, after the dramid@N division if
- * the string starts with one.
+ * With a GPGPU-Sim mapping string the address is decoded as GPGPU-Sim's
+ * addrdec.cc does (addrdec.h, the same decoder as l2sim --map): channel,
+ * bank (the B letters), row (R) and column (the C letters; GPGPU-Sim's
+ * column also holds the S letters below them), with sub-partitions and
+ * partition indexing, which may move the channel.
  */
 struct wt_dram_map {
-	unsigned interleave;	/* bytes per channel stripe */
-	int masked;		/* a mask string is in use */
-	int dramid;		/* the string has dramid@N */
-	uint64_t dmask, rmask, bmask, cmask, smask;
+	uint64_t interleave;	/* bytes per channel stripe (dramid@B: 2^B) */
+	int masked;		/* a mapping string is in use */
+	int dramid;		/* the string has dramid@B */
+	unsigned sub;		/* sub-partitions per channel (0 is 1) */
+	enum wt_pidx indexing;	/* partition indexing (a string only) */
+	struct wt_addrdec ad;	/* the string, decoded */
 	char text[160];		/* the string, for the stats */
 };
 
@@ -92,16 +98,20 @@ struct wt_dram_loc {
 	uint64_t column;
 };
 
-/* Parse a --map string: [dramid@N;]MASK, MASK 64 characters or fewer of
- * 0 R B C S D (dots ignored), the last character bit 0.  -1 with err. */
+/* Parse a --map string, [dramid@B;]MASK (addrdec.h); it needs B and R
+ * letters.  -1 with err. */
 int wt_dram_map_parse(const char *s, struct wt_dram_map *m, char *err, size_t n);
-/* Fit the map to the configuration: a mask decides banks, rows and
- * columns (-1 with err if they disagree with values given, as flags in
- * given: 1 banks, 2 rows, 4 columns). */
+/* Fit the map to the configuration, with m->sub and m->indexing set: a
+ * string decides banks, rows and columns (-1 with err if they disagree
+ * with values given, as flags in given: 1 banks, 2 rows, 4 columns) and
+ * must suit the channels, sub-partitions and indexing as GPGPU-Sim's. */
 int wt_dram_map_fit(struct wt_dram_map *m, struct wt_dram_cfg *c, unsigned given,
 		    char *err, size_t n);
+/* The random indexing draws at an address chunk's first decoding: decode
+ * in the order of the stream, on one thread. */
 void wt_dram_map_decode(const struct wt_dram_map *m, const struct wt_dram_cfg *c,
 			uint64_t addr, struct wt_dram_loc *l);
+void wt_dram_map_free(struct wt_dram_map *m);
 
 /* ---- clocks (lib/drammap.c) ---- */
 

@@ -81,18 +81,10 @@ void wt_l1_apply_config(const char *str, struct wt_l1_setup *s)
 	}
 	c->alloc_on_fill = g.alloc != 'm';
 	c->write_allocate = g.write_alloc != 'N';
-	switch (g.index) {
-	case 'H': s->index = "fermi"; break;
-	case 'P':	/* GPGPU-Sim's IPOLY is cut at a fixed address bit */
-		s->index = g.line != 128 ? "ipoly" : g.sets == 16 ? "ipoly19,bits=24" :
-			  g.sets == 64 ? "ipoly67,bits=32" : "ipoly37,bits=27";
-		break;
-	case 'X': s->index = "xor"; break;
-	case 'L': s->index = "linear"; break;
-	default:
-		wt_die(WT_EXIT_USAGE, "--config=%s: set index '%c' is not "
-		       "modelled (GPGPU-Sim implements none for it)", str, g.index);
-	}
+	/* GPGPU-Sim's function for the letter, at the final geometry */
+	s->index = wt_index_gpgpusim_spec(g.index, g.sets, g.line, err, sizeof(err));
+	if (!s->index)
+		wt_die(WT_EXIT_USAGE, "--config=%s: %s", str, err);
 	c->mshr_entries = g.mshr_entries;
 	c->mshr_merge = g.mshr_max_merge;
 	c->miss_queue = g.miss_queue;

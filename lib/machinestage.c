@@ -164,8 +164,10 @@ static void classify_options(const struct wt_machine *m, struct wt_meta *o)
 static void l2_options(const struct wt_machine *m, struct wt_meta *o)
 {
 	put(o, "config", "%s", wt_machine_get(m, "gpgpu_cache:dl2"));
-	put(o, "partitions", "%u", u(m, "gpgpu_n_mem") *
-	    u(m, "gpgpu_n_sub_partition_per_mchannel"));
+	put(o, "partitions", "%u", u(m, "gpgpu_n_mem"));
+	put(o, "sub-partitions", "%u", u(m, "gpgpu_n_sub_partition_per_mchannel"));
+	put(o, "map", "%s", wt_machine_get(m, "gpgpu_mem_addr_mapping"));
+	put(o, "partition-indexing", "%u", u(m, "gpgpu_memory_partition_indexing"));
 	put(o, "banks", "%u", u(m, "wt_l2_banks"));
 	put(o, "ports", "%u", u(m, "wt_l2_ports"));
 	put(o, "bank-queue", "%u", (unsigned)field(wt_machine_get(m,
@@ -185,7 +187,9 @@ static void dram_options(const struct wt_machine *m, struct wt_meta *o)
 	};
 
 	put(o, "channels", "%u", u(m, "gpgpu_n_mem"));
+	put(o, "sub-partitions", "%u", u(m, "gpgpu_n_sub_partition_per_mchannel"));
 	put(o, "map", "%s", wt_machine_get(m, "gpgpu_mem_addr_mapping"));
+	put(o, "partition-indexing", "%u", u(m, "gpgpu_memory_partition_indexing"));
 	put(o, "banks", "%u", timing(m, "nbk"));
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
 		put(o, t[i][0], "%u", timing(m, t[i][1]));

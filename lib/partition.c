@@ -1,6 +1,6 @@
 /*
- * partition.c - address to memory partition, and the partition-local
- * address; the mappings are described in partition.h.
+ * partition.c - address to L2 slice, and the partition address; the
+ * mappings are described in partition.h, GPGPU-Sim's in addrdec.h.
  */
 #include "partition.h"
 #include "util.h"
@@ -21,108 +21,58 @@ static void reword(char *err, size_t errlen)
 	snprintf(err, errlen, "--map=%s", tmp);
 }
 
-/* Parse the MASK of a GPGPU-Sim mapping string into the D bits. */
-static int parse_mask(const char *s, uint64_t *dmask, char *err, size_t errlen)
+/* A GPGPU-Sim mapping string: dramid@..., or a mask (D letters, or
+ * nothing but mask letters). */
+static int is_gpgpusim(const char *spec)
 {
-	unsigned nbits = 0;
-	size_t len = strlen(s);
+	return strncmp(spec, "dramid@", 7) == 0 || strchr(spec, 'D') ||
+	       (*spec && spec[strspn(spec, "DdBbRrCcSs0.| ")] == '\0');
+}
 
-	*dmask = 0;
-	for (size_t i = len; i-- > 0;) {
-		char c = s[i];
+static int setup_gpgpusim(const char *spec, const struct wt_pmap_opts *o,
+			  struct wt_pmap *m, char *err, size_t errlen)
+{
+	char why[256], opts[64] = "";
 
-		if (c == '.')
-			continue;
-		if (!strchr("DRBCS0", c)) {
-			snprintf(err, errlen, "'%c' at position %zu: expected D, R, "
-				 "B, C, S, 0 or '.'", c, i + 1);
-			return -1;
-		}
-		if (nbits == 64) {
-			snprintf(err, errlen, "more than 64 address bits");
-			return -1;
-		}
-		if (c == 'D')
-			*dmask |= 1ULL << nbits;
-		nbits++;
-	}
-	if (!nbits) {
-		snprintf(err, errlen, "an empty address mask");
+	if (wt_addrdec_parse(spec, &m->ad, why, sizeof(why)) < 0 ||
+	    wt_addrdec_init(&m->ad, m->n, m->sub, o->indexing, why,
+			    sizeof(why)) < 0) {
+		wt_snprintf(err, errlen, "--map=%s: %s", spec, why);
 		return -1;
 	}
+	m->kind = WT_PMAP_GPGPUSIM;
+	if (m->ad.chip_at >= 0)
+		m->interleave = 1ULL << m->ad.chip_at;
+	if (m->sub > 1)
+		wt_snprintf(opts, sizeof(opts), ",sub-partitions=%u", m->sub);
+	if (o->indexing != WT_PIDX_CONSECUTIVE)
+		wt_snprintf(opts + strlen(opts), sizeof(opts) - strlen(opts),
+			    ",indexing=%s", wt_pidx_name(o->indexing));
+	wt_snprintf(m->name, sizeof(m->name), "%.*s%s",
+		    (int)(sizeof(m->name) - 1 - strlen(opts)), spec, opts);
 	return 0;
 }
 
-/* "dramid@B[;MASK]" or "MASK" with D letters. */
-static int parse_gpgpusim(const char *spec, struct wt_pmap *m, char *err,
-			  size_t errlen)
-{
-	const char *mask = spec;
-	char why[160];
-	uint64_t dbit = UINT64_MAX;
-
-	if (strncmp(spec, "dramid@", 7) == 0) {
-		const char *semi = strchr(spec, ';');
-		char num[24];
-		size_t len = semi ? (size_t)(semi - spec - 7) : strlen(spec + 7);
-		const char *w;
-
-		if (len == 0 || len >= sizeof(num)) {
-			snprintf(err, errlen, "--map=%s: expected dramid@BIT", spec);
-			return -1;
-		}
-		memcpy(num, spec + 7, len);
-		num[len] = 0;
-		if (wt_parse_u64(num, 62, &dbit, &w) < 0) {
-			snprintf(err, errlen, "--map=%s: dramid@%s: expected a bit "
-				 "number from 0 to 62", spec, num);
-			return -1;
-		}
-		mask = semi ? semi + 1 : "";
-	}
-	m->dmask = 0;
-	if (*mask && parse_mask(mask, &m->dmask, why, sizeof(why)) < 0) {
-		snprintf(err, errlen, "--map=%s: %s", spec, why);
-		return -1;
-	}
-	if (m->dmask && dbit != UINT64_MAX) {
-		snprintf(err, errlen, "--map=%s: give dramid@BIT or D letters in "
-			 "the mask, not both", spec);
-		return -1;
-	}
-	if (!m->dmask && dbit == UINT64_MAX) {
-		snprintf(err, errlen, "--map=%s: the mask has no D (partition) "
-			 "bits; add some or use dramid@BIT", spec);
-		return -1;
-	}
-	wt_snprintf(m->name, sizeof(m->name), "%s", spec);
-	if (m->dmask) {
-		unsigned d = (unsigned)__builtin_popcountll(m->dmask);
-
-		if (d > 10 || m->n != 1u << d) {
-			snprintf(err, errlen, "--map=%s: %u D bits make %llu "
-				 "partitions, not %u", spec, d,
-				 d < 64 ? 1ULL << d : 0ULL, m->n);
-			return -1;
-		}
-		m->kind = WT_PMAP_DBITS;
-		return 0;
-	}
-	m->kind = WT_PMAP_LINEAR;
-	m->interleave = 1ULL << dbit;
-	m->gbits = (unsigned)dbit;
-	return 0;
-}
-
-int wt_pmap_parse(const char *spec, unsigned n, uint64_t interleave,
+int wt_pmap_setup(const char *spec, const struct wt_pmap_opts *o,
 		  struct wt_pmap *m, char *err, size_t errlen)
 {
+	uint64_t interleave = o->interleave;
+	unsigned n = o->partitions;
+
 	memset(m, 0, sizeof(*m));
 	m->n = n;
+	m->sub = o->sub ? o->sub : 1;
+	m->slices = n * m->sub;
 	m->interleave = interleave;
 	if (n < 1 || n > WT_MAX_PARTITIONS) {
 		snprintf(err, errlen, "%u partitions: expected 1 to %u", n,
 			 WT_MAX_PARTITIONS);
+		return -1;
+	}
+	if (!is_pow2(m->sub) || (uint64_t)n * m->sub > WT_MAX_PARTITIONS) {
+		snprintf(err, errlen, "%u partitions of %u sub-partitions: "
+			 "expected a power of two, and %u slices at most", n,
+			 m->sub, WT_MAX_PARTITIONS);
 		return -1;
 	}
 	if (!interleave) {
@@ -131,8 +81,14 @@ int wt_pmap_parse(const char *spec, unsigned n, uint64_t interleave,
 	}
 	m->gbits = wt_log2(interleave);
 	m->kbits = wt_log2(n);
-	if (strncmp(spec, "dramid@", 7) == 0 || strchr(spec, 'D'))
-		return parse_gpgpusim(spec, m, err, errlen);
+	if (is_gpgpusim(spec))
+		return setup_gpgpusim(spec, o, m, err, errlen);
+	if (m->sub > 1 || o->indexing != WT_PIDX_CONSECUTIVE) {
+		snprintf(err, errlen, "--map=%s: sub-partitions and partition "
+			 "indexing need a GPGPU-Sim mapping (dramid@BIT;MASK)",
+			 spec);
+		return -1;
+	}
 	if (strcmp(spec, "linear") == 0) {
 		m->kind = WT_PMAP_LINEAR;
 		wt_snprintf(m->name, sizeof(m->name), "linear,interleave=%llu",
@@ -177,11 +133,42 @@ int wt_pmap_parse(const char *spec, unsigned n, uint64_t interleave,
 	return 0;
 }
 
+int wt_pmap_parse(const char *spec, unsigned n, uint64_t interleave,
+		  struct wt_pmap *m, char *err, size_t errlen)
+{
+	struct wt_pmap_opts o = { n, 1, interleave, WT_PIDX_CONSECUTIVE };
+
+	return wt_pmap_setup(spec, &o, m, err, errlen);
+}
+
+int wt_pmap_check_line(const struct wt_pmap *m, unsigned line, char *err,
+		       size_t errlen)
+{
+	unsigned low;
+
+	if (m->kind != WT_PMAP_GPGPUSIM) {
+		if (m->interleave % line == 0)
+			return 0;
+		wt_snprintf(err, errlen, "an interleave of %llu bytes splits "
+			    "%u-byte lines: expected a multiple of the line size",
+			    (unsigned long long)m->interleave, line);
+		return -1;
+	}
+	low = wt_addrdec_low_bit(&m->ad);
+	if (low >= 64 || line <= 1ULL << low)
+		return 0;
+	wt_snprintf(err, errlen, "--map=%s: address bit %u chooses the slice "
+		    "(or leaves the partition address), inside the %u-byte "
+		    "line", m->name, low, line);
+	return -1;
+}
+
 unsigned wt_pmap_partition(const struct wt_pmap *m, uint64_t addr)
 {
+	struct wt_addrdec_loc l;
 	uint64_t q, p = 0;
 
-	if (m->n == 1)
+	if (m->slices == 1)
 		return 0;
 	switch (m->kind) {
 	case WT_PMAP_LINEAR:
@@ -192,27 +179,27 @@ unsigned wt_pmap_partition(const struct wt_pmap *m, uint64_t addr)
 		return (unsigned)p;
 	case WT_PMAP_IPOLY:
 		return wt_index_set(&m->ix, addr);
-	default:		/* D letters: pack them, lowest first */
-		for (unsigned i = 0, j = 0; i < 64; i++)
-			if (m->dmask >> i & 1)
-				p |= (addr >> i & 1) << j++;
-		return (unsigned)p;
+	default:
+		wt_addrdec_decode(&m->ad, addr, &l);
+		return l.slice;
 	}
 }
 
 uint64_t wt_pmap_local(const struct wt_pmap *m, uint64_t addr)
 {
-	uint64_t q, r, out = 0;
+	uint64_t q, r;
 
+	if (m->kind == WT_PMAP_GPGPUSIM)
+		return wt_addrdec_partition_address(&m->ad, addr);
 	if (m->n == 1)
 		return addr;
-	if (m->kind == WT_PMAP_DBITS) {
-		for (unsigned i = 0, j = 0; i < 64; i++)
-			if (!(m->dmask >> i & 1))
-				out |= (addr >> i & 1) << j++;
-		return out;
-	}
 	q = addr / m->interleave;
 	r = addr % m->interleave;
 	return q / m->n * m->interleave + r;
+}
+
+void wt_pmap_free(struct wt_pmap *m)
+{
+	if (m->kind == WT_PMAP_GPGPUSIM)
+		wt_addrdec_free(&m->ad);
 }

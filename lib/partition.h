@@ -1,9 +1,9 @@
 /*
- * partition.h - which memory partition (L2 slice) a byte address belongs
- * to, and the partition-local address: the address with the partition's
- * digits taken out, which is what a slice indexes its sets and banks by.
+ * partition.h - which L2 slice a byte address belongs to, and the
+ * partition address: the address with the slice's digits taken out, which
+ * is what a slice indexes its sets and banks by (l2sim --map).
  *
- * With N partitions, G the interleave in bytes, A the byte address,
+ * With N memory partitions, G the interleave in bytes, A the byte address,
  * q = A / G (the chunk number) and r = A mod G:
  *
  *   linear      p = q mod N; local = (q / N) * G + r.  Any N, any G: with
@@ -17,17 +17,22 @@
  *   ipolyP      N a power of two: p = q mod P(x) over GF(2), P of degree
  *               k (cacheindex.h: "ipoly" takes wt_ipoly_default(k));
  *               local as for linear.  A bijection as well.
- *   dramid@B;MASK   a GPGPU-Sim address mapping (gpgpu_mem_addr_mapping).
- *               MASK is up to 64 letters, dots ignored, the last letter
- *               for address bit 0.  If MASK has D letters, N must be
- *               2^(number of D letters): p packs the D bits (lowest bit
- *               first) and local packs every other bit.  Without D
- *               letters (or without ";MASK"), the partition is taken at
- *               bit B as GPGPU-Sim does with dramid@B: exactly linear
- *               with G = 2^B, for any N.  R, B, C, S and 0 letters (DRAM
- *               row, bank, column, burst) do not matter to the L2.
+ *   [dramid@B;]MASK
+ *               a GPGPU-Sim address mapping (gpgpu_mem_addr_mapping),
+ *               decoded exactly as GPGPU-Sim's addrdec.cc does (addrdec.h):
+ *               N channels (gpgpu_n_mem, any N with dramid@B), K
+ *               sub-partitions each (gpgpu_n_sub_partition_per_mchannel),
+ *               so N * K slices, slice = channel * K + sub-partition; the
+ *               partition indexing of gpgpu_memory_partition_indexing;
+ *               local = GPGPU-Sim's partition_address, on which its L2
+ *               computes the set (l2_cache_config::set_index).  Without
+ *               D letters and with K = 1 and consecutive indexing, this is
+ *               linear with G = 2^B; R, C and S letters do not matter to
+ *               the L2, the lowest log2 K B letters choose the slice.
  *
- * N = 1 maps everything to partition 0 with local = A.
+ * N = 1 and K = 1 map everything to slice 0 with local = A.  The other
+ * mappings have one slice per partition (K = 1) and no partition
+ * indexing of their own.
  */
 #ifndef WT_PARTITION_H
 #define WT_PARTITION_H
@@ -35,40 +40,68 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "addrdec.h"
 #include "cacheindex.h"
 
-#define WT_MAX_PARTITIONS 1024u
+#define WT_MAX_PARTITIONS 1024u	/* slices, all sub-partitions counted */
 
 enum wt_pmap_kind {
 	WT_PMAP_LINEAR,
 	WT_PMAP_XOR,
 	WT_PMAP_IPOLY,
-	WT_PMAP_DBITS,		/* a mapping string with D letters */
+	WT_PMAP_GPGPUSIM,	/* a GPGPU-Sim mapping string */
+};
+
+struct wt_pmap_opts {
+	unsigned partitions;	/* memory partitions (channels) */
+	unsigned sub;		/* slices per partition (0 is 1) */
+	uint64_t interleave;	/* G, bytes: linear, xor and ipoly */
+	enum wt_pidx indexing;	/* GPGPU-Sim mappings only */
 };
 
 struct wt_pmap {
 	enum wt_pmap_kind kind;
-	unsigned n;		/* partitions */
-	uint64_t interleave;	/* G, bytes */
+	unsigned n;		/* memory partitions */
+	unsigned sub;		/* slices per partition */
+	unsigned slices;	/* n * sub */
+	uint64_t interleave;	/* G, bytes (GPGPU-Sim: 2^B of dramid@B) */
 	unsigned gbits;		/* log2 G when G is a power of two */
 	unsigned kbits;		/* log2 N when N is a power of two */
 	struct wt_index ix;	/* ipoly: the reduction, on chunk numbers */
-	uint64_t dmask;		/* D letters: the partition bits */
-	char name[96];		/* canonical: "linear,interleave=256" */
+	struct wt_addrdec ad;	/* GPGPU-Sim: the decoder */
+	char name[192];		/* canonical: "linear,interleave=256" */
 };
 
 /*
- * Parse --map=SPEC for n partitions (1..WT_MAX_PARTITIONS) and an
- * interleave of `interleave` bytes (used by linear, xor and ipoly).
- * Returns 0, or -1 with a one-line reason in err.
+ * Parse --map=SPEC for the partitions, sub-partitions, interleave and
+ * partition indexing of o.  Returns 0, or -1 with a one-line reason in
+ * err, e.g. "--map=xor: needs a power-of-two number of partitions and
+ * interleave (have 6 and 256)".  m->name is the canonical form; a
+ * GPGPU-Sim mapping's adds ",sub-partitions=K" and ",indexing=NAME" where
+ * they are not 1 and consecutive.  wt_pmap_free releases it.
  */
+int wt_pmap_setup(const char *spec, const struct wt_pmap_opts *o,
+		  struct wt_pmap *m, char *err, size_t errlen);
+
+/* wt_pmap_setup with n partitions of one slice each and consecutive
+ * indexing. */
 int wt_pmap_parse(const char *spec, unsigned n, uint64_t interleave,
 		  struct wt_pmap *m, char *err, size_t errlen);
 
-/* The partition of byte address addr. */
+/* Whether a line of `line` bytes always lies in one slice, whole; -1 with
+ * a reason if not. */
+int wt_pmap_check_line(const struct wt_pmap *m, unsigned line, char *err,
+		       size_t errlen);
+
+/* The slice (0 .. slices - 1) of byte address addr: the memory partition
+ * is slice / sub.  The random indexing draws on the first sight of an
+ * address's chunk, so call this in the order of the stream, on one
+ * thread. */
 unsigned wt_pmap_partition(const struct wt_pmap *m, uint64_t addr);
 
-/* The partition-local address of addr (its partition digits removed). */
+/* The partition address of addr (its slice's digits removed). */
 uint64_t wt_pmap_local(const struct wt_pmap *m, uint64_t addr);
+
+void wt_pmap_free(struct wt_pmap *m);
 
 #endif

@@ -263,3 +263,37 @@ struct wt_reader *wt_stage_open(const char *input, char *err, size_t errlen)
 	}
 	return wt_reader_open(input, err, errlen);
 }
+
+/* The value of option name in set[], by longopts; NULL if not given. */
+static const char *given(const struct option *longopts, const char *const *set,
+			 const char *name)
+{
+	for (const struct option *o = longopts; o->name; o++)
+		if (strcmp(o->name, name) == 0)
+			return set[o->val];
+	return NULL;
+}
+
+void wt_stage_group(struct wt_meta *opts, const struct option *longopts,
+		    const char *const *set, const char *const *names)
+{
+	struct wt_meta keep;
+	int any = 0;
+
+	for (size_t i = 0; names[i]; i++)
+		any |= given(longopts, set, names[i]) != NULL;
+	if (!any)
+		return;
+	wt_meta_init(&keep);
+	for (size_t i = 0; i < opts->n; i++) {
+		size_t j;
+
+		for (j = 0; names[j]; j++)
+			if (strcmp(opts->key[i], names[j]) == 0)
+				break;
+		if (!names[j])
+			wt_meta_add(&keep, opts->key[i], opts->val[i]);
+	}
+	wt_meta_free(opts);
+	*opts = keep;
+}

@@ -89,6 +89,16 @@ void wt_stage_bind(const char *name, const char *given,
 		   const struct wt_stage_args *a);
 
 /*
+ * Options that make one thing together (an address mapping: partitions,
+ * sub-partitions, map, indexing): if the command line (set[], by
+ * longopts) gives any of names (NULL-ended), the machine's values of all
+ * of them are dropped from opts, so that the options given start from
+ * the stage's own defaults rather than mix with the machine's.
+ */
+void wt_stage_group(struct wt_meta *opts, const struct option *longopts,
+		    const char *const *set, const char *const *names);
+
+/*
  * Open a stage's input: wt_reader_open, but a terminal on standard input
  * is refused.  A stage configures itself from the stream's header; where
  * there is none (NULL, err says why) it reports its usage errors first,

@@ -26,7 +26,8 @@ like "$(json "$T/co.json")" '"arch":"volta","machine_origin":"--arch=volta","rul
 like "$(json "$T/l1.json")" '"arch":"volta","machine_origin":"--arch=volta"' "l1sim: volta"
 like "$(json "$T/l1.json")" '"size":32768,"sets":4,"assoc":64,"line":128' "l1sim: volta's dl1, 64 ways"
 like "$(json "$T/l2.json")" '"arch":"volta"' "l2sim: volta"
-like "$(json "$T/l2.json")" '"partitions":64' "l2sim: 32 channels x 2 slices"
+like "$(json "$T/l2.json")" '"partitions":32,"sub_partitions":2,"map":"dramid@8;[0.]*0000RRRR.RRRRRRRR.RBBBCCCB.CCCSSSSS,sub-partitions=2,indexing=ipoly","size":98304,"sets":32,"assoc":24,"line":128,"index":"ipoly37,bits=27"' \
+	"l2sim: 32 channels x 2 slices, QV100's mapping, IPOLY channels and IPOLY sets"
 like "$(json "$T/dr.json")" '"machine_origin":"--arch=volta","arch":"volta"' "dramsim: volta"
 like "$(json "$T/dr.json")" '"channels":32' "dramsim: 32 channels"
 
@@ -60,10 +61,8 @@ ok $? "coalesce --line=64 on trace-order's default machine"
 run l1sim "$T/d64.req"
 like "$err" "note: the requests are of 64-byte lines .coalesce's line_size., the machine's L1 of 128: modelling 64-byte lines" \
 	"l1sim takes the requests' 64-byte lines, and says so"
-like "$err" "--index=fermi: fermi hashing needs 32 or 64 sets of 128-byte lines" \
-	"  which fermi's hashed index cannot take"
-l1sim --index=linear --stats="$T/d64.json" "$T/d64.req" > /dev/null 2>&1
-like "$(json "$T/d64.json")" '"line":64' "  with a linear index it can"
+l1sim --stats="$T/d64.json" "$T/d64.req" > /dev/null 2>&1
+like "$(json "$T/d64.json")" '"line":64,"index":"fermi"' "  with fermi's hashed index, as GPGPU-Sim's H takes any line"
 run sh -c "l1sim --arch=volta '$T/d64.req' > /dev/null"
 like "$err" "note: the stream was made for fermi, trace-order's default; modelling volta from here on" \
 	"l1sim --arch=volta over the default machine: a note"

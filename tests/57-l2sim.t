@@ -237,7 +237,8 @@ for s in samples/bfs.trc.zst samples/syrk.trc.zst samples/hotspot.trc.zst \
 	esac
 done
 trace-dump "$T/e1.wt" | grep -E '^# l2_(partitions|map):' | tr '\n' ' ' > "$T/meta"
-is "$(cat "$T/meta")" "# l2_partitions: 12 # l2_map: linear,interleave=256 " "header names the partitions (the fermi machine: 6 channels of 2 slices) and the map"
+is "$(cat "$T/meta")" "# l2_partitions: 6 # l2_map: dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS,sub-partitions=2 " \
+	"header names the partitions and the map (the fermi machine's: 6 channels of 2 slices)"
 l2sim --partitions=8 --map=ipoly -o "$T/ip.wt" "$T/s.l1"
 trace-dump --check "$T/ip.wt" > /dev/null 2>&1
 ok $? "ipoly over 8 partitions: the stream checks"

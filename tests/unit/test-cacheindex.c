@@ -535,8 +535,8 @@ static void test_parse(void)
 	bad("ipoly99999999999", 32, 128, "number too large");
 	bad("ipoly", 1, 128, "--index=ipoly: ipoly needs 2 or more sets");
 	bad("fermi", 16, 128, "--index=fermi: fermi hashing needs 32 or 64 "
-	    "sets of 128-byte lines, not 16 sets of 128-byte lines");
-	bad("fermi", 32, 64, "fermi hashing needs 32 or 64 sets of 128-byte");
+	    "sets, not 16");
+	bad("fermi", 128, 64, "fermi hashing needs 32 or 64 sets, not 128");
 	bad("fermi,bits=27", 32, 128, "bits= applies only to xor, ipoly and "
 	    "matrix");
 	bad("linear,bits=27", 32, 128, "bits= applies only");
@@ -550,7 +550,8 @@ static void test_parse(void)
 	bad("xor,", 32, 128, "unknown option ''");
 	bad("ipoly37,bits=27,bits=27", 32, 128, "not a number");
 	bad("modulo", 32, 128, "--index=modulo: unknown index 'modulo' "
-	    "(expected linear, xor, fermi, ipoly, ipolyNN or matrix:FILE)");
+	    "(expected linear, xor, fermi, ipoly, ipolyNN, gpgpusim-ipoly, zero "
+	    "or matrix:FILE)");
 	bad("", 32, 128, "unknown index ''");
 	bad("Linear", 32, 128, "unknown index 'Linear'");
 	bad("matrix:", 32, 128, "unknown index 'matrix:'");

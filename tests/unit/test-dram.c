@@ -614,8 +614,9 @@ static void map_formula(void)
 				l.bank == a / rb % nb && l.row == a / rb / nb % c.rows;
 		}
 		ok(same, "%u channels, %u x %u banks, %u columns of %u bytes, "
-		   "stripes of %u: the formula's channel, bank, row, column",
-		   c.channels, c.ranks, c.banks, c.columns, c.bus_width, m.interleave);
+		   "stripes of %llu: the formula's channel, bank, row, column",
+		   c.channels, c.ranks, c.banks, c.columns, c.bus_width,
+		   (unsigned long long)m.interleave);
 	}
 }
 
@@ -665,7 +666,8 @@ static void mapping(void)
 	like(err, "4 B bits give 16 banks a rank, not --banks=8", "  saying so");
 
 	ok(wt_dram_map_parse("RRRRBBBBXCCC", &m, err, sizeof(err)) == -1, "rejects X");
-	like(err, "'X' is not a mask character", "  saying so");
+	like(err, "'X' at position 9: expected D, B, R, C, S, 0 or '.'",
+	     "  saying so");
 	ok(wt_dram_map_parse("CCCCSSSS", &m, err, sizeof(err)) == -1, "no bank bits");
 	like(err, "needs B (bank) and R (row) bits", "  saying so");
 	ok(wt_dram_map_parse("dramid@8RRBB", &m, err, sizeof(err)) == -1, "no ';'");

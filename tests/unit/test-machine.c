@@ -257,9 +257,11 @@ static void stages(void)
 	wt_meta_free(&o);
 	wt_meta_init(&o);
 	wt_machine_stage_options(&m, "l2sim", &o);
-	ok(strcmp(opt(&o, "partitions"), "64") == 0 &&
+	ok(strcmp(opt(&o, "partitions"), "32") == 0 &&
+	   strcmp(opt(&o, "sub-partitions"), "2") == 0 &&
+	   strcmp(opt(&o, "partition-indexing"), "2") == 0 &&
 	   strcmp(opt(&o, "bank-queue"), "64") == 0,
-	   "volta, l2sim: 32 channels x 2 slices, queues of 64");
+	   "volta, l2sim: 32 channels x 2 slices, IPOLY indexing, queues of 64");
 	wt_meta_free(&o);
 	wt_meta_init(&o);
 	wt_machine_stage_options(&m, "dramsim", &o);

@@ -148,10 +148,10 @@ int main(void)
 	reject("linear", 0, 256, "expected 1 to");
 	reject("dramid@x", 6, 256, "expected a bit number");
 	reject("RRRRDDQ", 4, 256, "'Q' at position 7");
-	reject("RRRRDDDSSSSSSSS", 4, 256, "3 D bits make 8 partitions, not 4");
+	reject("RRRRDDDSSSSSSSS", 4, 256, "3 D letters make 8 memory partitions (channels), not 4");
 	/* found by fuzz-spec: 32 D bits once shifted a 32-bit 1 */
 	reject("0DDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDBBD", 1, 256,
-	       "33 D bits make 8589934592 partitions, not 1");
+	       "33 D letters make 8589934592 memory partitions (channels), not 1");
 	reject("dramid@8;RRDDSSSSSSSS", 4, 256, "not both");
 	if (setup("dramid@7;RRRRRRRR", 6, 256))	/* a mask without D bits */
 		maps(0x1280, 1, 0x300);	/* q 37, r 0: 6*128 */
