@@ -119,7 +119,6 @@ shift $((OPTIND - 1))
 [ $# -ge 3 ] || usage
 sim=$1 configs=$2
 shift 2
-here=$(cd "$(dirname "$0")" && pwd)
 run_sh=${ACCELSIM_RUN:-/work/shared/accelsim/run.sh}
 [ -x "$sim" ] || { echo "$prog: $sim: not an executable (accel-sim.out expected)" >&2; exit 2; }
 [ -f "$run_sh" ] || { echo "$prog: $run_sh: not found (set ACCELSIM_RUN to Accel-Sim's run.sh)" >&2; exit 2; }
@@ -320,8 +319,6 @@ numbers() {
 	' "$1" "$2"
 }
 
-pct() { awk -v n="$1" -v d="$2" 'BEGIN { if (d > 0) printf "%.1f", 100 * n / d; else printf "-" }'; }
-
 header() {
 	echo "| trace | config | L1 acc | L1 miss | L1 mr % | L2 acc | L2 miss | L2 mr % | DRAM rd (32 B) | DRAM wr (32 B) |"
 	echo "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|"
@@ -356,8 +353,9 @@ for tr in "$@"; do
 		mkdir -p "$rd/warptrace"
 		if [ $reuse = 0 ] || ! grep -q 'exit detected' "$log" 2>/dev/null; then
 			rm -rf "$rd/accel-sim"
-			extra=
+			extra=	# two words or none: split on purpose below
 			[ $keep_ifetch = 1 ] || extra="-gpgpu_perfect_inst_const_cache 1"
+			# shellcheck disable=SC2086
 			timeout "${AS_TIMEOUT:-3600}" bash "$run_sh" "$sim" "$c" "$tdir" "$rd/accel-sim" $extra ||
 				echo "$prog: $cname/$name: Accel-Sim failed; see $log" >&2
 		fi
