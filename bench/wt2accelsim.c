@@ -70,15 +70,18 @@
  * A kernel's records are held in memory until its end (48 + 256 bytes
  * each), as the file groups them by warp.  DIR must not exist or be an
  * empty directory; it is written as DIR.tmpXXXXXX beside it and renamed
- * when complete, so an error leaves nothing behind.  Exit status: 0, 1
+ * when complete, so an error, or SIGINT, SIGTERM or SIGHUP, leaves
+ * nothing behind.  Exit status: 0, 1
  * for a data or write error, 2 for a usage error.
  */
+#include "fatal.h"
 #include "stream.h"
 #include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -100,22 +103,33 @@ static const char usage[] =
 "  -h, --help               show this help\n"
 "  -V, --version            show the version\n";
 
-/* The directory being written, removed if the program dies. */
-static char *tmp_dir;
+/* The directory being written and the kernel files begun in it, removed
+ * if the program dies or is killed: this runs in a signal handler too, so
+ * it allocates nothing and uses no stdio. */
+static char tmp_dir[4096];
+static volatile sig_atomic_t files_begun;
 
 static void remove_tmp(void)
 {
-	DIR *d;
-	struct dirent *e;
-	char path[4096];
+	char path[sizeof(tmp_dir) + 32], digits[24];
+	size_t n = strlen(tmp_dir);
 
-	if (!tmp_dir || !(d = opendir(tmp_dir)))
+	if (!n)
 		return;
-	while ((e = readdir(d)) != NULL)
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-			unlink(wt_snprintf(path, sizeof(path), "%s/%s", tmp_dir,
-					   e->d_name));
-	closedir(d);
+	memcpy(path, tmp_dir, n);
+	strcpy(path + n, "/kernelslist.g");
+	unlink(path);
+	for (sig_atomic_t k = 1; k <= files_begun; k++) {
+		char *p = digits + sizeof(digits) - 1;
+
+		*p = '\0';
+		for (unsigned long v = (unsigned long)k; v; v /= 10)
+			*--p = (char)('0' + v % 10);
+		strcpy(path + n, "/kernel-");
+		strcat(path, p);
+		strcat(path, ".traceg");
+		unlink(path);
+	}
 	rmdir(tmp_dir);
 }
 
@@ -347,6 +361,7 @@ static void write_kernel(struct job *j, const struct wt_kernel *k,
 
 	wt_snprintf(file, sizeof(file), "kernel-%llu.traceg",
 		    (unsigned long long)id);
+	files_begun = (sig_atomic_t)id;	/* before it exists: see remove_tmp */
 	o.path = wt_snprintf(path, sizeof(path), "%s/%s", j->dir, file);
 	if (!(o.f = fopen(o.path, "w")))
 		wt_die(WT_EXIT_DATA, "%s: %s", o.path, strerror(errno));
@@ -482,7 +497,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *input = "-";
-	char *dir = NULL, *tmpl, err[768];
+	char *dir = NULL, tmpl[sizeof(tmp_dir)], err[768];
 	struct job j = { .binary_version = -1 };
 	struct wt_reader *r;
 	const struct wt_header *h;
@@ -534,13 +549,16 @@ int main(int argc, char **argv)
 		       "(trace-order --warp-size=32)", wt_reader_name(r), h->lanes,
 		       LANES);
 
-	tmpl = wt_malloc(len + 16);
-	wt_snprintf(tmpl, len + 16, "%s.tmpXXXXXX", dir);
+	if (len + 16 > sizeof(tmp_dir))
+		wt_die(WT_EXIT_USAGE, "-o %s: a name of at most %zu bytes expected",
+		       dir, sizeof(tmp_dir) - 16);
+	wt_snprintf(tmpl, sizeof(tmpl), "%s.tmpXXXXXX", dir);
 	if (!mkdtemp(tmpl))
 		wt_die(WT_EXIT_DATA, "%s: cannot make a directory beside it: %s",
 		       dir, strerror(errno));
-	tmp_dir = tmpl;
+	strcpy(tmp_dir, tmpl);
 	wt_atdie(remove_tmp);
+	wt_fatal_cleanup(remove_tmp);
 	um = umask(0);	/* mkdtemp made it 0700; DIR is an ordinary one */
 	umask(um);
 	if (chmod(tmp_dir, 0777 & ~um) < 0)
@@ -560,10 +578,10 @@ int main(int argc, char **argv)
 		       strerror(errno));
 	if (rename(tmp_dir, dir) < 0)
 		wt_die(WT_EXIT_DATA, "%s: %s", dir, strerror(errno));
+	tmp_dir[0] = '\0';	/* DIR is complete: nothing to remove */
 	if (j.ct.dropped)
 		wt_warn("note: %llu const or texture records written as NOPs: "
 			"Accel-Sim traces give them no addresses",
 			(unsigned long long)j.ct.dropped);
-	free(tmpl);
 	return WT_EXIT_OK;
 }

@@ -185,6 +185,26 @@ run "$w2a" -o "$T/x" "$T/cut.wt"
 is "$rc" 1 "a truncated stream: exit 1"
 [ ! -e "$T/x" ] && [ -z "$(ls -d "$T"/x.tmp* 2>/dev/null)" ]
 ok $? "after every error, neither DIR nor a temporary directory"
+# killed while it writes: the temporary directory goes too
+trace-gen samples/gemm.trc.zst | trace-order --level=0 > "$T/gemm0.wt"
+mkfifo "$T/fifo"
+"$w2a" -o "$T/sig" < "$T/fifo" 2> /dev/null &
+pid=$!
+( head -c 100000 "$T/gemm0.wt"; exec sleep 30 ) > "$T/fifo" 2> /dev/null &
+feeder=$!
+i=0
+while [ -z "$(ls -d "$T"/sig.tmp* 2>/dev/null)" ] && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+[ -n "$(ls -d "$T"/sig.tmp* 2>/dev/null)" ]
+ok $? "a stalled conversion has its temporary directory"
+kill -TERM $pid
+wait $pid
+is "$?" 143 "SIGTERM ends it, by the signal"
+[ ! -e "$T/sig" ] && [ -z "$(ls -d "$T"/sig.tmp* 2>/dev/null)" ]
+ok $? "and removes the temporary directory"
+kill $feeder 2> /dev/null
+wait $feeder 2> /dev/null
 mkdir "$T/empty"
 run "$w2a" -o "$T/empty/" "$T/k.wt"
 is "$rc" 0 "an empty directory is filled"
