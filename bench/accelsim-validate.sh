@@ -89,9 +89,13 @@
 # which setting.  A machine description that reads a whole gpgpusim.config
 # replaces it: the environment variable WT_ARGS_TRACE_ORDER,
 # WT_ARGS_COALESCE, WT_ARGS_L1SIM, WT_ARGS_L2SIM or WT_ARGS_DRAMSIM, when
-# set (even empty), replaces that stage's ARGS, with {config} replaced by
-# the path of gpgpusim.config, e.g.
-#   WT_ARGS_TRACE_ORDER='--machine={config}' WT_ARGS_COALESCE= ...
+# set (even empty), replaces that stage's ARGS (words split at blanks),
+# with {config} replaced by the path of gpgpusim.config; with a build whose
+# trace-order takes --gpgpusim-config and puts the machine in the stream:
+#   WT_ARGS_TRACE_ORDER='--gpgpusim-config={config}' WT_ARGS_COALESCE= \
+#   WT_ARGS_L1SIM= WT_ARGS_L2SIM= WT_ARGS_DRAMSIM= sh bench/accelsim-validate.sh ...
+# The converter, build/tools/wt2accelsim, is needed only for a TRACE that
+# is not converted yet (with -r, one converted before is kept).
 # AS_TIMEOUT limits one Accel-Sim run, in seconds (default 3600).
 #
 # Exit status: 0 when every run gave its numbers, 1 when one failed (its
@@ -127,7 +131,6 @@ w2a=$(dirname "$bin")/tools/wt2accelsim
 for p in trace-gen trace-order coalesce l1sim l2sim dramsim trace-dump; do
 	[ -x "$bin/$p" ] || { echo "$prog: $bin/$p: not found; run make" >&2; exit 2; }
 done
-[ -x "$w2a" ] || { echo "$prog: $w2a: not found; run make" >&2; exit 2; }
 old_ifs=$IFS; IFS=,
 for c in $configs; do
 	[ -f "$c/gpgpusim.config" ] || { echo "$prog: $c/gpgpusim.config: not found" >&2; exit 2; }
@@ -338,6 +341,7 @@ for tr in "$@"; do
 	else
 		tdir=$out/traces/$name
 		if [ $reuse = 0 ] || [ ! -f "$tdir/kernelslist.g" ]; then
+			[ -x "$w2a" ] || { echo "$prog: $w2a: not found; run make" >&2; exit 2; }
 			rm -rf "$tdir"
 			trace-gen "$tr" | trace-order | "$w2a" -o "$tdir" ||
 				{ echo "$prog: $tr: conversion failed" >&2; status=1; continue; }
