@@ -44,7 +44,8 @@ UNIT_SRC = $(wildcard tests/unit/*.c)
 UNITS    = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOLS    = $(BUILD)/tools/gen-dump $(BUILD)/tools/gen-requests $(BUILD)/tools/measure \
 	   $(BUILD)/tools/stream-bench $(BUILD)/tools/png-stats $(BUILD)/tools/reuse-bench \
-	   $(BUILD)/tools/lru-bench $(BUILD)/tools/bench-compare
+	   $(BUILD)/tools/lru-bench $(BUILD)/tools/bench-compare \
+	   $(BUILD)/tools/wt2accelsim
 MAN1     = $(wildcard man/*.1)
 MAN5     = $(wildcard man/*.5)
 MAN7     = $(wildcard man/*.7)
