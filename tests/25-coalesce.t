@@ -36,33 +36,33 @@ ok $? "test-coalesce --make-warp-stream writes a warp stream"
 
 run sh -c "coalesce < '$T/w.wt' | trace-dump --format=csv"
 is "$rc:$err" "0:" "sector rules: exit 0, quiet"
-is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes,icount,flags
-0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff,2,0
-0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff,2,1
-0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0x1,4,0x80000000,2,1
-0,13,1,1,2,0,0x20,atomic,global,0,1,0x2000,0x1,8,0xffffffff,2,1
-1,20,0,0,0,0,0x30,load,global,0,4,0x3000,0x1,4,0x1,2,1
-1,20,0,0,0,0,0x30,load,global,1,4,0x3080,0x1,4,0x2,2,1
-1,20,0,0,0,0,0x30,load,global,2,4,0x3100,0x1,4,0x4,2,1
-1,20,0,0,0,0,0x30,load,global,3,4,0x3180,0x1,4,0x8,2,1" "sector rules: the requests"
+is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes,icount,flags,cacheop
+0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff,2,0,default
+0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff,2,1,default
+0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0x1,4,0x80000000,2,1,default
+0,13,1,1,2,0,0x20,atomic,global,0,1,0x2000,0x1,8,0xffffffff,2,1,default
+1,20,0,0,0,0,0x30,load,global,0,4,0x3000,0x1,4,0x1,2,1,default
+1,20,0,0,0,0,0x30,load,global,1,4,0x3080,0x1,4,0x2,2,1,default
+1,20,0,0,0,0,0x30,load,global,2,4,0x3100,0x1,4,0x4,2,1,default
+1,20,0,0,0,0,0x30,load,global,3,4,0x3180,0x1,4,0x8,2,1,default" "sector rules: the requests"
 
 run sh -c "coalesce --rules=fermi '$T/w.wt' | trace-dump --format=csv"
-is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes,icount,flags
-0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff,2,0
-0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff,2,1
-0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0xf,4,0x80000000,2,1
-0,13,1,1,2,0,0x20,atomic,global,0,2,0x2000,0xf,8,0xffff,2,1
-0,13,1,1,2,0,0x20,atomic,global,1,2,0x2000,0xf,8,0xffff0000,2,1
-1,20,0,0,0,0,0x30,load,global,0,4,0x3000,0xf,4,0x1,2,1
-1,20,0,0,0,0,0x30,load,global,1,4,0x3080,0xf,4,0x2,2,1
-1,20,0,0,0,0,0x30,load,global,2,4,0x3100,0xf,4,0x4,2,1
-1,20,0,0,0,0,0x30,load,global,3,4,0x3180,0xf,4,0x8,2,1" "fermi rules: whole lines, 8-byte accesses per half-warp"
+is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes,icount,flags,cacheop
+0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff,2,0,default
+0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff,2,1,default
+0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0xf,4,0x80000000,2,1,default
+0,13,1,1,2,0,0x20,atomic,global,0,2,0x2000,0xf,8,0xffff,2,1,default
+0,13,1,1,2,0,0x20,atomic,global,1,2,0x2000,0xf,8,0xffff0000,2,1,default
+1,20,0,0,0,0,0x30,load,global,0,4,0x3000,0xf,4,0x1,2,1,default
+1,20,0,0,0,0,0x30,load,global,1,4,0x3080,0xf,4,0x2,2,1,default
+1,20,0,0,0,0,0x30,load,global,2,4,0x3100,0xf,4,0x4,2,1,default
+1,20,0,0,0,0,0x30,load,global,3,4,0x3180,0xf,4,0x8,2,1,default" "fermi rules: whole lines, 8-byte accesses per half-warp"
 
 run sh -c "coalesce --line=64 --sector=16 '$T/w.wt' | trace-dump --format=csv | sed -n 2,5p"
-is "$out" "0,10,0,0,0,0,0x10,load,global,0,2,0x1000,0xf,64,0xffff,2,0
-0,10,0,0,0,0,0x10,load,global,1,2,0x1040,0xf,64,0xffff0000,2,0
-0,11,0,0,1,0,0x10,store,global,0,3,0x1000,0xf,60,0x7fff,2,1
-0,11,0,0,1,0,0x10,store,global,1,3,0x1040,0xf,64,0x7fff8000,2,1" "--line=64 --sector=16"
+is "$out" "0,10,0,0,0,0,0x10,load,global,0,2,0x1000,0xf,64,0xffff,2,0,default
+0,10,0,0,0,0,0x10,load,global,1,2,0x1040,0xf,64,0xffff0000,2,0,default
+0,11,0,0,1,0,0x10,store,global,0,3,0x1000,0xf,60,0x7fff,2,1,default
+0,11,0,0,1,0,0x10,store,global,1,3,0x1040,0xf,64,0x7fff8000,2,1,default" "--line=64 --sector=16"
 
 run sh -c "coalesce '$T/w.wt' | trace-dump --check"
 is "$rc:$out$err" "0:" "the output passes trace-dump --check"
