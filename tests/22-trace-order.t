@@ -52,7 +52,7 @@ for s in samples/*.trc.zst; do
 	ok $? "$(basename "$s" .trc.zst): orders into a sound stream"
 done
 trace-gen samples/vectoradd.trc.zst | trace-order --stats="$T/va.json" > /dev/null
-like "$(tr -d ' \n' < "$T/va.json")" '"instructions":1536,"split_instructions":0,"active_lanes":49152,"mean_active_lanes":32' \
+like "$(tr -d ' \n' < "$T/va.json")" '"instructions":1536,"no_access_records":0,"all_instructions":6144,"split_instructions":0,"active_lanes":49152,"mean_active_lanes":32' \
 	"vectoradd: 3 full-warp instructions per warp"
 
 # determinism, and every policy
