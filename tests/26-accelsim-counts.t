@@ -43,6 +43,14 @@ like "$(json "$T/cls.json")" '"total":\{.*"requests":\{"loads":8,"stores":4,"ato
 like "$(json "$T/cls.json")" '"total":\{.*"timing":\{.*"instructions":344' \
 	"classify counts the 344 instructions"
 
+# a record of op none ends its warp: trace-order refuses one that does not
+sf() { "$BUILD/tests/test-format" --set-field "$@"; }
+sf "$T/va.wt" 0 op 3 "$T/n1.wt" && sf "$T/n1.wt" 0 mask 0 "$T/n2.wt" &&
+	sf "$T/n2.wt" 0 size 1 "$T/n3.wt" && sf "$T/n3.wt" 0 flags 1 "$T/n4.wt"
+fails_with 1 "n4.wt: kernel 0 \(_Z6vecAddIfEvPT_S1_S1_i\): warp 0 has records after its record of op none \(no memory access\), which must be its last" \
+	"a warp's record of op none before its others" trace-order -o "$T/o.wt" "$T/n4.wt"
+[ ! -e "$T/o.wt" ]; ok $? "... no output left"
+
 # ---- the same kernel with .CG loads: cache operators travel ----
 trace-dump "$T/va.q.wt" | records | awk '$8 == "load" { print $18 }' | sort -u > "$T/cop"
 is "$(cat "$T/cop")" "cg" "LDG.E.CG: cache operator cg on every load request"
