@@ -1,9 +1,11 @@
 /*
  * coalesce - turn a stream of warp memory instructions into the memory
  * requests (lines or sectors) they make, under the Fermi or the sector
- * coalescing rules.  The rules are in lib/coalesce.c; see coalesce(1).
+ * coalescing rules.  The rules are in lib/coalesce.c, which records go
+ * to the caches in lib/cstream.c; see coalesce(1).
  */
 #include "coalesce.h"
+#include "cstream.h"
 #include "json.h"
 #include "output.h"
 #include "progress.h"
@@ -18,8 +20,11 @@
 static const char usage[] =
 "usage: coalesce [options] [FILE]\n"
 "Turn a stream of warp memory instructions (from trace-order) into a stream\n"
-"of memory requests: one per line (or group of sectors) each instruction\n"
-"touches.  No FILE, or -, reads stdin.\n"
+"of memory requests: one per line (or group of sectors) each global or local\n"
+"instruction touches.  Shared, constant and texture instructions make no\n"
+"request (they are counted, shared ones with their bank conflicts); their\n"
+"instructions travel on in the next request's icount.  No FILE, or -, reads\n"
+"stdin.\n"
 "\n"
 "  -o, --output=FILE       write the stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
@@ -32,6 +37,14 @@ WT_STAGE_MACHINE_USAGE
 "      --sector=N          sector size in bytes, a power of two dividing the\n"
 "                          line, at most 8 per line (default 32, or what\n"
 "                          fits the line: 1 to 8 sectors)\n"
+"      --shmem-banks=N     shared-memory banks of 4 bytes, 1 to 1024\n"
+"                          (default: the machine's)\n"
+"      --shmem-limited-broadcast=B\n"
+"                          yes: one word broadcast per shared-memory\n"
+"                          access; no: any number (default: the machine's)\n"
+"      --shmem-warp-parts=N\n"
+"                          parts of a warp whose bank conflicts are counted\n"
+"                          apart, 1 to 64 (default: the machine's)\n"
 "      --level=N           zstd level from -100 to 22, 0 for an uncompressed\n"
 "                          stream (default: $WARPTRACE_LEVEL, else 0 on a\n"
 "                          pipe and 1 otherwise)\n"
@@ -53,6 +66,7 @@ static struct {
 	struct kstats *ks;
 	size_t nks, capks;
 	struct wt_coalesce_cfg cfg;
+	struct wt_shmem_cfg sh;
 	struct wt_machine machine;
 } G;
 
@@ -76,9 +90,12 @@ static void run(struct wt_reader *r)
 {
 	static struct wt_request reqs[WT_COALESCE_MAX_REQUESTS];
 	const struct wt_header *h = wt_reader_header(r);
+	struct wt_cstream *cs = wt_cstream_new(&G.cfg, &G.sh);
+	const struct wt_request *end;
 	struct kstats *ks = NULL;
 	struct wt_item it;
 	char why[256];
+	size_t n;
 
 	while (wt_reader_next(r, &it) > 0) {
 		switch (it.type) {
@@ -91,23 +108,23 @@ static void run(struct wt_reader *r)
 			for (size_t i = 0; i < it.count; i++) {
 				const struct wt_warp *w = (const void *)
 					((const char *)it.recs + i * h->record_size);
-				size_t n;
 
 				/* the reader has checked the fields */
 				if (wt_coalesce_valid(&G.cfg, w, why, sizeof(why)) < 0)
 					wt_die(WT_EXIT_DATA, "%s: record %llu: %s",
 					       wt_reader_name(r),
 					       (unsigned long long)(it.first + i), why);
-				n = wt_coalesce(&G.cfg, w, reqs);
+				n = wt_cstream_warp(cs, w, reqs, &ks->s);
 				if (wt_writer_put_many(G.w, reqs, n) < 0)
 					wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-				wt_coalesce_stats_add(&ks->s, &G.cfg, w, reqs, n);
 				if (((it.first + i + 1) & 0xfffff) == 0)
 					wt_progress(wt_reader_name(r), it.first + i + 1);
 			}
 			break;
 		case WT_ITEM_KERNEL_END:
-			if (wt_writer_kernel_end(G.w) < 0)
+			n = wt_cstream_kernel_end(cs, &end, &ks->s);
+			if (wt_writer_put_many(G.w, end, n) < 0 ||
+			    wt_writer_kernel_end(G.w) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			break;
 		default:
@@ -115,13 +132,34 @@ static void run(struct wt_reader *r)
 		}
 	}
 	wt_progress_done();
+	wt_cstream_free(cs);
 	if (it.type == WT_ITEM_ERROR)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+}
+
+static void put_space(struct wt_json *j, const char *key,
+		      const struct wt_space_stats *s, int shared)
+{
+	wt_json_key(j, key);
+	wt_json_begin_object(j);
+	wt_json_key_u64(j, "warp_instructions", s->instructions);
+	wt_json_key_u64(j, "threads", s->threads);
+	if (shared) {
+		wt_json_key_u64(j, "bank_accesses", s->accesses);
+		wt_json_key_u64(j, "bank_conflicts", s->accesses - s->instructions);
+		wt_json_key(j, "accesses_per_instruction");
+		if (s->instructions)
+			wt_json_double(j, (double)s->accesses / (double)s->instructions);
+		else
+			wt_json_null(j);
+	}
+	wt_json_end_object(j);
 }
 
 static void put_counts(struct wt_json *j, const struct wt_coalesce_stats *s)
 {
 	uint64_t made = s->instructions - s->empty;
+
 
 	wt_json_key(j, "warp_instructions");
 	wt_json_u64(j, s->instructions);
@@ -166,6 +204,14 @@ static void put_counts(struct wt_json *j, const struct wt_coalesce_stats *s)
 		wt_json_double(j, (double)s->bytes_used / (double)s->bytes_requested);
 	else
 		wt_json_null(j);
+	/* What made no request for the caches, and every instruction. */
+	put_space(j, "shared", &s->shared, 1);
+	put_space(j, "constant", &s->constant, 0);
+	put_space(j, "texture", &s->texture, 0);
+	wt_json_key_u64(j, "no_access_records", s->none_in);
+	wt_json_key_u64(j, "no_access_requests", s->none_out);
+	wt_json_key_u64(j, "all_instructions", s->all_instructions);
+	wt_json_key_u64(j, "instructions_lost", s->lost);
 }
 
 static void write_stats(const char *path, int argc, char **argv)
@@ -190,6 +236,10 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_json_u64(j, G.cfg.line);
 	wt_json_key(j, "sector");
 	wt_json_u64(j, G.cfg.sector);
+	wt_json_key_u64(j, "shmem_banks", G.sh.banks);
+	wt_json_key(j, "shmem_limited_broadcast");
+	wt_json_bool(j, G.sh.limited_broadcast);
+	wt_json_key_u64(j, "shmem_warp_parts", G.sh.warp_parts);
 	wt_json_end_object(j);
 	wt_json_key(j, "kernels");
 	wt_json_begin_array(j);
@@ -228,7 +278,10 @@ static unsigned parse_bytes(const char *opt, const char *arg)
 	return (unsigned)v;
 }
 
-enum { O_STATS = 256, O_LEVEL, O_RULES, O_LINE, O_SECTOR, O_NOPTS };
+enum {
+	O_STATS = 256, O_LEVEL, O_RULES, O_LINE, O_SECTOR, O_BANKS, O_BCAST,
+	O_PARTS, O_NOPTS
+};
 
 static const struct option longopts[] = {
 	{ "stats", required_argument, NULL, O_STATS },
@@ -236,6 +289,9 @@ static const struct option longopts[] = {
 	{ "rules", required_argument, NULL, O_RULES },
 	{ "line", required_argument, NULL, O_LINE },
 	{ "sector", required_argument, NULL, O_SECTOR },
+	{ "shmem-banks", required_argument, NULL, O_BANKS },
+	{ "shmem-limited-broadcast", required_argument, NULL, O_BCAST },
+	{ "shmem-warp-parts", required_argument, NULL, O_PARTS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -248,6 +304,7 @@ static const struct option longopts[] = {
 static void make_cfg(const struct wt_stage_args *a, const char *const *set,
 		     const struct wt_meta *stream)
 {
+	static const char *const yesno[] = { "no", "yes" };
 	struct wt_meta opts;
 	const char *why, *v;
 	int rules;
@@ -270,6 +327,22 @@ static void make_cfg(const struct wt_stage_args *a, const char *const *set,
 	else
 		wt_coalesce_fit_sector(&G.cfg);
 	if ((why = wt_coalesce_cfg_check(&G.cfg)) != NULL)
+		wt_die(WT_EXIT_USAGE, "%s", why);
+	/* shared memory: the machine's banks, unless given */
+	wt_shmem_cfg_init(&G.sh);
+	v = set[O_BANKS] ? set[O_BANKS] : wt_meta_get(&opts, "shmem-banks");
+	if (v)
+		G.sh.banks = (unsigned)wt_opt_num("shmem-banks", v, 1,
+						  WT_SHMEM_BANKS_MAX);
+	v = set[O_BCAST] ? set[O_BCAST] : wt_meta_get(&opts, "shmem-limited-broadcast");
+	if (v)
+		G.sh.limited_broadcast = wt_opt_choice("shmem-limited-broadcast", v,
+						       yesno, 2);
+	v = set[O_PARTS] ? set[O_PARTS] : wt_meta_get(&opts, "shmem-warp-parts");
+	if (v)
+		G.sh.warp_parts = (unsigned)wt_opt_num("shmem-warp-parts", v, 1,
+						       WT_MAX_LANES);
+	if ((why = wt_shmem_cfg_check(&G.sh)) != NULL)
 		wt_die(WT_EXIT_USAGE, "%s", why);
 	wt_meta_free(&opts);
 }
@@ -299,8 +372,10 @@ int main(int argc, char **argv)
 		make_cfg(&args, set, NULL);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", err);
 	}
-	if (wt_reader_expect(r, WT_KIND_WARP, "run trace-order first") < 0)
+	if (wt_reader_expect(r, WT_KIND_WARP, "run trace-order first") < 0) {
+		make_cfg(&args, set, NULL);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	}
 	make_cfg(&args, set, &wt_reader_header(r)->meta);
 
 	wt_header_init(&h, WT_KIND_REQUEST, 0);

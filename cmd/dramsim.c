@@ -1340,8 +1340,10 @@ int main(int argc, char **argv)
 		configure(&args, set, NULL, longopts);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", err);
 	}
-	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim or l2sim first") < 0)
+	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim or l2sim first") < 0) {
+		configure(&args, set, NULL, longopts);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	}
 	configure(&args, set, &wt_reader_header(r)->meta, longopts);
 	request_sizes(&wt_reader_header(r)->meta);
 	wt_header_init(&h, WT_KIND_EVENT, 0);

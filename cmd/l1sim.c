@@ -1239,8 +1239,10 @@ int main(int argc, char **argv)
 		configure(&args, set, NULL, longopts);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", err);
 	}
-	if (wt_reader_expect(r, WT_KIND_REQUEST, "run coalesce first") < 0)
+	if (wt_reader_expect(r, WT_KIND_REQUEST, "run coalesce first") < 0) {
+		configure(&args, set, NULL, longopts);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	}
 	configure(&args, set, &wt_reader_header(r)->meta, longopts);
 	c->no_warp_stats = !stats;
 	G.sms = wt_reader_sms(r);

@@ -1078,8 +1078,10 @@ int main(int argc, char **argv)
 		configure(&args, set, NULL);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", err);
 	}
-	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim first") < 0)
+	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim first") < 0) {
+		configure(&args, set, NULL);	/* usage errors first */
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	}
 	configure(&args, set, &wt_reader_header(r)->meta);
 	G.is.no_warp_stats = !stats;	/* only --stats shows them */
 

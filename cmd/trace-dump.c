@@ -82,7 +82,7 @@ static void print_record(const struct wt_header *h, uint32_t kernel,
 		for (c = wt_columns(h->kind); c->name; c++) {
 			const char *t = wt_column_text(c, rec, buf, sizeof(buf));
 
-			if (c->style == WT_COL_DEC)
+			if (c->style == WT_COL_DEC || c->style == WT_COL_FLAGS)
 				fprintf(out, ",\"%s\":%s", c->name, t);
 			else
 				fprintf(out, ",\"%s\":\"%s\"", c->name, t);
@@ -148,7 +148,9 @@ static void print_kernel(const struct wt_kernel *k, FILE *out)
 
 struct summary {
 	struct wt_kernel kernel;
-	uint64_t records, ops[WT_OP_MAX + 1], events[WT_EV_MAX + 1], bytes;
+	uint64_t records, ops[WT_OP_NONE + 1], events[WT_EV_MAX + 1], bytes;
+	uint64_t instructions;	/* warp and request kinds: every instruction
+				   the records count, memory or not */
 	uint64_t addr_min, addr_max;
 	uint64_t threads, warps, pcs, lanes;
 };
@@ -184,13 +186,15 @@ static void sum_addr(struct summary *x, uint64_t lo, uint64_t hi)
 		x->addr_max = hi;
 }
 
-/* What request and event records have in common. */
+/* What request and event records have in common; a request of op none
+ * has no address. */
 static void sum_line(struct summarizer *s, struct summary *x, unsigned op,
 		     uint64_t addr, unsigned bytes, uint32_t warp, uint32_t pc)
 {
 	x->ops[op]++;
 	x->bytes += bytes;
-	sum_addr(x, addr, addr);
+	if (op != WT_OP_NONE)
+		sum_addr(x, addr, addr);
 	wt_idset_add(&s->warps, warp);
 	wt_idset_add(&s->pcs, pc);
 }
@@ -216,6 +220,7 @@ static void sum_record(struct summarizer *s, enum wt_kind kind, const void *rec)
 		const struct wt_warp *w = rec;
 
 		x->ops[w->op]++;
+		x->instructions += (uint64_t)w->icount + (w->op != WT_OP_NONE);
 		for (unsigned i = 0; i < w->lanes; i++) {
 			if (!(w->mask >> i & 1))
 				continue;
@@ -231,6 +236,8 @@ static void sum_record(struct summarizer *s, enum wt_kind kind, const void *rec)
 		const struct wt_request *r = rec;
 
 		sum_line(s, x, r->op, r->addr, r->bytes, r->warp, r->pc);
+		if (r->index == 0)
+			x->instructions += (uint64_t)r->icount + (r->op != WT_OP_NONE);
 		break;
 	}
 	case WT_KIND_EVENT: {
@@ -250,6 +257,11 @@ static void sum_end(struct summarizer *s)
 	x->threads = s->threads.count;
 	x->warps = s->warps.count;
 	x->pcs = s->pcs.count;
+}
+
+static int counts_instructions(enum wt_kind kind)
+{
+	return kind == WT_KIND_WARP || kind == WT_KIND_REQUEST;
 }
 
 static const char *hex(char *buf, size_t n, uint64_t v)
@@ -286,29 +298,38 @@ static void print_summary_text(const char *name, const struct wt_header *h,
 			(unsigned long long)(h->kind == WT_KIND_ACCESS ?
 					     x->threads : x->warps),
 			(unsigned long long)x->pcs);
-		if (x->records)
+		if (x->addr_min <= x->addr_max)
 			fprintf(out, "%18s %18s\n", hex(a, sizeof(a), x->addr_min),
 				hex(b, sizeof(b), x->addr_max));
 		else
 			fprintf(out, "%18s %18s\n", "-", "-");
 		t.records += x->records;
-		for (int op = 0; op <= WT_OP_MAX; op++)
+		t.instructions += x->instructions;
+		for (int op = 0; op <= WT_OP_NONE; op++)
 			t.ops[op] += x->ops[op];
 	}
 	fprintf(out, "total: %zu kernel%s, %llu records (%llu loads, %llu stores, "
-		"%llu atomics)\n", s->n, s->n == 1 ? "" : "s",
+		"%llu atomics", s->n, s->n == 1 ? "" : "s",
 		(unsigned long long)t.records,
 		(unsigned long long)t.ops[WT_OP_LOAD],
 		(unsigned long long)t.ops[WT_OP_STORE],
 		(unsigned long long)t.ops[WT_OP_ATOMIC]);
+	/* Warp and request records count every instruction of the warps. */
+	if (counts_instructions(h->kind))
+		fprintf(out, ", %llu of op none); %llu warp instructions in all\n",
+			(unsigned long long)t.ops[WT_OP_NONE],
+			(unsigned long long)t.instructions);
+	else
+		fputs(")\n", out);
 }
 
-static void print_summary_csv(const char *name, struct summarizer *s, FILE *out)
+static void print_summary_csv(const char *name, const struct wt_header *h,
+			      struct summarizer *s, FILE *out)
 {
 	if (!csv_header_kind++)
 		fputs("file,kernel,name,grid_x,grid_y,grid_z,block_x,block_y,block_z,"
 		      "records,loads,stores,atomics,bytes,threads,warps,pcs,"
-		      "addr_min,addr_max\n", out);
+		      "addr_min,addr_max,nones,instructions\n", out);
 	for (size_t i = 0; i < s->n; i++) {
 		struct summary *x = &s->k[i];
 
@@ -325,9 +346,14 @@ static void print_summary_csv(const char *name, struct summarizer *s, FILE *out)
 			(unsigned long long)x->bytes,
 			(unsigned long long)x->threads,
 			(unsigned long long)x->warps, (unsigned long long)x->pcs);
-		if (x->records)
-			fprintf(out, "0x%llx,0x%llx\n", (unsigned long long)x->addr_min,
+		if (x->addr_min <= x->addr_max)
+			fprintf(out, "0x%llx,0x%llx,", (unsigned long long)x->addr_min,
 				(unsigned long long)x->addr_max);
+		else
+			fputs(",,", out);
+		if (counts_instructions(h->kind))
+			fprintf(out, "%llu,%llu\n", (unsigned long long)x->ops[WT_OP_NONE],
+				(unsigned long long)x->instructions);
 		else
 			fputs(",\n", out);
 	}
@@ -370,7 +396,11 @@ static void print_summary_json(const char *name, const struct wt_header *h,
 			for (int e = 0; e <= WT_EV_MAX; e++)
 				fprintf(out, ",\"%s\":%llu", wt_event_plural((unsigned)e),
 					(unsigned long long)x->events[e]);
-		if (x->records)
+		if (counts_instructions(h->kind))
+			fprintf(out, ",\"nones\":%llu,\"instructions\":%llu",
+				(unsigned long long)x->ops[WT_OP_NONE],
+				(unsigned long long)x->instructions);
+		if (x->addr_min <= x->addr_max)
 			fprintf(out, ",\"addr_min\":%llu,\"addr_max\":%llu}",
 				(unsigned long long)x->addr_min,
 				(unsigned long long)x->addr_max);
@@ -444,7 +474,7 @@ static void dump_file(const char *path, FILE *out)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	if (mode == M_SUMMARY) {
 		if (format == F_CSV)
-			print_summary_csv(wt_reader_name(r), &sum, out);
+			print_summary_csv(wt_reader_name(r), h, &sum, out);
 		else if (format == F_JSON || format == F_JSONL)
 			print_summary_json(wt_reader_name(r), h, &sum, out);
 		else

@@ -44,6 +44,7 @@ static const char usage[] =
 
 struct kstats {
 	uint64_t accesses, ops[WT_OP_MAX + 1], bytes;
+	uint64_t counted;	/* Accel-Sim: the instructions its records count */
 	uint64_t addr_min, addr_max;
 	uint32_t thread_max;
 	struct wt_kernel kernel;
@@ -193,6 +194,22 @@ static void as_notes(const struct kstats *s)
 		wt_warn("note: kernel %u (%s): generic instructions with lanes in "
 			"different spaces, given their first lane's: %llu", id,
 			name, (unsigned long long)st->generic_mixed);
+	if (st->generic_unbased)
+		wt_warn("note: kernel %u (%s): generic instructions taken as shared, "
+			"as Accel-Sim takes them, for want of the header's shared "
+			"and local base addresses: %llu", id, name,
+			(unsigned long long)st->generic_unbased);
+	if (st->loose_lines)
+		wt_warn("note: kernel %u (%s): lines of tracer version %u listing "
+			"the addresses of lanes predicated off, their first "
+			"addresses given to the mask's lanes as Accel-Sim does: %llu",
+			id, name, st->tracer_version,
+			(unsigned long long)st->loose_lines);
+	if (st->icount_lost)
+		wt_warn("note: kernel %u (%s): non-memory instructions lost past "
+			"the 2^32 - 1 that a record counts between two memory "
+			"instructions of a warp: %llu", id, name,
+			(unsigned long long)st->icount_lost);
 }
 
 static void convert_accelsim(const struct input *in)
@@ -217,6 +234,7 @@ static void convert_accelsim(const struct input *in)
 		case WT_AS_RECORD:
 			if (wt_writer_put(G.w, rec) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
+			s->counted += rec->icount + (rec->op != WT_OP_NONE);
 			if ((++G.progress & 0xfffff) == 0)
 				wt_progress(in->path, G.progress);
 			break;
@@ -228,6 +246,15 @@ static void convert_accelsim(const struct input *in)
 			s->bytes = s->as.bytes;
 			s->addr_min = s->as.addr_min;
 			s->addr_max = s->as.addr_max;
+			/* Every instruction of the trace is in the records:
+			 * the memory ones, and the icounts before them and in
+			 * the warps' last records. */
+			if (s->counted + s->as.icount_lost != s->as.instructions)
+				wt_die(WT_EXIT_DATA, "%s: kernel %u (%s): internal error: "
+				       "the records count %llu instructions, the trace "
+				       "holds %llu", in->path, s->kernel.id, s->kernel.name,
+				       (unsigned long long)s->counted,
+				       (unsigned long long)s->as.instructions);
 			as_notes(s);
 			if (wt_writer_kernel_end(G.w) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
@@ -242,6 +269,16 @@ static void convert_accelsim(const struct input *in)
 		wt_warn("note: %s: %llu memcpy line(s) after the last kernel "
 			"recorded nowhere", in->path,
 			(unsigned long long)wt_as_stray_memcpys(a));
+	{
+		const char *first;
+		uint64_t n = wt_as_other_commands(a, &first);
+
+		if (n)
+			wt_warn("note: %s: kernel list lines of other commands than "
+				"copies passed over, as Accel-Sim passes them: %llu "
+				"(the first: %s)", in->path, (unsigned long long)n,
+				first);
+	}
 	wt_as_close(a);
 	free(rec);
 }
@@ -310,6 +347,7 @@ static void as_stats(struct wt_json *j, const struct wt_asf_stats *st)
 		wt_json_null(j);
 	wt_json_key_u64(j, "instructions", st->instructions);
 	wt_json_key_u64(j, "memory_instructions", st->records);
+	wt_json_key_u64(j, "no_access_records", st->tails);
 	wt_json_key(j, "spaces");
 	wt_json_begin_object(j);
 	for (unsigned sp = 0; sp <= WT_SPACE_MAX; sp++)
@@ -317,6 +355,8 @@ static void as_stats(struct wt_json *j, const struct wt_asf_stats *st)
 	wt_json_end_object(j);
 	wt_json_key_u64(j, "empty_masks", st->empty_masks);
 	wt_json_key_u64(j, "trailing_instructions", st->trailing);
+	wt_json_key_u64(j, "generic_without_bases", st->generic_unbased);
+	wt_json_key_u64(j, "predicated_address_lines", st->loose_lines);
 	wt_json_key_u64(j, "warps", st->warps);
 	wt_json_key_u64(j, "ctas", st->ctas);
 }

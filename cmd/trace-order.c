@@ -413,6 +413,7 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 	char err[768];
 	struct wt_json *j = wt_json_open(path, err, sizeof(err));
 	uint64_t instrs = 0, lanes = 0, split = 0, ctas = 0, warps = 0;
+	uint64_t tails = 0, all = 0;
 
 	if (!j)
 		wt_die(WT_EXIT_DATA, "%s", err);
@@ -463,6 +464,8 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 		wt_json_key(j, "ctas_limited_by");
 		wt_json_string(j, st->limited_by);
 		wt_json_key_u64(j, "instructions", st->instrs);
+		wt_json_key_u64(j, "no_access_records", st->tails);
+		wt_json_key_u64(j, "all_instructions", st->instrs + st->nonmem);
 		wt_json_key_u64(j, "split_instructions", st->split);
 		wt_json_key_u64(j, "active_lanes", st->lanes);
 		wt_json_key(j, "mean_active_lanes");
@@ -473,6 +476,8 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 		u64_array(j, "sm_ctas", st->sm_ctas, cfg->sms);
 		wt_json_end_object(j);
 		instrs += st->instrs;
+		tails += st->tails;
+		all += st->instrs + st->nonmem;
 		lanes += st->lanes;
 		split += st->split;
 		ctas += st->ctas;
@@ -485,6 +490,8 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 	wt_json_key_u64(j, "ctas", ctas);
 	wt_json_key_u64(j, "warps", warps);
 	wt_json_key_u64(j, "instructions", instrs);
+	wt_json_key_u64(j, "no_access_records", tails);
+	wt_json_key_u64(j, "all_instructions", all);
 	wt_json_key_u64(j, "split_instructions", split);
 	wt_json_key_u64(j, "active_lanes", lanes);
 	wt_json_key_u64(j, "cycles", G.nres ? G.res[G.nres - 1].st.end : 0);

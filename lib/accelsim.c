@@ -29,6 +29,8 @@ struct wt_as {
 	struct wt_meta memcpys;	/* listed since the last kernel */
 	struct wt_asf_stats st;
 	uint64_t kernels;
+	uint64_t other_commands;	/* list lines neither copies nor kernels */
+	char other_command[48];		/* the first one's name */
 	char err[1024];
 };
 
@@ -204,32 +206,40 @@ struct wt_as *wt_as_open(const char *path, struct wt_src *src, char *err,
 	return a;
 }
 
-/* "MemcpyHtoD,0xADDRESS,BYTES", as the tracer writes each copy. */
-static int memcpy_line(struct wt_as *a, const char *line)
+/* Whether line is a command "NAME,0xADDRESS,BYTES", NAME letters only,
+ * as the tracer writes each copy (MemcpyHtoD) and some write allocations
+ * (cudaMalloc). */
+static int is_command(const char *line)
 {
 	const char *c1 = strchr(line, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
 	char addr[64], bytes[64];
 	uint64_t v;
 	const char *why;
 
-	if (!c2 || (size_t)(c2 - c1 - 1) >= sizeof(addr) ||
+	if (!c2 || c1 == line || (size_t)(c2 - c1 - 1) >= sizeof(addr) ||
 	    strlen(c2 + 1) >= sizeof(bytes))
-		goto bad;
+		return 0;
 	memcpy(addr, c1 + 1, (size_t)(c2 - c1 - 1));
 	addr[c2 - c1 - 1] = '\0';
 	strcpy(bytes, c2 + 1);
 	if (strncmp(addr, "0x", 2) != 0 || wt_parse_u64(addr, UINT64_MAX, &v, &why) < 0 ||
 	    wt_parse_u64(bytes, UINT64_MAX, &v, &why) < 0)
-		goto bad;
+		return 0;
 	for (const char *p = line; p < c1; p++)
 		if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')))
-			goto bad;
+			return 0;
+	return 1;
+}
+
+/* "MemcpyHtoD,0xADDRESS,BYTES": a copy, kept with the next kernel. */
+static int memcpy_line(struct wt_as *a, const char *line)
+{
+	if (!is_command(line))
+		return fail(a, "%s:%llu: expected 'MemcpyHtoD,0xADDRESS,BYTES'",
+			    wt_lines_name(a->list),
+			    (unsigned long long)wt_lines_number(a->list));
 	wt_meta_add(&a->memcpys, "memcpy", line);
 	return 0;
-bad:
-	return fail(a, "%s:%llu: expected 'MemcpyHtoD,0xADDRESS,BYTES'",
-		    wt_lines_name(a->list),
-		    (unsigned long long)wt_lines_number(a->list));
 }
 
 /* The kernel file is open: read its header and describe the kernel. */
@@ -265,6 +275,14 @@ static int next_kernel(struct wt_as *a)
 		if (strncmp(s, "Memcpy", 6) == 0) {
 			if (memcpy_line(a, s) < 0)
 				return WT_AS_ERROR;
+			continue;
+		}
+		/* Other commands (cudaMalloc, ...): Accel-Sim reads only
+		 * copies and kernels from a list. */
+		if (is_command(s)) {
+			if (a->other_commands++ == 0)
+				wt_snprintf(a->other_command, sizeof(a->other_command),
+					    "%.*s", (int)strcspn(s, ","), s);
 			continue;
 		}
 		path = join(a->dir, s);
@@ -319,6 +337,12 @@ const struct wt_asf_stats *wt_as_stats(const struct wt_as *a)
 uint64_t wt_as_stray_memcpys(const struct wt_as *a)
 {
 	return a->memcpys.n;
+}
+
+uint64_t wt_as_other_commands(const struct wt_as *a, const char **first)
+{
+	*first = a->other_command;
+	return a->other_commands;
 }
 
 const char *wt_as_error(const struct wt_as *a)

@@ -42,6 +42,9 @@ const struct wt_kernel *wt_as_kernel(const struct wt_as *a);
 const struct wt_asf_stats *wt_as_stats(const struct wt_as *a);
 /* Memory copies listed after the last kernel (recorded nowhere). */
 uint64_t wt_as_stray_memcpys(const struct wt_as *a);
+/* List lines of other commands ("cudaMalloc,0xADDRESS,BYTES"), passed
+ * over as Accel-Sim passes them; *first names the first one's. */
+uint64_t wt_as_other_commands(const struct wt_as *a, const char **first);
 const char *wt_as_error(const struct wt_as *a);
 void wt_as_close(struct wt_as *a);
 

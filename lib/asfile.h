@@ -5,7 +5,10 @@
  * and warp by warp), turned into warp records of 32 lanes.
  *
  * Records come in the order of the file, each warp's in program order;
- * time and sm are 0, for trace-order to fill.  trace-gen(1) is the
+ * time and sm are 0, for trace-order to fill.  A warp's non-memory
+ * instructions after its last memory instruction (all of a warp that has
+ * none) make its last record, of op WT_OP_NONE, so that the records
+ * count every instruction of the file.  trace-gen(1) is the
  * normative description of the format and of the readings chosen here.
  */
 #ifndef WT_ASFILE_H
@@ -37,10 +40,13 @@ struct wt_asf_stats {
 	unsigned tracer_version;	/* 0 when the header gives none */
 	uint64_t instructions;		/* warp instructions, of every kind */
 	uint64_t records;		/* memory instructions written */
+	uint64_t tails;			/* WT_OP_NONE records written */
 	uint64_t empty_masks;		/* memory instructions without an
 					   active lane: counted, not written */
 	uint64_t trailing;		/* non-memory instructions after the
-					   last memory instruction of a warp */
+					   last memory instruction of a warp
+					   (or all of a warp without one): the
+					   WT_OP_NONE records' */
 	uint64_t ldgsts_halves;		/* raw: shared-memory lines of LDGSTS */
 	uint64_t ops[WT_OP_MAX + 1];	/* records by operation */
 	uint64_t spaces[WT_SPACE_MAX + 1];	/* records by space */
@@ -52,6 +58,12 @@ struct wt_asf_stats {
 	uint64_t cluster_lines, unknown_headers, tma, width_from_opcode;
 	uint64_t generic_mixed;		/* generic instructions whose lanes
 					   fall in different spaces */
+	uint64_t generic_unbased;	/* generic instructions taken as
+					   shared for want of base addresses */
+	uint64_t loose_lines;		/* lines with addresses of lanes
+					   predicated off (see wt_as_layout) */
+	uint64_t icount_lost;		/* non-memory instructions past the
+					   2^32 - 1 a record's icount holds */
 	uint64_t addr_not_memory;	/* lines with addresses whose opcode
 					   is not a memory instruction */
 	char unknown_header[48], not_memory_opcode[48];
@@ -71,8 +83,10 @@ int wt_asf_begin(struct wt_asf *f);
 /* The kernel the header describes (valid after wt_asf_begin). */
 const struct wt_kernel *wt_asf_kernel(const struct wt_asf *f);
 /*
- * The next memory instruction, into rec (room for 32 lanes): 1, or 0 at
- * the end of the file, or -1 with wt_asf_error set.
+ * The next record, into rec (room for 32 lanes): a memory instruction,
+ * or a warp's last non-memory instructions (op WT_OP_NONE, flags
+ * WT_WARP_LAST); 1, or 0 at the end of the file, or -1 with
+ * wt_asf_error set.
  */
 int wt_asf_next(struct wt_asf *f, struct wt_warp *rec);
 const struct wt_asf_stats *wt_asf_stats(const struct wt_asf *f);

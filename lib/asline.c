@@ -208,11 +208,34 @@ static const char *left(const struct cursor *c, char *buf, size_t n)
 	return wt_snprintf(buf, n, "%u field%s", k, k == 1 ? "" : "s");
 }
 
+/* Check n more fields as what (addresses or deltas) a loose line lists
+ * past its lanes, and mark it: they are read and dropped. */
+static int surplus(struct cursor *c, struct wt_as_inst *in, unsigned n,
+		   int deltas)
+{
+	uint64_t v;
+
+	for (unsigned i = 0; i < n; i++)
+		if (deltas ? sdec(c, "delta", &v) < 0 :
+		    hex(c, "address", UINT64_MAX, &v) < 0)
+			return -1;
+	in->surplus = n > 0;
+	return 0;
+}
+
+/* The mask's lanes are consecutive (or none is active). */
+static int consecutive(uint32_t mask)
+{
+	uint32_t m = mask ? mask >> __builtin_ctz(mask) : 0;
+
+	return (m & (m + 1)) == 0;
+}
+
 static int addresses(struct cursor *c, const struct wt_as_layout *lay,
 		     struct wt_as_inst *in)
 {
 	unsigned lanes = (unsigned)__builtin_popcount(in->mask);
-	unsigned want, imm = lay->immediate ? 1 : 0;
+	unsigned want, imm = lay->immediate ? 1 : 0, have, extra = 0;
 	uint64_t mode, base, step;
 	char buf[32];
 
@@ -222,10 +245,15 @@ static int addresses(struct cursor *c, const struct wt_as_layout *lay,
 		return bad(c, "address mode '%s': expected 0 (list), 1 "
 			   "(base+stride) or 2 (base+delta)", c->f[c->i - 1]);
 	in->mode = (int)mode;
+	have = c->n - c->i;
 	switch (in->mode) {
 	case WT_AS_LIST:
 		want = lanes + imm;
-		if (c->n - c->i != want)
+		/* Loose: the first addresses go to the mask's lanes in order,
+		 * as Accel-Sim gives them; the rest are dropped. */
+		if (lay->loose && !imm && have > want && have <= WT_AS_LANES)
+			extra = have - want;
+		if (have != want + extra)
 			return bad(c, "list: mask %08x has %u active lane%s: expected "
 				   "%u address%s%s, got %s", in->mask, lanes,
 				   lanes == 1 ? "" : "s", lanes, lanes == 1 ? "" : "es",
@@ -235,28 +263,36 @@ static int addresses(struct cursor *c, const struct wt_as_layout *lay,
 			if (in->mask >> l & 1 && hex(c, "address", UINT64_MAX,
 						      &in->addr[l]) < 0)
 				return -1;
-		return 0;
+		return surplus(c, in, extra, 0);
 	case WT_AS_STRIDE:
 		if (hex(c, "base address", UINT64_MAX, &base) < 0 ||
 		    sdec(c, "stride", &step) < 0)
 			return -1;
 		/* The tracer uses this form only when the active lanes are
-		 * consecutive: lane first+i is at base + i * stride. */
-		if (in->mask && ((in->mask >> __builtin_ctz(in->mask)) &
-				 ((in->mask >> __builtin_ctz(in->mask)) + 1)))
+		 * consecutive: lane first+i is at base + i * stride.  Loose,
+		 * the lanes it ran were, but predicated-off ones may be
+		 * missing from the mask: lane l is at base + (l - first) *
+		 * stride, where Accel-Sim gives the lanes after a gap 0. */
+		if (!consecutive(in->mask) && !lay->loose)
 			return bad(c, "base+stride: the active lanes of mask %08x "
 				   "are not consecutive", in->mask);
-		for (unsigned l = 0, i = 0; l < WT_AS_LANES; l++)
+		in->surplus = !consecutive(in->mask);
+		for (unsigned l = 0; in->mask && l < WT_AS_LANES; l++)
 			if (in->mask >> l & 1)
-				in->addr[l] = base + step * i++;
+				in->addr[l] = base + step * (l - (unsigned)
+							     __builtin_ctz(in->mask));
 		return 0;
 	default:
 		if (hex(c, "base address", UINT64_MAX, &base) < 0)
 			return -1;
 		/* One delta per active lane after the first, each from the
-		 * address of the active lane before it. */
+		 * address of the active lane before it.  Loose: the first
+		 * deltas, as Accel-Sim takes them. */
 		want = (lanes ? lanes - 1 : 0) + imm;
-		if (c->n - c->i != want)
+		have = c->n - c->i;
+		if (lay->loose && !imm && have > want && have < WT_AS_LANES)
+			extra = have - want;
+		if (have != want + extra)
 			return bad(c, "base+delta: mask %08x has %u active lane%s: "
 				   "expected %u delta%s%s after the base address, got %s",
 				   in->mask, lanes, lanes == 1 ? "" : "s",
@@ -274,7 +310,7 @@ static int addresses(struct cursor *c, const struct wt_as_layout *lay,
 			in->addr[l] = base;
 			first = 0;
 		}
-		return 0;
+		return surplus(c, in, extra, 1);
 	}
 }
 
@@ -294,7 +330,7 @@ int wt_as_parse(char *line, const struct wt_as_layout *lay, struct wt_as_inst *i
 	why[0] = '\0';
 	if (split(&c, line) < 0)
 		return -1;
-	if (lay->raw) {
+	if (lay->ids) {
 		for (int i = 0; i < 3; i++) {
 			if (dec(&c, cta[i], UINT32_MAX, &v) < 0)
 				return -1;
@@ -341,27 +377,44 @@ int wt_as_parse(char *line, const struct wt_as_layout *lay, struct wt_as_inst *i
 	return 0;
 }
 
-int wt_as_raw_has_cluster(const char *line, int lineinfo)
+/* Whether field n of line (from 0) is 8 hex digits long, as every
+ * tracer writes the mask; -1 if the line has no field n. */
+static int mask_at(const char *line, unsigned n)
 {
-	unsigned want = 5 + (lineinfo ? 1 : 0), n = 0;
 	const char *p = line;
 
-	/* Find the field where the mask of a line without cluster fields
-	 * would be; a mask is written as exactly 8 hex digits. */
-	for (;;) {
+	for (unsigned i = 0;; i++) {
 		const char *s;
 
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!*p)
-			return 0;
+			return -1;
 		s = p;
 		while (*p && *p != ' ' && *p != '\t')
 			p++;
-		if (n == want)
-			return p - s != 8;
-		n++;
+		if (i == n)
+			return p - s == 8 && strspn(s, "0123456789abcdefABCDEF") >= 8;
 	}
+}
+
+int wt_as_raw_has_cluster(const char *line, int lineinfo)
+{
+	/* Not where the mask of a line without cluster fields would be. */
+	return mask_at(line, 5 + (lineinfo ? 1 : 0)) == 0;
+}
+
+int wt_as_grouped_has_ids(const char *line, int lineinfo)
+{
+	unsigned li = lineinfo ? 1 : 0;
+
+	/* Without ids the mask follows the PC; with them, the second field
+	 * is a thread block's y, never 8 digits long (grids stop at 65535). */
+	if (mask_at(line, 1 + li) == 1)
+		return 0;
+	if (mask_at(line, 5 + li) == 1)
+		return 1;
+	return -1;
 }
 
 struct mnemonic {
@@ -421,6 +474,41 @@ void wt_as_classify(const char *opcode, struct wt_as_class *c)
 			return;
 		}
 	}
+}
+
+/* Cache operators as SASS spells them, after a dot.  .STRONG.GPU and
+ * .STRONG.SYS are two suffixes; .STRONG alone (or with another scope)
+ * leaves the caches as they are. */
+static const struct {
+	const char *suffix;
+	unsigned cacheop;
+} cacheops[] = {
+	{ "CA", WT_COP_CA }, { "CG", WT_COP_CG }, { "CS", WT_COP_CS },
+	{ "EF", WT_COP_CS }, { "LU", WT_COP_LU }, { "EL", WT_COP_EL },
+	{ "NA", WT_COP_NA }, { "CV", WT_COP_CV }, { "CONSTANT", WT_COP_NC },
+	{ "CI", WT_COP_NC }, { "NC", WT_COP_NC }, { "WB", WT_COP_WB },
+	{ "WT", WT_COP_WT }, { "BYPASS", WT_COP_CG },
+	{ "STRONG.GPU", WT_COP_STRONG_GPU }, { "STRONG.SYS", WT_COP_STRONG_SYS },
+};
+
+unsigned wt_as_cacheop(const char *opcode)
+{
+	const char *p = strchr(opcode, '.');
+
+	for (; p; p = strchr(p + 1, '.')) {
+		const char *s = p + 1;
+		size_t n = strcspn(s, ".");
+
+		for (size_t i = 0; i < sizeof(cacheops) / sizeof(cacheops[0]); i++) {
+			size_t k = strlen(cacheops[i].suffix);
+
+			/* a whole suffix (or two, for .STRONG.GPU) */
+			if (k >= n && strncmp(s, cacheops[i].suffix, k) == 0 &&
+			    (s[k] == '\0' || s[k] == '.'))
+				return cacheops[i].cacheop;
+		}
+	}
+	return WT_COP_DEFAULT;
 }
 
 unsigned wt_as_opcode_width(const char *opcode)

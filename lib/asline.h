@@ -6,8 +6,9 @@
  *   [cta_x cta_y cta_z warp [7 cluster fields]] [line_num] PC mask
  *   dest_num [dest regs] opcode src_num [src regs] mem_width
  *   [address_mode addresses] [immediate]
- * where the bracketed CTA part leads the lines of raw .trace files only.
- * trace-gen(1) is the normative description.
+ * where the bracketed CTA part leads the lines of raw .trace files, and
+ * those of .traceg files of tracers before version 3, whose
+ * post-processor kept it.  trace-gen(1) is the normative description.
  */
 #ifndef WT_ASLINE_H
 #define WT_ASLINE_H
@@ -24,10 +25,18 @@ enum wt_as_mode { WT_AS_LIST = 0, WT_AS_STRIDE = 1, WT_AS_DELTA = 2 };
 
 /* The columns a file's lines have besides the fixed ones. */
 struct wt_as_layout {
-	int raw;		/* CTA x, y, z and warp lead each line */
-	int cluster;		/* raw: 7 cluster fields follow the warp */
+	int ids;		/* CTA x, y, z and warp lead each line */
+	int cluster;		/* ids: 7 cluster fields follow the warp */
 	int lineinfo;		/* a source line number precedes the PC */
 	int immediate;		/* an immediate column ends each line */
+	/*
+	 * Tracers before version 4 listed the addresses of every lane the
+	 * warp ran, predicated off or not, under a mask of the lanes that
+	 * were not: a line may give more addresses (or deltas) than its
+	 * mask has lanes, and base+stride lanes with gaps.  Taken as
+	 * Accel-Sim takes them (see wt_as_parse); never with an immediate.
+	 */
+	int loose;
 };
 
 struct wt_as_inst {
@@ -37,6 +46,8 @@ struct wt_as_inst {
 	unsigned mem_width;	/* bytes per lane; 0 on a non-memory line */
 	int mode;		/* enum wt_as_mode, when mem_width > 0 */
 	int skipped;		/* a TMA operand, not read (see wt_as_class) */
+	int surplus;		/* loose: more addresses than lanes, or
+				   base+stride lanes with gaps */
 	uint64_t addr[WT_AS_LANES];	/* active lanes; 0 elsewhere */
 };
 
@@ -52,6 +63,14 @@ int wt_as_parse(char *line, const struct wt_as_layout *lay, struct wt_as_inst *i
  * its warp id: the mask, always 8 hex digits, tells where the PC is.
  */
 int wt_as_raw_has_cluster(const char *line, int lineinfo);
+/*
+ * Whether a line of a grouped (.traceg) file begins with its CTA and warp
+ * ids, as those of tracers before version 3 do: 1 if its mask (8 hex
+ * digits) comes after them, 0 if it comes right after the PC, -1 if
+ * neither (the line is malformed; the caller picks a layout, and the
+ * parse says what is wrong).
+ */
+int wt_as_grouped_has_ids(const char *line, int lineinfo);
 
 /* What an opcode does to memory. */
 enum wt_as_kind {
@@ -76,5 +95,9 @@ void wt_as_classify(const char *opcode, struct wt_as_class *c);
 /* Bytes per lane from the opcode's suffixes (.8, .U16, .64, .128 ...); 4
  * when none says. */
 unsigned wt_as_opcode_width(const char *opcode);
+/* The cache operator (enum wt_cacheop) its suffixes name: the first of
+ * .CA .CG .CS .EF .LU .EL .NA .CV .STRONG.GPU .STRONG.SYS .CONSTANT .CI
+ * .NC .WB .WT .BYPASS; WT_COP_DEFAULT when none does. */
+unsigned wt_as_cacheop(const char *opcode);
 
 #endif

@@ -429,6 +429,8 @@ static uint8_t sm_request(struct wt_cls *c, struct sm_view *v, uint32_t kernel,
 
 	v->tm.kernel = kernel;
 	timing(v, r);
+	if (r->op == WT_OP_NONE)	/* no access: its instructions counted */
+		return 0;
 	if (r->op != WT_OP_LOAD)
 		return TO_L2 | (keep ? KEPT : 0);
 	v->cur.loads++;
@@ -577,7 +579,7 @@ size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
 	for (size_t i = 0; i < n; i++) {
 		if (r[i].op == WT_OP_STORE)
 			c->stores++;
-		else if (r[i].op != WT_OP_LOAD)
+		else if (r[i].op == WT_OP_ATOMIC)
 			c->atomics++;
 		if (c->did[i] & TO_L2) {
 			uint64_t line = wt_cache_line_addr(&c->l2[0].c.c, r[i].addr);

@@ -533,7 +533,8 @@ static void emit(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
 	proto.op = w->op;
 	proto.space = w->space;
 	proto.icount = w->icount;
-	proto.flags = w->flags & WT_WARP_LAST ? WT_REQ_WARP_LAST : 0;
+	proto.flags = (uint8_t)((w->flags & WT_WARP_LAST ? WT_REQ_WARP_LAST : 0) |
+				(w->flags & WT_COP_MASK));
 	proto.count = (uint8_t)n;
 	for (size_t i = 0; i < n; i++) {
 		out[i] = proto;
@@ -605,9 +606,116 @@ void wt_coalesce_stats_add(struct wt_coalesce_stats *s,
 	s->bytes_used += used;
 }
 
+/* ---- shared memory ---- */
+
+void wt_shmem_cfg_init(struct wt_shmem_cfg *cfg)
+{
+	cfg->banks = 32;
+	cfg->limited_broadcast = 0;
+	cfg->warp_parts = 1;
+}
+
+const char *wt_shmem_cfg_check(const struct wt_shmem_cfg *cfg)
+{
+	static char why[120];
+
+	if (cfg->banks < 1 || cfg->banks > WT_SHMEM_BANKS_MAX) {
+		snprintf(why, sizeof(why), "%u shared-memory banks: expected 1 to %u",
+			 cfg->banks, WT_SHMEM_BANKS_MAX);
+		return why;
+	}
+	if (cfg->warp_parts < 1 || cfg->warp_parts > WT_MAX_LANES) {
+		snprintf(why, sizeof(why), "%u warp parts: expected 1 to %u",
+			 cfg->warp_parts, WT_MAX_LANES);
+		return why;
+	}
+	return NULL;
+}
+
+/*
+ * The most accesses a bank takes for the n lanes (a part of a warp, so
+ * n <= 64) whose words are word[]: every pair of lanes is compared,
+ * rather than a table of banks kept.
+ */
+static unsigned bank_accesses(const struct wt_shmem_cfg *cfg,
+			      const uint64_t *word, unsigned n)
+{
+	unsigned bank[WT_MAX_LANES], reads[WT_MAX_LANES], most = 0;
+	int first[WT_MAX_LANES], bc = -1;
+
+	/* Each word once, at its first lane, with the lanes that read it. */
+	for (unsigned i = 0; i < n; i++) {
+		bank[i] = (unsigned)(word[i] % cfg->banks);
+		first[i] = 1;
+		reads[i] = 0;
+		for (unsigned j = 0; j < n; j++) {
+			reads[i] += word[j] == word[i];
+			first[i] &= !(j < i && word[j] == word[i]);
+		}
+	}
+	/* Limited broadcast: one word may go to all its lanes at once, the
+	 * first read more than once in the order of (bank, word). */
+	for (unsigned i = 0; cfg->limited_broadcast && i < n; i++)
+		if (first[i] && reads[i] > 1 &&
+		    (bc < 0 || bank[i] < bank[bc] ||
+		     (bank[i] == bank[bc] && word[i] < word[bc])))
+			bc = (int)i;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned k = 0;
+
+		if (!first[i])
+			continue;
+		/* Unlimited: a bank's distinct words; limited: its lanes,
+		 * but those the broadcast serves at once. */
+		for (unsigned j = 0; j < n; j++)
+			if (bank[j] == bank[i])
+				k += cfg->limited_broadcast || first[j];
+		if (bc >= 0 && bank[i] == bank[bc])
+			k -= reads[bc] - 1;
+		if (k > most)
+			most = k;
+	}
+	return most;
+}
+
+unsigned wt_shmem_accesses(const struct wt_shmem_cfg *cfg, const struct wt_warp *w)
+{
+	unsigned lanes = w->lanes, parts, size, total = 0;
+
+	if (lanes < 1 || lanes > WT_MAX_LANES || wt_shmem_cfg_check(cfg))
+		return 0;
+	parts = cfg->warp_parts < lanes ? cfg->warp_parts : lanes;
+	size = lanes / parts;
+	for (unsigned p = 0; p < parts; p++) {
+		unsigned from = p * size, to = p + 1 == parts ? lanes : from + size;
+		uint64_t word[WT_MAX_LANES];
+		unsigned n = 0;
+
+		for (unsigned l = from; l < to; l++)
+			if (w->mask >> l & 1)
+				word[n++] = w->addr[l] / WT_SHMEM_WORD;
+		total += bank_accesses(cfg, word, n);
+	}
+	return total;
+}
+
+static void space_merge(struct wt_space_stats *d, const struct wt_space_stats *s)
+{
+	d->instructions += s->instructions;
+	d->threads += s->threads;
+	d->accesses += s->accesses;
+}
+
 void wt_coalesce_stats_merge(struct wt_coalesce_stats *dst,
 			     const struct wt_coalesce_stats *src)
 {
+	space_merge(&dst->shared, &src->shared);
+	space_merge(&dst->constant, &src->constant);
+	space_merge(&dst->texture, &src->texture);
+	dst->none_in += src->none_in;
+	dst->none_out += src->none_out;
+	dst->all_instructions += src->all_instructions;
+	dst->lost += src->lost;
 	dst->instructions += src->instructions;
 	dst->empty += src->empty;
 	dst->threads += src->threads;

@@ -18,6 +18,9 @@
  * order.  Loads, stores and atomics follow the same rules.  coalesce(1) is
  * the normative description; keep the two in step.
  *
+ * Shared memory makes no request: its instructions are counted, with
+ * the bank conflicts GPGPU-Sim finds in them (wt_shmem_accesses).
+ *
  * Everything here is pure: no I/O, no allocation.
  */
 #ifndef WT_COALESCE_H
@@ -109,8 +112,51 @@ int wt_coalesce_valid(const struct wt_coalesce_cfg *cfg,
 size_t wt_coalesce(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
 		   struct wt_request *out);
 
+/*
+ * Shared-memory banks, as GPGPU-Sim models them for bank conflicts
+ * (-gpgpu_shmem_num_banks, -gpgpu_shmem_limited_broadcast,
+ * -gpgpu_shmem_warp_parts): a lane's access goes to the bank of its
+ * first 4-byte word, (address / 4) mod banks.
+ */
+struct wt_shmem_cfg {
+	unsigned banks;		/* 1 to WT_SHMEM_BANKS_MAX; default 32 */
+	int limited_broadcast;	/* one word may be broadcast per access */
+	unsigned warp_parts;	/* parts of a warp checked apart; default 1 */
+};
+
+#define WT_SHMEM_BANKS_MAX 1024
+#define WT_SHMEM_WORD 4
+
+/* The defaults of every GPGPU-Sim tested configuration, Fermi to Ampere:
+ * 32 banks, no limited broadcast, the whole warp at once. */
+void wt_shmem_cfg_init(struct wt_shmem_cfg *cfg);
+/* NULL if usable, else why not (static storage). */
+const char *wt_shmem_cfg_check(const struct wt_shmem_cfg *cfg);
+
+/*
+ * The accesses (cycles) shared memory needs for w's active lanes, summed
+ * over the warp's parts (a part of lanes / warp_parts lanes, the last
+ * taking what is left): in each, the most a bank is accessed, counting
+ * distinct words only (every lane reading one word is served at once,
+ * a broadcast) or, with limited_broadcast, every lane but those of one
+ * broadcast word, the first word read by more than one lane in the
+ * order of (bank, word).  1 for an access without conflict; 0 with no
+ * active lane.
+ */
+unsigned wt_shmem_accesses(const struct wt_shmem_cfg *cfg, const struct wt_warp *w);
+
+/* Warp instructions of a space that makes no request (shared, constant,
+ * texture), counted. */
+struct wt_space_stats {
+	uint64_t instructions;
+	uint64_t threads;	/* active lanes */
+	uint64_t accesses;	/* shared: bank accesses (wt_shmem_accesses) */
+};
+
 /* What coalesce --stats reports, for one kernel or a whole stream. */
 struct wt_coalesce_stats {
+	/* Warp instructions that go to the L1 data cache (global and local
+	 * space), and the requests they make: */
 	uint64_t instructions;	/* warp instructions */
 	uint64_t empty;		/* ... with no active lane (no request) */
 	uint64_t threads;	/* active lanes, i.e. threads served */
@@ -120,6 +166,15 @@ struct wt_coalesce_stats {
 	uint64_t histogram[WT_COALESCE_MAX_REQUESTS + 1];
 	uint64_t bytes_requested;	/* see wt_coalesce_request_bytes */
 	uint64_t bytes_used;		/* sum of the requests' bytes */
+	/* Those kept from the caches, by space: */
+	struct wt_space_stats shared, constant, texture;
+	uint64_t none_in;	/* warp records of op none read */
+	uint64_t none_out;	/* requests of op none written */
+	/* Every instruction of the warps: the memory instructions and the
+	 * non-memory ones their records count. */
+	uint64_t all_instructions;
+	uint64_t lost;		/* instructions past the 2^32 - 1 that a
+				   request's icount holds */
 };
 
 /* Count one instruction w and the n requests wt_coalesce made for it.

@@ -34,7 +34,8 @@ static const struct wt_column warp_cols[] = {
 	COL(wt_warp, size, WT_COL_DEC),
 	COL(wt_warp, icount, WT_COL_DEC),
 	COL(wt_warp, mask, WT_COL_HEX),
-	COL(wt_warp, flags, WT_COL_DEC),
+	COL(wt_warp, flags, WT_COL_FLAGS),
+	{ "cacheop", offsetof(struct wt_warp, flags), 4, WT_COL_CACHEOP },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -54,7 +55,8 @@ static const struct wt_column request_cols[] = {
 	COL(wt_request, bytes, WT_COL_DEC),
 	COL(wt_request, lanes, WT_COL_HEX),
 	COL(wt_request, icount, WT_COL_DEC),
-	COL(wt_request, flags, WT_COL_DEC),
+	COL(wt_request, flags, WT_COL_FLAGS),
+	{ "cacheop", offsetof(struct wt_request, flags), 1, WT_COL_CACHEOP },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -133,6 +135,11 @@ const char *wt_column_text(const struct wt_column *c, const void *rec,
 		return wt_event_name((unsigned)v);
 	case WT_COL_CLASS:
 		return wt_miss_class_name((unsigned)v);
+	case WT_COL_FLAGS:
+		return wt_snprintf(buf, n, "%llu", (unsigned long long)(v & ~(uint64_t)
+									WT_COP_MASK));
+	case WT_COL_CACHEOP:
+		return wt_cacheop_name(WT_FLAGS_COP(v));
 	default:
 		return wt_snprintf(buf, n, "%llu", (unsigned long long)v);
 	}

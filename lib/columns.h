@@ -17,6 +17,8 @@ enum wt_col_style {
 	WT_COL_SPACE,		/* enum wt_space name */
 	WT_COL_EVENT,		/* enum wt_event_type name */
 	WT_COL_CLASS,		/* enum wt_miss_class name */
+	WT_COL_FLAGS,		/* flags but the cache operator's bits */
+	WT_COL_CACHEOP,		/* enum wt_cacheop name, from flags bits 4-7 */
 };
 
 struct wt_column {

@@ -1286,14 +1286,33 @@ struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r)
 	return warp_stats(l1, r);
 }
 
+/* A request of op none: no access, only its warp's last instructions to
+ * count; the warp ends with it. */
+static void no_access(struct wt_l1 *l1, const struct wt_request *r)
+{
+	struct wt_warp_stats *w = warp_stats(l1, r);
+
+	l1->st.instructions += r->icount;
+	w->instructions += r->icount;
+	if (l1->pol)
+		after_request(l1, r);
+}
+
 int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		 int refused_mshr, struct wt_l1_out *out, uint64_t *done,
 		 uint64_t *retry)
 {
 	const struct wt_l1_cfg *c = l1->cfg;
 	uint64_t line = wt_cache_line_addr(&l1->cache, r->addr);
-	struct wt_warp_stats *w = warp_stats(l1, r);
+	struct wt_warp_stats *w;
 	int rc = -1;
+
+	if (r->op == WT_OP_NONE) {
+		no_access(l1, r);
+		*done = t;
+		return -1;
+	}
+	w = warp_stats(l1, r);
 
 	retire(l1, out, r, t);
 	*done = t + c->hit_latency;
@@ -1352,6 +1371,10 @@ void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
 	uint64_t t = r->time + l1->shift, t0, done, retry;
 	int rc, refused = 0;
 
+	if (r->op == WT_OP_NONE) {	/* no access: the clock stays */
+		no_access(l1, r);
+		return;
+	}
 	if (t < l1->clock)
 		t = l1->clock;
 	t0 = t;

@@ -123,6 +123,10 @@ static void coalesce_options(const struct wt_machine *m, struct wt_meta *o)
 	    "fermi" : "sector");
 	put(o, "line", "%u", line);
 	put(o, "sector", "%u", line < 32 ? line : 32u);
+	put(o, "shmem-banks", "%u", u(m, "gpgpu_shmem_num_banks"));
+	put(o, "shmem-limited-broadcast", "%s",
+	    u(m, "gpgpu_shmem_limited_broadcast") ? "yes" : "no");
+	put(o, "shmem-warp-parts", "%u", u(m, "gpgpu_shmem_warp_parts"));
 }
 
 /* Nugteren et al.'s model takes the paper's L1 (l1sim's nugteren preset),

@@ -16,6 +16,9 @@
  *    instruction issues after the non-memory instructions that precede it
  *    (its icount, the largest of its lanes), one per cycle; after a load
  *    or atomic the warp waits `latency` cycles, after a store one cycle.
+ *    A warp record of op none (no memory access, always its warp's last)
+ *    is its icount non-memory instructions, one per cycle, after which
+ *    the warp has ended.
  *  - Schedulers choose among their ready warps by policy: loose round
  *    robin, greedy-then-oldest, or two-level (an active set of warps in
  *    round robin; a warp that issues a load leaves it).
@@ -140,6 +143,7 @@ struct model {
 	struct wt_order_stats *st;
 	int failed;
 	int need_failed;	/* need() stopped the run */
+	char bad[160];		/* a warp's records are out of shape */
 };
 
 void wt_order_cfg_machine(struct wt_order_cfg *cfg, const struct wt_machine *m)
@@ -721,7 +725,8 @@ static void form_cta(struct model *m, struct cta_slot *cs, uint32_t cta,
 	wt_kbuf_release_cta(m->kb, cta);
 }
 
-/* Warp records: warp wi of CTA cta is records [off[wi], off[wi + 1]). */
+/* Warp records: warp wi of CTA cta is records [off[wi], off[wi + 1]).
+ * A record of op none ends its warp: none may follow it. */
 static void warps_of_records(struct model *m, uint32_t cta, struct warp *w)
 {
 	uint32_t *off = wt_wbuf_sort_cta(m->wb, cta, m->wpc);
@@ -729,6 +734,14 @@ static void warps_of_records(struct model *m, uint32_t cta, struct warp *w)
 	for (unsigned wi = 0; wi < m->wpc; wi++) {
 		w[wi].first = off[wi];
 		w[wi].n = off[wi + 1] - off[wi];
+		for (uint32_t i = off[wi]; i + 1 < off[wi + 1] && !m->failed; i++)
+			if (wt_wbuf_rec(m->wb, cta, i)->op == WT_OP_NONE) {
+				wt_snprintf(m->bad, sizeof(m->bad), "warp %u has records "
+					    "after its record of op none (no memory "
+					    "access), which must be its last",
+					    cta * m->wpc + wi);
+				m->failed = 1;
+			}
 	}
 	free(off);
 }
@@ -814,6 +827,7 @@ static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
 	struct warp *w = &sm->w[ws];
 	uint64_t mask;
 	uint32_t icount;
+	int none = 0;
 
 	if (m->wb) {
 		const struct wt_warp *r = wt_wbuf_rec(m->wb, w->cta,
@@ -821,6 +835,7 @@ static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
 
 		mask = r->mask;
 		icount = r->icount;
+		none = r->op == WT_OP_NONE;
 	} else {
 		mask = w->mask;
 		icount = w->icount;
@@ -830,7 +845,9 @@ static void issue(struct model *m, uint32_t smi, struct sched *s, unsigned ws,
 	s->busy_slot = ws;
 	s->busy_mask = mask;
 	s->busy_icount = icount;
-	s->free_at = t + icount + 1;
+	/* A record of op none is no instruction: the scheduler is free
+	 * once its non-memory instructions have issued. */
+	s->free_at = t + icount + !none;
 	s->ready[w->at] = NONE;	/* in flight until it issues */
 }
 
@@ -857,6 +874,7 @@ static unsigned fill_formed(struct model *m, struct sm *sm, struct warp *w,
 	r->size = in->size;
 	r->op = in->op;
 	r->space = in->space;
+	r->flags = 0;	/* thread accesses name no cache operator */
 	w->mask = in->mask;
 	w->icount = in->icount;
 	w->pos += INSTR_WORDS + (in->affine ? 2 : in->lanes);
@@ -881,6 +899,7 @@ static unsigned fill_record(struct model *m, const struct warp *w,
 	r->size = in->size;
 	r->op = in->op;
 	r->space = in->space;
+	r->flags = in->flags & WT_COP_MASK;
 	return (unsigned)__builtin_popcountll(mask);
 }
 
@@ -907,14 +926,21 @@ static void finish_issue(struct model *m, uint32_t smi, struct sched *s,
 	r->icount = s->busy_icount;
 	r->sm = (uint16_t)smi;
 	r->lanes = (uint16_t)m->W;
-	r->flags = w->next >= w->n ? WT_WARP_LAST : 0;
+	r->flags |= w->next >= w->n ? WT_WARP_LAST : 0;
 	if (m->emit(m->ctx, r) != 0)
 		m->failed = 1;
-	m->st->instrs++;
-	m->st->lanes += lanes;
-	m->st->sm_instrs[smi]++;
+	m->st->nonmem += r->icount;
+	if (r->op == WT_OP_NONE) {
+		m->st->tails++;
+	} else {
+		m->st->instrs++;
+		m->st->lanes += lanes;
+		m->st->sm_instrs[smi]++;
+	}
 
-	ready = t + (r->op == WT_OP_STORE ? 1 : m->cfg->latency);
+	/* After a record of op none the warp has ended, at t. */
+	ready = t + (r->op == WT_OP_NONE ? 0 : r->op == WT_OP_STORE ? 1 :
+		     m->cfg->latency);
 	s->ready[w->at] = ready;
 	s->last_age = w->age;
 	s->have_last = 1;
@@ -1071,6 +1097,9 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 		r = -1;
 	} else if (m.need_failed) {
 		wt_snprintf(err, errlen, "kernel %u (%s): input failed", k->id, k->name);
+		r = -1;
+	} else if (m.bad[0]) {
+		wt_snprintf(err, errlen, "kernel %u (%s): %s", k->id, k->name, m.bad);
 		r = -1;
 	} else if (m.failed) {
 		wt_snprintf(err, errlen, "kernel %u (%s): output failed", k->id, k->name);

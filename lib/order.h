@@ -50,6 +50,9 @@ unsigned wt_order_occupancy(const struct wt_order_cfg *cfg,
 struct wt_order_stats {
 	uint64_t ctas, warps;		/* dispatched */
 	uint64_t instrs;		/* warp memory instructions issued */
+	uint64_t tails;			/* warp records of op none issued */
+	uint64_t nonmem;		/* non-memory instructions: the icounts
+					   of every record issued */
 	uint64_t split;			/* extra instructions from lanes whose
 					   accesses at one index differ in PC,
 					   op, size or space */
@@ -99,8 +102,10 @@ int wt_order_run_stream(const struct wt_order_cfg *cfg,
  * The same for a kernel whose warps are formed already: wb holds its
  * warp records (see wbuf.h), each warp's in program order, with as many
  * lanes as cfg->warp_size.  Each record is one instruction, issued as it
- * is: its mask, icount, PC, operation, size, space and addresses; its
- * time, sm and instr are made anew.
+ * is: its mask, icount, PC, operation, size, space, cache operator and
+ * addresses; its time, sm, instr and last flag are made anew.  A record
+ * of op none, which must be its warp's last, issues its icount
+ * non-memory instructions, and the warp ends.
  */
 struct wt_wbuf;
 int wt_order_run_warps(const struct wt_order_cfg *cfg, const struct wt_kernel *k,

@@ -125,6 +125,15 @@ static int read_header(struct wt_reader *r, unsigned char fixed[24],
 	memcpy(v16, fixed + 8, 8);
 	memcpy(&lanes, fixed + 16, 4);
 	memcpy(&meta_len, fixed + 20, 4);
+	/* An older stream cannot be read as a newer one: its records
+	 * lack what the new version added (in 4.0, the instructions after
+	 * each warp's last memory access, and cache operators). */
+	if (v16[0] < WT_FORMAT_MAJOR)
+		return fail(r, "unsupported stream format version %u.%u (this is "
+			    "warptrace %s, which reads version %u.x): make it "
+			    "again from its dump or trace with this version's "
+			    "trace-gen and the stages after it", v16[0], v16[1],
+			    WT_VERSION, WT_FORMAT_MAJOR);
 	if (v16[0] != WT_FORMAT_MAJOR)
 		return fail(r, "unsupported stream format version %u.%u (this is "
 			    "warptrace %s, which reads version %u.x)", v16[0], v16[1],

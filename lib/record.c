@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const kind_names[] = {
 	[WT_KIND_ACCESS] = "access",
@@ -48,8 +49,29 @@ int wt_kind_parse(const char *name)
 
 const char *wt_op_name(unsigned op)
 {
-	static const char *const t[] = { "load", "store", "atomic" };
+	static const char *const t[] = { "load", "store", "atomic", "none" };
 	return NAME_OF(t, op);
+}
+
+static const char *const cacheops[] = {
+	[WT_COP_DEFAULT] = "default", [WT_COP_CA] = "ca", [WT_COP_CG] = "cg",
+	[WT_COP_CS] = "cs", [WT_COP_LU] = "lu", [WT_COP_EL] = "el",
+	[WT_COP_NA] = "na", [WT_COP_CV] = "cv",
+	[WT_COP_STRONG_GPU] = "strong.gpu", [WT_COP_STRONG_SYS] = "strong.sys",
+	[WT_COP_NC] = "nc", [WT_COP_WB] = "wb", [WT_COP_WT] = "wt",
+};
+
+const char *wt_cacheop_name(unsigned cacheop)
+{
+	return NAME_OF(cacheops, cacheop);
+}
+
+int wt_cacheop_parse(const char *name)
+{
+	for (int i = 0; i <= WT_COP_MAX; i++)
+		if (strcasecmp(name, cacheops[i]) == 0)
+			return i;
+	return -1;
 }
 
 const char *wt_space_name(unsigned space)
@@ -95,8 +117,11 @@ static int bad(char *why, size_t n, const char *field, unsigned long long v,
 }
 
 #define OPS "0 to 2 (load, store, atomic)"
+#define WOPS "0 to 3 (load, store, atomic, none)"
 #define SPACES "0 to 4 (global, local, shared, const, texture)"
 #define POW2 "a power of two"
+#define COPS "0 to 12 (flags bits 4 to 7)"
+#define NONE_IS "for op none (no memory access): "
 
 static int check_access(const struct wt_access *a, char *why, size_t n)
 {
@@ -112,13 +137,43 @@ static int check_access(const struct wt_access *a, char *why, size_t n)
 	return 0;
 }
 
-/* flags: the flag bits known; a stream of a later minor version may set
- * others (warptrace(5), VERSIONING). */
+/* flags: the flag bits known, with the cache operator's, whose value is
+ * checked too; UINT32_MAX for a stream of a later minor version, which
+ * may give meaning to other bits and values (warptrace(5), VERSIONING),
+ * and whose flags are not checked. */
+static int check_flags(uint32_t v, uint32_t flags, const char *expected,
+		       char *why, size_t n)
+{
+	if (flags == UINT32_MAX)
+		return 0;
+	if (v & ~flags)
+		return bad(why, n, "flags", v, expected);
+	if (WT_FLAGS_COP(v) > WT_COP_MAX)
+		return bad(why, n, "cache operator", WT_FLAGS_COP(v), COPS);
+	return 0;
+}
+
+/* A WT_OP_NONE warp record: no lane, size 1, its warp's last, no cache
+ * operator, space global. */
+static int check_warp_none(const struct wt_warp *w, char *why, size_t n)
+{
+	if (w->mask)
+		return bad(why, n, "active mask", w->mask, NONE_IS "0");
+	if (w->size != 1)
+		return bad(why, n, "size", w->size, NONE_IS "1");
+	if (w->space != WT_SPACE_GLOBAL)
+		return bad(why, n, "space", w->space, NONE_IS "0 (global)");
+	if (!(w->flags & WT_WARP_LAST) || WT_FLAGS_COP(w->flags))
+		return bad(why, n, "flags", w->flags, NONE_IS "1 (last), no cache "
+			   "operator");
+	return 0;
+}
+
 static int check_warp(const struct wt_warp *w, unsigned lanes, uint32_t flags,
 		      char *why, size_t n)
 {
-	if (w->op > WT_OP_MAX)
-		return bad(why, n, "op", w->op, OPS);
+	if (w->op > WT_OP_NONE)
+		return bad(why, n, "op", w->op, WOPS);
 	if (w->space > WT_SPACE_MAX)
 		return bad(why, n, "space", w->space, SPACES);
 	if (w->lanes != lanes) {
@@ -131,16 +186,41 @@ static int check_warp(const struct wt_warp *w, unsigned lanes, uint32_t flags,
 		return bad(why, n, "active mask", w->mask, "no lane past the lane count");
 	if (w->size == 0 || (w->size & (w->size - 1)))
 		return bad(why, n, "size", w->size, POW2);
-	if (w->flags & ~flags)
-		return bad(why, n, "flags", w->flags, "0 or 1 (last)");
+	if (check_flags(w->flags, flags, "bits 0 (last) and 4 to 7 (cache "
+			"operator) only", why, n) < 0)
+		return -1;
+	if (w->op == WT_OP_NONE)
+		return check_warp_none(w, why, n);
+	return 0;
+}
+
+/* A WT_OP_NONE request: the shape of the warp record it comes from, and
+ * a single request of nothing. */
+static int check_request_none(const struct wt_request *r, char *why, size_t n)
+{
+	if (r->count != 1)
+		return bad(why, n, "request count", r->count, NONE_IS "1");
+	if (r->lanes)
+		return bad(why, n, "lanes", r->lanes, NONE_IS "0");
+	if (r->bytes)
+		return bad(why, n, "bytes", r->bytes, NONE_IS "0");
+	if (r->sectors)
+		return bad(why, n, "sectors", r->sectors, NONE_IS "0");
+	if (r->addr)
+		return bad(why, n, "address", r->addr, NONE_IS "0");
+	if (r->space != WT_SPACE_GLOBAL)
+		return bad(why, n, "space", r->space, NONE_IS "0 (global)");
+	if (!(r->flags & WT_REQ_WARP_LAST) || WT_FLAGS_COP(r->flags))
+		return bad(why, n, "flags", r->flags, NONE_IS "1 (last), no cache "
+			   "operator");
 	return 0;
 }
 
 static int check_request(const struct wt_request *r, uint32_t flags, char *why,
 			 size_t n)
 {
-	if (r->op > WT_OP_MAX)
-		return bad(why, n, "op", r->op, OPS);
+	if (r->op > WT_OP_NONE)
+		return bad(why, n, "op", r->op, WOPS);
 	if (r->count == 0)
 		return bad(why, n, "request count", 0, "1 or more");
 	if (r->index >= r->count) {
@@ -151,8 +231,11 @@ static int check_request(const struct wt_request *r, uint32_t flags, char *why,
 	}
 	if (r->space > WT_SPACE_MAX)
 		return bad(why, n, "space", r->space, SPACES);
-	if (r->flags & ~flags)
-		return bad(why, n, "flags", r->flags, "0 or 1 (last)");
+	if (check_flags(r->flags, flags, "bits 0 (last) and 4 to 7 (cache "
+			"operator) only", why, n) < 0)
+		return -1;
+	if (r->op == WT_OP_NONE)
+		return check_request_none(r, why, n);
 	return 0;
 }
 
@@ -185,8 +268,8 @@ size_t wt_records_check(enum wt_kind kind, unsigned lanes, int newer,
 {
 	const char *p = recs;
 	size_t size = wt_record_size(kind, lanes);
-	uint32_t warp_flags = newer ? UINT32_MAX : WT_WARP_LAST;
-	uint32_t req_flags = newer ? UINT32_MAX : WT_REQ_WARP_LAST;
+	uint32_t warp_flags = newer ? UINT32_MAX : WT_WARP_LAST | WT_COP_MASK;
+	uint32_t req_flags = newer ? UINT32_MAX : WT_REQ_WARP_LAST | WT_COP_MASK;
 
 	switch (kind) {
 	case WT_KIND_ACCESS:

@@ -1,5 +1,5 @@
 /*
- * record.h - the typed, fixed-size records of a warptrace stream (format 3).
+ * record.h - the typed, fixed-size records of a warptrace stream (format 4).
  *
  * Every stream carries records of exactly one kind, named in its header.
  * Records are stored little-endian, exactly as these structs lay them out
@@ -25,13 +25,48 @@ enum wt_kind {
 	WT_KIND_MAX = 4
 };
 
-/* Memory operation, shared by every kind. */
+/*
+ * Memory operation, shared by every kind.  WT_OP_MAX is the largest
+ * memory operation: arrays of per-operation counts have WT_OP_MAX + 1
+ * entries.  WT_OP_NONE is no memory operation at all: a warp or request
+ * record that only carries the last non-memory instructions of its warp
+ * (see wt_op_none_shape); access and event records never hold it.
+ */
 enum wt_op {
 	WT_OP_LOAD = 0,
 	WT_OP_STORE = 1,
 	WT_OP_ATOMIC = 2,
-	WT_OP_MAX = 2
+	WT_OP_MAX = 2,
+	WT_OP_NONE = 3
 };
+
+/*
+ * Cache operator of a memory instruction (from its SASS opcode), in bits
+ * 4 to 7 of the flags of warp and request records (format 4.0).  Carried
+ * for the caches to use; values 13 to 15 are invalid.
+ */
+enum wt_cacheop {
+	WT_COP_DEFAULT = 0,	/* none given (or scope only: .SYS, .E, .WEAK) */
+	WT_COP_CA = 1,		/* .CA: cache at all levels */
+	WT_COP_CG = 2,		/* .CG: cache in L2, not in L1 */
+	WT_COP_CS = 3,		/* .CS, .EF: streaming, evict first */
+	WT_COP_LU = 4,		/* .LU: last use */
+	WT_COP_EL = 5,		/* .EL: evict last */
+	WT_COP_NA = 6,		/* .NA: no allocate */
+	WT_COP_CV = 7,		/* .CV: volatile, fetch again */
+	WT_COP_STRONG_GPU = 8,	/* .STRONG.GPU: coherent at the GPU (L2) */
+	WT_COP_STRONG_SYS = 9,	/* .STRONG.SYS: coherent at the system */
+	WT_COP_NC = 10,		/* .CONSTANT, .CI, .NC: the read-only path */
+	WT_COP_WB = 11,		/* .WB: write back */
+	WT_COP_WT = 12,		/* .WT: write through */
+	WT_COP_MAX = 12
+};
+
+#define WT_COP_SHIFT 4
+#define WT_COP_MASK 0xf0u
+/* The cache operator in flags, and flags with cacheop put in. */
+#define WT_FLAGS_COP(flags) (((unsigned)(flags) & WT_COP_MASK) >> WT_COP_SHIFT)
+#define WT_COP_FLAGS(cacheop) (((unsigned)(cacheop) << WT_COP_SHIFT) & WT_COP_MASK)
 
 /* Memory space of an access; dumps carry global accesses unless told. */
 enum wt_space {
@@ -62,7 +97,8 @@ struct wt_access {
 #define WT_MAX_LANES 64
 
 /*
- * WT_KIND_WARP: one memory instruction of one warp, as issued on an SM.
+ * WT_KIND_WARP: one memory instruction of one warp, as issued on an SM,
+ * or (op WT_OP_NONE) the non-memory instructions that end its warp.
  * A stream's record size is 48 + 8 * warp_size bytes: the fixed head below
  * followed by warp_size lane addresses (lane i valid iff bit i of mask).
  */
@@ -72,19 +108,20 @@ struct wt_warp {
 	uint32_t pc;
 	uint32_t cta;		/* flat CTA id within the kernel */
 	uint32_t warp;		/* warp id within the kernel */
-	uint32_t instr;		/* per-warp memory-instruction index */
+	uint32_t instr;		/* per-warp record index */
 	uint32_t icount;	/* non-memory instructions before this one */
 	uint16_t sm;
-	uint16_t size;		/* bytes per lane */
+	uint16_t size;		/* bytes per lane (1 for WT_OP_NONE) */
 	uint8_t op;
 	uint8_t space;
 	uint16_t lanes;		/* number of lane slots that follow */
-	uint32_t flags;		/* WT_WARP_LAST, or zero (format 3.1) */
+	uint32_t flags;		/* WT_WARP_LAST, cache operator (bits 4-7) */
 	uint64_t addr[];	/* lane addresses */
 };
 
-/* The warp's last memory instruction in its kernel: nothing of the warp
- * follows it.  Set by trace-order; 0 where not known (format 3.0). */
+/* The warp's last record in its kernel: nothing of the warp follows it.
+ * Set by trace-order on every warp's last, and on every WT_OP_NONE record
+ * (always its warp's last) by whoever writes one. */
 #define WT_WARP_LAST 1u
 
 /*
@@ -106,15 +143,17 @@ struct wt_request {
 	uint8_t op;
 	uint8_t sectors;	/* sector mask, bit i = sector i of the line */
 	uint8_t space;		/* enum wt_space */
-	uint8_t flags;		/* WT_REQ_WARP_LAST, or zero (format 3.1) */
+	uint8_t flags;		/* WT_REQ_WARP_LAST, cache operator (bits 4-7) */
 	uint16_t reserved16;	/* zero */
-	uint32_t icount;	/* non-memory instructions before the
-				   instruction (as in its warp record) */
+	uint32_t icount;	/* instructions before the instruction that
+				   make no request: its warp record's icount,
+				   and the instructions coalesce kept from the
+				   caches since the warp's previous request */
 };
 
-/* A request of its warp's last memory instruction (the warp record's
- * WT_WARP_LAST, carried by coalesce); with index == count - 1, the last
- * request of its warp. */
+/* A request of its warp's last record (the warp record's WT_WARP_LAST,
+ * carried by coalesce); with index == count - 1, the last request of its
+ * warp.  Every WT_OP_NONE request has it. */
 #define WT_REQ_WARP_LAST 1u
 
 /* What a cache did with a request (WT_KIND_EVENT). */
@@ -170,8 +209,12 @@ _Static_assert(sizeof(struct wt_event) == 48, "event record size");
 unsigned wt_record_size(enum wt_kind kind, unsigned lanes);
 const char *wt_kind_name(enum wt_kind kind);
 int wt_kind_parse(const char *name);	/* -1 if unknown */
-const char *wt_op_name(unsigned op);
+const char *wt_op_name(unsigned op);	/* "none" for WT_OP_NONE */
 const char *wt_space_name(unsigned space);
+/* "default", "ca", "cg", ... "strong.gpu", "nc", "wb", "wt"; and back
+ * (any case), -1 if unknown. */
+const char *wt_cacheop_name(unsigned cacheop);
+int wt_cacheop_parse(const char *name);
 const char *wt_event_name(unsigned type);
 /* A plural key for counts of an event type: "misses", "write_backs". */
 const char *wt_event_plural(unsigned type);

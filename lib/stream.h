@@ -1,5 +1,5 @@
 /*
- * stream.h - reading and writing warptrace streams (format v1).
+ * stream.h - reading and writing warptrace streams (format 4.0).
  *
  * A stream is a header (kind, record size, metadata), then chunks:
  * kernel-begin, record blocks, kernel-end, and a trailer with the record
@@ -17,8 +17,8 @@
 #include "meta.h"
 #include "record.h"
 
-#define WT_FORMAT_MAJOR 3
-#define WT_FORMAT_MINOR 1
+#define WT_FORMAT_MAJOR 4
+#define WT_FORMAT_MINOR 0
 #define WT_MAGIC "WARPTRAC"
 
 /* Default zstd level, chosen by measurement (see warptrace(5)). */

@@ -36,39 +36,41 @@ ok $? "test-coalesce --make-warp-stream writes a warp stream"
 
 run sh -c "coalesce --arch=volta < '$T/w.wt' | trace-dump --format=csv"
 is "$rc:$err" "0:" "sector rules (volta): exit 0, quiet"
-is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes,icount,flags
-0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff,2,0
-0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff,2,1
-0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0x1,4,0x80000000,2,1
-0,13,1,1,2,0,0x20,atomic,global,0,1,0x2000,0x1,8,0xffffffff,2,1
-1,20,0,0,0,0,0x30,load,global,0,4,0x3000,0x1,4,0x1,2,1
-1,20,0,0,0,0,0x30,load,global,1,4,0x3080,0x1,4,0x2,2,1
-1,20,0,0,0,0,0x30,load,global,2,4,0x3100,0x1,4,0x4,2,1
-1,20,0,0,0,0,0x30,load,global,3,4,0x3180,0x1,4,0x8,2,1" "sector rules: the requests"
+is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes,icount,flags,cacheop
+0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff,2,0,default
+0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff,2,1,default
+0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0x1,4,0x80000000,2,1,default
+0,12,0,0,0,1,0x18,none,global,0,1,0x0,0x0,0,0x0,3,1,default
+0,13,1,1,2,0,0x20,atomic,global,0,1,0x2000,0x1,8,0xffffffff,2,1,default
+1,20,0,0,0,0,0x30,load,global,0,4,0x3000,0x1,4,0x1,2,1,default
+1,20,0,0,0,0,0x30,load,global,1,4,0x3080,0x1,4,0x2,2,1,default
+1,20,0,0,0,0,0x30,load,global,2,4,0x3100,0x1,4,0x4,2,1,default
+1,20,0,0,0,0,0x30,load,global,3,4,0x3180,0x1,4,0x8,2,1,default" "sector rules: the requests"
 
 run sh -c "coalesce --rules=fermi '$T/w.wt' | trace-dump --format=csv"
-is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes,icount,flags
-0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff,2,0
-0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff,2,1
-0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0xf,4,0x80000000,2,1
-0,13,1,1,2,0,0x20,atomic,global,0,2,0x2000,0xf,8,0xffff,2,1
-0,13,1,1,2,0,0x20,atomic,global,1,2,0x2000,0xf,8,0xffff0000,2,1
-1,20,0,0,0,0,0x30,load,global,0,4,0x3000,0xf,4,0x1,2,1
-1,20,0,0,0,0,0x30,load,global,1,4,0x3080,0xf,4,0x2,2,1
-1,20,0,0,0,0,0x30,load,global,2,4,0x3100,0xf,4,0x4,2,1
-1,20,0,0,0,0,0x30,load,global,3,4,0x3180,0xf,4,0x8,2,1" "fermi rules: whole lines, 8-byte accesses per half-warp"
+is "$out" "kernel,time,sm,cta,warp,instr,pc,op,space,index,count,addr,sectors,bytes,lanes,icount,flags,cacheop
+0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff,2,0,default
+0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff,2,1,default
+0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0xf,4,0x80000000,2,1,default
+0,12,0,0,0,1,0x18,none,global,0,1,0x0,0x0,0,0x0,3,1,default
+0,13,1,1,2,0,0x20,atomic,global,0,2,0x2000,0xf,8,0xffff,2,1,default
+0,13,1,1,2,0,0x20,atomic,global,1,2,0x2000,0xf,8,0xffff0000,2,1,default
+1,20,0,0,0,0,0x30,load,global,0,4,0x3000,0xf,4,0x1,2,1,default
+1,20,0,0,0,0,0x30,load,global,1,4,0x3080,0xf,4,0x2,2,1,default
+1,20,0,0,0,0,0x30,load,global,2,4,0x3100,0xf,4,0x4,2,1,default
+1,20,0,0,0,0,0x30,load,global,3,4,0x3180,0xf,4,0x8,2,1,default" "fermi rules: whole lines, 8-byte accesses per half-warp"
 
 run sh -c "coalesce --line=64 --sector=16 '$T/w.wt' | trace-dump --format=csv | sed -n 2,5p"
-is "$out" "0,10,0,0,0,0,0x10,load,global,0,2,0x1000,0xf,64,0xffff,2,0
-0,10,0,0,0,0,0x10,load,global,1,2,0x1040,0xf,64,0xffff0000,2,0
-0,11,0,0,1,0,0x10,store,global,0,3,0x1000,0xf,60,0x7fff,2,1
-0,11,0,0,1,0,0x10,store,global,1,3,0x1040,0xf,64,0x7fff8000,2,1" "--line=64 --sector=16"
+is "$out" "0,10,0,0,0,0,0x10,load,global,0,2,0x1000,0xf,64,0xffff,2,0,default
+0,10,0,0,0,0,0x10,load,global,1,2,0x1040,0xf,64,0xffff0000,2,0,default
+0,11,0,0,1,0,0x10,store,global,0,3,0x1000,0xf,60,0x7fff,2,1,default
+0,11,0,0,1,0,0x10,store,global,1,3,0x1040,0xf,64,0x7fff8000,2,1,default" "--line=64 --sector=16"
 
 run sh -c "coalesce --arch=volta '$T/w.wt' | trace-dump --check"
 is "$rc:$out$err" "0:" "the output passes trace-dump --check"
 run sh -c "coalesce --arch=volta '$T/w.wt' | trace-dump --summary --format=csv | cut -d, -f2,10-13"
 is "$out" "kernel,records,loads,stores,atomics
-0,4,1,2,1
+0,5,1,2,1
 1,4,4,0,0" "kernels pass through, with their requests"
 
 # Statistics.
@@ -76,14 +78,14 @@ coalesce --arch=fermi --stats="$T/s.json" -o "$T/r.wt" "$T/w.wt"
 ok $? "--stats: exit 0"
 json=$(tr -d ' \n' < "$T/s.json")
 like "$json" '^\{"program":"coalesce","version":"0\.1\.0","command":\[' "stats: program, version, command"
-like "$json" '"settings":\{"arch":"fermi","machine_origin":"--arch=fermi","rules":"fermi","line":128,"sector":32\}' "stats: settings"
+like "$json" '"settings":\{"arch":"fermi","machine_origin":"--arch=fermi","rules":"fermi","line":128,"sector":32,"shmem_banks":32,"shmem_limited_broadcast":false,"shmem_warp_parts":1\}' "stats: settings (SM2_GTX480's shared memory)"
 like "$json" '"id":0,"name":"k0","warp_instructions":4,"empty_instructions":1,"threads":96,"requests":5,"requests_by_op":\{"loads":1,"stores":2,"atomics":2\},"requests_per_instruction":\{"1":1,"2":2\}' \
 	"stats: kernel 0 counts and histogram"
-like "$json" '"total":\{"kernels":2,"warp_instructions":5,"empty_instructions":1,"threads":100,"requests":9,.*"requests_per_instruction":\{"1":1,"2":2,"4":1\},"mean_requests":2\.25,"bytes_requested":1152,"bytes_used":288,"efficiency":0\.25\}' \
+like "$json" '"total":\{"kernels":2,"warp_instructions":5,"empty_instructions":1,"threads":100,"requests":9,.*"requests_per_instruction":\{"1":1,"2":2,"4":1\},"mean_requests":2\.25,"bytes_requested":1152,"bytes_used":288,"efficiency":0\.25,.*"no_access_requests":1,"all_instructions":15,' \
 	"stats: totals, histogram, mean, bytes, efficiency"
 coalesce --arch=volta --stats=- -o "$T/r2.wt" "$T/w.wt" > "$T/s2.json"
 json=$(tr -d ' \n' < "$T/s2.json")
-like "$json" '"settings":\{"arch":"volta","machine_origin":"--arch=volta","rules":"sector","line":128,"sector":32\}.*"total":\{.*"bytes_requested":448,"bytes_used":280,' \
+like "$json" '"settings":\{"arch":"volta","machine_origin":"--arch=volta","rules":"sector","line":128,"sector":32,.*"total":\{.*"bytes_requested":448,"bytes_used":280,' \
 	"--stats=- with -o; sector rules count sectors"
 
 # A stream that names no machine: fermi, said once on stderr.
@@ -123,9 +125,9 @@ ok $? "deterministic: byte-identical output"
 # Concatenated input: kernels of both segments.
 cat "$T/w.wt" "$T/w.wt" > "$T/ww.wt"
 run sh -c "coalesce --arch=volta '$T/ww.wt' | trace-dump --summary --format=csv | tail -n +2 | cut -d, -f2,10"
-is "$out" "0,4
+is "$out" "0,5
 1,4
-2,4
+2,5
 3,4" "concatenated warp streams: four kernels"
 
 # Broken streams: an error, and no output file left behind.

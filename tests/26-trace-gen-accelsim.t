@@ -26,9 +26,9 @@ like "$out" "# kernel 2 _Z6synth3Pf .* memcpy=MemcpyHtoD,0x0000000020000000,2621
 like "$out" "# kernel 1 _Z6synth2Pd grid 1 2 1 block 48 1 1 regs 32 format=accelsim accelsim_form=traceg tracer_version=4 accelsim_kernel_id=2 binary_version=70 cuda_stream=0 shmem_base=0x7f1000000000 local_base=0x7f1002000000 nvbit_version=1.5.5 lineinfo=1" \
 	"every header line in the kernel metadata"
 run trace-dump --summary --format=csv "$T/dir.wt"
-is "$(printf '%s\n' "$out" | tail -3 | cut -d, -f2,3,10)" '0,"_Z6synth1PfS_",24
-1,"_Z6synth2Pd",9
-2,"_Z6synth3Pf",16' "three kernels, their records"
+is "$(printf '%s\n' "$out" | tail -3 | cut -d, -f2,3,10,20)" '0,"_Z6synth1PfS_",28,4
+1,"_Z6synth2Pd",12,3
+2,"_Z6synth3Pf",20,4' "three kernels, their records: memory instructions and each warp's last of op none"
 
 # only a raw kernelslist: the .trace files, the same warps
 mkdir "$T/raw"
@@ -39,8 +39,10 @@ like "$out" "accelsim_form=trace .* from $T/raw/kernel-1.trace:1" "a raw directo
 trace-order "$T/dir.wt" | trace-dump | records > "$T/dir.txt"
 trace-order "$T/raw.wt" | trace-dump | records > "$T/raw.txt"
 cmp -s "$T/dir.txt" "$T/raw.txt"; ok $? "raw and grouped traces: the same warp instructions after trace-order"
-is "$(trace-dump --format=csv "$T/dir.wt" | awk -F, 'NR > 1 && $13 != 0' | wc -l | tr -d ' ')" 0 \
-	"trace-gen's warp records, not yet issued, say no warp's end"
+is "$(trace-dump --format=csv "$T/dir.wt" | awk -F, 'NR > 1 && $13 != 0 && $8 != "none"' | wc -l | tr -d ' ')" 0 \
+	"trace-gen's memory records, not yet issued, say no warp's end"
+is "$(trace-dump --format=csv "$T/dir.wt" | awk -F, 'NR > 1 && $13 == 1 && $8 == "none"' | wc -l | tr -d ' ')" 11 \
+	"... its records of op none, always a warp's last, do: 11 warps end with non-memory instructions"
 trace-order -o "$T/dir.o.wt" "$T/dir.wt"
 is "$(last_flags "$T/dir.o.wt")" "0 11 11" \
 	"after trace-order, each warp's last instruction says so, and no other"
@@ -94,11 +96,14 @@ gen() {	# gen NAME: convert $T/NAME.traceg, dump its records
 	trace-gen "$T/$1.traceg" | trace-dump | records | cut -d' ' -f7-12
 }
 { hdr 3; printf '0010 ffffffff 1 R2 LDG.E 1 R4 4 2 0x1000 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4\n0020 ffffffff 0 EXIT 0 0\n#END_TB\n'; } > "$T/v3.traceg"
-is "$(gen v3)" "0x10 load global 4 0 0xffffffff" "version 3: no immediate, 31 deltas for 32 lanes"
+is "$(gen v3)" "0x10 load global 4 0 0xffffffff
+0x20 none global 1 1 0x0" "version 3: no immediate, 31 deltas for 32 lanes; the EXIT after"
 { hdr 4 1; printf '7 0010 0000000f 1 R2 LDG.E.U8 1 R4 1 0 0x1 0x2 0x3 0x4\n8 0020 ffffffff 0 EXIT 0 0\n#END_TB\n'; } > "$T/v4.traceg"
-is "$(gen v4)" "0x10 load global 1 0 0xf" "version 4: line numbers, no immediate"
+is "$(gen v4)" "0x10 load global 1 0 0xf
+0x20 none global 1 1 0x0" "version 4: line numbers, no immediate"
 { hdr 5 0; printf '0010 00000003 1 R2 LDG.E.64 1 R4 8 2 0x1000 8 0\n0020 ffffffff 0 EXIT 0 0 0\n#END_TB\n'; } > "$T/v5.traceg"
-is "$(gen v5)" "0x10 load global 8 0 0x3" "version 5: an immediate ends every line"
+is "$(gen v5)" "0x10 load global 8 0 0x3
+0x20 none global 1 1 0x0" "version 5: an immediate ends every line"
 { hdr 5 0; printf '0010 00000003 1 R2 LDG.E.64 1 R4 8 2 0x1000 8\n0020 ffffffff 0 EXIT 0 0\n#END_TB\n'; } > "$T/v5no.traceg"
 fails_with 1 "v5no.traceg:10: base\+delta: mask 00000003 has 2 active lanes: expected 1 delta and the immediate after the base address, got 1 field" \
 	"version 5 without its immediate" trace-gen -o "$T/o.wt" "$T/v5no.traceg"
@@ -107,7 +112,8 @@ fails_with 1 "v4imm.traceg:9: unexpected field '0' after the memory width" \
 	"version 4 with an immediate" trace-gen -o "$T/o.wt" "$T/v4imm.traceg"
 { hdr ''; printf '0010 00000003 1 R2 LDG.E 1 R4 4 2 0x1000 8 0\n0020 ffffffff 0 EXIT 0 0 0\n#END_TB\n'; } | \
 	sed '1a #traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width [adrrescompress?] [mem_addresses] immediate' > "$T/fmt.traceg"
-is "$(gen fmt)" "0x10 load global 4 0 0x3" "no version line: the format line names the immediate"
+is "$(gen fmt)" "0x10 load global 4 0 0x3
+0x20 none global 1 1 0x0" "no version line: the format line names the immediate"
 { hdr 5 0 | sed '1a -cluster dim = (1,1,1)'; printf '0010 00000003 1 R2 LDG.E 1 R4 4 2 0x1000 8 0\n0020 ffffffff 0 EXIT 0 0 0\n#END_TB\n'; } > "$T/new.traceg"
 run trace-gen -o "$T/o.wt" "$T/new.traceg"
 is "$rc" 0 "an unknown header line is no error"
@@ -123,8 +129,8 @@ H='-grid dim = (1,1,1)\n-block dim = (32,1,1)\n'
 G='#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n'
 bad "bad PC" "bad.traceg:7: PC 'xyz': not a hexadecimal number" "$H$G"'xyz ffffffff 0 EXIT 0 0\n'
 bad "bad address mode" "bad.traceg:7: address mode '5': expected 0 \(list\)" "$H$G"'0 ffffffff 0 LDG.E 0 4 5 0x0\n'
-bad "an extra delta" "bad.traceg:7: base\+delta: mask 00000003 has 2 active lanes: expected 1 delta after the base address, got 2 fields" \
-	"$H$G"'0 00000003 0 LDG.E 0 4 2 0x0 4 4\n'
+bad "an extra delta" "bad.traceg:8: base\+delta: mask 00000003 has 2 active lanes: expected 1 delta after the base address, got 2 fields" \
+	"$H"'-accelsim tracer version = 4\n'"$G"'0 00000003 0 LDG.E 0 4 2 0x0 4 4\n'
 bad "a missing address" "bad.traceg:7: list: mask 00000007 has 3 active lanes: expected 3 addresses, got 2 fields" \
 	"$H$G"'0 00000007 0 LDG.E 0 4 0 0x0 0x4\n'
 bad "no grid" "bad.traceg:2: no '-grid dim = \(X,Y,Z\)' line" '-block dim = (32,1,1)\n#BEGIN_TB\n'
@@ -154,7 +160,8 @@ s=$(tr -d ' \n' < "$T/s.json")
 like "$s" '"dialect":"accelsim"' "stats: the dialect"
 like "$s" '"form":"traceg","tracer_version":5,"instructions":36,"memory_instructions":24' "stats: instructions of every kind, and memory ones"
 like "$s" '"spaces":\{"global":17,"local":2,"shared":5,"const":0,"texture":0\}' "stats: records by space"
-like "$s" '"empty_masks":1,"trailing_instructions":9,"warps":4,"ctas":2' "stats: empty masks, trailing instructions"
+like "$s" '"memory_instructions":24,"no_access_records":4,' "stats: a record of op none for each of the 4 warps"
+like "$s" '"empty_masks":1,"trailing_instructions":9,"generic_without_bases":0,"predicated_address_lines":0,"warps":4,"ctas":2' "stats: empty masks, trailing instructions"
 
 # ---- trace-order on warp records ----
 trace-order --stats="$T/o.json" "$T/dir.wt" > "$T/o1.wt"
@@ -185,8 +192,10 @@ s=$(tr -d ' \n' < "$T/co.json")
 like "$s" '"requests":140' "kernel 3: 140 requests"
 like "$s" '"requests_per_instruction":\{"1":12,"32":4\}' "coalesced, broadcast and store: 1 request; stride 128: 32"
 like "$(tr -d ' \n' < "$T/l1.json")" '"requests":140,"loads":136,"stores":4' "l1sim sees them all"
-trace-order "$T/dir.wt" | coalesce | trace-dump --format=csv | awk -F, 'NR > 1 && $1 == 0 { print $4 "/" $5, $7, $9, $11 }' | sort -u > "$T/k1req.txt"
-is "$(grep -c . "$T/k1req.txt")" 24 "kernel 1: every record makes requests"
+trace-order "$T/dir.wt" | coalesce | trace-dump --format=csv | awk -F, 'NR > 1 && $1 == 0 && $8 != "none" { print $4 "/" $5, $7, $9, $11 }' | sort -u > "$T/k1req.txt"
+is "$(grep -c . "$T/k1req.txt")" 19 "kernel 1: every global and local record makes requests (17 + 2), no shared one (5)"
+is "$(trace-order "$T/dir.wt" | coalesce | trace-dump --format=csv | awk -F, 'NR > 1 && $1 == 0 && $8 == "none"' | wc -l | tr -d ' ')" 4 \
+	"kernel 1: each of the 4 warps ends with a request of op none"
 is "$(grep -E '^0/0 0x(20|30|40|50|60|70|80) ' "$T/k1req.txt" | sort -k2 | cut -d' ' -f4 | tr '\n' ' ')" "1 32 1 1 2 1 1 " \
 	"stride 4, 128, 0; 16 lanes of 8 bytes; 2-lane delta; 2-lane list; 1 lane"
 is "$(grep -E '^0/1 ' "$T/k1req.txt" | sort -k2 | cut -d' ' -f4 | tr '\n' ' ')" "1 1 4 " \
@@ -194,14 +203,15 @@ is "$(grep -E '^0/1 ' "$T/k1req.txt" | sort -k2 | cut -d' ' -f4 | tr '\n' ' ')" 
 
 # the same kernel as a dump (extended dialect): the same requests
 trace-dump "$T/k3.wt" | records | awk '{
-	n = split($14, a, ","); cta = $4; w = $5 % 2
+	n = split($15, a, ","); cta = $4; w = $5 % 2
 	rw = $8 == "store" ? 1 : 0
 	for (l = 0; l < n; l++)
 		printf "%d %d %s %d %s %d\n", cta * 64 + w * 32 + l, rw, a[l + 1], $10, $7, $11
 }' > "$T/acc.txt"
 { printf 'blocksize: 64 1 1\ngridsize: 2 1 1\nkernel: _Z6synth3Pf\n'; sort -s -n -k1,1 "$T/acc.txt"; } > "$T/k3.trc"
-trace-gen "$T/k3.trc" | trace-order | coalesce | trace-dump | records > "$T/dump-req.txt"
-trace-order "$T/k3.wt" | coalesce | trace-dump | records > "$T/as-req.txt"
-cmp -s "$T/dump-req.txt" "$T/as-req.txt"; ok $? "kernel 3 as a dump: the same requests, at the same times"
+trace-gen "$T/k3.trc" | trace-order | coalesce | trace-dump | records | cut -d' ' -f1-16 > "$T/dump-req.txt"
+trace-order "$T/k3.wt" | coalesce | trace-dump | records | grep -v ' none ' | cut -d' ' -f1-16 > "$T/as-req.txt"
+cmp -s "$T/dump-req.txt" "$T/as-req.txt"
+ok $? "kernel 3 as a dump: the same requests, at the same times (but for the flags: a dump has no warp's last non-memory instructions)"
 
 done_testing

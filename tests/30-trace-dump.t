@@ -51,10 +51,14 @@ printf 'WARPTRAX0123456789abcdef' > "$T/magic.wt"
 fails_with 1 "magic.wt: not a warptrace stream \(bad magic" "wrong magic" trace-dump "$T/magic.wt"
 fails_with 1 "a.trc: not a warptrace stream: this looks like a text dump; convert it with trace-gen first" \
 	"text dump given" trace-dump "$T/a.trc"
-fails_with 1 "v1-access.wt: unsupported stream format version 1.0 \(this is warptrace [0-9.]+, which reads version 3.x\)" \
+fails_with 1 "v1-access.wt: unsupported stream format version 1.0 \(this is warptrace [0-9.]+, which reads version 4.x\): make it again from its dump or trace" \
 	"a format 1.0 stream (another checksum): refused, saying which" trace-dump --check tests/data/format/v1-access.wt
-fails_with 1 "v2-access.wt: unsupported stream format version 2.0 \(this is warptrace [0-9.]+, which reads version 3.x\)" \
+fails_with 1 "v2-access.wt: unsupported stream format version 2.0 \(this is warptrace [0-9.]+, which reads version 4.x\): make it again" \
 	"a format 2.0 stream (XXH64): refused, saying which" trace-dump --check tests/data/format/v2-access.wt
+fails_with 1 "v3-access.wt: unsupported stream format version 3.1 \(this is warptrace [0-9.]+, which reads version 4.x\): make it again from its dump or trace with this version's trace-gen and the stages after it" \
+	"a format 3.1 stream (no records of op none): refused, saying to make it again" trace-dump --check tests/data/format/v3-access.wt
+fails_with 1 "v3-access.wt: unsupported stream format version 3.1" \
+	"... by every stage" trace-order tests/data/format/v3-access.wt
 : > "$T/empty.wt"
 fails_with 1 "empty.wt: empty input: expected a warptrace stream" "empty file" trace-dump "$T/empty.wt"
 run sh -c "trace-dump < /dev/null"

@@ -229,7 +229,7 @@ ok "$(test ! -e "$T/cut.txt"; echo $?)" "a cut stream leaves no report behind"
 # a warp's request after its last instruction (trace-order flags it)
 "$BUILD/tests/test-coalesce" --make-misordered-warp-stream "$T/mis.wt"
 coalesce --rules=sector -o "$T/mis.req" "$T/mis.wt" 2> /dev/null
-fails_with 1 "mis.req: record 4: warp 0's instruction 2 comes after the warp's last \(flagged by trace-order\): this input is not in each warp's order" \
+fails_with 1 "mis.req: record 3: warp 0's instruction 1 comes after the warp's last \(flagged by trace-order\): this input is not in each warp's order" \
 	"a request after its warp's end" classify -o "$T/mis.txt" "$T/mis.req"
 ok "$(test ! -e "$T/mis.txt"; echo $?)" "a request after its warp's end leaves no report behind"
 "$BUILD/tests/test-coalesce" --make-warp-stream "$T/inorder.wt"

@@ -27,6 +27,8 @@ refused() {
 }
 
 OPS='expected 0 to 2 \(load, store, atomic\)$'
+WOPS='expected 0 to 3 \(load, store, atomic, none\)$'
+FLAGS='expected bits 0 \(last\) and 4 to 7 \(cache operator\) only$'
 SPACES='expected 0 to 4 \(global, local, shared, const, texture\)$'
 
 # ---- access records ----
@@ -44,19 +46,28 @@ refused "bad-w.wt: record 3: bad space 9; $SPACES" "coalesce, warp space 9" \
 refused "bad-w.wt: record 3: bad space 9; $SPACES" \
 	"trace-order on warp records, space 9" trace-order "$T/bad-w.wt"
 set_field "$T/w.wt" 3 flags 4 "$T/bad-w.wt"
-refused "bad-w.wt: record 3: bad flags 4; expected 0 or 1 \(last\)$" \
+refused "bad-w.wt: record 3: bad flags 4; $FLAGS" \
 	"coalesce, warp flag 4" coalesce "$T/bad-w.wt"
+set_field "$T/w.wt" 3 flags 224 "$T/bad-w.wt"
+refused "bad-w.wt: record 3: bad cache operator 14; expected 0 to 12 \(flags bits 4 to 7\)$" \
+	"trace-order on warp records, cache operator 14" trace-order "$T/bad-w.wt"
+set_field "$T/w.wt" 3 op 3 "$T/bad-w.wt"
+refused "bad-w.wt: record 3: bad active mask [0-9]+; expected for op none \(no memory access\): 0$" \
+	"coalesce, warp op none with active lanes" coalesce "$T/bad-w.wt"
 
 # ---- requests ----
 n=$(trace-dump --format=csv "$T/q.wt" | tail -n +2 | wc -l)
 last=$((n - 1))
-set_field "$T/q.wt" $last op 3 "$T/bad-q.wt"
-refused "bad-q.wt: record $last: bad op 3; $OPS" "l1sim, the last request's op 3" \
+set_field "$T/q.wt" $last op 4 "$T/bad-q.wt"
+refused "bad-q.wt: record $last: bad op 4; $WOPS" "l1sim, the last request's op 4" \
 	l1sim "$T/bad-q.wt"
-refused "bad-q.wt: record $last: bad op 3; $OPS" "l1sim --sched=pool, op 3" \
+refused "bad-q.wt: record $last: bad op 4; $WOPS" "l1sim --sched=pool, op 4" \
 	l1sim --sched=pool "$T/bad-q.wt"
-refused "bad-q.wt: record $last: bad op 3; $OPS" "classify, request op 3" \
+refused "bad-q.wt: record $last: bad op 4; $WOPS" "classify, request op 4" \
 	classify "$T/bad-q.wt"
+set_field "$T/q.wt" $last op 3 "$T/bad-q.wt"
+refused "bad-q.wt: record $last: bad lanes [0-9]+; expected for op none \(no memory access\): 0$" \
+	"l1sim, a request of op none that serves lanes" l1sim "$T/bad-q.wt"
 set_field "$T/q.wt" 10 count 0 "$T/bad-q.wt"
 refused "bad-q.wt: record 10: bad request count 0; expected 1 or more$" \
 	"l1sim, a request count of 0" l1sim "$T/bad-q.wt"
@@ -64,7 +75,7 @@ set_field "$T/q.wt" 10 index 200 "$T/bad-q.wt"
 refused "bad-q.wt: record 10: bad request index 200; expected less than its count, [0-9]+$" \
 	"classify, request index 200" classify "$T/bad-q.wt"
 set_field "$T/q.wt" 10 flags 2 "$T/bad-q.wt"
-refused "bad-q.wt: record 10: bad flags 2; expected 0 or 1 \(last\)$" \
+refused "bad-q.wt: record 10: bad flags 2; $FLAGS" \
 	"l1sim, request flag 2" l1sim "$T/bad-q.wt"
 
 # ---- an SM the stream does not have (nw: sms 15, from trace-order) ----
@@ -112,15 +123,15 @@ refused "bad-l2.wt: record 1: bad space 5; $SPACES" "dramsim, event space 5" \
 	dramsim "$T/bad-l2.wt"
 
 # ---- in a pipe: the stage that reads it stops, and so the pipeline ----
-set_field "$T/q.wt" 10 op 3 "$T/bad-q.wt"
+set_field "$T/q.wt" 10 op 5 "$T/bad-q.wt"
 cat "$T/bad-q.wt" | l1sim 2> "$T/pipe.err" | l2sim > "$T/pipe.out" 2> /dev/null
-like "$(cat "$T/pipe.err")" "^l1sim: stdin: record 10: bad op 3; $OPS" "in a pipe: l1sim names stdin's record"
+like "$(cat "$T/pipe.err")" "^l1sim: stdin: record 10: bad op 5; $WOPS" "in a pipe: l1sim names stdin's record"
 ok "$([ ! -s "$T/pipe.out" ]; echo $?)" "in a pipe: nothing comes out of l2sim"
 
 # ---- trace-dump ----
-fails_with 1 "bad-q.wt: record 10: bad op 3; $OPS" "trace-dump --check" \
+fails_with 1 "bad-q.wt: record 10: bad op 5; $WOPS" "trace-dump --check" \
 	trace-dump --check "$T/bad-q.wt"
-fails_with 1 "bad-q.wt: record 10: bad op 3; $OPS" "trace-dump --summary" \
+fails_with 1 "bad-q.wt: record 10: bad op 5; $WOPS" "trace-dump --summary" \
 	trace-dump --summary "$T/bad-q.wt"
 run trace-dump --format=csv "$T/bad-q.wt"
 is "$rc" 0 "trace-dump shows a stream with a bad record"

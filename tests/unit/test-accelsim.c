@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct wt_as_layout plain = { 0, 0, 0, 0 };
-static const struct wt_as_layout with_imm = { 0, 0, 0, 1 };
+static const struct wt_as_layout plain = { 0, 0, 0, 0, 0 };
+static const struct wt_as_layout with_imm = { 0, 0, 0, 1, 0 };
 
 /* Parse a copy of line; returns 0 or -1, the reason in why. */
 static int parse(const char *line, const struct wt_as_layout *lay,
@@ -147,8 +147,8 @@ static void delta_boundary(void)
 
 static void line_forms(void)
 {
-	struct wt_as_layout raw = { 1, 0, 0, 0 }, cluster = { 1, 1, 0, 1 };
-	struct wt_as_layout lineinfo = { 0, 0, 1, 0 };
+	struct wt_as_layout raw = { 1, 0, 0, 0, 0 }, cluster = { 1, 1, 0, 1, 0 };
+	struct wt_as_layout lineinfo = { 0, 0, 1, 0, 0 };
 	struct wt_as_inst in;
 	char why[512];
 
@@ -343,7 +343,8 @@ static void files(void)
 		    "warp = 1\ninsts = 2\n0 000000ff 0 LDG.E 0 4 1 0x40 4\n"
 		    "0 00000000 0 LDG.E 0 4 1 0x0 0\n#END_TB\n", &n), "",
 	       "a grouped kernel with cluster lines");
-	is_u64((uint64_t)n, 1, "... an empty mask makes no record");
+	is_u64((uint64_t)n, 2, "... an empty mask makes no memory record, but "
+	       "counts in the warp's last (op none)");
 	is_str(file(HDR "\n# a comment\n1 0 0 0 0 ffffffff 0 LDGSTS.E 0 4 1 0x0 4\n"
 		    "1 0 0 0 0 00ffffff 0 LDGSTS.E 0 4 1 0x100 4\n", &n), "",
 	       "a raw kernel with an LDGSTS pair");
@@ -370,6 +371,7 @@ static void records(void)
 	struct wt_asf *f = wt_asf_open_mem("r.trace", text, strlen(text));
 	struct wt_warp *r = wt_calloc(1, sizeof(*r) + 8 * 32);
 	const struct wt_asf_stats *st;
+	char why[160];
 
 	is_u64((uint64_t)wt_asf_begin(f), 0, "raw kernel: header");
 	is_u64((uint64_t)wt_asf_next(f, r), 1, "first record");
@@ -383,19 +385,190 @@ static void records(void)
 	   "generic store in the local window: local, 8 bytes");
 	is_u64((uint64_t)wt_asf_next(f, r), 1, "third record");
 	ok(r->warp == 1 && r->instr == 1 && r->icount == 1 &&
-	   r->op == WT_OP_ATOMIC && r->space == WT_SPACE_GLOBAL,
+	   r->op == WT_OP_ATOMIC && r->space == WT_SPACE_GLOBAL &&
+	   r->flags == WT_COP_FLAGS(WT_COP_DEFAULT),
 	   "the empty mask counts as an instruction; between the windows is global");
-	is_u64((uint64_t)wt_asf_next(f, r), 0, "end");
+	is_u64((uint64_t)wt_asf_next(f, r), 1, "a fourth record, at the end");
+	ok(r->warp == 1 && r->cta == 0 && r->instr == 2 && r->icount == 1 &&
+	   r->op == WT_OP_NONE && r->mask == 0 && r->size == 1 &&
+	   r->flags == WT_WARP_LAST && r->pc == 0x60 && r->lanes == 32 &&
+	   wt_record_check(WT_KIND_WARP, 32, r, why, sizeof(why)) == 0,
+	   "warp 1's EXIT: its last record, of op none, at the end of a raw file");
+	is_u64((uint64_t)wt_asf_next(f, r), 0, "end (warp 0 ends with its store)");
 	st = wt_asf_stats(f);
 	ok(st->instructions == 7 && st->records == 3 && st->empty_masks == 1 &&
-	   st->trailing == 1 && st->warps == 2 && st->ctas == 1 && !st->traceg,
-	   "statistics");
+	   st->trailing == 1 && st->tails == 1 && st->warps == 2 && st->ctas == 1 &&
+	   !st->traceg, "statistics");
 	wt_asf_close(f);
 	free(r);
 }
 
+static void cacheops(void)
+{
+	static const struct { const char *op; unsigned cop; } c[] = {
+		{ "LDG.E", WT_COP_DEFAULT }, { "LDG.E.SYS", WT_COP_DEFAULT },
+		{ "LDG.E.64.SYS", WT_COP_DEFAULT }, { "STG.E.WEAK.GPU", WT_COP_DEFAULT },
+		{ "LDG.E.CA", WT_COP_CA }, { "LDG.E.CG", WT_COP_CG },
+		{ "LDG.E.CS", WT_COP_CS }, { "LDG.E.EF", WT_COP_CS },
+		{ "LDG.E.LU.64", WT_COP_LU }, { "LDG.E.EL", WT_COP_EL },
+		{ "LDG.E.NA.128", WT_COP_NA }, { "LD.E.CV", WT_COP_CV },
+		{ "LDG.E.STRONG.GPU", WT_COP_STRONG_GPU },
+		{ "LD.E.64.STRONG.SYS", WT_COP_STRONG_SYS },
+		{ "LDG.E.STRONG.SM", WT_COP_DEFAULT }, { "LDG.E.STRONG.CTA", WT_COP_DEFAULT },
+		{ "LDG.E.128.CONSTANT.SYS", WT_COP_NC }, { "LDG.E.CI", WT_COP_NC },
+		{ "LDG.E.NC.U8", WT_COP_NC }, { "STG.E.WB", WT_COP_WB },
+		{ "STG.E.WT", WT_COP_WT }, { "LDGSTS.E.BYPASS.LTC128B.128", WT_COP_CG },
+		{ "LDGSTS.E.LTC128B", WT_COP_DEFAULT }, { "LDG.E.CGX", WT_COP_DEFAULT },
+		{ "CG", WT_COP_DEFAULT }, { "LDS.U.32", WT_COP_DEFAULT },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		is_u64(wt_as_cacheop(c[i].op), c[i].cop, "cache operator of %s: %s",
+		       c[i].op, wt_cacheop_name(c[i].cop));
+}
+
+/* Tracers before version 4: addresses of lanes predicated off. */
+static void loose(void)
+{
+	static const struct wt_as_layout lo = { 0, 0, 0, 0, 1 };
+	struct wt_as_inst in;
+	char why[512];
+
+	is_u64(parse("0 00000005 0 LDG.E 0 4 0 0x100 0x104 0x108", &lo, &in, why,
+		     sizeof(why)), 0, "loose list: 3 addresses for 2 lanes");
+	ok(in.addr[0] == 0x100 && in.addr[2] == 0x104 && in.addr[1] == 0 &&
+	   in.surplus, "... the first two to the mask's lanes, as Accel-Sim does");
+	is_u64(parse("0 00000005 0 LDG.E 0 4 0 0x100 0x104", &lo, &in, why,
+		     sizeof(why)), 0, "loose list: as many as the lanes");
+	ok(!in.surplus, "... is no surplus");
+	is_u64(parse("0 00000005 0 LDG.E 0 4 0 0x100", &lo, &in, why, sizeof(why)),
+	       (uint64_t)-1, "loose list: fewer addresses than lanes is an error");
+	is_u64(parse("0 00000005 0 LDG.E 0 4 0 0x100 0x104 zz", &lo, &in, why,
+		     sizeof(why)), (uint64_t)-1, "loose list: a surplus field is checked");
+	like(why, "address 'zz': not a hexadecimal", "... as an address");
+	is_u64(parse("0 00000005 0 LDG.E 0 4 0 0x100 0x104 0x108", &plain, &in, why,
+		     sizeof(why)), (uint64_t)-1, "version 4 on: the same line is an error");
+	is_u64(parse("0 0000000d 0 LDG.E 0 4 1 0x100 4", &lo, &in, why, sizeof(why)),
+	       0, "loose base+stride: lanes 0, 2, 3");
+	ok(in.addr[0] == 0x100 && in.addr[2] == 0x108 && in.addr[3] == 0x10c &&
+	   in.surplus, "... each at base + (lane - first lane) * stride");
+	is_u64(parse("0 00000005 0 LDG.E 0 4 2 0x100 4 4", &lo, &in, why, sizeof(why)),
+	       0, "loose base+delta: 2 deltas for 2 lanes");
+	ok(in.addr[0] == 0x100 && in.addr[2] == 0x104 && in.surplus,
+	   "... the first delta taken");
+	is_u64(parse("0 00000000 0 LDG.E 0 4 0 0x100 0x104", &lo, &in, why,
+		     sizeof(why)), 0, "loose: every lane predicated off");
+	ok(in.mask == 0 && in.surplus, "... an empty mask, addresses dropped");
+}
+
+static void shapes(void)
+{
+	ok(wt_as_grouped_has_ids("0008 ffffffff 1 R1 MOV 0 0 ", 0) == 0,
+	   "grouped line without ids (version 3 on)");
+	ok(wt_as_grouped_has_ids("0 0 0 3 0008 ffffffff 1 R1 MOV 0 0 ", 0) == 1,
+	   "grouped line with CTA and warp ids (before version 3)");
+	ok(wt_as_grouped_has_ids("7 0008 ffffffff 1 R1 MOV 0 0", 1) == 0 &&
+	   wt_as_grouped_has_ids("1 2 0 3 7 0008 ffffffff 1 R1 MOV 0 0", 1) == 1,
+	   "... with a line number too");
+	ok(wt_as_grouped_has_ids("0008 fff 1 R1 MOV 0 0 ", 0) == -1,
+	   "neither: left to the version");
+}
+
+/* All the records of a kernel file, at most max; -1 and the error. */
+static int read_all(const char *text, struct wt_warp **recs, int max, char *err,
+		    size_t n)
+{
+	struct wt_asf *f = wt_asf_open_mem("k.traceg", text, strlen(text));
+	int got = 0, r = wt_asf_begin(f);
+
+	while (r == 0 && got < max && (r = wt_asf_next(f, recs[got])) > 0) {
+		got++;
+		r = 0;
+	}
+	snprintf(err, n, "%s", r < 0 ? wt_asf_error(f) : "");
+	wt_asf_close(f);
+	return r < 0 ? -1 : got;
+}
+
+#define V2HDR "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (64,1,1)\n" \
+	"-shmem = 0\n-nregs = 8\n-binary version = 70\n-cuda stream id = 0\n\n" \
+	"#traces format = threadblock_x threadblock_y threadblock_z warpid_tb " \
+	"PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width " \
+	"[adrrescompress?] [mem_addresses]\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\n"
+
+static void pre_v3(void)
+{
+	struct wt_warp *r[8];
+	char err[1100];
+	int n;
+
+	for (int i = 0; i < 8; i++)
+		r[i] = wt_calloc(1, sizeof(struct wt_warp) + 8 * 32);
+	/* The published form: no version, CTA and warp on every line. */
+	n = read_all(V2HDR "warp = 0\ninsts = 3\n"
+		     "0 0 0 0 0008 ffffffff 1 R1 MOV 0 0 \n"
+		     "0 0 0 0 0010 ffffffff 1 R2 LDG.E.CG 1 R4 4 1 0x1000 4 \n"
+		     "0 0 0 0 0018 ffffffff 0 EXIT 0 0 \n\n"
+		     "warp = 1\ninsts = 2\n"
+		     "0 0 0 1 0020 0000000f 0 STS 2 R0 R1 4 0 0x0 0x8 0x10 0x18 \n"
+		     "0 0 0 1 0028 ffffffff 0 EXIT 0 0 \n#END_TB\n", r, 8, err,
+		     sizeof(err));
+	is_str(err, "", "before version 3: a grouped file with CTA and warp ids");
+	is_u64((uint64_t)n, 4, "... two memory records, each warp's last");
+	ok(n == 4 && r[0]->warp == 0 && r[0]->op == WT_OP_LOAD && r[0]->icount == 1 &&
+	   r[0]->addr[31] == 0x1000 + 31 * 4 &&
+	   WT_FLAGS_COP(r[0]->flags) == WT_COP_CG,
+	   "... the load, after the MOV, .CG");
+	ok(n == 4 && r[1]->warp == 0 && r[1]->op == WT_OP_NONE && r[1]->icount == 1 &&
+	   r[1]->flags == WT_WARP_LAST && r[1]->pc == 0x18,
+	   "... warp 0's EXIT: a record of op none, as the warp's run ends");
+	ok(n == 4 && r[2]->warp == 1 && r[2]->space == WT_SPACE_SHARED &&
+	   r[2]->addr[3] == 0x18 && r[3]->op == WT_OP_NONE && r[3]->icount == 1,
+	   "... warp 1: a shared store, then its EXIT");
+	n = read_all(V2HDR "warp = 0\ninsts = 1\n0 0 0 1 0008 ffffffff 1 R1 MOV 0 0 \n"
+		     "#END_TB\n", r, 8, err, sizeof(err));
+	like(err, "k.traceg:17: the line names warp 1 of thread block (0,0,0) in "
+	     "the lines of warp 0 of thread block (0,0,0)",
+	     "before version 3: a line of another warp is an error");
+	/* A tracer before 3 wrote its version as 1.2: Accel-Sim reads 1. */
+	n = read_all("-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+		     "-accelsim tracer version = 1.2\n#BEGIN_TB\nthread block = 0,0,0\n"
+		     "warp = 0\ninsts = 1\n"
+		     "0 0 0 0 0010 00000003 0 LDG.E 0 4 0 0x100 0x104 0x108 \n#END_TB\n",
+		     r, 8, err, sizeof(err));
+	is_str(err, "", "tracer version 1.2, predicated-off lanes listed");
+	ok(n == 1 && r[0]->mask == 3 && r[0]->addr[1] == 0x104,
+	   "... the first addresses go to the mask's lanes");
+	n = read_all("-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+		     "-accelsim tracer version = 1.x\n", r, 8, err, sizeof(err));
+	like(err, "k.traceg:3: accelsim tracer version '1.x': expected a number "
+	     "such as 5 or 1.2", "a version that is no number");
+	/* Without base addresses, generic accesses are shared, as Accel-Sim
+	 * has them. */
+	n = read_all("-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+		     "0 0 0 0 0010 00000001 0 LD.E 0 4 0 0x7f0000000100 \n", r, 8, err,
+		     sizeof(err));
+	ok(n == 1 && r[0]->space == WT_SPACE_SHARED,
+	   "no base address: a generic load is shared");
+	/* A warp without a memory instruction: one record of op none. */
+	n = read_all("-grid dim = (1,1,1)\n-block dim = (64,1,1)\n"
+		     "-accelsim tracer version = 4\n#BEGIN_TB\nthread block = 0,0,0\n"
+		     "warp = 0\ninsts = 2\n0008 ffffffff 1 R1 MOV 0 0\n"
+		     "0010 ffffffff 0 EXIT 0 0\nwarp = 1\ninsts = 0\n#END_TB\n",
+		     r, 8, err, sizeof(err));
+	ok(n == 1 && r[0]->op == WT_OP_NONE && r[0]->icount == 2 && r[0]->instr == 0,
+	   "a warp without memory instructions: one record of op none; an empty "
+	   "warp: none");
+	for (int i = 0; i < 8; i++)
+		free(r[i]);
+}
+
 int main(void)
 {
+	cacheops();
+	loose();
+	shapes();
+	pre_v3();
 	modes();
 	delta_boundary();
 	line_forms();

@@ -4,10 +4,15 @@
  * Fermi (compute capability 2.x) and the sector (3.x and later) rules,
  * and on random warps against a slow, obvious reference.
  *
+ * Shared-memory bank conflicts against values from GPGPU-Sim's own code,
+ * and which records make requests (lib/cstream.c): shared, constant and
+ * texture ones none, their instructions carried on, records of op none.
+ *
  * Run with --make-warp-stream FILE, it writes instead a small stream of
  * warp records for the command-line tests (tests/25-coalesce.t).
  */
 #include "coalesce.h"
+#include "cstream.h"
 #include "stream.h"
 #include "util.h"
 #include "tap.h"
@@ -496,6 +501,146 @@ static void test_stats(void)
 	       "fermi: a request moves the whole line");
 }
 
+/*
+ * Bank accesses of 32-lane shared-memory instructions.  The expected
+ * values came from GPGPU-Sim's shared-memory path
+ * (shader memory_coalescing for shared_space, abstract_hardware_model.cc,
+ * Accel-Sim 73f9fac), compiled apart and run on these lanes; it also
+ * agreed with wt_shmem_accesses on 200000 random warps of 32 and 64
+ * lanes, 1 to 33 banks, 1 to 4 parts, with and without limited broadcast.
+ */
+static void test_shmem(void)
+{
+	static const struct {
+		const char *name;
+		uint64_t a, stride;	/* lane l at a + stride * l, but ... */
+		int two;		/* ... lanes 0-15 at 0, 16-31 at 128 */
+		unsigned banks, parts;
+		int limited;
+		unsigned want;
+	} c[] = {
+		{ "consecutive words", 0x1000, 4, 0, 32, 1, 0, 1 },
+		{ "stride of 2 words", 0x1000, 8, 0, 32, 1, 0, 2 },
+		{ "one word: a broadcast", 0x1000, 0, 0, 32, 1, 0, 1 },
+		{ "one word, limited broadcast", 0x1000, 0, 0, 32, 1, 1, 1 },
+		{ "stride of 32 words: one bank", 0x1000, 128, 0, 32, 1, 0, 32 },
+		{ "two words of one bank", 0, 0, 1, 32, 1, 0, 2 },
+		{ "two words of one bank, limited broadcast", 0, 0, 1, 32, 1, 1, 17 },
+		{ "stride of 32 words, two parts", 0x1000, 128, 0, 32, 2, 0, 32 },
+		{ "consecutive words, two parts", 0x1000, 4, 0, 32, 2, 0, 2 },
+		{ "stride of 2 words, 64 banks", 0x1000, 8, 0, 64, 1, 0, 1 },
+		{ "stride of 4 words (16-byte lanes: first words)", 0x1000, 16, 0,
+		  32, 1, 0, 4 },
+	};
+	struct wt_shmem_cfg cfg;
+
+	wt_shmem_cfg_init(&cfg);
+	ok(cfg.banks == 32 && !cfg.limited_broadcast && cfg.warp_parts == 1 &&
+	   wt_shmem_cfg_check(&cfg) == NULL, "shmem: defaults 32 banks, no "
+	   "limited broadcast, 1 part");
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct wt_shmem_cfg k = { c[i].banks, c[i].limited, c[i].parts };
+
+		warp(32, 4, ALL32);
+		W->space = WT_SPACE_SHARED;
+		linear(c[i].a, (int64_t)c[i].stride);
+		for (unsigned l = 0; c[i].two && l < 32; l++)
+			W->addr[l] = l < 16 ? 0 : 128;
+		is_u64(wt_shmem_accesses(&k, W), c[i].want, "shmem: %s", c[i].name);
+	}
+	warp(32, 4, 0);
+	is_u64(wt_shmem_accesses(&cfg, W), 0, "shmem: no active lane, no access");
+	warp(32, 4, 0x3);
+	linear(0x1000, 128);
+	is_u64(wt_shmem_accesses(&cfg, W), 2, "shmem: two lanes in one bank");
+	cfg.banks = 0;
+	ok(wt_shmem_cfg_check(&cfg) != NULL, "shmem: 0 banks refused");
+	cfg.banks = 32;
+	cfg.warp_parts = 65;
+	ok(wt_shmem_cfg_check(&cfg) != NULL, "shmem: 65 parts refused");
+}
+
+/* The requests of one record through a coalesce stream. */
+static size_t through(struct wt_cstream *cs, struct wt_coalesce_stats *st,
+		      unsigned space, uint8_t op, uint32_t icount, uint32_t flags)
+{
+	warp(32, 4, op == WT_OP_NONE ? 0 : ALL32);
+	linear(B, 4);
+	W->space = (uint8_t)space;
+	W->op = op;
+	W->icount = icount;
+	W->flags = flags;
+	if (op == WT_OP_NONE)
+		W->size = 1;
+	return N = wt_cstream_warp(cs, W, R, st);
+}
+
+static void test_cstream(void)
+{
+	struct wt_coalesce_cfg cfg = { WT_COALESCE_SECTOR, 128, 32 };
+	struct wt_shmem_cfg sh;
+	struct wt_coalesce_stats st;
+	struct wt_cstream *cs;
+	const struct wt_request *end;
+	char why[160];
+	size_t n;
+
+	wt_shmem_cfg_init(&sh);
+	memset(&st, 0, sizeof(st));
+	cs = wt_cstream_new(&cfg, &sh);
+	is_u64(through(cs, &st, WT_SPACE_GLOBAL, WT_OP_LOAD, 3, WT_COP_FLAGS(WT_COP_CG)),
+	       1, "stream: a global load, one request");
+	ok(R[0].icount == 3 && WT_FLAGS_COP(R[0].flags) == WT_COP_CG &&
+	   !(R[0].flags & WT_REQ_WARP_LAST), "... its icount, its cache operator");
+	is_u64(through(cs, &st, WT_SPACE_SHARED, WT_OP_LOAD, 2, 0), 0,
+	       "stream: a shared load makes no request");
+	is_u64(through(cs, &st, WT_SPACE_CONST, WT_OP_LOAD, 4, 0), 0,
+	       "stream: a constant load makes no request");
+	is_u64(through(cs, &st, WT_SPACE_TEXTURE, WT_OP_LOAD, 0, 0), 0,
+	       "stream: a texture load makes no request");
+	is_u64(through(cs, &st, WT_SPACE_LOCAL, WT_OP_STORE, 1, 0), 1,
+	       "stream: a local store, one request");
+	is_u64(R[0].icount, 1 + (2 + 1) + (4 + 1) + (0 + 1),
+	       "... its icount carries the three kept instructions and theirs");
+	is_u64(through(cs, &st, WT_SPACE_SHARED, WT_OP_STORE, 5, 0), 0,
+	       "stream: a shared store, kept");
+	is_u64(through(cs, &st, WT_SPACE_GLOBAL, WT_OP_NONE, 7, WT_WARP_LAST), 1,
+	       "stream: a warp record of op none, one request");
+	ok(R[0].op == WT_OP_NONE && R[0].icount == 7 + 6 && R[0].count == 1 &&
+	   R[0].flags == WT_REQ_WARP_LAST && R[0].addr == 0 && R[0].lanes == 0 &&
+	   R[0].time == 1000 && R[0].warp == 5 &&
+	   wt_record_check(WT_KIND_REQUEST, 0, &R[0], why, sizeof(why)) == 0,
+	   "... of op none, with the shared store carried: a sound record");
+	is_u64(through(cs, &st, WT_SPACE_SHARED, WT_OP_LOAD, 2, WT_WARP_LAST), 1,
+	       "stream: a warp's last record, shared: one request");
+	ok(R[0].op == WT_OP_NONE && R[0].icount == 3,
+	   "... of op none, counting it and its icount");
+	W->warp = 9;
+	W->flags = 0;
+	W->op = WT_OP_LOAD;
+	W->space = WT_SPACE_SHARED;
+	W->mask = ALL32;
+	W->size = 4;
+	W->icount = 10;
+	is_u64(wt_cstream_warp(cs, W, R, &st), 0, "stream: warp 9 keeps a shared load");
+	W->warp = 8;
+	is_u64(wt_cstream_warp(cs, W, R, &st), 0, "stream: so does warp 8");
+	n = wt_cstream_kernel_end(cs, &end, &st);
+	ok(n == 2 && end[0].warp == 8 && end[1].warp == 9 && end[0].icount == 11 &&
+	   end[0].op == WT_OP_NONE && end[1].flags == WT_REQ_WARP_LAST,
+	   "stream: at the kernel's end, what no request took: op none, in "
+	   "warp order");
+	is_u64(wt_cstream_kernel_end(cs, &end, &st), 0, "stream: then nothing");
+	ok(st.shared.instructions == 5 && st.shared.threads == 160 &&
+	   st.shared.accesses == 5 && st.constant.instructions == 1 &&
+	   st.texture.instructions == 1 && st.instructions == 2 &&
+	   st.requests == 2 && st.none_in == 1 && st.none_out == 4,
+	   "stream: statistics by space");
+	is_u64(st.all_instructions, (3 + 1) + (2 + 1) + (4 + 1) + (0 + 1) + (1 + 1) +
+	       (5 + 1) + 7 + (2 + 1) + 11 + 11, "stream: every instruction counted");
+	wt_cstream_free(cs);
+}
+
 /* The worst lane order for a sort: descending, every lane straddling. */
 static void test_descending(void)
 {
@@ -759,7 +904,8 @@ static int make_warp_stream(const char *path, int misordered)
 	k.block[1] = k.block[2] = 1;
 	wt_writer_kernel_begin(w, &k);
 	/* each warp's last instruction flagged, as trace-order writes it;
-	 * warp 0's has no active lane, so no request says its warp ends */
+	 * warp 0's has no active lane: a request of op none ends the warp,
+	 * counting it and its icount (format 4.0) */
 	put(w, 10, 0, 0, 0, 0, 0x10, WT_OP_LOAD, 4, ALL32, 0x1000, 4,
 	    misordered ? WT_WARP_LAST : 0);
 	put(w, 11, 0, 0, 1, 0, 0x10, WT_OP_STORE, 4, ALL32, 0x1004, 4, WT_WARP_LAST);
@@ -810,6 +956,8 @@ int main(int argc, char **argv)
 	test_config();
 	test_valid();
 	test_stats();
+	test_shmem();
+	test_cstream();
 	test_reference();
 	return tap_done();
 }

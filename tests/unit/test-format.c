@@ -498,19 +498,31 @@ static void record_checks(void)
 	fill(rec, WT_KIND_WARP, 16, 1);
 	w->flags = WT_WARP_LAST;
 	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) == 0,
-	   "check: a warp's last instruction flagged (3.1) is sound");
+	   "check: a warp's last instruction flagged is sound");
 	w->flags = 2;
 	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) < 0,
 	   "check: a warp flag other than last");
-	is_str(why, "bad flags 2; expected 0 or 1 (last)",
-	       "check: names the warp record's flags");
+	is_str(why, "bad flags 2; expected bits 0 (last) and 4 to 7 (cache "
+	       "operator) only", "check: names the warp record's flags");
+	w->flags = WT_WARP_LAST | WT_COP_FLAGS(WT_COP_WT);
+	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) == 0 &&
+	   WT_FLAGS_COP(w->flags) == WT_COP_WT && WT_COP_WT == 12,
+	   "check: cache operator 12 (wt) in bits 4 to 7 (4.0)");
+	w->flags = 13u << 4;
+	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) < 0,
+	   "check: cache operator 13");
+	is_str(why, "bad cache operator 13; expected 0 to 12 (flags bits 4 to 7)",
+	       "check: names the cache operator");
 	fill(rec, WT_KIND_REQUEST, 0, 1);
-	q->flags = WT_REQ_WARP_LAST;
+	q->flags = WT_REQ_WARP_LAST | WT_COP_FLAGS(WT_COP_STRONG_GPU);
 	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) == 0,
-	   "check: a request of a warp's last instruction (3.1) is sound");
-	q->flags = 0x80;
+	   "check: a request of a warp's last instruction, .STRONG.GPU, is sound");
+	q->flags = 0x02;
 	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
 	   "check: a request flag other than last");
+	q->flags = 0xf0;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
+	   "check: a request's cache operator 15");
 	fill(rec, WT_KIND_REQUEST, 0, 1);
 	q->index = q->count;
 	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
@@ -540,6 +552,104 @@ static void record_checks(void)
 	is_str(why, "bad lane count 32; expected the header's 16", "check: names the header's lanes");
 }
 
+/* Records of op none (4.0): the shape of a warp's last non-memory
+ * instructions, in warp and request records only. */
+static void none_checks(void)
+{
+	unsigned char rec[sizeof(struct wt_warp) + 8 * 32];
+	struct wt_warp *w = (void *)rec;
+	struct wt_request *q = (void *)rec;
+	struct wt_access *a = (void *)rec;
+	struct wt_event *e = (void *)rec;
+	char why[160];
+
+	memset(rec, 0, sizeof(rec));
+	w->op = WT_OP_NONE;
+	w->size = 1;
+	w->lanes = 32;
+	w->icount = 9;
+	w->flags = WT_WARP_LAST;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) == 0,
+	   "none: a warp record of op none, no lane, size 1, last, is sound");
+	is_str(wt_op_name(WT_OP_NONE), "none", "none: its name");
+	w->mask = 1;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "none: an active lane");
+	is_str(why, "bad active mask 1; expected for op none (no memory access): 0",
+	       "none: says what op none holds");
+	w->mask = 0;
+	w->size = 4;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "none: a size other than 1");
+	w->size = 1;
+	w->flags = 0;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "none: not flagged as its warp's last");
+	w->flags = WT_WARP_LAST | WT_COP_FLAGS(WT_COP_CG);
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "none: a cache operator");
+	w->flags = WT_WARP_LAST;
+	w->space = WT_SPACE_SHARED;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "none: a space other than global");
+
+	memset(rec, 0, sizeof(rec));
+	q->op = WT_OP_NONE;
+	q->count = 1;
+	q->icount = 9;
+	q->flags = WT_REQ_WARP_LAST;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) == 0,
+	   "none: a request of op none, 1 of 1, nothing touched, last, is sound");
+	q->count = 2;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
+	   "none: a request count of 2");
+	q->count = 1;
+	q->lanes = 1;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
+	   "none: lanes served");
+	q->lanes = 0;
+	q->bytes = 4;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
+	   "none: bytes used");
+	q->bytes = 0;
+	q->sectors = 1;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
+	   "none: a sector");
+	q->sectors = 0;
+	q->addr = 128;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
+	   "none: an address");
+	is_str(why, "bad address 128; expected for op none (no memory access): 0",
+	       "none: names the address");
+	q->addr = 0;
+	q->flags = 0;
+	ok(wt_record_check(WT_KIND_REQUEST, 0, rec, why, sizeof(why)) < 0,
+	   "none: a request not flagged its warp's last");
+
+	memset(rec, 0, sizeof(rec));
+	a->op = WT_OP_NONE;
+	a->size = 1;
+	ok(wt_record_check(WT_KIND_ACCESS, 0, rec, why, sizeof(why)) < 0,
+	   "none: no access record is of op none");
+	memset(rec, 0, sizeof(rec));
+	e->op = WT_OP_NONE;
+	e->level = 1;
+	ok(wt_record_check(WT_KIND_EVENT, 0, rec, why, sizeof(why)) < 0,
+	   "none: no event record is of op none");
+	is_str(why, "bad op 3; expected 0 to 2 (load, store, atomic)",
+	       "none: ... which says so");
+
+	is_str(wt_cacheop_name(WT_COP_STRONG_SYS), "strong.sys", "cache operator name");
+	is_str(wt_cacheop_name(13), "unknown", "cache operator 13 has no name");
+	ok(wt_cacheop_parse("CG") == WT_COP_CG && wt_cacheop_parse("nc") == WT_COP_NC &&
+	   wt_cacheop_parse("default") == WT_COP_DEFAULT &&
+	   wt_cacheop_parse("strong.gpu") == WT_COP_STRONG_GPU &&
+	   wt_cacheop_parse("ef") < 0, "cache operator names parse back, any case");
+	for (int i = 0; i <= WT_COP_MAX; i++)
+		if (wt_cacheop_parse(wt_cacheop_name((unsigned)i)) != i)
+			ok(0, "cache operator %d: name and parse disagree", i);
+}
+
 /* wt_records_check over a block finds its first bad record, at any place,
  * and passes a sound block whole. */
 static void block_checks(void)
@@ -557,7 +667,8 @@ static void block_checks(void)
 	q[37].op = 5;
 	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 0, q, N, why, sizeof(why)), 37,
 	       "block check: the first bad request of two");
-	is_str(why, "bad op 5; expected 0 to 2 (load, store, atomic)", "block check: its reason");
+	is_str(why, "bad op 5; expected 0 to 3 (load, store, atomic, none)",
+	       "block check: its reason");
 	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 0, q + 38, N - 38, why, sizeof(why)), 42,
 	       "block check: from the next, the other");
 	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 0, q, 0, why, sizeof(why)), 0,
@@ -565,7 +676,7 @@ static void block_checks(void)
 	/* a later minor version may give meaning to more flag bits */
 	q[37].op = WT_OP_LOAD;
 	q[80].space = WT_SPACE_GLOBAL;
-	q[50].flags = 0x80;
+	q[50].flags = 0x02;
 	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 0, q, N, why, sizeof(why)), 50,
 	       "block check: a flag bit this version does not define");
 	is_u64(wt_records_check(WT_KIND_REQUEST, 0, 1, q, N, why, sizeof(why)), N,
@@ -852,6 +963,7 @@ int main(int argc, char **argv)
 	damage();
 	concatenation();
 	record_checks();
+	none_checks();
 	block_checks();
 	reader_checks();
 	takes();
