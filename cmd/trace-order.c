@@ -45,6 +45,9 @@ WT_STAGE_MACHINE_USAGE
 "      --warp-limit=N      static warp limit per scheduler (SWT); 0 = none\n"
 "      --cta-limit=N       CTAs per SM (multithreading degree); 0 = none\n"
 "      --latency=N         cycles a warp waits after a load (100)\n"
+"      --cta-start=S       where a kernel's first CTA goes: next (default:\n"
+"                          the SM after the one that took the previous\n"
+"                          kernel's last CTA, as GPGPU-Sim) or zero (SM 0)\n"
 "      --hold=H            cta (default): read each CTA as it is dispatched\n"
 "                          when the input is in CTA order; kernel: hold\n"
 "                          each kernel whole before scheduling it\n"
@@ -59,7 +62,7 @@ WT_STAGE_MACHINE_USAGE
 enum {
 	O_SMS = 256, O_WARP, O_THREADS, O_CTAS, O_WARPS, O_REGS, O_SHMEM,
 	O_SCHED, O_POLICY, O_ACTIVE, O_WLIMIT, O_CLIMIT, O_LATENCY, O_STATS,
-	O_LEVEL, O_CTHREADS, O_RUNIT, O_SUNIT, O_HOLD, O_NOPTS
+	O_LEVEL, O_CTHREADS, O_RUNIT, O_SUNIT, O_HOLD, O_CTASTART, O_NOPTS
 };
 
 struct kernel_result {
@@ -73,6 +76,8 @@ static struct {
 	struct kernel_result *res;
 	size_t nres, capres;
 	uint64_t records;
+	unsigned next_sm;	/* the SM the next kernel's first CTA goes to */
+	int cta_zero;		/* --cta-start=zero: every kernel from SM 0 */
 } G;
 
 static int emit(void *ctx, const struct wt_warp *w)
@@ -94,11 +99,17 @@ static unsigned opt_uint(const char *name, const char *arg, uint64_t lo, uint64_
 	return (unsigned)v;
 }
 
-static void run_kernel(const char *input, const struct wt_order_cfg *cfg,
+/*
+ * Kernels follow one another: each starts at the cycle the last ended
+ * (*clock), and its CTAs go round the SMs from the one after the SM that
+ * took the last kernel's last CTA (GPGPU-Sim's m_last_cluster_issue).
+ */
+static void run_kernel(const char *input, const struct wt_order_cfg *kcfg,
 		       const struct wt_kernel *in, struct wt_kbuf *kb,
 		       wt_order_need need, void *needctx, struct wt_wbuf *wb,
 		       uint64_t *clock)
 {
+	struct wt_order_cfg c = *kcfg, *cfg = &c;
 	struct kernel_result *res;
 	const char *why;
 	char buf[64], err[768], msg[1024];
@@ -121,6 +132,7 @@ static void run_kernel(const char *input, const struct wt_order_cfg *cfg,
 		res->inferred = 1;
 		wt_meta_set(&res->k.extra, "grid_inferred", "yes");
 	}
+	c.first_sm = G.next_sm % cfg->sms;
 	cps = wt_order_occupancy(cfg, &res->k, &why);
 	wt_meta_set(&res->k.extra, "ctas_per_sm",
 		    wt_snprintf(buf, sizeof(buf), "%u", cps));
@@ -143,6 +155,8 @@ static void run_kernel(const char *input, const struct wt_order_cfg *cfg,
 	if (wt_writer_kernel_end(G.w) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 	*clock = res->st.end;
+	if (res->st.ctas && !G.cta_zero)
+		G.next_sm = (res->st.last_sm + 1) % cfg->sms;
 }
 
 /* Warp records: each must name a warp of its CTA, and no lane past the
@@ -570,6 +584,7 @@ int main(int argc, char **argv)
 		{ "cta-limit", required_argument, NULL, O_CLIMIT },
 		{ "latency", required_argument, NULL, O_LATENCY },
 		{ "hold", required_argument, NULL, O_HOLD },
+		{ "cta-start", required_argument, NULL, O_CTASTART },
 		{ "stats", required_argument, NULL, O_STATS },
 		{ "level", required_argument, NULL, O_LEVEL },
 		{ NULL, 0, NULL, 0 },
@@ -600,6 +615,11 @@ int main(int argc, char **argv)
 			wt_die(WT_EXIT_USAGE, "--hold=%s: expected cta or kernel",
 			       set[O_HOLD]);
 		hold_cta = strcmp(set[O_HOLD], "cta") == 0;
+	}
+	if (set[O_CTASTART]) {
+		static const char *const starts[] = { "next", "zero" };
+
+		G.cta_zero = wt_opt_choice("cta-start", set[O_CTASTART], starts, 2);
 	}
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];

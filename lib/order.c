@@ -4,8 +4,10 @@
  *
  * The model, stated in full in trace-order(1):
  *  - CTAs are dispatched in flat order, round-robin over the SMs until each
- *    holds as many as its resources allow; after that a CTA goes to the SM
- *    where one has just ended (first done, first served).
+ *    holds as many as its resources allow, from cfg->first_sm (trace-order
+ *    continues after the SM that took the previous kernel's last CTA, as
+ *    GPGPU-Sim does); after that a CTA goes to the SM where one has just
+ *    ended (first done, first served).
  *  - Warp w of a CTA holds its threads w*W .. w*W+W-1 (flat thread order).
  *    Its i-th memory instruction is made of the i-th access of each of its
  *    threads; lanes whose i-th accesses differ in PC, op, size or space
@@ -753,6 +755,8 @@ static void dispatch(struct model *m, uint32_t smi, unsigned cslot, uint64_t t)
 	struct warp *w = &sm->w[cslot * m->wpc];
 	uint32_t cta = m->next_cta++;
 
+	m->st->last_sm = smi;
+
 	/* Streaming: the CTA's accesses are read only now, as it is
 	 * dispatched in id order. */
 	if (m->need && (m->need(m->needctx, cta) != 0 ||
@@ -1045,11 +1049,11 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 		}
 	}
 
-	/* Round robin over the SMs until each is full. */
+	/* Round robin over the SMs until each is full, from first_sm. */
 	for (unsigned c = 0; c < m.cps && m.next_cta < m.nctas && !m.failed; c++)
 		for (unsigned i = 0; i < cfg->sms && m.next_cta < m.nctas &&
 		     !m.failed; i++)
-			dispatch(&m, i, c, start);
+			dispatch(&m, (cfg->first_sm + i) % cfg->sms, c, start);
 	for (unsigned i = 0; i < cfg->sms; i++)
 		for (unsigned j = 0; j < cfg->schedulers; j++)
 			resched(&m, i, j, start);

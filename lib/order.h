@@ -31,9 +31,9 @@ struct wt_order_cfg {
 	unsigned warp_limit;	/* static warp limit per scheduler (SWT), 0 = none */
 	unsigned cta_limit;	/* CTAs per SM (multithreading degree), 0 = none */
 	unsigned latency;	/* cycles a warp waits after a load or atomic */
+	unsigned first_sm;	/* the SM the kernel's first CTA goes to */
 };
 
-/* Fill cfg from an architecture preset (active_warps 8, latency 100). */
 /* The configuration of machine m (machine.h): what trace-order takes from
  * it, with an active set of 8 warps (two-level) and a 100-cycle wait. */
 struct wt_machine;
@@ -59,6 +59,7 @@ struct wt_order_stats {
 	uint64_t lanes;			/* active lanes over all instructions */
 	uint64_t start, end;		/* first cycle, cycle the last CTA ended */
 	unsigned ctas_per_sm;
+	unsigned last_sm;		/* the SM the last CTA went to */
 	const char *limited_by;
 	uint64_t *sm_instrs;		/* per SM */
 	uint64_t *sm_ctas;		/* per SM */
