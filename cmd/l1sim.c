@@ -1095,8 +1095,8 @@ int main(int argc, char **argv)
 	if (set[O_CONFIG])
 		wt_l1_apply_config(set[O_CONFIG], &G.su);
 	policy_options(set);
-	wt_l1_options(&G.su, set[O_SIZE], set[O_ASSOC], 255, set[O_LINE],
-		      set[O_INDEX] ? set[O_INDEX] :
+	wt_l1_options(&G.su, set[O_SIZE], set[O_ASSOC], WT_CACHE_MAX_ASSOC,
+		      set[O_LINE], set[O_INDEX] ? set[O_INDEX] :
 		      set[O_POLICY] && wt_l1_policy_wants_pric(set[O_POLICY]) ?
 		      "ipoly" : NULL);
 	if (set[O_REPL])

@@ -798,7 +798,8 @@ static void apply_options(const char **set)
 	if (set[O_SIZE])
 		G.size = wt_opt_num("size", set[O_SIZE], 1, 1u << 30);
 	if (set[O_ASSOC])
-		c->geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1, 255);
+		c->geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1,
+							     WT_CACHE_MAX_ASSOC);
 	if (set[O_LINE])
 		c->geom.line = (unsigned)wt_opt_num("line", set[O_LINE], 32, 4096);
 	if (set[O_INDEX])

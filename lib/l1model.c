@@ -144,6 +144,7 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 
 		l1->pol = p->flags;
 		l1->meta = wt_calloc(lines, sizeof(*l1->meta));
+		l1->allowed = wt_malloc(cfg->geom.assoc);
 		wt_sbyp_init(&l1->sbyp, p->sbyp_period, p->sbyp_threshold);
 		if (p->flags & WT_POL_APCM) {
 			struct wt_apcm_cfg ac = p->apcm;
@@ -169,6 +170,7 @@ void wt_l1_free(struct wt_l1 *l1)
 	wt_l1_drop_reuse(l1);
 	wt_l1_stats_free(&l1->st);
 	free(l1->meta);
+	free(l1->allowed);
 	if (l1->apcm)
 		wt_apcm_free(l1->apcm);
 	wt_abyp_free(l1->abyp);
@@ -555,7 +557,7 @@ static int shielded(struct wt_l1 *l1, unsigned set, int way)
 static int victim(struct wt_l1 *l1, unsigned set, struct wt_cache_line *ev,
 		  int *all_shielded)
 {
-	uint8_t allowed[256];
+	uint8_t *allowed = l1->allowed;
 	unsigned valid = 0, kept = 0;
 	int way;
 

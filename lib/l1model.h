@@ -192,6 +192,7 @@ struct wt_l1 {
 	/* policies */
 	unsigned pol;			/* cfg->pol->flags, or 0 */
 	struct wt_l1_meta *meta;	/* sets * assoc, when pol */
+	uint8_t *allowed;		/* assoc: victim()'s ways it may take */
 	struct wt_sbyp sbyp;
 	struct wt_apcm *apcm;
 	struct wt_abyp *abyp;
