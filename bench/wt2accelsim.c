@@ -182,6 +182,19 @@ static const char *width_suffix(unsigned size)
 	}
 }
 
+/* The opcode suffix trace-gen reads back as the record's cache operator
+ * (trace-gen(1)): the first spelling of each. */
+static const char *cacheop_suffix(const struct wt_warp *w)
+{
+	static const char *const suffix[WT_COP_MAX + 1] = {
+		"", ".CA", ".CG", ".CS", ".LU", ".EL", ".NA", ".CV",
+		".STRONG.GPU", ".STRONG.SYS", ".CONSTANT", ".WB", ".WT",
+	};
+	unsigned cop = WT_FLAGS_COP(w->flags);
+
+	return cop <= WT_COP_MAX ? suffix[cop] : "";
+}
+
 /* The opcode of a record, or NULL for a space the tracer gives no
  * addresses to (const, texture).  A bad combination is an error. */
 static const char *opcode(const struct wt_warp *w, uint64_t n, char *buf,
@@ -206,7 +219,8 @@ static const char *opcode(const struct wt_warp *w, uint64_t n, char *buf,
 	if (!base)
 		wt_die(WT_EXIT_DATA, "record %llu: an atomic on local memory has "
 		       "no SASS instruction", (unsigned long long)n);
-	return wt_snprintf(buf, len, "%s%s", base, width_suffix(w->size));
+	return wt_snprintf(buf, len, "%s%s%s", base, cacheop_suffix(w),
+			   width_suffix(w->size));
 }
 
 
@@ -229,19 +243,29 @@ static void write_warp(struct out *o, const struct kernel_buf *b,
 		       uint32_t exit_mask, struct counts *ct)
 {
 	uint64_t lines = 1;	/* the EXIT */
-	uint32_t pc = 0;
+	uint32_t pc = 0, exit_pc = 0;
+	int have_exit = 0;
 	int after_load = 0;
 	char op[32];
 
-	for (size_t i = 0; i < n; i++)
-		lines += (uint64_t)rec_at(b, ord[i].i)->icount + 1;
+	/* A record of op none ends the warp: its icount holds the EXIT
+	 * (trace-gen counts every instruction of a trace), so it gives
+	 * icount - 1 NOPs before it; without one, the EXIT is added. */
+	for (size_t i = 0; i < n; i++) {
+		const struct wt_warp *w = rec_at(b, ord[i].i);
+
+		lines += w->op == WT_OP_NONE ? (w->icount ? w->icount - 1u : 0) :
+			 (uint64_t)w->icount + 1;
+	}
 	fprintf(o->f, "\nwarp = %u\ninsts = %llu\n", warp,
 		(unsigned long long)lines);
 	for (size_t i = 0; i < n; i++) {
 		const struct wt_warp *w = rec_at(b, ord[i].i);
 		uint64_t rec = b->first + ord[i].i;
-		uint32_t mask = (uint32_t)w->mask;
-		const char *name = opcode(w, rec, op, sizeof(op));
+		int none = w->op == WT_OP_NONE;
+		/* a record of op none is the warp's last NOPs: of its threads */
+		uint32_t mask = none ? exit_mask : (uint32_t)w->mask;
+		const char *name = none ? NULL : opcode(w, rec, op, sizeof(op));
 
 		if (w->mask & ~(uint64_t)exit_mask)
 			wt_die(WT_EXIT_DATA, "record %llu: mask 0x%llx has lanes "
@@ -249,11 +273,16 @@ static void write_warp(struct out *o, const struct kernel_buf *b,
 			       (unsigned long long)rec,
 			       (unsigned long long)w->mask, warp, w->cta, exit_mask);
 		pc = w->pc;
-		for (uint32_t k = 0; k < w->icount; k++) {
+		for (uint32_t k = 0; k < w->icount - (none && w->icount); k++) {
 			fprintf(o->f, "%04x %08x 0 NOP", pc, mask);
 			sources(o->f, after_load, "", 0);
 			fputs(" 0\n", o->f);
 			after_load = 0;
+		}
+		if (none) {	/* the EXIT is at its PC */
+			exit_pc = w->pc;
+			have_exit = 1;
+			continue;
 		}
 		if (!name) {	/* const, texture: no addresses to give */
 			fprintf(o->f, "%04x %08x 0 NOP", pc, mask);
@@ -285,7 +314,8 @@ static void write_warp(struct out *o, const struct kernel_buf *b,
 		}
 		after_load = w->op != WT_OP_STORE;
 	}
-	fprintf(o->f, "%04x %08x 0 EXIT", n ? pc + 16 : 0, exit_mask);
+	fprintf(o->f, "%04x %08x 0 EXIT", have_exit ? exit_pc : n ? pc + 16 : 0,
+		exit_mask);
 	sources(o->f, after_load, "", 0);
 	fputs(" 0\n", o->f);
 	out_check(o);

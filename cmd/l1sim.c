@@ -39,13 +39,18 @@ WT_STAGE_MACHINE_USAGE
 "      --size=N            capacity in bytes (K, M suffixes)\n"
 "      --assoc=N           ways per set, or full\n"
 "      --line=N            line size in bytes\n"
+"      --sectored=B        yes: lines of 32-byte sectors, each with its own\n"
+"                          state, fetched alone (GPGPU-Sim's 'S' caches;\n"
+"                          --config sets it); no: whole lines\n"
 "      --index=SPEC        linear, xor, fermi, ipoly, ipolyNN, matrix:FILE,\n"
 "                          gpgpusim-ipoly or zero (GPGPU-Sim's P and C)\n"
 "      --repl=P            lru, fifo or random\n"
 "      --insert=POS        mru, lru, or a recency position 0..assoc-1\n"
 "      --write=P           write-back, write-through, write-evict or\n"
 "                          local-write-back (global write-evict)\n"
-"      --write-allocate=B  yes or no\n"
+"      --write-allocate=P  no, yes (allocate without a fetch), or\n"
+"                          GPGPU-Sim's naive (W), fetch-on-write (F) or\n"
+"                          lazy-fetch-on-read (L), sectored L1s only\n"
 "      --alloc=WHEN        miss (reserve the line on a miss) or fill\n"
 "      --mshr=N            MSHR entries (0: unlimited)\n"
 "      --mshr-merge=N      requests merged per entry (0: unlimited)\n"
@@ -108,7 +113,7 @@ enum {
 	O_LEVEL, O_CONFIG, O_CTAS, O_REFILL, O_WDELAY, O_ICOUNT, O_POLICY,
 	O_WLIMIT, O_SCHEDS, O_MAXW, O_PERIOD, O_SBYPT, O_MPKIT, O_DWTN, O_DWTM,
 	O_KTHR, O_VTA, O_MRPB, O_PCALT, O_ABYPT, O_PD, O_MTA, O_LAT, O_REUSE,
-	O_BATCH,
+	O_BATCH, O_SECTORED,
 	O_NOPTS
 };
 
@@ -159,6 +164,7 @@ static struct {
 	size_t batch;		/* stream mode: requests held before a run */
 	size_t held;		/* requests held now */
 	uint64_t last_time;	/* of the last request read in this kernel */
+	unsigned req_sector;	/* the requests' sector size (sector_size) */
 	int unsorted;		/* this kernel's requests are not in time order */
 } G;
 
@@ -169,6 +175,9 @@ static void put(struct sm_bucket *b, const struct wt_request *r)
 		b->r = wt_realloc(b->r, b->cap * sizeof(*b->r));
 	}
 	b->r[b->n++] = *r;
+	if (G.req_sector)	/* a sectored L1's sectors are of another size */
+		b->r[b->n - 1].sectors = (uint8_t)wt_sectors_rescale(r->sectors,
+					G.req_sector, G.su.cfg.sector);
 }
 
 static void ensure_sms(unsigned n)
@@ -575,6 +584,29 @@ static void hist_json(struct wt_json *j, const char *key,
 	wt_json_end_object(j);
 }
 
+/* Whether the L1 is modelled in sectors (a bounded sectored cache). */
+static int sectored(void)
+{
+	return G.su.cfg.sectored && G.su.cfg.mode == WT_L1_BOUNDED;
+}
+
+/* A sectored L1's sector counts (struct wt_l1_stats). */
+static void sectors_json(struct wt_json *j, const struct wt_l1_stats *s)
+{
+	wt_json_key(j, "sectors");
+	wt_json_begin_object(j);
+	wt_json_key_u64(j, "sector_bytes", G.su.cfg.sector);
+	wt_json_key_u64(j, "loads", s->sector_loads);
+	wt_json_key_u64(j, "hits", s->sector_hits);
+	wt_json_key_u64(j, "merged", s->sector_merged);
+	wt_json_key_u64(j, "fetched", s->sector_fetched);
+	wt_json_key_ratio(j, "miss_rate", s->sector_loads - s->sector_hits,
+			  s->sector_loads);
+	wt_json_key_u64(j, "stores", s->sector_stores);
+	wt_json_key_u64(j, "store_fetches", s->sector_store_fetches);
+	wt_json_end_object(j);
+}
+
 static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 {
 	uint64_t cycles = s->last >= s->first && s->requests ? s->last - s->first + 1 : 0;
@@ -588,6 +620,7 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 	wt_json_key_ratio(j, "miss_rate", s->misses, s->hits + s->misses);
 	wt_json_key_ratio(j, "miss_rate_without_latency",
 			  s->misses - s->miss_class[WT_MISS_LATENCY], s->hits + s->misses);
+	wt_gs_miss_rate_json(j, &s->gs);
 	wt_json_key_u64(j, "store_hits", s->store_hits);
 	wt_json_key_u64(j, "store_misses", s->store_misses);
 	wt_json_key(j, "miss_classes");
@@ -596,6 +629,10 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 		wt_json_key_u64(j, wt_miss_class_name((unsigned)c), s->miss_class[c]);
 	wt_json_end_object(j);
 	wt_json_key_u64(j, "merged", s->merged);
+	if (sectored()) {
+		wt_json_key_u64(j, "sector_misses", s->sector_misses);
+		sectors_json(j, s);
+	}
 	wt_json_key_u64(j, "bypasses", s->bypasses);
 	wt_json_key_u64(j, "write_throughs", s->write_throughs);
 	wt_json_key_u64(j, "write_backs", s->write_backs);
@@ -620,6 +657,8 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 	wt_json_key(j, "mpki");
 	wt_json_double(j, s->instructions ? 1000.0 * (double)s->misses /
 		       (double)s->instructions : 0);
+	wt_gs_json(j, &s->gs, sectored() ? "sector" : "line",
+		   1u << WT_GS_LOAD | 1u << WT_GS_STORE);
 	hist_json(j, "reuse_fully_associative", &s->fa,
 		  (uint64_t)G.su.cfg.geom.sets * G.su.cfg.geom.assoc);
 	hist_json(j, "reuse_in_set", &s->set, G.su.cfg.geom.assoc);
@@ -871,6 +910,11 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_json_string(j, wt_write_policy_name(c->write));
 	wt_json_key(j, "write_allocate");
 	wt_json_bool(j, c->write_allocate);
+	wt_json_key(j, "write_allocate_policy");
+	wt_json_string(j, wt_walloc_name((unsigned)c->write_allocate));
+	wt_json_key(j, "sectored");
+	wt_json_bool(j, c->sectored && c->mode == WT_L1_BOUNDED);
+	wt_json_key_u64(j, "sector", c->sector);
 	wt_json_key(j, "alloc");
 	wt_json_string(j, c->alloc_on_fill ? "fill" : "miss");
 	wt_json_key_u64(j, "mshr", c->mshr_entries);
@@ -1010,6 +1054,41 @@ static void reuse_option(const char *arg, struct wt_l1_cfg *c)
 	       "R from 2^-24 to 1", arg);
 }
 
+/*
+ * What a sectored L1 needs: lines of 1 to 8 sectors (a request's mask),
+ * no management policy (they are modelled on line caches), and, as
+ * GPGPU-Sim asserts, allocation on miss for the write-allocate policies
+ * that write into a line (F, L and yes).
+ */
+static void sector_options(const char **set)
+{
+	const struct wt_l1_cfg *c = &G.su.cfg;
+	unsigned n = c->geom.line / c->sector;
+
+	if (!c->sectored || c->mode != WT_L1_BOUNDED) {
+		if (set[O_WALLOC] && c->write_allocate > WT_WALLOC_YES)
+			wt_die(WT_EXIT_USAGE, "--write-allocate=%s: GPGPU-Sim's "
+			       "write-allocate policies are modelled in sectored "
+			       "L1s (--sectored=yes); a line L1 takes yes or no",
+			       set[O_WALLOC]);
+		return;
+	}
+	if (c->geom.line % c->sector || n < 1 || n > 8)
+		wt_die(WT_EXIT_USAGE, "--sectored=yes: %u-byte lines of %u-byte "
+		       "sectors; a sectored line holds 1 to 8 sectors",
+		       c->geom.line, c->sector);
+	if (G.pol.flags)
+		wt_die(WT_EXIT_USAGE, "--policy=%s: the management policies are "
+		       "modelled on line caches, not with --sectored=yes",
+		       set[O_POLICY]);
+	if (c->alloc_on_fill && c->write_allocate != WT_WALLOC_NO &&
+	    c->write_allocate != WT_WALLOC_NAIVE)
+		wt_die(WT_EXIT_USAGE, "--write-allocate=%s with --alloc=fill: a "
+		       "sectored L1 that writes into its lines allocates them on "
+		       "a miss (GPGPU-Sim refuses the pair)",
+		       wt_walloc_name((unsigned)c->write_allocate));
+}
+
 static const struct option longopts[] = {
 	{ "config", required_argument, NULL, O_CONFIG },
 	{ "size", required_argument, NULL, O_SIZE },
@@ -1055,6 +1134,7 @@ static const struct option longopts[] = {
 	{ "lat", required_argument, NULL, O_LAT },
 	{ "reuse", required_argument, NULL, O_REUSE },
 	{ "batch", required_argument, NULL, O_BATCH },
+	{ "sectored", required_argument, NULL, O_SECTORED },
 	{ "output", required_argument, NULL, 'o' },
 	{ "stats", required_argument, NULL, O_STATS },
 	{ "level", required_argument, NULL, O_LEVEL },
@@ -1079,6 +1159,9 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 		"write-back", "write-through", "write-evict", "local-write-back"
 	};
 	static const char *const yes_no[] = { "no", "yes" };
+	static const char *const walloc_names[] = {
+		"no", "yes", "naive", "fetch-on-write", "lazy-fetch-on-read"
+	};
 	static const char *const alloc_names[] = { "miss", "fill" };
 	static const char *const mode_names[] = { "bounded", "unbounded", "bypass" };
 	static const char *const event_names[] = { "misses", "all" };
@@ -1123,11 +1206,9 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 			       "(coalesce's line_size); add --override to model "
 			       "them anyway", explicit[O_CONFIG], buf, line);
 	}
-	if (set[O_CONFIG])
-		wt_l1_apply_config(set[O_CONFIG], &G.su);
 	policy_options(set);
-	wt_l1_options(&G.su, set[O_SIZE], set[O_ASSOC], 255, set[O_LINE],
-		      set[O_INDEX] ? set[O_INDEX] :
+	wt_l1_options(&G.su, set[O_SIZE], set[O_ASSOC], WT_CACHE_MAX_ASSOC,
+		      set[O_LINE], set[O_INDEX] ? set[O_INDEX] :
 		      set[O_POLICY] && wt_l1_policy_wants_pric(set[O_POLICY]) ?
 		      "ipoly" : NULL);
 	if (set[O_REPL])
@@ -1136,7 +1217,10 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 		c->write = (enum wt_write_policy)wt_opt_choice("write", set[O_WRITE],
 							       write_names, 4);
 	if (set[O_WALLOC])
-		c->write_allocate = wt_opt_choice("write-allocate", set[O_WALLOC], yes_no, 2);
+		c->write_allocate = wt_opt_choice("write-allocate", set[O_WALLOC],
+						  walloc_names, 5);
+	if (set[O_SECTORED])
+		c->sectored = wt_opt_choice("sectored", set[O_SECTORED], yes_no, 2);
 	if (set[O_ALLOC])
 		c->alloc_on_fill = wt_opt_choice("alloc", set[O_ALLOC], alloc_names, 2);
 	if (set[O_MSHR])
@@ -1199,6 +1283,7 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	if (set[O_BATCH])
 		G.batch = (size_t)wt_opt_num("batch", set[O_BATCH], 0, 1u << 30);
 	wt_l1_geometry(&G.su);
+	sector_options(set);
 	c->pol = &G.pol;
 	wt_meta_free(&opts);
 }
@@ -1246,6 +1331,14 @@ int main(int argc, char **argv)
 	configure(&args, set, &wt_reader_header(r)->meta, longopts);
 	c->no_warp_stats = !stats;
 	G.sms = wt_reader_sms(r);
+	if (c->sectored && c->mode == WT_L1_BOUNDED) {
+		const char *v = wt_meta_get(&wt_reader_header(r)->meta, "sector_size");
+		uint64_t n;
+		const char *why;
+
+		if (v && wt_parse_u64(v, 4096, &n, &why) == 0 && n && n != c->sector)
+			G.req_sector = (unsigned)n;
+	}
 	wt_meta_trace_name(&wt_reader_header(r)->meta, G.trace, sizeof(G.trace));
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
@@ -1255,6 +1348,12 @@ int main(int argc, char **argv)
 	wt_meta_set(&h.meta, "l1_line", wt_snprintf(err, sizeof(err), "%u", c->geom.line));
 	wt_meta_set(&h.meta, "l1_index", c->ix.name);
 	wt_meta_set(&h.meta, "l1_mode", wt_l1_mode_name(c->mode));
+	if (c->sectored && c->mode == WT_L1_BOUNDED) {
+		/* l2sim: misses fetch their sectors, of this size */
+		wt_meta_set(&h.meta, "l1_sectored", "yes");
+		wt_meta_set(&h.meta, "sector_size", wt_snprintf(err, sizeof(err), "%u",
+								c->sector));
+	}
 	G.w = wt_output_open(output, &h, level);
 	wt_atdie(write_join);
 	wt_header_free(&h);

@@ -17,6 +17,7 @@
 #include "stream.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,12 +47,17 @@ WT_STAGE_MACHINE_USAGE
 "      --size=N            capacity of one slice in bytes (K, M)\n"
 "      --assoc=N           ways per set\n"
 "      --line=N            line size in bytes\n"
+"      --sectored=B        yes: lines of 32-byte sectors, each with its own\n"
+"                          state, fetched alone, one access a sector\n"
+"                          (GPGPU-Sim's 'S' caches; --config sets it)\n"
 "      --index=SPEC        set index: linear, xor, fermi, ipoly, ipolyNN,\n"
 "                          gpgpusim-ipoly, zero or matrix:FILE (on the\n"
 "                          partition address, as GPGPU-Sim)\n"
 "      --repl=P            lru, fifo or random\n"
 "      --write=P           write-back or write-through\n"
-"      --write-allocate=B  yes or no\n"
+"      --write-allocate=P  no, yes (allocate without a fetch), or\n"
+"                          GPGPU-Sim's naive (W: write on and fetch),\n"
+"                          fetch-on-write (F) or lazy-fetch-on-read (L)\n"
 "      --banks=N[@BIT]     banks per partition (a power of two), chosen by\n"
 "                          the local address bits from BIT (default: the\n"
 "                          lowest line-address bit)\n"
@@ -92,6 +98,11 @@ WT_STAGE_MACHINE_USAGE
 "      --pcal=N            PCAL: N tokens a period; a warp without one\n"
 "                          does not allocate on a miss\n"
 "      --seed=N            seed of Rand's draws (1)\n"
+"      --memcpy=M          the host-to-device copies before each kernel\n"
+"                          (Accel-Sim traces): warm (default) marks their\n"
+"                          sectors present as GPGPU-Sim does, its 32-bit\n"
+"                          cut of the address included; warm-full the\n"
+"                          same at the whole address; ignore\n"
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for none (default:\n"
@@ -105,7 +116,7 @@ enum {
 	O_BANKCYC, O_TAGLAT, O_ICNT, O_MSHR, O_MERGE, O_MISSLAT, O_DISABLE,
 	O_EVENTS, O_STATS, O_LEVEL, O_MEDIC, O_MRESET, O_MPROFILE, O_MSTEP,
 	O_BYPASS, O_EAF, O_PCAL, O_SEED, O_SBYPP, O_SBYPT, O_BATCH,
-	O_SPILL, O_SUB, O_PIDX, O_NOPTS
+	O_SPILL, O_SUB, O_PIDX, O_SECTORED, O_MEMCPY, O_NOPTS
 };
 
 struct req {
@@ -128,9 +139,13 @@ struct part_bucket {
 				   out (spill_events) */
 };
 
+/* --memcpy: what the copies before a kernel do. */
+enum memcpy_mode { MEMCPY_IGNORE, MEMCPY_WARM, MEMCPY_WARM_FULL };
+
 static struct {
 	struct wt_writer *w;
 	struct wt_l2_cfg cfg;
+	enum memcpy_mode memcpy;
 	struct wt_pmap map;
 	struct part_bucket *b;
 	unsigned nparts, icnt;
@@ -230,7 +245,8 @@ static void apply_config(const char *s, struct wt_l2_cfg *c)
 		wt_die(WT_EXIT_USAGE, "--config=%s: write policy '%c': l2sim "
 		       "models B (write-back) and T (write-through)", s, g.write);
 	c->write_back = g.write == 'B';
-	c->write_allocate = g.write_alloc != 'N';
+	c->write_allocate = wt_walloc_letter(g.write_alloc);
+	c->sectored = g.sectored;
 	/* GPGPU-Sim's function for the letter, at the final geometry, on
 	 * the partition address (wt_pmap_local) as l2_cache_config's */
 	G.index = wt_index_gpgpusim_spec(g.index, g.sets, g.line, err, sizeof(err));
@@ -569,6 +585,24 @@ static void hist_json(struct wt_json *j, const struct wt_l2_hist *h)
 	wt_json_end_array(j);
 }
 
+/* The sector counts of l2sector.c's way (lines, in a line L2). */
+static void sectors_json(struct wt_json *j, const struct wt_l2_stats *s)
+{
+	wt_json_key(j, "sectors");
+	wt_json_begin_object(j);
+	wt_json_key_u64(j, "sector_bytes", G.cfg.sectored ? G.cfg.sector : G.cfg.geom.line);
+	wt_json_key_u64(j, "reads", s->sector_reads);
+	wt_json_key_u64(j, "read_hits", s->sector_read_hits);
+	wt_json_key_u64(j, "merged", s->sector_merged);
+	wt_json_key_u64(j, "fetched", s->sector_fetched);
+	wt_json_key_u64(j, "sector_misses", s->sector_misses);
+	wt_json_key_ratio(j, "read_miss_rate", s->sector_reads - s->sector_read_hits,
+			  s->sector_reads);
+	wt_json_key_u64(j, "writes", s->sector_writes);
+	wt_json_key_u64(j, "write_hits", s->sector_write_hits);
+	wt_json_end_object(j);
+}
+
 static void stats_json(struct wt_json *j, const struct wt_l2_stats *s)
 {
 	wt_json_key_u64(j, "requests", s->requests);
@@ -579,6 +613,7 @@ static void stats_json(struct wt_json *j, const struct wt_l2_stats *s)
 	wt_json_key_u64(j, "misses", s->misses);
 	wt_json_key_u64(j, "merged", s->merged);
 	wt_json_key_ratio(j, "hit_rate", s->hits, s->hits + s->misses);
+	wt_gs_miss_rate_json(j, &s->gs);
 	wt_json_key_u64(j, "write_hits", s->store_hits);
 	wt_json_key_u64(j, "write_misses", s->store_misses);
 	wt_json_key_u64(j, "write_backs", s->write_backs);
@@ -596,6 +631,12 @@ static void stats_json(struct wt_json *j, const struct wt_l2_stats *s)
 	for (unsigned f = 0; f < WT_L2_FAIL_MAX; f++)
 		wt_json_key_u64(j, wt_l2_fail_name(f), s->fails[f]);
 	wt_json_end_object(j);
+	if (G.cfg.sectored || G.cfg.write_allocate > WT_WALLOC_YES)
+		sectors_json(j, s);
+	wt_json_key_u64(j, "memcpy_sectors", s->memcpy_sectors);
+	wt_gs_json(j, &s->gs, G.cfg.sectored ? "sector" : "line",
+		   1u << WT_GS_LOAD | 1u << WT_GS_STORE | 1u << WT_GS_ATOMIC |
+		   1u << WT_GS_WRITE_BACK);
 	wt_json_key(j, "queueing_delay");
 	wt_json_begin_object(j);
 	wt_json_key_u64(j, "requests", s->delay.n);
@@ -696,6 +737,13 @@ static void settings_json(struct wt_json *j)
 	wt_json_string(j, c->write_back ? "write-back" : "write-through");
 	wt_json_key(j, "write_allocate");
 	wt_json_bool(j, c->write_allocate);
+	wt_json_key(j, "write_allocate_policy");
+	wt_json_string(j, wt_walloc_name((unsigned)c->write_allocate));
+	wt_json_key(j, "sectored");
+	wt_json_bool(j, c->sectored);
+	wt_json_key_u64(j, "sector", c->sector);
+	wt_json_key(j, "memcpy");
+	wt_json_string(j, (const char *[]){ "ignore", "warm", "warm-full" }[G.memcpy]);
 	wt_json_key_u64(j, "banks", c->banks);
 	wt_json_key_u64(j, "bank_bit", c->bank_bit);
 	wt_json_key_u64(j, "ports", c->ports);
@@ -800,6 +848,10 @@ static void apply_options(const char **set)
 	static const char *const repl_names[] = { "lru", "fifo", "random" };
 	static const char *const write_names[] = { "write-through", "write-back" };
 	static const char *const yes_no[] = { "no", "yes" };
+	static const char *const walloc_names[] = {
+		"no", "yes", "naive", "fetch-on-write", "lazy-fetch-on-read"
+	};
+	static const char *const memcpy_names[] = { "ignore", "warm", "warm-full" };
 	static const char *const event_names[] = { "misses", "all" };
 	struct wt_l2_cfg *c = &G.cfg;
 	int bit_set = 0;
@@ -816,7 +868,8 @@ static void apply_options(const char **set)
 	if (set[O_SIZE])
 		G.size = wt_opt_num("size", set[O_SIZE], 1, 1u << 30);
 	if (set[O_ASSOC])
-		c->geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1, 255);
+		c->geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1,
+							     WT_CACHE_MAX_ASSOC);
 	if (set[O_LINE])
 		c->geom.line = (unsigned)wt_opt_num("line", set[O_LINE], 32, 4096);
 	if (set[O_INDEX])
@@ -826,7 +879,12 @@ static void apply_options(const char **set)
 	if (set[O_WRITE])
 		c->write_back = wt_opt_choice("write", set[O_WRITE], write_names, 2);
 	if (set[O_WALLOC])
-		c->write_allocate = wt_opt_choice("write-allocate", set[O_WALLOC], yes_no, 2);
+		c->write_allocate = wt_opt_choice("write-allocate", set[O_WALLOC],
+						  walloc_names, 5);
+	if (set[O_SECTORED])
+		c->sectored = wt_opt_choice("sectored", set[O_SECTORED], yes_no, 2);
+	G.memcpy = set[O_MEMCPY] ? (enum memcpy_mode)wt_opt_choice("memcpy",
+			set[O_MEMCPY], memcpy_names, 3) : MEMCPY_WARM;
 	if (set[O_BANKS])
 		banks_arg(set[O_BANKS], c, &bit_set);
 	if (set[O_PORTS])
@@ -888,6 +946,13 @@ static void apply_options(const char **set)
 	     c->pcal_tokens) && c->disabled)
 		wt_die(WT_EXIT_USAGE, "--medic, --bypass, --eaf and --pcal need an L2 "
 		       "(not --disable)");
+	if ((c->medic || c->pc_bypass || c->rand_bypass > 0 || c->sbyp || c->eaf ||
+	     c->pcal_tokens) && (c->sectored || c->write_allocate > WT_WALLOC_YES))
+		wt_die(WT_EXIT_USAGE, "--medic, --bypass, --eaf and --pcal are "
+		       "modelled on line L2s with --write-allocate=yes or no, not "
+		       "with %s%s", c->sectored ? "--sectored=yes" :
+		       "--write-allocate=", c->sectored ? "" :
+		       wt_walloc_name((unsigned)c->write_allocate));
 
 	if (c->geom.line & (c->geom.line - 1))
 		wt_die(WT_EXIT_USAGE, "--line=%u: expected a power of two", c->geom.line);
@@ -915,6 +980,10 @@ static void apply_options(const char **set)
 		wt_die(WT_EXIT_USAGE, "%s", err);
 	if (c->sector > c->geom.line)
 		c->sector = c->geom.line;
+	if (c->sectored && (c->geom.line % c->sector || c->geom.line / c->sector > 8))
+		wt_die(WT_EXIT_USAGE, "--sectored=yes: %u-byte lines of %u-byte "
+		       "sectors; a sectored line holds 1 to 8 sectors",
+		       c->geom.line, c->sector);
 	/* 1M requests, as l1sim: 64 MB of them held, and batches long enough
 	 * that running them costs nothing */
 	G.batch = set[O_BATCH] ? (size_t)wt_opt_num("batch", set[O_BATCH], 0,
@@ -978,6 +1047,75 @@ static void add_event(struct wt_reader *r, const struct wt_event *e, uint64_t n,
 	G.held++;
 }
 
+/*
+ * What the L1 events are made of, from the stream's header: the sector
+ * size of their masks (sector_size), and whether the L1 was sectored
+ * (l1sim writes l1_sectored=yes): a line L1's load misses fetch its whole
+ * line (l1_line), a sectored L1's their masks.
+ */
+static void upstream(struct wt_reader *r)
+{
+	const struct wt_meta *m = &wt_reader_header(r)->meta;
+	const char *v;
+	uint64_t n;
+	const char *why;
+
+	G.cfg.ev_sector = G.cfg.sector;
+	if ((v = wt_meta_get(m, "sector_size")) && wt_parse_u64(v, 4096, &n, &why) == 0 && n)
+		G.cfg.ev_sector = (unsigned)n;
+	G.cfg.l1_line = 0;
+	if (!(v = wt_meta_get(m, "l1_sectored")) || strcmp(v, "yes") != 0) {
+		G.cfg.l1_line = G.cfg.geom.line;
+		if ((v = wt_meta_get(m, "l1_line")) && wt_parse_u64(v, 1u << 20, &n, &why) == 0 && n)
+			G.cfg.l1_line = (unsigned)n;
+	}
+	if (G.cfg.sectored && G.cfg.l1_line > G.cfg.geom.line)
+		wt_die(WT_EXIT_DATA, "%s: the L1's %u-byte lines are longer than the "
+		       "sectored L2's %u-byte lines", wt_reader_name(r), G.cfg.l1_line,
+		       G.cfg.geom.line);
+}
+
+/*
+ * The copies listed before a kernel (trace-gen's "memcpy" keys of the
+ * kernel chunk, "MemcpyHtoD,0xADDRESS,BYTES") mark their sectors present
+ * in L2, as GPGPU-Sim's perf_memcpy_to_gpu with -gpgpu_perf_sim_memcpy 1
+ * (its default): every 32 bytes from the address, the sector of that
+ * address, filled in its partition.  GPGPU-Sim keeps the address in an
+ * unsigned (32 bits): --memcpy=warm cuts it so too, warm-full does not.
+ */
+static void warm_copies(struct wt_reader *r, const struct wt_kernel *k)
+{
+	const struct wt_l2_cfg *c = &G.cfg;
+
+	for (size_t i = 0; i < k->extra.n; i++) {
+		const char *v = k->extra.val[i], *c1, *c2;
+		uint64_t addr, bytes;
+		char *end;
+
+		if (strcmp(k->extra.key[i], "memcpy") != 0)
+			continue;
+		c1 = strchr(v, ',');
+		c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+		errno = 0;
+		addr = c2 ? strtoull(c1 + 1, &end, 16) : 0;
+		if (!c2 || strncmp(c1 + 1, "0x", 2) != 0 || end != c2 || errno ||
+		    wt_parse_u64(c2 + 1, UINT64_MAX, &bytes, &c1) < 0)
+			wt_die(WT_EXIT_DATA, "%s: kernel %u: memcpy '%s': expected "
+			       "MemcpyHtoD,0xADDRESS,BYTES", wt_reader_name(r), k->id, v);
+		for (uint64_t off = 0; off < bytes; off += 32) {
+			uint64_t a = addr + off;
+			unsigned p;
+
+			if (G.memcpy == MEMCPY_WARM)
+				a = (uint32_t)a;
+			p = wt_pmap_partition(&G.map, a);
+			wt_l2_warm(&G.b[p].l2, a & ~(uint64_t)(c->geom.line - 1),
+				   wt_pmap_local(&G.map, a),
+				   1u << (a % c->geom.line / c->sector));
+		}
+	}
+}
+
 static const struct option longopts[] = {
 	{ "config", required_argument, NULL, O_CONFIG },
 	{ "partitions", required_argument, NULL, O_PARTS },
@@ -1015,6 +1153,8 @@ static const struct option longopts[] = {
 	{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
 	{ "batch", required_argument, NULL, O_BATCH },
 	{ "spill", required_argument, NULL, O_SPILL },
+	{ "sectored", required_argument, NULL, O_SECTORED },
+	{ "memcpy", required_argument, NULL, O_MEMCPY },
 	{ "output", required_argument, NULL, 'o' },
 	{ "stats", required_argument, NULL, O_STATS },
 	{ "level", required_argument, NULL, O_LEVEL },
@@ -1083,6 +1223,7 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	}
 	configure(&args, set, &wt_reader_header(r)->meta);
+	upstream(r);
 	G.is.no_warp_stats = !stats;	/* only --stats shows them */
 
 	G.b = wt_calloc_lines(G.nparts, sizeof(*G.b));
@@ -1124,6 +1265,11 @@ int main(int argc, char **argv)
 						    G.cfg.geom.line));
 	wt_meta_set(&h.meta, "l2_mode", G.cfg.disabled ? "disabled" :
 		    G.cfg.write_back ? "write-back" : "write-through");
+	if (G.cfg.sectored && !G.cfg.disabled) {	/* its events' masks */
+		wt_meta_set(&h.meta, "l2_sectored", "yes");
+		wt_meta_set(&h.meta, "sector_size", wt_snprintf(err, sizeof(err), "%u",
+								G.cfg.sector));
+	}
 	G.w = wt_output_open(output, &h, level);
 	wt_header_free(&h);
 
@@ -1133,6 +1279,8 @@ int main(int argc, char **argv)
 		switch (it.type) {
 		case WT_ITEM_KERNEL:
 			kernel = it.kernel->id;
+			if (G.memcpy != MEMCPY_IGNORE)
+				warm_copies(r, it.kernel);
 			if (wt_writer_kernel_begin(G.w, it.kernel) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			break;

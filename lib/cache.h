@@ -4,7 +4,13 @@
  *
  * Data is not modelled, only tags and state.  Set indices come from a
  * wt_index function (cacheindex.h); the tag kept is the whole line address,
- * so any index function works.
+ * so any index function works.  A set has 1 to WT_CACHE_MAX_ASSOC ways.
+ *
+ * A sectored cache (GPGPU-Sim's 'S' caches) keeps, beside each line's
+ * state, the state of each of its sectors in the masks of struct
+ * wt_cache_line (bit i: sector i); the caller keeps them, and the line's
+ * state follows them: RESERVED while a sector is in flight, VALID while
+ * one holds data, else INVALID (through wt_cache_invalidate).
  */
 #ifndef WT_CACHE_H
 #define WT_CACHE_H
@@ -14,6 +20,33 @@
 #include "cacheindex.h"
 
 enum wt_repl { WT_REPL_LRU, WT_REPL_FIFO, WT_REPL_RANDOM };
+
+/* The most ways of a set: the order of a set's ways is kept in bytes up
+ * to 255 ways and in 16-bit words beyond (GPGPU-Sim's adaptive L1 has
+ * several hundred). */
+#define WT_CACHE_MAX_ASSOC 65535u
+
+/*
+ * What a write that misses does (GPGPU-Sim's write-allocate letters in
+ * brackets; l1sim(1), l2sim(1)).  YES is warptrace's own line model: a
+ * write-back cache takes the line without fetching it.
+ */
+enum wt_walloc {
+	WT_WALLOC_NO = 0,	/* N: the write goes on, nothing is allocated */
+	WT_WALLOC_YES = 1,	/* allocate without a fetch (write-back) */
+	WT_WALLOC_NAIVE,	/* W: the write goes on and the line or sector
+				   is fetched (GPGPU-Sim's wr_miss_wa_naive) */
+	WT_WALLOC_FETCH,	/* F: fetch on write (a whole sector written
+				   is allocated without one) */
+	WT_WALLOC_LAZY,		/* L: lazy fetch on read: written, and fetched
+				   only when a read needs the rest */
+	WT_WALLOC_MAX = WT_WALLOC_LAZY
+};
+
+/* The policy of a GPGPU-Sim letter (N, W, F or L), or -1. */
+int wt_walloc_letter(char letter);
+/* "no", "yes", "naive", "fetch-on-write" or "lazy-fetch-on-read". */
+const char *wt_walloc_name(unsigned w);
 
 struct wt_cache_geom {
 	unsigned sets, assoc, line;
@@ -30,6 +63,12 @@ struct wt_cache_line {
 	uint64_t ready;		/* RESERVED: cycle the fill arrives */
 	uint8_t state;
 	uint8_t dirty;
+	/* Sectored caches: the sectors that hold data (VALID or MODIFIED
+	 * in GPGPU-Sim), those in flight (RESERVED), those written
+	 * (MODIFIED), those written in part and not readable, and those in
+	 * flight that are to be MODIFIED when their data comes.  Zero in a
+	 * line cache; every insertion clears them. */
+	uint8_t valid, pending, modified, unreadable, fill_modified;
 };
 
 /*
@@ -47,8 +86,11 @@ struct wt_cache {
 	uint8_t *hint;			/* sets * assoc: a byte of each tag's
 					   hash, which wt_cache_find compares
 					   8 ways at a time first */
-	uint8_t *invalid;		/* per set: its invalid ways */
-	uint8_t *order;			/* per set: ways, most recent first */
+	uint16_t *invalid;		/* per set: its invalid ways */
+	uint8_t *order;			/* per set: ways, most recent first
+					   (up to 255 ways) */
+	uint16_t *order16;		/* the same beyond 255 ways (order is
+					   then NULL) */
 	uint64_t rng;
 };
 
@@ -106,5 +148,21 @@ static inline struct wt_cache_line *wt_cache_at(struct wt_cache *c, unsigned set
 {
 	return &c->lines[(size_t)set * c->g.assoc + (unsigned)way];
 }
+
+/* ---- sectored lines ---- */
+
+/* The bits set in a sector mask. */
+static inline unsigned wt_sectors_count(unsigned mask)
+{
+	return (unsigned)__builtin_popcount(mask);
+}
+
+/* A mask of sectors of `from` bytes as one of sectors of `to` bytes (the
+ * sectors that hold any of their bytes), up to 8 of them. */
+unsigned wt_sectors_rescale(unsigned mask, unsigned from, unsigned to);
+
+/* A sectored line's state from its sectors': RESERVED while one is in
+ * flight, VALID while one holds data, else the line is invalidated. */
+void wt_cache_sector_sync(struct wt_cache *c, unsigned set, int way);
 
 #endif

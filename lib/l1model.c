@@ -26,7 +26,7 @@
  * lines, the same sample for the whole cache and the sets; off, nothing
  * does.
  */
-#include "l1model.h"
+#include "l1internal.h"
 #include "hash.h"
 #include "linetab.h"
 #include "u64map.h"
@@ -35,16 +35,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* An MSHR; its line is in mline[] beside it (struct wt_l1). */
-struct mshr {
-	uint64_t ready;
-	uint32_t warp, pc;
-	unsigned merges;
-	int protect;		/* allocate on fill: the line comes protected */
-	unsigned set;		/* allocate on miss: the line's set, */
-	int way;		/* and the way reserved for it; else -1 */
-};
 
 /* ---- setup ---- */
 
@@ -144,6 +134,7 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 
 		l1->pol = p->flags;
 		l1->meta = wt_calloc(lines, sizeof(*l1->meta));
+		l1->allowed = wt_malloc(cfg->geom.assoc);
 		wt_sbyp_init(&l1->sbyp, p->sbyp_period, p->sbyp_threshold);
 		if (p->flags & WT_POL_APCM) {
 			struct wt_apcm_cfg ac = p->apcm;
@@ -169,6 +160,7 @@ void wt_l1_free(struct wt_l1 *l1)
 	wt_l1_drop_reuse(l1);
 	wt_l1_stats_free(&l1->st);
 	free(l1->meta);
+	free(l1->allowed);
 	if (l1->apcm)
 		wt_apcm_free(l1->apcm);
 	wt_abyp_free(l1->abyp);
@@ -248,125 +240,16 @@ static void write_back(struct wt_l1 *l1, struct wt_l1_out *out,
 	l1->st.write_backs++;
 }
 
-/*
- * The MSHR entries are mshr[mshr_head .. mshr_head + nmshr - 1], their
- * lines in mline[] beside them, in one of two orders:
- *   - When fills only mark lines valid (allocation on miss, or no tags:
- *     mshr_by_ready), the order of the entries shows nowhere, and they
- *     are kept in the order of their ready cycles.  The fills due are
- *     then the first entries, and retire takes them by moving mshr_head
- *     on, where it scanned every entry each time some data came.  A new
- *     entry goes after those ready no later (with a fixed latency it is
- *     the last: nothing moves); when the arrays' end is reached, the
- *     entries move back to their start.
- *   - When fills allocate lines, the order they are taken in shows (the
- *     oldest first, the lowest entry on a tie), and the entries are kept
- *     as they always were: mshr_head is 0, a new entry goes at the end,
- *     and an entry that leaves is replaced by the last.
- *
- * mshr_filter counts the entries whose lines fall in each of its slots.
- * Most loads that miss have no entry (all of them, in a stream that
- * misses on every load): when their slot counts none, they skip the
- * scan of mline.  Fibonacci hashing, the top bits of the line times
- * 2^64 / phi, spreads lines a power of 2 apart (one set's lines, a
- * strided sweep) over the slots as well as neighbours.
- */
-static unsigned mshr_slot(uint64_t line)
+uint64_t wt_l1i_miss_latency(struct wt_l1 *l1)
 {
-	return (unsigned)((line * 0x9E3779B97F4A7C15ULL) >> (64 - WT_L1_MSHR_FILTER_BITS));
+	return miss_latency(l1);
 }
 
-static unsigned mshr_end(const struct wt_l1 *l1)
+struct wt_event *wt_l1i_event(struct wt_l1 *l1, struct wt_l1_out *out,
+			      const struct wt_request *r, uint64_t t,
+			      unsigned type, uint64_t line)
 {
-	return l1->mshr_head + l1->nmshr;
-}
-
-/* The MSHR of line, if any: a scan of the lines alone (mline), 8 bytes
- * an entry, when the filter does not rule it out. */
-static struct mshr *mshr_find(struct wt_l1 *l1, uint64_t line)
-{
-	if (!l1->mshr_filter[mshr_slot(line)])
-		return NULL;
-	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
-		if (l1->mline[i] == line)
-			return &l1->mshr[i];
-	return NULL;
-}
-
-/* Make room for an entry after the last: move the entries back to the
- * start of the arrays, or, when they fill the arrays (no limit on the
- * entries, --mshr=0), make the arrays larger. */
-static void mshr_make_room(struct wt_l1 *l1)
-{
-	if (mshr_end(l1) < l1->mshr_cap)
-		return;
-	if (l1->mshr_head) {
-		memmove(l1->mshr, l1->mshr + l1->mshr_head, l1->nmshr * sizeof(*l1->mshr));
-		memmove(l1->mline, l1->mline + l1->mshr_head, l1->nmshr * sizeof(*l1->mline));
-		l1->mshr_head = 0;
-		return;
-	}
-	l1->mshr_cap *= 2;
-	l1->mshr = wt_realloc(l1->mshr, l1->mshr_cap * sizeof(*l1->mshr));
-	l1->mline = wt_realloc(l1->mline, l1->mshr_cap * sizeof(*l1->mline));
-}
-
-/* A new entry for line, its data ready at cycle ready, in its place (see
- * above); the caller fills in the rest. */
-static struct mshr *mshr_add(struct wt_l1 *l1, uint64_t line, uint64_t ready)
-{
-	unsigned i;
-
-	mshr_make_room(l1);
-	i = mshr_end(l1);
-	if (l1->mshr_by_ready)
-		for (; i > l1->mshr_head && l1->mshr[i - 1].ready > ready; i--) {
-			l1->mshr[i] = l1->mshr[i - 1];
-			l1->mline[i] = l1->mline[i - 1];
-		}
-	l1->nmshr++;
-	l1->mshr_filter[mshr_slot(line)]++;
-	l1->mline[i] = line;
-	l1->mshr[i].ready = ready;
-	return &l1->mshr[i];
-}
-
-/* Entries in ready order (mshr_by_ready): the first leaves. */
-static void mshr_remove_first(struct wt_l1 *l1)
-{
-	l1->mshr_filter[mshr_slot(l1->mline[l1->mshr_head])]--;
-	l1->mshr_head++;
-	l1->nmshr--;
-}
-
-/* Entries not in ready order: entry i leaves, the last takes its place. */
-static void mshr_remove(struct wt_l1 *l1, unsigned i)
-{
-	unsigned last = mshr_end(l1) - 1;
-
-	l1->mshr_filter[mshr_slot(l1->mline[i])]--;
-	l1->nmshr--;
-	l1->mshr[i] = l1->mshr[last];
-	l1->mline[i] = l1->mline[last];
-}
-
-static unsigned mshr_of_warp(const struct wt_l1 *l1, uint32_t warp)
-{
-	unsigned n = 0;
-
-	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
-		n += l1->mshr[i].warp == warp;
-	return n;
-}
-
-static uint64_t mshr_earliest(const struct wt_l1 *l1)
-{
-	uint64_t t = UINT64_MAX;
-
-	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
-		if (l1->mshr[i].ready < t)
-			t = l1->mshr[i].ready;
-	return t;
+	return event(l1, out, r, t, type, line);
 }
 
 /* What is wrong with MSHR i, or NULL: it must be its line's only entry,
@@ -389,6 +272,15 @@ static const char *mshr_entry_check(const struct wt_l1 *l1, unsigned i)
 	    (unsigned)m->way >= l1->cfg->geom.assoc)
 		return "the reserved way is not in the line's set";
 	l = &l1->cache.lines[(size_t)m->set * l1->cfg->geom.assoc + (unsigned)m->way];
+	if (l1->cfg->sectored) {	/* the entry is a sector's */
+		uint64_t line = wt_cache_line_addr(&l1->cache, l1->mline[i]);
+		unsigned s = (unsigned)(l1->mline[i] - line) / l1->cfg->sector;
+
+		if (l->addr != line || !(l->pending & 1u << s) ||
+		    l->state != WT_LINE_RESERVED)
+			return "the reserved way does not hold the sector in flight";
+		return NULL;
+	}
 	if (l->addr != l1->mline[i] || l->state != WT_LINE_RESERVED)
 		return "the reserved way does not hold the line";
 	return NULL;
@@ -427,13 +319,6 @@ int wt_l1_check(const struct wt_l1 *l1, char *err, size_t errlen)
 			return -1;
 		}
 	return 0;
-}
-
-/* The same, once retire() has run for this request: it leaves next_ready
- * the earliest, and a new entry lowers it (load). */
-static uint64_t mshr_next(const struct wt_l1 *l1)
-{
-	return l1->nmshr ? l1->next_ready : UINT64_MAX;
 }
 
 /* ---- policies: the fields beside each line (l1policy.h) ---- */
@@ -555,7 +440,7 @@ static int shielded(struct wt_l1 *l1, unsigned set, int way)
 static int victim(struct wt_l1 *l1, unsigned set, struct wt_cache_line *ev,
 		  int *all_shielded)
 {
-	uint8_t allowed[256];
+	uint8_t *allowed = l1->allowed;
 	unsigned valid = 0, kept = 0;
 	int way;
 
@@ -602,7 +487,9 @@ static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 	while (l1->nmshr && l1->mshr[l1->mshr_head].ready <= t) {
 		const struct mshr *m = &l1->mshr[l1->mshr_head];
 
-		if (m->way >= 0) {
+		if (m->way >= 0 && l1->cfg->sectored) {
+			wt_l1s_fill(l1, m->set, m->way, l1->mline[l1->mshr_head]);
+		} else if (m->way >= 0) {
 			/* The way reserved on the miss: a reserved line is
 			 * neither replaced nor invalidated, and a line is in
 			 * its set once, so this is what wt_cache_find would
@@ -646,6 +533,10 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 		mshr_remove(l1, best);
 		if (l1->cfg->mode != WT_L1_BOUNDED)
 			continue;
+		if (l1->cfg->sectored) {
+			wt_l1s_fill_allocate(l1, line);
+			continue;
+		}
 		{
 			unsigned set = wt_cache_set(&l1->cache, line);
 			int way = wt_cache_find(&l1->cache, set, line), all;
@@ -705,6 +596,28 @@ static void missq_push(struct wt_l1 *l1, uint64_t t)
 	l1->missq_n++;
 }
 
+uint64_t wt_l1i_missq_room(const struct wt_l1 *l1, uint64_t t, unsigned n)
+{
+	unsigned q = l1->cfg->miss_queue, left = l1->missq_n, i = l1->missq_head;
+
+	if (!q)
+		return t;
+	while (left && l1->missq[i] <= t) {	/* gone by t */
+		i = missq_wrap(i + 1, q);
+		left--;
+	}
+	if (left + n <= q)
+		return t;
+	/* the (left + n - q)-th oldest must leave first */
+	return l1->missq[missq_wrap(i + (left + n - q - 1), q)];
+}
+
+void wt_l1i_missq_push(struct wt_l1 *l1, uint64_t t, unsigned n)
+{
+	while (n--)
+		missq_push(l1, t);
+}
+
 static struct wt_pc_stats *pc_stats(struct wt_l1_stats *st, uint32_t pc)
 {
 	for (size_t i = 0; i < st->npcs; i++)
@@ -733,6 +646,11 @@ static struct wt_pc_stats *load_pc_stats(struct wt_l1 *l1, uint32_t pc)
 	p = pc_stats(st, pc);
 	*slot = (uint32_t)(p - st->pcs) + 1;
 	return p;
+}
+
+struct wt_pc_stats *wt_l1i_load_pc_stats(struct wt_l1 *l1, uint32_t pc)
+{
+	return load_pc_stats(l1, pc);
 }
 
 /* ---- loads ---- */
@@ -779,6 +697,12 @@ static void note_load(struct wt_l1 *l1, uint64_t line, unsigned set,
 		wt_rdhist_add(&l1->st.fa, d);
 		wt_rdhist_add(&l1->st.set, d_set);
 	}
+}
+
+void wt_l1i_note_load(struct wt_l1 *l1, uint64_t line, unsigned set,
+		      int *compulsory, int *fa_hit)
+{
+	note_load(l1, line, set, compulsory, fa_hit);
 }
 
 /* A load goes to L2 without the L1 (a policy's bypass): its warp waits
@@ -895,6 +819,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 			wt_cache_touch(&l1->cache, set, way);
 			hit_meta(l1, set, way);
 		}
+		wt_gs_count(&l1->st.gs, WT_GS_LOAD, WT_GS_HIT);
 		l1->st.hits++;
 		pcs->hits++;
 		*done = t + c->hit_latency;
@@ -905,6 +830,11 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	l1->st.misses++;
 	pcs->misses++;
 	if (m) {			/* in flight: merge */
+		/* GPGPU-Sim: a pending hit on the line reserved for the
+		 * fill; without one (allocation on fill), a miss */
+		wt_gs_count(&l1->st.gs, WT_GS_LOAD, way >= 0 ? WT_GS_HIT_RESERVED :
+			    WT_GS_MISS);
+		wt_gs_count(&l1->st.gs, WT_GS_LOAD, WT_GS_MSHR_HIT);
 		m->merges++;
 		l1->st.merged++;
 		l1->st.miss_class[WT_MISS_LATENCY]++;
@@ -921,6 +851,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	 * a protecting distance instead, apcm-pd, there is no board). */
 	if (protect && !pd_on(l1) && !c->alloc_on_fill)
 		protect = wt_apcm_pin(l1->apcm, r->warp, r->pc);
+	wt_gs_count(&l1->st.gs, WT_GS_LOAD, WT_GS_MISS);
 	lat = miss_latency(l1);
 	if (c->mode == WT_L1_UNBOUNDED) {
 		int added;
@@ -1083,6 +1014,8 @@ static void store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		if (l1->sbyp.on)
 			allocate = 0;
 	}
+	wt_gs_count(&l1->st.gs, WT_GS_STORE, !l ? WT_GS_MISS :
+		    l->state == WT_LINE_VALID ? WT_GS_HIT : WT_GS_HIT_RESERVED);
 	if (l && l->state == WT_LINE_VALID) {
 		l1->st.store_hits++;
 		if (w == WT_WRITE_EVICT) {
@@ -1140,7 +1073,9 @@ static void bypass(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		l1->st.bypasses++;
 		*done = t + lat;	/* the warp waits for the value */
 	}
-	if (r->op == WT_OP_ATOMIC && c->mode == WT_L1_BOUNDED) {
+	/* GPGPU-Sim's atomics go around the L1 without a look at it (their
+	 * cache operator is CACHE_GLOBAL); a sectored L1 follows it */
+	if (r->op == WT_OP_ATOMIC && c->mode == WT_L1_BOUNDED && !c->sectored) {
 		unsigned set = wt_cache_set(&l1->cache, line);
 		int way = wt_cache_find(&l1->cache, set, line);
 
@@ -1320,6 +1255,29 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		wt_apcm_instruction(l1->apcm, r->warp, r->pc);	/* repeatable */
 	if (r->op == WT_OP_ATOMIC || c->mode == WT_L1_BYPASS) {
 		bypass(l1, r, line, t, out, done);
+	} else if (c->sectored && c->mode == WT_L1_BOUNDED) {
+		uint64_t misses = l1->st.misses, hits = l1->st.hits;
+		int store = r->op == WT_OP_STORE;
+
+		rc = store ? wt_l1s_store(l1, r, line, t, out, retry) :
+			     wt_l1s_load(l1, r, line, t, refused_mshr, out, done, retry);
+		if (rc >= 0) {
+			wt_gs_count(&l1->st.gs, store ? WT_GS_STORE : WT_GS_LOAD,
+				    WT_GS_RESERVATION_FAIL);
+			l1->st.fails[rc]++;
+			w->fails++;
+			return rc;
+		}
+		if (store) {
+			l1->st.stores++;
+		} else {
+			l1->st.loads++;
+			w->loads++;
+			if (l1->st.misses > misses)
+				w->misses++;
+			else if (l1->st.hits > hits)
+				w->hits++;
+		}
 	} else if (r->op == WT_OP_STORE) {
 		l1->st.stores++;
 		store(l1, r, line, t, out);
@@ -1332,6 +1290,7 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		else
 			rc = load(l1, r, line, t, refused_mshr, 0, out, done, retry);
 		if (rc >= 0) {
+			wt_gs_count(&l1->st.gs, WT_GS_LOAD, WT_GS_RESERVATION_FAIL);
 			l1->st.fails[rc]++;
 			w->fails++;
 			return rc;
@@ -1448,6 +1407,14 @@ void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
 	for (int i = 0; i <= WT_MISS_MAX; i++)
 		dst->miss_class[i] += src->miss_class[i];
 	dst->merged += src->merged;
+	dst->sector_loads += src->sector_loads;
+	dst->sector_hits += src->sector_hits;
+	dst->sector_merged += src->sector_merged;
+	dst->sector_fetched += src->sector_fetched;
+	dst->sector_stores += src->sector_stores;
+	dst->sector_store_fetches += src->sector_store_fetches;
+	dst->sector_misses += src->sector_misses;
+	wt_gs_add(&dst->gs, &src->gs);
 	pol_stats_add(&dst->pol, &src->pol);
 	for (int i = 0; i < WT_FAIL_MAX; i++)
 		dst->fails[i] += src->fails[i];

@@ -14,6 +14,7 @@
 
 #include "cache.h"
 #include "falru.h"
+#include "gscount.h"
 #include "l1policy.h"
 #include "record.h"
 #include "reuse.h"
@@ -61,8 +62,11 @@ struct wt_l1_cfg {
 	struct wt_cache_geom geom;
 	struct wt_index ix;
 	unsigned sector;		/* sector size, bytes */
+	int sectored;			/* lines of sectors, each with its own
+					   state (l1sector.c); bounded mode */
 	enum wt_write_policy write;
-	int write_allocate;
+	int write_allocate;		/* enum wt_walloc (cache.h); a line
+					   cache takes any but NO as YES */
 	int alloc_on_fill;		/* allocate the line when data arrives */
 	unsigned mshr_entries, mshr_merge, mshr_per_warp;	/* 0 = none */
 	unsigned miss_queue;		/* 0 = unlimited */
@@ -117,6 +121,16 @@ struct wt_l1_stats {
 	uint64_t bypasses, write_throughs, write_backs;
 	uint64_t miss_class[WT_MISS_MAX + 1];
 	uint64_t merged;		/* misses merged into an in-flight line */
+	/* A sectored L1: the sectors loads asked for, and of them those
+	 * that hit, merged into a fetch under way and were fetched; the
+	 * sectors stores wrote, and those fetched for them (write-allocate
+	 * W and F); load requests that missed on a line the L1 held (its
+	 * sectors were not there: GPGPU-Sim's sector misses, of no miss
+	 * class). */
+	uint64_t sector_loads, sector_hits, sector_merged, sector_fetched;
+	uint64_t sector_stores, sector_store_fetches;
+	uint64_t sector_misses;
+	struct wt_gs_counts gs;		/* GPGPU-Sim's counting (gscount.h) */
 	uint64_t fails[WT_FAIL_MAX];
 	uint64_t stall_cycles;		/* cycles the SM issued nothing */
 	uint64_t idle_cycles;		/* of them, with no warp ready (pool) */
@@ -192,6 +206,7 @@ struct wt_l1 {
 	/* policies */
 	unsigned pol;			/* cfg->pol->flags, or 0 */
 	struct wt_l1_meta *meta;	/* sets * assoc, when pol */
+	uint8_t *allowed;		/* assoc: victim()'s ways it may take */
 	struct wt_sbyp sbyp;
 	struct wt_apcm *apcm;
 	struct wt_abyp *abyp;

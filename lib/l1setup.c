@@ -69,6 +69,9 @@ void wt_l1_apply_config(const char *str, struct wt_l1_setup *s)
 		c->mode = WT_L1_BYPASS;
 		return;
 	}
+	if (g.size_bytes > UINT32_MAX)
+		wt_die(WT_EXIT_USAGE, "--config=%s: a %llu-byte L1; l1sim models an "
+		       "L1 of less than 4 GiB", str, (unsigned long long)g.size_bytes);
 	c->geom.assoc = g.assoc;
 	c->geom.line = g.line;
 	s->size = g.sets * g.line * g.assoc;
@@ -80,7 +83,7 @@ void wt_l1_apply_config(const char *str, struct wt_l1_setup *s)
 	default: c->write = WT_WRITE_EVICT; break;
 	}
 	c->alloc_on_fill = g.alloc != 'm';
-	c->write_allocate = g.write_alloc != 'N';
+	c->write_allocate = wt_walloc_letter(g.write_alloc);
 	/* GPGPU-Sim's function for the letter, at the final geometry */
 	s->index = wt_index_gpgpusim_spec(g.index, g.sets, g.line, err, sizeof(err));
 	if (!s->index)
@@ -90,6 +93,7 @@ void wt_l1_apply_config(const char *str, struct wt_l1_setup *s)
 	c->miss_queue = g.miss_queue;
 	if (g.sectored)
 		c->sector = 32;
+	c->sectored = g.sectored;
 }
 
 void wt_l1_options(struct wt_l1_setup *s, const char *size, const char *assoc,

@@ -12,27 +12,13 @@
  * from the partition-local address: the two are one-to-one within a
  * partition, and events need the global address.
  */
-#include "l2model.h"
+#include "l2internal.h"
 #include "u64map.h"
 #include "util.h"
 #include "warpix.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-struct wt_l2_bank {
-	uint64_t next;		/* first cycle a new tag access may start */
-	uint64_t last_enter;	/* when the last request entered the queue */
-	uint64_t *start;	/* ring: tag-access starts of the last
-				   bank_queue requests */
-	unsigned head, n;
-	size_t mshr_at;		/* where its last MSHR search ended */
-};
-
-struct wt_l2_mshr {
-	uint64_t line, alloc, ready;
-	unsigned merges;
-};
 
 const char *wt_l2_fail_name(unsigned fail)
 {
@@ -116,6 +102,10 @@ int wt_l2_init(struct wt_l2 *l2, const struct wt_l2_cfg *cfg, unsigned partition
 		wt_sbyp_init(&l2->sbyp, cfg->sbyp_period, cfg->sbyp_threshold);
 		l2->tagonly = wt_calloc((size_t)cfg->geom.sets * cfg->geom.assoc, 1);
 	}
+	if (wt_l2s_on(cfg))
+		l2->sready = wt_calloc((size_t)cfg->geom.sets * cfg->geom.assoc *
+				       (cfg->sectored ? cfg->geom.line / cfg->sector : 1),
+				       sizeof(*l2->sready));
 	return 0;
 }
 
@@ -130,6 +120,7 @@ void wt_l2_free(struct wt_l2 *l2)
 	free(l2->mshr);
 	free(l2->rank);
 	free(l2->tagonly);
+	free(l2->sready);
 	if (l2->cfg->eaf)
 		wt_eaf_free(&l2->eaf);
 	wt_l2_stats_free(&l2->st);
@@ -225,6 +216,15 @@ static void medic_lookup(struct wt_l2 *l2, const struct wt_event *in, uint64_t t
 		wt_medic_lookup(l2->medic, wt_medic_key(l2->kernel, in->warp), t, hit);
 	if (l2->pcmedic)
 		wt_medic_lookup(l2->pcmedic, wt_medic_key(l2->kernel, in->pc), t, hit);
+}
+
+/* GPGPU-Sim's type of an access (gscount.h). */
+static unsigned gs_type(const struct wt_event *in)
+{
+	if (in->type == WT_EV_WRITE_BACK)
+		return WT_GS_WRITE_BACK;
+	return in->op == WT_OP_STORE ? WT_GS_STORE :
+	       in->op == WT_OP_ATOMIC ? WT_GS_ATOMIC : WT_GS_LOAD;
 }
 
 /* ---- events ---- */
@@ -518,6 +518,7 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 		medic_lookup(l2, in, t, 1);
 		l->dirty |= (uint8_t)dirty;
 		l2->st.hits++;
+		wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_HIT);
 		*done = lookup;
 		if (c->emit_all)
 			emit(l2, out, in, WT_EV_HIT, lookup, arrival);
@@ -534,6 +535,9 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 		}
 		if (m)
 			m->merges++;
+		wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_HIT_RESERVED);
+		if (m)
+			wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_MSHR_HIT);
 		wt_cache_touch(&l2->cache, set, way);
 		medic_lookup(l2, in, t, 0);
 		l->dirty |= (uint8_t)dirty;
@@ -550,6 +554,7 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 		medic_lookup(l2, in, t, 0);
 		l2->st.pcal_noalloc += l2->pcal != NULL;
 		l2->st.misses++;
+		wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_MISS);
 		*done = lookup + c->miss_latency;
 		emit(l2, out, in, WT_EV_MISS, lookup, arrival);
 		if (in->op == WT_OP_ATOMIC) {	/* its write has no line to stay in */
@@ -577,6 +582,7 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 	wt_cache_at(&l2->cache, set, way)->dirty = (uint8_t)dirty;
 	mshr_add(l2, line, t, *done);
 	l2->st.misses++;
+	wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_MISS);
 	emit(l2, out, in, WT_EV_MISS, lookup, arrival);
 	outcome(l2, out, in, *done - arrival, 0);
 	return -1;
@@ -593,6 +599,9 @@ static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t l
 	struct wt_cache_line ev;
 
 	if (way >= 0) {			/* valid, or in flight */
+		wt_gs_count(&l2->st.gs, gs_type(in),
+			    wt_cache_at(&l2->cache, set, way)->state == WT_LINE_VALID ?
+			    WT_GS_HIT : WT_GS_HIT_RESERVED);
 		wt_cache_touch(&l2->cache, set, way);
 		rerank(l2, set, way, type);
 		medic_lookup(l2, in, t, 1);
@@ -605,6 +614,7 @@ static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t l
 		}
 	} else {
 		l2->st.store_misses++;
+		wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_MISS);
 		medic_lookup(l2, in, t, 0);
 		if (c->emit_all)	/* a store miss: no fetch follows */
 			emit(l2, out, in, WT_EV_MISS, lookup, arrival);
@@ -744,7 +754,7 @@ static unsigned queued_after(const struct wt_l2_bank *b, unsigned q, uint64_t e)
 }
 
 /* Port and bank queue: the cycle the request's tag access may start. */
-static uint64_t enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
+static inline uint64_t enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
 			   struct wt_l2_bank_stats *bs, uint64_t arrival)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
@@ -766,7 +776,7 @@ static uint64_t enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
 	return e > b->next ? e : b->next;
 }
 
-static void leave_queue(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
+static inline void leave_queue(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
 {
 	unsigned q = l2->cfg->bank_queue, i = b->head + b->n;
 
@@ -778,6 +788,65 @@ static void leave_queue(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
 		b->start[b->head] = t;
 		b->head = b->head + 1 == q ? 0 : b->head + 1;
 	}
+}
+
+/* ---- for l2sector.c (l2internal.h) ---- */
+
+int wt_l2i_victim(struct wt_l2 *l2, unsigned set, struct wt_cache_line *ev)
+{
+	return victim(l2, set, ev);
+}
+
+void wt_l2i_insert(struct wt_l2 *l2, unsigned set, int way, uint64_t line,
+		   enum wt_line_state state, uint64_t ready)
+{
+	insert(l2, set, way, line, state, ready, WT_WT_MAX);
+}
+
+struct wt_event *wt_l2i_emit(struct wt_l2 *l2, struct wt_l2_out *out,
+			     const struct wt_event *in, unsigned type,
+			     uint64_t t, uint64_t arrival)
+{
+	return emit(l2, out, in, type, t, arrival);
+}
+
+void wt_l2i_outcome(struct wt_l2 *l2, struct wt_l2_out *out,
+		    const struct wt_event *in, uint64_t latency, int hit)
+{
+	outcome(l2, out, in, latency, hit);
+}
+
+void wt_l2i_mshr_prune(struct wt_l2 *l2, uint64_t arrival)
+{
+	mshr_prune(l2, prune_floor(l2, arrival));
+}
+
+struct wt_l2_mshr *wt_l2i_mshr_find(struct wt_l2 *l2, struct wt_l2_bank *b,
+				    uint64_t key, uint64_t t)
+{
+	return mshr_find(l2, b, key, t);
+}
+
+int wt_l2i_mshr_full(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t,
+		     unsigned limit, uint64_t *free_at)
+{
+	return mshr_full(l2, b, t, limit, free_at);
+}
+
+void wt_l2i_mshr_add(struct wt_l2 *l2, uint64_t key, uint64_t alloc, uint64_t ready)
+{
+	mshr_add(l2, key, alloc, ready);
+}
+
+uint64_t wt_l2i_enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
+			   struct wt_l2_bank_stats *bs, uint64_t arrival)
+{
+	return enter_bank(l2, b, bs, arrival);
+}
+
+void wt_l2i_leave_queue(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
+{
+	leave_queue(l2, b, t);
 }
 
 void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
@@ -841,6 +910,10 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	if (c->sbyp && in->op == WT_OP_LOAD &&
 	    sbyp_load(l2, in, line, set, arrival, type, noalloc, out))
 		return;
+	if (wt_l2s_on(c)) {
+		wt_l2s_request(l2, in, local, arrival, out);
+		return;
+	}
 	t = enter_bank(l2, b, bs, arrival);
 	if (c->sbyp && in->op != WT_OP_LOAD)
 		drop_tagonly_line(l2, set, line);
@@ -855,6 +928,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		if (rc < 0)
 			break;
 		l2->st.fails[rc]++;	/* the bank stalls, then tries again */
+		wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_RESERVATION_FAIL);
 		t = retry > t + c->bank_cycle ? retry : t + c->bank_cycle;
 	}
 	if (rc < 0 && in->op == WT_OP_ATOMIC && !c->write_back) {
@@ -928,6 +1002,15 @@ void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
 	dst->sbyp_switches += src->sbyp_switches;
 	dst->write_throughs += src->write_throughs;
 	dst->bypasses += src->bypasses;
+	dst->sector_reads += src->sector_reads;
+	dst->sector_read_hits += src->sector_read_hits;
+	dst->sector_merged += src->sector_merged;
+	dst->sector_fetched += src->sector_fetched;
+	dst->sector_writes += src->sector_writes;
+	dst->sector_write_hits += src->sector_write_hits;
+	dst->sector_misses += src->sector_misses;
+	dst->memcpy_sectors += src->memcpy_sectors;
+	wt_gs_add(&dst->gs, &src->gs);
 	for (int i = 0; i < WT_L2_FAIL_MAX; i++)
 		dst->fails[i] += src->fails[i];
 	wt_l2_hist_merge(&dst->delay, &src->delay);

@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "cache.h"
+#include "gscount.h"
 #include "l1policy.h"
 #include "l2policy.h"
 #include "medic.h"
@@ -52,8 +53,17 @@ struct wt_l2_cfg {
 	struct wt_cache_geom geom;
 	struct wt_index ix;		/* on partition-local addresses */
 	unsigned sector;		/* bytes, for write-back sector masks */
+	int sectored;			/* lines of sectors, each with its own
+					   state (l2sector.c) */
+	unsigned ev_sector;		/* bytes of the sectors of the L1
+					   events' masks (0: sector) */
+	unsigned l1_line;		/* a line L1's line size: its load
+					   misses fetch all of it; 0: the L1
+					   is sectored (or unknown), its
+					   misses fetch their masks */
 	int write_back;			/* else write-through */
-	int write_allocate;
+	int write_allocate;		/* enum wt_walloc (cache.h); W, F and
+					   L as GPGPU-Sim (l2sector.c) */
 	unsigned banks, bank_bit;	/* bank = local >> bank_bit mod banks */
 	unsigned ports, bank_queue, bank_cycle, tag_latency;
 	unsigned mshr_entries, mshr_merge;
@@ -148,6 +158,14 @@ struct wt_l2_stats {
 					   bypass's */
 	uint64_t sbyp_periods, sbyp_periods_on, sbyp_switches;
 	uint64_t fails[WT_L2_FAIL_MAX];
+	/* l2sector.c's way: the sectors (lines, in a line L2) requests
+	 * read and of them those that hit, merged into a fetch under way
+	 * and were fetched; those they wrote, and of them those that hit;
+	 * and the reads whose line was there without their sector */
+	uint64_t sector_reads, sector_read_hits, sector_merged, sector_fetched;
+	uint64_t sector_writes, sector_write_hits, sector_misses;
+	uint64_t memcpy_sectors;	/* sectors copies marked present */
+	struct wt_gs_counts gs;		/* GPGPU-Sim's counting (gscount.h) */
 	struct wt_l2_hist delay;	/* queueing delay */
 	unsigned nbanks;
 	struct wt_l2_bank_stats *bank;
@@ -209,6 +227,8 @@ struct wt_l2 {
 	uint8_t *rank;			/* WIP: each line's class */
 	struct wt_sbyp sbyp;		/* streaming bypass: this partition's */
 	uint8_t *tagonly;		/* its lines that the tags alone took */
+	uint64_t *sready;		/* l2sector.c: per line, per sector in
+					   flight, the cycle its data comes */
 	struct wt_l2_stats st;
 };
 
@@ -225,6 +245,17 @@ void wt_l2_free(struct wt_l2 *l2);
  */
 void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		   uint64_t arrival, struct wt_l2_out *out);
+
+/*
+ * A host-to-device copy reached the L2 before the kernel, as GPGPU-Sim's
+ * perf_memcpy_to_gpu sends it (l2sim --memcpy): the sectors `mask` of
+ * line (global address; local, the partition's) are filled as its
+ * tag_array::fill does, with no time and no event: a line not there
+ * takes a way (a reservation fail, every way reserved, skips it; the
+ * victim goes without a write-back), and the sectors are VALID.  A line
+ * cache fills the whole line.
+ */
+void wt_l2_warm(struct wt_l2 *l2, uint64_t line, uint64_t local, unsigned mask);
 
 /*
  * The first cycle at which a request arriving at `arrival` or later can

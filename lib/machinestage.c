@@ -179,6 +179,7 @@ static void l2_options(const struct wt_machine *m, struct wt_meta *o)
 	put(o, "tag-latency", "%u", u(m, "wt_l2_tag_latency"));
 	put(o, "icnt-latency", "%u", u(m, "wt_icnt_latency"));
 	put(o, "miss-latency", "%u", u(m, "wt_l2_miss_latency"));
+	put(o, "memcpy", "%s", u(m, "gpgpu_perf_sim_memcpy") ? "warm" : "ignore");
 }
 
 static void dram_options(const struct wt_machine *m, struct wt_meta *o)

@@ -5,6 +5,14 @@
 # threads, bad options and bad input.
 . "$(dirname "$0")/lib.sh"
 
+# The mechanisms below are l2sim's on a line L2 that allocates on writes
+# (MeDiC's, the papers' GTX 480), which these tests were written on; the
+# fermi machine's L2, SM2_GTX480's, is sectored with lazy fetch-on-read:
+# 57-sectors.t tests that one.
+l2sim() {
+	command l2sim --sectored=no --write-allocate=yes "$@"
+}
+
 json() {	# json FILE: the file on one line, without spaces
 	tr -d ' \n' < "$1"
 }

@@ -163,14 +163,16 @@ is "$(json "$T/spmv.json" | grep -o '"miss_classes":{[^}]*}' | head -n 1)" \
 # MeDiC measures warp types at the L2: every L2 access, stores that miss
 # included, is a hit or miss event of l2sim --events=all; dramsim skips
 # those that ask nothing of it.
-l1sim "$T/spmv.req" | l2sim --events=all --stats="$T/l2.json" > "$T/l2all.ev"
+# (a line L2, as MeDiC's: a sectored one counts each sector an access)
+l1sim "$T/spmv.req" | l2sim --sectored=no --write-allocate=yes --events=all \
+	--stats="$T/l2.json" > "$T/l2all.ev"
 classify --format=json "$T/l2all.ev" > "$T/l2wt.json"
 l2acc=$(total "$T/l2wt.json" | grep -o '"warps":{"level":"L2","warps":{[^}]*},"accesses":{[^}]*}' \
 	| sed 's/.*"accesses"://; s/[^0-9,]//g' | tr ',' '+')
 l2req=$(json "$T/l2.json" | sed 's/.*"total":{"requests":\([0-9]*\),.*/\1/')
 is "$(($l2acc))" "$l2req" "L2 warp types count every L2 request ($l2req)"
 dramsim --stats="$T/d1.json" "$T/l2all.ev" > /dev/null
-l1sim "$T/spmv.req" | l2sim | dramsim --stats="$T/d2.json" > /dev/null
+l1sim "$T/spmv.req" | l2sim --sectored=no --write-allocate=yes | dramsim --stats="$T/d2.json" > /dev/null
 is "$(json "$T/d1.json" | sed 's/.*"total":{"requests":\([0-9]*\),.*/\1/')" \
 	"$(json "$T/d2.json" | sed 's/.*"total":{"requests":\([0-9]*\),.*/\1/')" \
 	"dramsim makes the same requests from l2sim --events=all"

@@ -91,8 +91,10 @@ like "$(json "$T/d32.json")" '"index":"ipoly67' "dwt-pric at 64 sets: the degree
 l1sim --assoc=full --stats="$T/fa.json" -o /dev/null "$T/spmv.req"
 like "$(json "$T/fa.json")" '"sets":1,"assoc":128' "--assoc=full: one set of 128 ways"
 like "$(json "$T/fa.json")" '"index":"linear"' "with no index function"
-fails_with 2 'assoc=full' "a fully associative 64 KB L1 has too many ways" \
-	l1sim --assoc=full --size=64K -o /dev/null "$T/spmv.req"
+l1sim --assoc=full --size=64K --stats="$T/fa2.json" -o /dev/null "$T/spmv.req"
+like "$(json "$T/fa2.json")" '"sets":1,"assoc":512' "--assoc=full past 255 ways: one set of 512"
+fails_with 2 'assoc=full' "a fully associative 16 MB L1 has too many ways" \
+	l1sim --assoc=full --size=16M -o /dev/null "$T/spmv.req"
 
 # Bad input.
 fails_with 2 "unknown policy 'lru2'" "an unknown policy" l1sim --policy=none,lru2 "$T/spmv.req"

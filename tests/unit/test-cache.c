@@ -4,8 +4,9 @@
  * lookup a walk over the list.  Random traces over few lines, so that
  * many share the byte of their hash that wt_cache_find compares first,
  * through sets of 1 to 255 ways (within one word of those bytes, across
- * words, and ending inside one, where the next set's bytes follow), under
- * LRU and FIFO, with lines invalidated now and then.  Each access must
+ * words, and ending inside one, where the next set's bytes follow) and of
+ * 256 to 1024 ways (the order of a set's ways in 16-bit words, 4 to a
+ * word), under LRU and FIFO, with lines invalidated now and then.  Each access must
  * hit or miss as in the model, and a miss evict the model's line.
  */
 #include "cache.h"
@@ -170,7 +171,9 @@ static void run(unsigned sets, unsigned assoc, unsigned lines, int lru, size_t n
 
 int main(void)
 {
-	static const unsigned assoc[] = { 1, 3, 4, 7, 8, 9, 12, 16, 24, 33, 64, 255 };
+	static const unsigned assoc[] = {
+		1, 3, 4, 7, 8, 9, 12, 16, 24, 33, 64, 255, 256, 257, 300, 1024
+	};
 
 	for (size_t i = 0; i < sizeof(assoc) / sizeof(assoc[0]); i++)
 		for (unsigned sets = 1; sets <= 4; sets *= 2) {

@@ -1,0 +1,187 @@
+/*
+ * l1internal.h - what l1model.c (the L1 of one SM) and l1sector.c (its
+ * sectored caches) share: the MSHR entries and the helpers of both.  Not
+ * for other users: l1model.h is the interface.
+ */
+#ifndef WT_L1INTERNAL_H
+#define WT_L1INTERNAL_H
+
+#include "l1model.h"
+#include "util.h"
+
+#include <string.h>
+
+/* An MSHR; its line is in mline[] beside it (struct wt_l1). */
+struct mshr {
+	uint64_t ready;
+	uint32_t warp, pc;
+	unsigned merges;
+	int protect;		/* allocate on fill: the line comes protected */
+	unsigned set;		/* allocate on miss: the line's set, */
+	int way;		/* and the way reserved for it; else -1 */
+};
+
+/*
+ * The MSHR entries are mshr[mshr_head .. mshr_head + nmshr - 1], their
+ * lines in mline[] beside them (in a sectored L1 an entry is a sector's,
+ * and mline holds the sector's address), in one of two orders:
+ *   - When fills only mark lines valid (allocation on miss, or no tags:
+ *     mshr_by_ready), the order of the entries shows nowhere, and they
+ *     are kept in the order of their ready cycles.  The fills due are
+ *     then the first entries, and retire takes them by moving mshr_head
+ *     on, where it scanned every entry each time some data came.  A new
+ *     entry goes after those ready no later (with a fixed latency it is
+ *     the last: nothing moves); when the arrays' end is reached, the
+ *     entries move back to their start.
+ *   - When fills allocate lines, the order they are taken in shows (the
+ *     oldest first, the lowest entry on a tie), and the entries are kept
+ *     as they always were: mshr_head is 0, a new entry goes at the end,
+ *     and an entry that leaves is replaced by the last.
+ *
+ * mshr_filter counts the entries whose lines fall in each of its slots.
+ * Most loads that miss have no entry (all of them, in a stream that
+ * misses on every load): when their slot counts none, they skip the
+ * scan of mline.  Fibonacci hashing, the top bits of the line times
+ * 2^64 / phi, spreads lines a power of 2 apart (one set's lines, a
+ * strided sweep) over the slots as well as neighbours.
+ */
+static inline unsigned mshr_slot(uint64_t line)
+{
+	return (unsigned)((line * 0x9E3779B97F4A7C15ULL) >> (64 - WT_L1_MSHR_FILTER_BITS));
+}
+
+static inline unsigned mshr_end(const struct wt_l1 *l1)
+{
+	return l1->mshr_head + l1->nmshr;
+}
+
+/* The MSHR of line, if any: a scan of the lines alone (mline), 8 bytes
+ * an entry, when the filter does not rule it out. */
+static inline struct mshr *mshr_find(struct wt_l1 *l1, uint64_t line)
+{
+	if (!l1->mshr_filter[mshr_slot(line)])
+		return NULL;
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
+		if (l1->mline[i] == line)
+			return &l1->mshr[i];
+	return NULL;
+}
+
+/* Make room for an entry after the last: move the entries back to the
+ * start of the arrays, or, when they fill the arrays (no limit on the
+ * entries, --mshr=0), make the arrays larger. */
+static inline void mshr_make_room(struct wt_l1 *l1)
+{
+	if (mshr_end(l1) < l1->mshr_cap)
+		return;
+	if (l1->mshr_head) {
+		memmove(l1->mshr, l1->mshr + l1->mshr_head, l1->nmshr * sizeof(*l1->mshr));
+		memmove(l1->mline, l1->mline + l1->mshr_head, l1->nmshr * sizeof(*l1->mline));
+		l1->mshr_head = 0;
+		return;
+	}
+	l1->mshr_cap *= 2;
+	l1->mshr = wt_realloc(l1->mshr, l1->mshr_cap * sizeof(*l1->mshr));
+	l1->mline = wt_realloc(l1->mline, l1->mshr_cap * sizeof(*l1->mline));
+}
+
+/* A new entry for line, its data ready at cycle ready, in its place (see
+ * above); the caller fills in the rest. */
+static inline struct mshr *mshr_add(struct wt_l1 *l1, uint64_t line, uint64_t ready)
+{
+	unsigned i;
+
+	mshr_make_room(l1);
+	i = mshr_end(l1);
+	if (l1->mshr_by_ready)
+		for (; i > l1->mshr_head && l1->mshr[i - 1].ready > ready; i--) {
+			l1->mshr[i] = l1->mshr[i - 1];
+			l1->mline[i] = l1->mline[i - 1];
+		}
+	l1->nmshr++;
+	l1->mshr_filter[mshr_slot(line)]++;
+	l1->mline[i] = line;
+	l1->mshr[i].ready = ready;
+	return &l1->mshr[i];
+}
+
+/* Entries in ready order (mshr_by_ready): the first leaves. */
+static inline void mshr_remove_first(struct wt_l1 *l1)
+{
+	l1->mshr_filter[mshr_slot(l1->mline[l1->mshr_head])]--;
+	l1->mshr_head++;
+	l1->nmshr--;
+}
+
+/* Entries not in ready order: entry i leaves, the last takes its place. */
+static inline void mshr_remove(struct wt_l1 *l1, unsigned i)
+{
+	unsigned last = mshr_end(l1) - 1;
+
+	l1->mshr_filter[mshr_slot(l1->mline[i])]--;
+	l1->nmshr--;
+	l1->mshr[i] = l1->mshr[last];
+	l1->mline[i] = l1->mline[last];
+}
+
+static inline unsigned mshr_of_warp(const struct wt_l1 *l1, uint32_t warp)
+{
+	unsigned n = 0;
+
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
+		n += l1->mshr[i].warp == warp;
+	return n;
+}
+
+static inline uint64_t mshr_earliest(const struct wt_l1 *l1)
+{
+	uint64_t t = UINT64_MAX;
+
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
+		if (l1->mshr[i].ready < t)
+			t = l1->mshr[i].ready;
+	return t;
+}
+
+/* mshr_earliest, once retire() has run for this request: it leaves
+ * next_ready the earliest, and a new entry lowers it (load). */
+static inline uint64_t mshr_next(const struct wt_l1 *l1)
+{
+	return l1->nmshr ? l1->next_ready : UINT64_MAX;
+}
+
+/* ---- l1model.c's helpers, for l1sector.c ---- */
+
+/* lambda + |N(0, sigma^2)|, from the SM's own generator. */
+uint64_t wt_l1i_miss_latency(struct wt_l1 *l1);
+/* A new event of r's at the end of out; the fields not named are 0. */
+struct wt_event *wt_l1i_event(struct wt_l1 *l1, struct wt_l1_out *out,
+			      const struct wt_request *r, uint64_t t,
+			      unsigned type, uint64_t line);
+/* A load takes effect: the shadow structures follow it (*compulsory,
+ * *fa_hit: see note_load in l1model.c). */
+void wt_l1i_note_load(struct wt_l1 *l1, uint64_t line, unsigned set,
+		      int *compulsory, int *fa_hit);
+struct wt_pc_stats *wt_l1i_load_pc_stats(struct wt_l1 *l1, uint32_t pc);
+/* The first cycle from t at which the miss queue has room for n more
+ * entries (n at most its length), and n entries leaving from t. */
+uint64_t wt_l1i_missq_room(const struct wt_l1 *l1, uint64_t t, unsigned n);
+void wt_l1i_missq_push(struct wt_l1 *l1, uint64_t t, unsigned n);
+
+/* ---- l1sector.c: the sectored L1 (cfg->sectored, bounded mode) ---- */
+
+/* A load or a store, as wt_l1_access makes it: -1 when made, else the
+ * reservation fail, with *retry and nothing changed. */
+int wt_l1s_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		uint64_t t, int refused_mshr, struct wt_l1_out *out,
+		uint64_t *done, uint64_t *retry);
+int wt_l1s_store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		 uint64_t t, struct wt_l1_out *out, uint64_t *retry);
+/* The data of MSHR entry key (a sector's address) has come: its sector
+ * of the way reserved for it (allocation on miss) holds it now. */
+void wt_l1s_fill(struct wt_l1 *l1, unsigned set, int way, uint64_t key);
+/* The same with allocation on fill: the line takes a way now if it has
+ * none. */
+void wt_l1s_fill_allocate(struct wt_l1 *l1, uint64_t key);
+
+#endif
