@@ -42,6 +42,19 @@ WT_STAGE_MACHINE_USAGE
 "      --sectored=B        yes: lines of 32-byte sectors, each with its own\n"
 "                          state, fetched alone (GPGPU-Sim's 'S' caches;\n"
 "                          --config sets it); no: whole lines\n"
+"      --skip-global=B     yes: global accesses go around the L1 (GPGPU-Sim's\n"
+"                          -gpgpu_gmem_skip_L1D; default: the machine's)\n"
+"      --unified=KB        the adaptive L1: at each kernel, the L1 takes what\n"
+"                          the shared memory its CTAs need (the first of\n"
+"                          --shmem-options that holds it) leaves of KB\n"
+"                          (GPGPU-Sim's -gpgpu_unified_l1d_size; 0: off)\n"
+"      --shmem-options=LIST  the carve-outs, KB (-gpgpu_shmem_option)\n"
+"      --flush=B           yes: every L1 is invalidated at each kernel's end\n"
+"                          (-gpgpu_flush_l1_cache; default: the machine's)\n"
+"      --cache-ops=C       what cache operators do: hardware (default: .CG,\n"
+"                          .CV, .STRONG go around the L1, .CA loads stay\n"
+"                          with --skip-global), accelsim (only .STRONG.GPU\n"
+"                          loads go around, as Accel-Sim) or ignore\n"
 "      --index=SPEC        linear, xor, fermi, ipoly, ipolyNN, matrix:FILE,\n"
 "                          gpgpusim-ipoly or zero (GPGPU-Sim's P and C)\n"
 "      --repl=P            lru, fifo or random\n"
@@ -113,7 +126,7 @@ enum {
 	O_LEVEL, O_CONFIG, O_CTAS, O_REFILL, O_WDELAY, O_ICOUNT, O_POLICY,
 	O_WLIMIT, O_SCHEDS, O_MAXW, O_PERIOD, O_SBYPT, O_MPKIT, O_DWTN, O_DWTM,
 	O_KTHR, O_VTA, O_MRPB, O_PCALT, O_ABYPT, O_PD, O_MTA, O_LAT, O_REUSE,
-	O_BATCH, O_SECTORED,
+	O_BATCH, O_SECTORED, O_SKIPG, O_COPS, O_FLUSH, O_UNIFIED, O_SHOPTS,
 	O_NOPTS
 };
 
@@ -125,6 +138,8 @@ enum {
  */
 struct sm {
 	_Alignas(WT_CACHE_LINE) struct wt_l1 l1;
+	struct wt_l1_stats past;	/* of the L1s a carve-out replaced */
+	int has_past;
 };
 
 struct trial {
@@ -147,6 +162,13 @@ static struct {
 	unsigned nsm;
 	struct wt_l1_setup su;	/* the configuration; su.pool: --sched=pool */
 	struct wt_machine machine;
+	int flush;		/* --flush: invalidate the L1s at kernel ends */
+	unsigned unified;	/* --unified: L1 and shared memory, KB; 0: off */
+	unsigned shopt[32], nshopt;	/* --shmem-options, KB, ascending */
+	unsigned base_assoc;	/* the L1 of --config and --size, whose */
+	uint64_t base_size;	/* ways the carve-out multiplies */
+	uint64_t kernel_l1;	/* the carve-out's L1 of this kernel, bytes */
+	uint64_t *l1_sizes;	/* per kernel, with --unified */
 	const char *arch;
 	int ctas_set;		/* --ctas given */
 	uint64_t start;		/* pool: the cycle the next kernel starts */
@@ -191,6 +213,79 @@ static void ensure_sms(unsigned n)
 		if (wt_l1_init(&G.sm[i].l1, &G.su.cfg, i, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
 	G.nsm = n;
+}
+
+/* SM s's statistics, over every L1 a carve-out gave it. */
+static struct wt_l1_stats *sm_stats(unsigned s)
+{
+	struct sm *m = &G.sm[s];
+
+	if (!m->has_past)
+		return &m->l1.st;
+	wt_l1_stats_merge(&m->past, &m->l1.st);
+	wt_l1_stats_free(&m->l1.st);
+	memset(&m->l1.st, 0, sizeof(m->l1.st));
+	wt_rdhist_init(&m->l1.st.fa, 4096);
+	wt_rdhist_init(&m->l1.st.set, 256);
+	m->l1.st.first = UINT64_MAX;
+	return &m->past;
+}
+
+/*
+ * The adaptive L1 (--unified): at each kernel, as GPGPU-Sim's
+ * shader_core_config::max_cta does at launch with
+ * -gpgpu_adaptive_cache_config, the shared memory its resident CTAs need
+ * (the kernel's per CTA, times the CTAs an SM holds: trace-order's
+ * ctas_per_sm, or fewer where the grid does not fill the SMs) picks the
+ * first carve-out of --shmem-options that holds it, and the L1 gets what
+ * is left of the unified size: of the base L1's ways times unified /
+ * base size, the fraction 1 - carve-out / unified, rounded to nearest.
+ * The SMs' L1s are made again where that changes their ways.
+ */
+static void carve(const struct wt_kernel *k)
+{
+	uint64_t grid = wt_kernel_grid_threads(k) && wt_kernel_block_threads(k) ?
+			wt_kernel_grid_threads(k) / wt_kernel_block_threads(k) : 0;
+	uint64_t ctas = 0, total, unified = (uint64_t)G.unified * 1024, n;
+	unsigned max_assoc, assoc, opt = G.shopt[G.nshopt - 1];
+	const char *v = wt_meta_get(&k->extra, "ctas_per_sm"), *why;
+	char err[512];
+
+	if (v && wt_parse_u64(v, UINT32_MAX, &n, &why) == 0)
+		ctas = n;
+	if (G.sms && grid && grid < ctas * G.sms)
+		ctas = (grid + G.sms - 1) / G.sms;
+	total = (uint64_t)k->shmem * ctas;
+	for (unsigned i = 0; i < G.nshopt; i++)
+		if (total <= (uint64_t)G.shopt[i] * 1024) {
+			opt = G.shopt[i];
+			break;
+		}
+	max_assoc = (unsigned)(G.base_assoc * unified / G.base_size);
+	assoc = (unsigned)((float)max_assoc * (1.0f - (float)opt * 1024 /
+					      (float)unified) + 0.5f);
+	if (assoc < 1)
+		assoc = 1;
+	G.kernel_l1 = (uint64_t)assoc * G.su.cfg.geom.sets * G.su.cfg.geom.line;
+	if (assoc == G.su.cfg.geom.assoc)
+		return;
+	G.su.cfg.geom.assoc = assoc;
+	G.su.size = (unsigned)G.kernel_l1;
+	for (unsigned s = 0; s < G.nsm; s++) {
+		struct sm *m = &G.sm[s];
+
+		if (!m->has_past) {
+			memset(&m->past, 0, sizeof(m->past));
+			wt_rdhist_init(&m->past.fa, 4096);
+			wt_rdhist_init(&m->past.set, 256);
+			m->past.first = UINT64_MAX;
+			m->has_past = 1;
+		}
+		wt_l1_stats_merge(&m->past, &m->l1.st);
+		wt_l1_free(&m->l1);
+		if (wt_l1_init(&m->l1, &G.su.cfg, s, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "%s", err);
+	}
 }
 
 /* One SM's kernel through the warp pool, with a warp limit (0: none). */
@@ -634,6 +729,9 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 		sectors_json(j, s);
 	}
 	wt_json_key_u64(j, "bypasses", s->bypasses);
+	wt_json_key_u64(j, "skipped_global", s->skipped_global);
+	wt_json_key_u64(j, "skipped_cacheop", s->skipped_cacheop);
+	wt_json_key_u64(j, "flushes", s->flushes);
 	wt_json_key_u64(j, "write_throughs", s->write_throughs);
 	wt_json_key_u64(j, "write_backs", s->write_backs);
 	wt_json_key(j, "reservation_fails");
@@ -750,6 +848,8 @@ static void kernels_json(struct wt_json *j, const struct wt_l1_stats *s)
 		wt_json_key_u64(j, "hits", hits);
 		wt_json_key_u64(j, "misses", misses);
 		wt_json_key_ratio(j, "miss_rate", (double)misses, (double)(hits + misses));
+		if (G.l1_sizes)
+			wt_json_key_u64(j, "l1_size", G.l1_sizes[k]);
 		if (G.choices && (G.pol.flags & WT_POL_SWT))
 			wt_json_key_u64(j, "swt_limit", G.choices[k].swt);
 		if (G.choices && (G.pol.flags & WT_POL_DWTCS)) {
@@ -877,7 +977,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_rdhist_init(&tot.fa, 4096);
 	wt_rdhist_init(&tot.set, 256);
 	for (unsigned s = 0; s < G.nsm; s++) {
-		struct wt_l1_stats *st = &G.sm[s].l1.st;
+		struct wt_l1_stats *st = sm_stats(s);
 
 		wt_l1_stats_merge(&tot, st);
 		free(st->warps);	/* tot has them now */
@@ -915,6 +1015,13 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_json_key(j, "sectored");
 	wt_json_bool(j, c->sectored && c->mode == WT_L1_BOUNDED);
 	wt_json_key_u64(j, "sector", c->sector);
+	wt_json_key(j, "skip_global");
+	wt_json_bool(j, c->skip_global);
+	wt_json_key(j, "flush");
+	wt_json_bool(j, G.flush);
+	wt_json_key_u64(j, "unified", G.unified);
+	wt_json_key(j, "cache_ops");
+	wt_json_string(j, (const char *[]){ "hardware", "accelsim", "ignore" }[c->cacheops]);
 	wt_json_key(j, "alloc");
 	wt_json_string(j, c->alloc_on_fill ? "fill" : "miss");
 	wt_json_key_u64(j, "mshr", c->mshr_entries);
@@ -965,7 +1072,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	for (unsigned s = 0; s < G.nsm; s++) {
 		wt_json_begin_object(j);
 		wt_json_key_u64(j, "sm", s);
-		stats_json(j, &G.sm[s].l1.st, 0);
+		stats_json(j, sm_stats(s), 0);
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
@@ -1135,6 +1242,11 @@ static const struct option longopts[] = {
 	{ "reuse", required_argument, NULL, O_REUSE },
 	{ "batch", required_argument, NULL, O_BATCH },
 	{ "sectored", required_argument, NULL, O_SECTORED },
+	{ "skip-global", required_argument, NULL, O_SKIPG },
+	{ "cache-ops", required_argument, NULL, O_COPS },
+	{ "flush", required_argument, NULL, O_FLUSH },
+	{ "unified", required_argument, NULL, O_UNIFIED },
+	{ "shmem-options", required_argument, NULL, O_SHOPTS },
 	{ "output", required_argument, NULL, 'o' },
 	{ "stats", required_argument, NULL, O_STATS },
 	{ "level", required_argument, NULL, O_LEVEL },
@@ -1142,6 +1254,52 @@ static const struct option longopts[] = {
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* --unified and --shmem-options: the adaptive L1 (carve). */
+static void unified_options(const char *const *set)
+{
+	const char *p = set[O_SHOPTS];
+
+	G.unified = set[O_UNIFIED] ? (unsigned)wt_opt_num("unified", set[O_UNIFIED],
+							  0, 1u << 20) : 0;
+	G.base_assoc = G.su.cfg.geom.assoc;
+	G.base_size = G.su.size;
+	G.nshopt = 0;
+	if (!G.unified)
+		return;
+	if (!p)
+		wt_die(WT_EXIT_USAGE, "--unified=%u needs --shmem-options (the shared "
+		       "memory carve-outs, KB)", G.unified);
+	while (*p) {
+		char num[32];
+		size_t n = strcspn(p, ",");
+
+		if (n == 0 || n >= sizeof(num) || G.nshopt == 32)
+			goto bad;
+		memcpy(num, p, n);
+		num[n] = 0;
+		G.shopt[G.nshopt] = (unsigned)wt_opt_num("shmem-options", num, 0,
+							 G.unified);
+		if (G.nshopt && G.shopt[G.nshopt] <= G.shopt[G.nshopt - 1])
+			goto bad;
+		G.nshopt++;
+		p += n + (p[n] == ',');
+	}
+	if (!G.nshopt)
+		goto bad;
+	if (((uint64_t)G.unified * 1024) % G.base_size)
+		wt_die(WT_EXIT_USAGE, "--unified=%u: not a multiple of the %llu-byte "
+		       "L1 it takes its ways from (GPGPU-Sim asserts it is)",
+		       G.unified, (unsigned long long)G.base_size);
+	if (G.pol.flags)
+		wt_die(WT_EXIT_USAGE, "--unified: the management policies are "
+		       "modelled on one L1 for the whole run");
+	return;
+bad:
+	wt_die(WT_EXIT_USAGE, "--shmem-options=%s: expected up to 32 sizes in "
+	       "KB, ascending, comma-separated, none above --unified",
+	       set[O_SHOPTS]);
+}
 
 /*
  * The configuration: the machine's L1 (stageopt.h) for every option the
@@ -1167,6 +1325,7 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	static const char *const event_names[] = { "misses", "all" };
 	static const char *const sched_names[] = { "stream", "pool" };
 	static const char *const refill_names[] = { "cta", "set" };
+	static const char *const cops_names[] = { "hardware", "accelsim", "ignore" };
 	const char *set[O_NOPTS];
 	struct wt_l1_cfg *c = &G.su.cfg;
 	const char *line = stream ? wt_meta_get(stream, "line_size") : NULL;
@@ -1221,6 +1380,12 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 						  walloc_names, 5);
 	if (set[O_SECTORED])
 		c->sectored = wt_opt_choice("sectored", set[O_SECTORED], yes_no, 2);
+	if (set[O_SKIPG])
+		c->skip_global = wt_opt_choice("skip-global", set[O_SKIPG], yes_no, 2);
+	G.flush = set[O_FLUSH] ? wt_opt_choice("flush", set[O_FLUSH], yes_no, 2) : 0;
+	if (set[O_COPS])
+		c->cacheops = (enum wt_l1_cacheops)wt_opt_choice("cache-ops",
+				set[O_COPS], cops_names, 3);
 	if (set[O_ALLOC])
 		c->alloc_on_fill = wt_opt_choice("alloc", set[O_ALLOC], alloc_names, 2);
 	if (set[O_MSHR])
@@ -1284,6 +1449,7 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 		G.batch = (size_t)wt_opt_num("batch", set[O_BATCH], 0, 1u << 30);
 	wt_l1_geometry(&G.su);
 	sector_options(set);
+	unified_options(set);
 	c->pol = &G.pol;
 	wt_meta_free(&opts);
 }
@@ -1368,6 +1534,12 @@ int main(int argc, char **argv)
 			wt_kernel_copy(&kern, it.kernel);
 			G.names = wt_realloc(G.names, (G.nnames + 1) * sizeof(*G.names));
 			G.names[G.nnames++] = wt_strdup(kern.name ? kern.name : "");
+			if (G.unified) {
+				carve(&kern);
+				G.l1_sizes = wt_realloc(G.l1_sizes, G.nnames *
+							sizeof(*G.l1_sizes));
+				G.l1_sizes[G.nnames - 1] = G.kernel_l1;
+			}
 			if (wt_writer_kernel_begin(G.w, it.kernel) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			break;
@@ -1393,6 +1565,9 @@ int main(int argc, char **argv)
 				run_batch(b, nb, &kern, 1);
 			else
 				run_kernel(b, nb, &kern);
+			if (G.flush)
+				for (unsigned s = 0; s < G.nsm; s++)
+					wt_l1_invalidate_all(&G.sm[s].l1);
 			G.last_time = 0;
 			G.unsorted = 0;
 			if (wt_writer_kernel_end(G.w) < 0)

@@ -1050,8 +1050,50 @@ static void store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	l1->st.write_throughs++;
 }
 
-/* Atomics (done at L2) and everything in bypass mode: sent on unlooked.
- * An atomic invalidates the line it finds, writing it back if dirty. */
+/*
+ * Whether r goes around the L1 by its cache operator or its space (see
+ * enum wt_l1_cacheops); counted.  Atomics and bypass mode are the
+ * caller's.
+ */
+static int skips(struct wt_l1 *l1, const struct wt_request *r)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	unsigned cop = WT_FLAGS_COP(r->flags);
+	int global = r->space == WT_SPACE_GLOBAL;
+
+	switch (c->cacheops) {
+	case WT_L1_COPS_HARDWARE:
+		if (cop == WT_COP_CG || cop == WT_COP_CV ||
+		    cop == WT_COP_STRONG_GPU || cop == WT_COP_STRONG_SYS) {
+			l1->st.skipped_cacheop++;
+			return 1;
+		}
+		if (global && c->skip_global && !(cop == WT_COP_CA &&
+						  r->op == WT_OP_LOAD)) {
+			l1->st.skipped_global++;
+			return 1;
+		}
+		return 0;
+	case WT_L1_COPS_ACCELSIM:
+		if (cop == WT_COP_STRONG_GPU && r->op == WT_OP_LOAD) {
+			l1->st.skipped_cacheop++;
+			return 1;
+		}
+		break;
+	case WT_L1_COPS_IGNORE:
+		break;
+	}
+	if (global && c->skip_global) {
+		l1->st.skipped_global++;
+		return 1;
+	}
+	return 0;
+}
+
+/* Atomics (done at L2), requests whose operator or space sends them
+ * around the L1 (skips), and everything in bypass mode: sent on
+ * unlooked.  An atomic invalidates the line it finds, writing it back if
+ * dirty. */
 static void bypass(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		   uint64_t t, struct wt_l1_out *out, uint64_t *done)
 {
@@ -1140,6 +1182,20 @@ static uint32_t first_warp(const struct wt_request *r, size_t n)
 		if (r[i].cta == r[0].cta && r[i].warp < w)
 			w = r[i].warp;
 	return w;
+}
+
+void wt_l1_invalidate_all(struct wt_l1 *l1)
+{
+	const struct wt_cache_geom *g = &l1->cfg->geom;
+
+	for (unsigned set = 0; set < g->sets; set++)
+		for (unsigned way = 0; way < g->assoc; way++)
+			if (wt_cache_at(&l1->cache, set, (int)way)->state ==
+			    WT_LINE_VALID) {
+				leave(l1, set, (int)way);
+				wt_cache_invalidate(&l1->cache, set, (int)way);
+			}
+	l1->st.flushes++;
 }
 
 void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
@@ -1253,7 +1309,7 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 	*done = t + c->hit_latency;
 	if (l1->apcm && r->index == 0)
 		wt_apcm_instruction(l1->apcm, r->warp, r->pc);	/* repeatable */
-	if (r->op == WT_OP_ATOMIC || c->mode == WT_L1_BYPASS) {
+	if (r->op == WT_OP_ATOMIC || c->mode == WT_L1_BYPASS || skips(l1, r)) {
 		bypass(l1, r, line, t, out, done);
 	} else if (c->sectored && c->mode == WT_L1_BOUNDED) {
 		uint64_t misses = l1->st.misses, hits = l1->st.hits;
@@ -1402,6 +1458,9 @@ void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
 	dst->store_hits += src->store_hits;
 	dst->store_misses += src->store_misses;
 	dst->bypasses += src->bypasses;
+	dst->skipped_global += src->skipped_global;
+	dst->skipped_cacheop += src->skipped_cacheop;
+	dst->flushes += src->flushes;
 	dst->write_throughs += src->write_throughs;
 	dst->write_backs += src->write_backs;
 	for (int i = 0; i <= WT_MISS_MAX; i++)

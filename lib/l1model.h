@@ -37,6 +37,23 @@ enum wt_write_policy {
 /* Slots of the cache of warps' statistics (a power of 2). */
 #define WT_L1_WARP_CACHE 256
 
+/*
+ * What the cache operator of a request (its flags, record.h) does to the
+ * L1 (l1sim --cache-ops):
+ *   hardware  as the architecture: .CG, .CV, .STRONG.GPU and .STRONG.SYS
+ *             go around the L1; with skip_global (Kepler, Pascal) every
+ *             global access does, but a .CA load.
+ *   accelsim  as Accel-Sim's trace-driven front end: only .STRONG.GPU
+ *             loads go around (its CACHE_GLOBAL); .CA changes nothing.
+ *   ignore    no operator changes anything.
+ * Atomics go around the L1 in every case (atomics_bypass).
+ */
+enum wt_l1_cacheops {
+	WT_L1_COPS_HARDWARE,
+	WT_L1_COPS_ACCELSIM,
+	WT_L1_COPS_IGNORE,
+};
+
 enum wt_l1_mode {
 	WT_L1_BOUNDED,		/* the configured cache */
 	WT_L1_UNBOUNDED,	/* fully associative, infinite: cold misses only */
@@ -76,6 +93,9 @@ struct wt_l1_cfg {
 	uint64_t seed;
 	enum wt_l1_mode mode;
 	int atomics_bypass;		/* atomics are done at L2 */
+	int skip_global;		/* global accesses go around the L1
+					   (-gpgpu_gmem_skip_L1D) */
+	enum wt_l1_cacheops cacheops;	/* what cache operators do */
 	int emit_all;			/* also hits and merged misses */
 	const struct wt_l1_policy *pol;	/* management policy; NULL: none */
 	enum wt_l1_reuse reuse;
@@ -119,6 +139,9 @@ struct wt_l1_stats {
 	uint64_t hits, misses;		/* of loads */
 	uint64_t store_hits, store_misses;
 	uint64_t bypasses, write_throughs, write_backs;
+	uint64_t skipped_global;	/* of the requests sent on unlooked: */
+	uint64_t skipped_cacheop;	/* by skip_global, by their operator */
+	uint64_t flushes;		/* wt_l1_invalidate_all calls */
 	uint64_t miss_class[WT_MISS_MAX + 1];
 	uint64_t merged;		/* misses merged into an in-flight line */
 	/* A sectored L1: the sectors loads asked for, and of them those
@@ -232,6 +255,13 @@ void wt_l1_drop_reuse(struct wt_l1 *l1);
 /* A kernel's requests on this SM, r[0..n-1] in stream order, are about to
  * be run: the policies that need to know its warps (APCM's monitored warp
  * and warp ends) see them. */
+/*
+ * Invalidate every line that holds data, as GPGPU-Sim invalidates an L1
+ * whose SM has nothing left to run when -gpgpu_flush_l1_cache is set (at
+ * each kernel's end): without writing dirty lines back, as it does; a
+ * line in flight keeps its MSHR.
+ */
+void wt_l1_invalidate_all(struct wt_l1 *l1);
 void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 			const struct wt_request *r, size_t n);
 /* Process one request (in this SM's issue order), at its record's time

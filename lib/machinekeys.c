@@ -272,6 +272,8 @@ const struct wt_mkey wt_mkeys[] = {
 	{ "gpgpu_l1_latency", WT_MS_L1, "1", cycles, "L1 hit latency, cycles" },
 	{ "gpgpu_gmem_skip_L1D", WT_MS_L1, "0", flag,
 	  "global memory accesses skip the L1" },
+	{ "gpgpu_flush_l1_cache", WT_MS_L1, "0", flag,
+	  "the L1s are invalidated at each kernel's end" },
 	{ "gpgpu_adaptive_cache_config", WT_MS_L1, "0", flag,
 	  "the L1 takes what shared memory leaves of the unified size" },
 	{ "gpgpu_unified_l1d_size", WT_MS_L1, "0", kbytes,

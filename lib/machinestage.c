@@ -141,6 +141,13 @@ static void l1_options(const struct wt_machine *m, struct wt_meta *o)
 		put(o, "config", "%s", wt_machine_get(m, "gpgpu_cache:dl1"));
 		put(o, "hit-latency", "%u", u(m, "gpgpu_l1_latency"));
 	}
+	put(o, "skip-global", "%s", u(m, "gpgpu_gmem_skip_L1D") ? "yes" : "no");
+	put(o, "flush", "%s", u(m, "gpgpu_flush_l1_cache") ? "yes" : "no");
+	if (u(m, "gpgpu_adaptive_cache_config") && u(m, "gpgpu_unified_l1d_size") &&
+	    strcmp(wt_machine_get(m, "wt_l1_model"), "nugteren") != 0) {
+		put(o, "unified", "%u", u(m, "gpgpu_unified_l1d_size"));
+		put(o, "shmem-options", "%s", wt_machine_get(m, "gpgpu_shmem_option"));
+	}
 	put(o, "miss-latency", "%u", u(m, "wt_l1_miss_latency"));
 	put(o, "sigma", "%s", wt_machine_get(m, "wt_l1_sigma"));
 	put(o, "schedulers", "%u", sched);

@@ -30,9 +30,14 @@ like "$(json "$T/c.json")" '"no_access_records":32,"no_access_requests":32,"all_
 	"coalesce passes them on: 32 requests of op none"
 is "$(trace-dump --summary --format=csv "$T/va.q.wt" | tail -1 | cut -d, -f10,20,21)" "44,32,344" \
 	"... its requests count the 344"
-l1sim --stats="$T/l1.json" -o "$T/va.l1.wt" "$T/va.q.wt"
+# (its loads are LDG.E.CG, which go around the L1 on hardware; Accel-Sim
+# caches them: --cache-ops=accelsim)
+l1sim --cache-ops=accelsim --stats="$T/l1.json" -o "$T/va.l1.wt" "$T/va.q.wt"
 like "$(json "$T/l1.json")" '"total":\{.*"requests":12,"loads":8,"stores":4,"atomics":0,"hits":0,"misses":8,' \
 	"vectoradd: l1sim looks up the 12 requests only"
+l1sim --stats="$T/l1h.json" "$T/va.q.wt" > /dev/null
+like "$(json "$T/l1h.json")" '"total":\{.*"requests":12,"loads":8,"stores":4,"atomics":0,"hits":0,"misses":0,.*"bypasses":8,"skipped_global":0,"skipped_cacheop":8,' \
+	"... its .CG loads go around the L1 (--cache-ops=hardware, the default)"
 like "$(json "$T/l1.json")" '"total":\{.*"instructions":344,.*"mpki":23\.25' \
 	"... and counts 344 instructions: MPKI 8 / 344 (23, not 95)"
 l1sim --sched=pool --icount=yes --stats="$T/p.json" -o "$T/va.p.wt" "$T/va.q.wt"

@@ -24,7 +24,8 @@ ok $? "volta: the pipeline runs"
 like "$(json "$T/co.json")" '"arch":"volta","machine_origin":"--arch=volta","rules":"sector"' \
 	"coalesce: volta's sector rules"
 like "$(json "$T/l1.json")" '"arch":"volta","machine_origin":"--arch=volta"' "l1sim: volta"
-like "$(json "$T/l1.json")" '"size":32768,"sets":4,"assoc":64,"line":128' "l1sim: volta's dl1, 64 ways"
+like "$(json "$T/l1.json")" '"size":131072,"sets":4,"assoc":256,"line":128' \
+	"l1sim: volta's dl1 of 64 ways, 256 in its 128 KB unified L1 beside no shared memory"
 like "$(json "$T/l2.json")" '"arch":"volta"' "l2sim: volta"
 like "$(json "$T/l2.json")" '"partitions":32,"sub_partitions":2,"map":"dramid@8;[0.]*0000RRRR.RRRRRRRR.RBBBCCCB.CCCSSSSS,sub-partitions=2,indexing=ipoly","size":98304,"sets":32,"assoc":24,"line":128,"index":"ipoly37,bits=27"' \
 	"l2sim: 32 channels x 2 slices, QV100's mapping, IPOLY channels and IPOLY sets"
@@ -72,6 +73,72 @@ like "$err" "note: the stream was made for fermi, trace-order's default; modelli
 run sh -c "coalesce '$T/nm.w' > /dev/null"
 like "$err" "^coalesce: note: the stream names no machine; modelling the fermi preset" \
 	"no machine: fermi, said"
+
+
+# The L1 of a machine, kernel by kernel.  Two kernels of one CTA, each
+# loading the same line twice, the second kernel's CTA with 48 KB of
+# shared memory; a .CA load, a .CG load and a .STRONG.GPU load.
+mkdir "$T/k2"
+kern() {	# kern ID SHMEM: a kernel file of one warp
+	cat <<E
+-kernel name = k$1
+-kernel id = $1
+-grid dim = (1,1,1)
+-block dim = (32,1,1)
+-shmem = $2
+-nregs = 16
+-binary version = 70
+-cuda stream id = 0
+-shmem base_addr = 0x00007f0000000000
+-local mem base_addr = 0x00007f0002000000
+-accelsim tracer version = 4
+
+#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width [adrrescompress?] [mem_addresses]
+
+#BEGIN_TB
+
+thread block = 0,0,0
+
+warp = 0
+insts = 6
+0000 ffffffff 1 R2 LDG.E 1 R4 4 1 0x10000 4
+0010 ffffffff 1 R2 LDG.E 1 R4 4 1 0x10000 4
+0020 ffffffff 1 R2 LDG.E.CA 1 R4 4 1 0x20000 4
+0030 ffffffff 1 R2 LDG.E.CG 1 R4 4 1 0x30000 4
+0040 ffffffff 1 R2 LDG.E.STRONG.GPU 1 R4 4 1 0x40000 4
+0050 ffffffff 0 EXIT 0 0
+
+#END_TB
+E
+}
+kern 1 0 > "$T/k2/kernel-1.traceg"
+kern 2 49152 > "$T/k2/kernel-2.traceg"
+printf 'kernel-1.traceg\nkernel-2.traceg\n' > "$T/k2/kernelslist.g"
+# (every kernel from SM 0, and 300 cycles after a load: the second load
+# of a line finds it there)
+trace-gen "$T/k2" 2> /dev/null | trace-order --arch=volta --cta-start=zero --latency=300 \
+	| coalesce > "$T/k2v.req"
+ok $? "two kernels, with and without shared memory, ordered for volta"
+l1sim --stats="$T/k2v.json" "$T/k2v.req" > /dev/null
+like "$(json "$T/k2v.json")" '"kernels":\[\{"id":0,"name":"k1",[^}]*"l1_size":131072\},\{"id":1,"name":"k2",[^}]*"l1_size":65536\}' \
+	"the adaptive L1: 128 KB beside no shared memory, 64 KB beside 48 KB of it (carve-out 64 of 128)"
+like "$(json "$T/k2v.json")" '"total":\{"requests":10,"loads":10,.*"hits":2,"misses":4,' \
+	"each kernel hits its line's second load only: the L1s are flushed at a kernel's end"
+like "$(json "$T/k2v.json")" '"skipped_global":0,"skipped_cacheop":4,"flushes":' \
+	".CG and .STRONG.GPU loads go around the L1 (hardware)"
+l1sim --flush=no --unified=0 --stats="$T/k2n.json" "$T/k2v.req" > /dev/null
+like "$(json "$T/k2n.json")" '"total":\{"requests":10,"loads":10,.*"hits":4,"misses":2,' \
+	"--flush=no: the second kernel hits what the first left"
+l1sim --cache-ops=accelsim --stats="$T/k2a.json" "$T/k2v.req" > /dev/null
+like "$(json "$T/k2a.json")" '"skipped_global":0,"skipped_cacheop":2,' \
+	"--cache-ops=accelsim: only .STRONG.GPU loads go around, as Accel-Sim's CACHE_GLOBAL"
+trace-gen "$T/k2" 2> /dev/null | trace-order --arch=pascal | coalesce | l1sim --stats="$T/k2p.json" > /dev/null
+like "$(json "$T/k2p.json")" '"total":\{"requests":10,"loads":10,.*"hits":0,"misses":2,.*"skipped_global":4,"skipped_cacheop":4,' \
+	"pascal: global loads skip the L1 (-gpgpu_gmem_skip_L1D), but .CA ones"
+fails_with 2 "--shmem-options=8,4: expected up to 32 sizes in KB, ascending" \
+	"carve-outs out of order" l1sim --unified=128 --shmem-options=8,4 "$T/k2v.req"
+fails_with 2 "--unified=100: not a multiple of the 32768-byte L1" \
+	"a unified size the L1 does not divide" l1sim --unified=100 --shmem-options=0,8 "$T/k2v.req"
 
 # Bad configurations: one line naming the file, the line and the option.
 printf -- '-gpgpu_n_clusters 15\n-gpgpu_n_mem x\n' > "$T/bad.config"

@@ -150,12 +150,12 @@ is "$d1" "$d0" "the scheme decides on the L1's reads: the same MD with and witho
 # hotspot, compute-bound: Rodinia's kernels keep the highest MD.
 run mdegree --no-l2 --format=markdown $H
 is "$rc" 0 "hotspot: exit 0"
-like "$out" "^\| 16K \| compute \| 0\.0269 \| 0\.05 \| 3 \| 3 \| yes \| 3 \|" \
+like "$out" "^\| 16K \| compute \| 0\.0359 \| 0\.05 \| 3 \| 3 \| yes \| 3 \|" \
 	"hotspot: compute-bound, MD 3 chosen and best"
 like "$out" "^- L1 16K: compute-bound" "the decision in words, as a list"
 run mdegree --no-l2 --threshold=0.02 --format=json $H
 like "$out" '^\{"program":"mdegree",' "--format=json"
-like "$out" '^\["16K","memory",0\.0269[0-9]*,0\.02,' "--threshold=0.02 makes it memory-bound"
+like "$out" '^\["16K","memory",0\.0358[0-9]*,0\.02,' "--threshold=0.02 makes it memory-bound"
 run mdegree --no-l2 --profile-ctas=2 --format=csv $H
 is "$(csv profile | cut -d, -f1-2)" "16K,4" "--profile-ctas=2: 2 CTAs of each of 2 kernels"
 
