@@ -42,21 +42,26 @@
 #             Total_core_cache_stats_breakdown[GLOBAL_ACC_R][S] summed over
 #             S = HIT, HIT_RESERVED, MISS, SECTOR_MISS (the statuses its
 #             L1D_total_cache_accesses counts; RESERVATION_FAIL tries are
-#             retried and counted then).  warptrace: l1sim's total.hits +
-#             total.misses (loads; 0 in bypass mode).  Stores are not in
+#             retried and counted then).  warptrace: l1sim's
+#             total.gpgpusim.loads, the same statuses counted as GPGPU-Sim
+#             counts them (per sector in a sectored L1); where the stats
+#             have no gpgpusim object, total.hits + total.misses (loads; 0
+#             in bypass mode).  Stores are not in
 #             it: both write them through to L2 (see -d).
 #   L1 miss   Accel-Sim: [GLOBAL_ACC_R][MISS] + [SECTOR_MISS]: HIT_RESERVED,
 #             a load merged into a line in flight, is a pending hit, no
-#             miss.  warptrace: total.misses - total.merged, the loads
-#             that went to L2 (merged loads are latency misses there).
+#             miss.  warptrace: gpgpusim.loads miss + sector_miss; else
+#             total.misses - total.merged, the loads that went to L2
+#             (merged loads are latency misses there).
 #   L1 mr     L1 miss / L1 acc, in percent.
 #   L2 acc    global loads and atomics at L2.  Accel-Sim: the last
 #             L2_cache_stats_breakdown[GLOBAL_ACC_R][S] over the same S;
 #             INST_ACC_R (instruction fetches, which L2_total_cache_*
 #             count), GLOBAL_ACC_W and L2_WR_ALLOC_R are not in it.
-#             warptrace: l2sim's total.hits + total.misses (reads and
-#             atomics).
+#             warptrace: l2sim's total.gpgpusim loads and atomics, as
+#             for L1; else total.hits + total.misses (reads and atomics).
 #   L2 miss   Accel-Sim: [GLOBAL_ACC_R][MISS] + [SECTOR_MISS].  warptrace:
+#             gpgpusim miss + sector_miss; else
 #             total.misses - total.merged.
 #   L2 mr     L2 miss / L2 acc, in percent.
 #   DRAM rd   data read from DRAM, in 32-byte units.  Accel-Sim: the sum
@@ -313,8 +318,19 @@ numbers() {
 		if ($v[$at{op}] eq "store") { $dwr += $n } else { $drd += $n }
 	}
 	close($d) or die "trace-dump $wt/dram.wt failed\n";
-	my @w = ($l1->{hits} + $l1->{misses}, $l1->{misses} - $l1->{merged},
-		 $l2s->{hits} + $l2s->{misses}, $l2s->{misses} - $l2s->{merged}, $drd, $dwr);
+	# GPGPU-Sim'\''s own counts (l1sim and l2sim "gpgpusim": per sector in
+	# a sectored cache) where the stats have them, else warptrace'\''s
+	sub gs { my ($t, @types) = @_; my $g = $t->{gpgpusim} or return;
+		 my ($a, $m) = (0, 0);
+		 for my $ty (@types) { my $c = $g->{$ty} or next;
+			$a += $c->{$_} for qw(hit hit_reserved miss sector_miss);
+			$m += $c->{$_} for qw(miss sector_miss); }
+		 return ($a, $m) }
+	my @g1 = gs($l1, "loads");
+	my @g2 = gs($l2s, "loads", "atomics");
+	my @w = (@g1 ? @g1 : ($l1->{hits} + $l1->{misses}, $l1->{misses} - $l1->{merged}),
+		 @g2 ? @g2 : ($l2s->{hits} + $l2s->{misses}, $l2s->{misses} - $l2s->{merged}),
+		 $drd, $dwr);
 	my @wx = ($l1->{hits}, $l1->{merged}, $l1->{misses} - $l1->{merged}, $l1->{stores},
 		  $l1->{store_misses}, $l2s->{hits}, $l2s->{merged}, $l2s->{writes}, $l2s->{write_misses},
 		  $l2s->{write_backs}, $dj->{total}{reads}, $dj->{total}{writes}, $dj->{total}{bursts});
