@@ -237,6 +237,27 @@ static void views(const struct wt_stage_args *a, const char *const *explicit,
 	wt_meta_free(&opts);
 }
 
+/*
+ * wt_stage_input's call: without a stream, the views of the command line
+ * alone, for its usage errors (wt_cls_new checks the L2 view's) or
+ * --show-machine; with one, nothing yet: the views wait for its kind.
+ */
+struct cls_ctx {
+	struct wt_stage_cmd cmd;
+	struct wt_cls_cfg *cfg;
+	struct wt_machine *machine;
+};
+
+static void configure_cb(const struct wt_meta *stream, void *ctx)
+{
+	const struct cls_ctx *c = ctx;
+
+	if (stream)
+		return;
+	views(c->cmd.args, c->cmd.set, NULL, longopts, c->cfg, c->machine);
+	wt_cls_free(wt_cls_new(c->cfg));
+}
+
 int main(int argc, char **argv)
 {
 	static const char *const formats[] = { "table", "json" };
@@ -246,6 +267,7 @@ int main(int argc, char **argv)
 	struct wt_clsrep rep;
 	struct wt_cls *cls = NULL;
 	struct wt_machine machine;
+	struct cls_ctx ctx = { { &args, set }, &cfg, &machine };
 	enum wt_kind kind;
 	struct wt_warptypes evwt;
 	struct wt_reader *r;
@@ -254,7 +276,6 @@ int main(int argc, char **argv)
 	unsigned allowed;
 	uint64_t hits = 0, other = 0;
 	int json = 0, level = 0;
-	char err[768];
 
 	wt_set_progname(argv[0]);
 	wt_big_blocks_mapped();
@@ -298,15 +319,7 @@ int main(int argc, char **argv)
 	wt_check_outputs(args.output, set[O_STATS]);
 	if (set[O_ANALYSES])
 		rep.analyses = parse_analyses(set[O_ANALYSES]);
-	if (args.show && (args.arch || args.config))
-		views(&args, set, NULL, longopts, &cfg, &machine);	/* prints it */
-	r = wt_stage_open(args.input, err, sizeof(err));
-	if (!r) {
-		/* usage errors first; wt_cls_new checks the L2 view */
-		views(&args, set, NULL, longopts, &cfg, &machine);
-		wt_cls_free(wt_cls_new(&cfg));
-		wt_die(WT_EXIT_DATA, "%s", err);
-	}
+	r = wt_stage_input(&args, 0, NULL, configure_cb, &ctx);
 	/* the stream's machine, for the kinds classify reads (no note for
 	 * the others, which are refused below) */
 	kind = wt_reader_header(r)->kind;

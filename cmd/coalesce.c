@@ -347,11 +347,20 @@ static void make_cfg(const struct wt_stage_args *a, const char *const *set,
 	wt_meta_free(&opts);
 }
 
+/* make_cfg as wt_stage_input calls it. */
+static void configure_cb(const struct wt_meta *stream, void *ctx)
+{
+	const struct wt_stage_cmd *c = ctx;
+
+	make_cfg(c->args, c->set, stream);
+}
+
 int main(int argc, char **argv)
 {
 	const char *set[O_NOPTS] = { 0 };
 	const char *stats;
 	struct wt_stage_args args;
+	struct wt_stage_cmd cmd = { &args, set };
 	struct wt_reader *r;
 	struct wt_header h;
 	char err[768];
@@ -365,18 +374,7 @@ int main(int argc, char **argv)
 	wt_machine_init(&G.machine);
 	wt_check_outputs(args.output, stats);
 
-	if (args.show && (args.arch || args.config))
-		make_cfg(&args, set, NULL);	/* prints it */
-	r = wt_stage_open(args.input, err, sizeof(err));
-	if (!r) {
-		make_cfg(&args, set, NULL);	/* usage errors first */
-		wt_die(WT_EXIT_DATA, "%s", err);
-	}
-	if (wt_reader_expect(r, WT_KIND_WARP, "run trace-order first") < 0) {
-		make_cfg(&args, set, NULL);	/* usage errors first */
-		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
-	}
-	make_cfg(&args, set, &wt_reader_header(r)->meta);
+	r = wt_stage_input(&args, WT_KIND_WARP, "run trace-order first", configure_cb, &cmd);
 
 	wt_header_init(&h, WT_KIND_REQUEST, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);

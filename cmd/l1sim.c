@@ -1454,11 +1454,20 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	wt_meta_free(&opts);
 }
 
+/* configure as wt_stage_input calls it. */
+static void configure_cb(const struct wt_meta *stream, void *ctx)
+{
+	const struct wt_stage_cmd *c = ctx;
+
+	configure(c->args, c->set, stream, longopts);
+}
+
 int main(int argc, char **argv)
 {
 	const char *set[O_NOPTS] = { 0 };
-	const char *output, *input, *stats;
+	const char *output, *stats;
 	struct wt_stage_args args;
+	struct wt_stage_cmd cmd = { &args, set };
 	struct wt_l1_cfg *c = &G.su.cfg;
 	struct sm_bucket *b = NULL;
 	unsigned nb = 0;
@@ -1474,7 +1483,6 @@ int main(int argc, char **argv)
 	wt_stage_parse(argc, argv, "l1sim", usage, longopts, O_SIZE, O_NOPTS,
 		       set, &args);
 	output = args.output;
-	input = args.input;
 	wt_machine_init(&G.machine);
 
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
@@ -1483,18 +1491,7 @@ int main(int argc, char **argv)
 	c->no_warp_stats = !stats;	/* only --stats shows them */
 
 	wt_kernel_init(&kern);
-	if (args.show && (args.arch || args.config))
-		configure(&args, set, NULL, longopts);	/* prints it */
-	r = wt_stage_open(input, err, sizeof(err));
-	if (!r) {
-		configure(&args, set, NULL, longopts);	/* usage errors first */
-		wt_die(WT_EXIT_DATA, "%s", err);
-	}
-	if (wt_reader_expect(r, WT_KIND_REQUEST, "run coalesce first") < 0) {
-		configure(&args, set, NULL, longopts);	/* usage errors first */
-		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
-	}
-	configure(&args, set, &wt_reader_header(r)->meta, longopts);
+	r = wt_stage_input(&args, WT_KIND_REQUEST, "run coalesce first", configure_cb, &cmd);
 	c->no_warp_stats = !stats;
 	G.sms = wt_reader_sms(r);
 	if (c->sectored && c->mode == WT_L1_BOUNDED) {

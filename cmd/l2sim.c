@@ -1189,11 +1189,20 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	wt_meta_free(&opts);
 }
 
+/* configure as wt_stage_input calls it. */
+static void configure_cb(const struct wt_meta *stream, void *ctx)
+{
+	const struct wt_stage_cmd *c = ctx;
+
+	configure(c->args, c->set, stream);
+}
+
 int main(int argc, char **argv)
 {
 	const char *set[O_NOPTS] = { 0 };
-	const char *output, *input, *stats;
+	const char *output, *stats;
 	struct wt_stage_args args;
+	struct wt_stage_cmd cmd = { &args, set };
 	struct wt_reader *r;
 	struct wt_header h;
 	struct wt_item it;
@@ -1205,24 +1214,12 @@ int main(int argc, char **argv)
 	wt_stage_parse(argc, argv, "l2sim", usage, longopts, O_CONFIG, O_NOPTS,
 		       set, &args);
 	output = args.output;
-	input = args.input;
 	wt_machine_init(&G.machine);
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
 
-	if (args.show && (args.arch || args.config))
-		configure(&args, set, NULL);	/* prints it */
-	r = wt_stage_open(input, err, sizeof(err));
-	if (!r) {
-		configure(&args, set, NULL);	/* usage errors first */
-		wt_die(WT_EXIT_DATA, "%s", err);
-	}
-	if (wt_reader_expect(r, WT_KIND_EVENT, "run l1sim first") < 0) {
-		configure(&args, set, NULL);	/* usage errors first */
-		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
-	}
-	configure(&args, set, &wt_reader_header(r)->meta);
+	r = wt_stage_input(&args, WT_KIND_EVENT, "run l1sim first", configure_cb, &cmd);
 	upstream(r);
 	G.is.no_warp_stats = !stats;	/* only --stats shows them */
 

@@ -515,14 +515,38 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 		wt_die(WT_EXIT_DATA, "%s", err);
 }
 
+static const struct option longopts[] = {
+	{ "sms", required_argument, NULL, O_SMS },
+	{ "warp-size", required_argument, NULL, O_WARP },
+	{ "max-threads", required_argument, NULL, O_THREADS },
+	{ "max-ctas", required_argument, NULL, O_CTAS },
+	{ "max-warps", required_argument, NULL, O_WARPS },
+	{ "regs", required_argument, NULL, O_REGS },
+	{ "shmem", required_argument, NULL, O_SHMEM },
+	{ "schedulers", required_argument, NULL, O_SCHED },
+	{ "cta-threads", required_argument, NULL, O_CTHREADS },
+	{ "reg-unit", required_argument, NULL, O_RUNIT },
+	{ "shmem-unit", required_argument, NULL, O_SUNIT },
+	{ "policy", required_argument, NULL, O_POLICY },
+	{ "active-warps", required_argument, NULL, O_ACTIVE },
+	{ "warp-limit", required_argument, NULL, O_WLIMIT },
+	{ "cta-limit", required_argument, NULL, O_CLIMIT },
+	{ "latency", required_argument, NULL, O_LATENCY },
+	{ "hold", required_argument, NULL, O_HOLD },
+	{ "cta-start", required_argument, NULL, O_CTASTART },
+	{ "stats", required_argument, NULL, O_STATS },
+	{ "level", required_argument, NULL, O_LEVEL },
+	{ NULL, 0, NULL, 0 },
+};
+
 /*
  * The configuration: the machine's values for every option the command
  * line does not give (explicit[]), then the options, each checked.
  * stream: the input's metadata, or NULL before it is read.
  */
 static void configure(const struct wt_stage_args *a, const char *const *explicit,
-		      const struct wt_meta *stream, const struct option *longopts,
-		      struct wt_machine *m, struct wt_order_cfg *cfg)
+		      const struct wt_meta *stream, struct wt_machine *m,
+		      struct wt_order_cfg *cfg)
 {
 	const char *set[O_NOPTS];
 	struct wt_meta opts;
@@ -564,36 +588,28 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	wt_meta_free(&opts);
 }
 
+/* configure as wt_stage_input calls it. */
+struct order_ctx {
+	struct wt_stage_cmd cmd;
+	struct wt_machine *machine;
+	struct wt_order_cfg *cfg;
+};
+
+static void configure_cb(const struct wt_meta *stream, void *ctx)
+{
+	const struct order_ctx *c = ctx;
+
+	configure(c->cmd.args, c->cmd.set, stream, c->machine, c->cfg);
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "sms", required_argument, NULL, O_SMS },
-		{ "warp-size", required_argument, NULL, O_WARP },
-		{ "max-threads", required_argument, NULL, O_THREADS },
-		{ "max-ctas", required_argument, NULL, O_CTAS },
-		{ "max-warps", required_argument, NULL, O_WARPS },
-		{ "regs", required_argument, NULL, O_REGS },
-		{ "shmem", required_argument, NULL, O_SHMEM },
-		{ "schedulers", required_argument, NULL, O_SCHED },
-		{ "cta-threads", required_argument, NULL, O_CTHREADS },
-		{ "reg-unit", required_argument, NULL, O_RUNIT },
-		{ "shmem-unit", required_argument, NULL, O_SUNIT },
-		{ "policy", required_argument, NULL, O_POLICY },
-		{ "active-warps", required_argument, NULL, O_ACTIVE },
-		{ "warp-limit", required_argument, NULL, O_WLIMIT },
-		{ "cta-limit", required_argument, NULL, O_CLIMIT },
-		{ "latency", required_argument, NULL, O_LATENCY },
-		{ "hold", required_argument, NULL, O_HOLD },
-		{ "cta-start", required_argument, NULL, O_CTASTART },
-		{ "stats", required_argument, NULL, O_STATS },
-		{ "level", required_argument, NULL, O_LEVEL },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *set[O_NOPTS] = { 0 };
-	const char *output, *stats = NULL, *input;
+	const char *output, *stats = NULL;
 	struct wt_stage_args args;
 	struct wt_machine machine;
 	struct wt_order_cfg cfg;
+	struct order_ctx ctx = { { &args, set }, &machine, &cfg };
 	struct wt_reader *r;
 	struct wt_header h;
 	struct wt_item it;
@@ -601,13 +617,11 @@ int main(int argc, char **argv)
 	struct feed feed;
 	uint64_t clock = 0;
 	int level, warps, hold_cta = 1;
-	char err[768];
 
 	wt_set_progname(argv[0]);
 	wt_stage_parse(argc, argv, "trace-order", usage, longopts, O_SMS, O_NOPTS,
 		       set, &args);
 	output = args.output;
-	input = args.input;
 	wt_machine_init(&machine);
 	if (set[O_HOLD]) {
 		if (strcmp(set[O_HOLD], "kernel") != 0 &&
@@ -625,14 +639,7 @@ int main(int argc, char **argv)
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
 
-	if (args.show && (args.arch || args.config))
-		configure(&args, set, NULL, longopts, &machine, &cfg);	/* prints it */
-	r = wt_stage_open(input, err, sizeof(err));
-	if (!r) {
-		configure(&args, set, NULL, longopts, &machine, &cfg);	/* usage errors first */
-		wt_die(WT_EXIT_DATA, "%s", err);
-	}
-	configure(&args, set, &wt_reader_header(r)->meta, longopts, &machine, &cfg);
+	r = wt_stage_input(&args, 0, NULL, configure_cb, &ctx);
 	warps = wt_reader_header(r)->kind == WT_KIND_WARP;
 	if (!warps && wt_reader_header(r)->kind != WT_KIND_ACCESS)
 		wt_die(WT_EXIT_DATA, "%s: expected a stream of 'access' or 'warp' "

@@ -254,16 +254,28 @@ void wt_stage_bind(const char *name, const char *given,
 	wt_stage_agree(name, given, want, whence, a->override);
 }
 
-struct wt_reader *wt_stage_open(const char *input, char *err, size_t errlen)
+struct wt_reader *wt_stage_input(const struct wt_stage_args *a, enum wt_kind kind,
+				 const char *hint, wt_stage_configure configure,
+				 void *ctx)
 {
-	if (strcmp(input, "-") == 0 && isatty(STDIN_FILENO)) {
-		wt_snprintf(err, errlen, "standard input is a terminal: expected a "
-			    "warptrace stream (give a FILE, or a pipe)");
-		return NULL;
-	}
-	return wt_reader_open(input, err, errlen);
-}
+	struct wt_reader *r = NULL;
+	char err[768];
 
+	if (a->show && (a->arch || a->config))
+		configure(NULL, ctx);	/* prints it and exits */
+	if (strcmp(a->input, "-") == 0 && isatty(STDIN_FILENO))
+		wt_snprintf(err, sizeof(err), "standard input is a terminal: "
+			    "expected a warptrace stream (give a FILE, or a pipe)");
+	else if ((r = wt_reader_open(a->input, err, sizeof(err))) != NULL &&
+		 kind && wt_reader_expect(r, kind, hint) < 0)
+		wt_snprintf(err, sizeof(err), "%s", wt_reader_error(r));
+	else if (r) {
+		configure(&wt_reader_header(r)->meta, ctx);
+		return r;
+	}
+	configure(NULL, ctx);		/* usage errors first */
+	wt_die(WT_EXIT_DATA, "%s", err);
+}
 /* The value of option name in set[], by longopts; NULL if not given. */
 static const char *given(const struct option *longopts, const char *const *set,
 			 const char *name)

@@ -98,12 +98,28 @@ void wt_stage_bind(const char *name, const char *given,
 void wt_stage_group(struct wt_meta *opts, const struct option *longopts,
 		    const char *const *set, const char *const *names);
 
+/* What a stage's configuration callback is mostly given: the command
+ * line. */
+struct wt_stage_cmd {
+	const struct wt_stage_args *args;
+	const char *const *set;		/* the options given, by number */
+};
+
+/* A stage's configuration from its input's metadata, or from the command
+ * line alone (stream NULL). */
+typedef void (*wt_stage_configure)(const struct wt_meta *stream, void *ctx);
+
 /*
- * Open a stage's input: wt_reader_open, but a terminal on standard input
- * is refused.  A stage configures itself from the stream's header; where
- * there is none (NULL, err says why) it reports its usage errors first,
- * configured without the stream, then this one.
+ * Open a stage's input, a stream of record kind `kind` (0: of any; the
+ * stage checks it), and configure the stage from its header.  A terminal
+ * on standard input is refused.  With --show-machine of a machine given
+ * on the command line, configure(NULL) prints it and no input is read;
+ * where the input cannot be opened or holds another kind, configure(NULL)
+ * reports the command line's usage errors first, then the input's error
+ * (hint says which program makes the kind: "run coalesce first").
  */
-struct wt_reader *wt_stage_open(const char *input, char *err, size_t errlen);
+struct wt_reader *wt_stage_input(const struct wt_stage_args *a, enum wt_kind kind,
+				 const char *hint, wt_stage_configure configure,
+				 void *ctx);
 
 #endif
