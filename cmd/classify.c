@@ -222,18 +222,19 @@ static void views(const struct wt_stage_args *a, const char *const *explicit,
 	if (cfg->l1.cfg.mode == WT_L1_BYPASS)
 		wt_die(WT_EXIT_USAGE, "--config=%s: a disabled L1 has nothing to "
 		       "classify", set[O_CONFIG]);
-	/* the view with four times the ways must fit in 255 */
-	wt_l1_options(&cfg->l1, set[O_SIZE], set[O_ASSOC], 63, set[O_LINE],
-		      set[O_INDEX]);
+	/* the view with four times the ways must fit in a set */
+	wt_l1_options(&cfg->l1, set[O_SIZE], set[O_ASSOC], WT_CACHE_MAX_ASSOC / 4,
+		      set[O_LINE], set[O_INDEX]);
 	wt_l1_geometry(&cfg->l1);
-	if (cfg->l1.cfg.geom.assoc > 63)
-		wt_die(WT_EXIT_USAGE, "a %u-way L1: classify takes at most 63 ways "
-		       "(its view with four times the ways must fit in 255)",
-		       cfg->l1.cfg.geom.assoc);
+	if (cfg->l1.cfg.geom.assoc > WT_CACHE_MAX_ASSOC / 4)
+		wt_die(WT_EXIT_USAGE, "a %u-way L1: classify takes at most %u ways "
+		       "(its view with four times the ways must fit in a set)",
+		       cfg->l1.cfg.geom.assoc, WT_CACHE_MAX_ASSOC / 4);
 	cfg->l2_size = (unsigned)wt_opt_num("l2-size", set[O_L2SIZE], 1, 1u << 30);
 	cfg->l2_parts = (unsigned)wt_opt_num("l2-partitions", set[O_L2PARTS], 1,
 					     1024);
-	cfg->l2_assoc = (unsigned)wt_opt_num("l2-assoc", set[O_L2ASSOC], 1, 255);
+	cfg->l2_assoc = (unsigned)wt_opt_num("l2-assoc", set[O_L2ASSOC], 1,
+					     WT_CACHE_MAX_ASSOC);
 	wt_meta_free(&opts);
 }
 

@@ -122,9 +122,10 @@ static void given_machine(const struct wt_stage_args *a, struct wt_machine *m)
 
 		for (const char *p = ignored; (p = strchr(p, ',')); p++)
 			n++;
-		wt_warn("note: %s: %zu GPGPU-Sim options that the warptrace stages "
-			"do not model were ignored (--show-machine lists what is "
-			"used; warptrace(7), MACHINES)", a->config, n);
+		wt_warn("note: %s: %zu GPGPU-Sim option%s the warptrace stages do "
+			"not model %s ignored (warptrace(7), MACHINES): %s",
+			a->config, n, n == 1 ? "" : "s", n == 1 ? "was" : "were",
+			ignored);
 	}
 	free(ignored);
 	free(unknown);

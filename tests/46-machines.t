@@ -156,8 +156,8 @@ printf -- '-gpuwattch_xml_file x.xml\n-gpgpu_ptx_sim_mode 0\n' >> "$T/f.config"
 run trace-order --gpgpusim-config="$T/f.config" --show-machine
 like "$err" "note: $T/f.config: options GPGPU-Sim does not know either were ignored: gpuwattch_xml_file" \
 	"an unknown option: a note naming it"
-like "$err" "note: $T/f.config: 1 GPGPU-Sim options that the warptrace stages do not model were ignored" \
-	"an option not modelled: counted in a note"
+like "$err" "note: $T/f.config: 1 GPGPU-Sim option the warptrace stages do not model was ignored .warptrace.7., MACHINES.: gpgpu_ptx_sim_mode$" \
+	"an option not modelled: named in a note"
 
 # Every tested configuration of gpgpu-sim_distribution loads, and those
 # the presets are made of give the presets' values.
