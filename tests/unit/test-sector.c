@@ -86,7 +86,8 @@ static struct res l1_at(struct wt_l1 *l1, unsigned op, uint64_t addr,
 	memset(&x, 0, sizeof(x));
 	x.rc = wt_l1_access(l1, &r, t, 0, &out, &x.done, &x.retry);
 	x.n = out.n;
-	memcpy(x.ev, out.ev, (out.n < 4 ? out.n : 4) * sizeof(*out.ev));
+	if (out.n)	/* out.ev is NULL while no event was made */
+		memcpy(x.ev, out.ev, (out.n < 4 ? out.n : 4) * sizeof(*out.ev));
 	free(out.ev);
 	return x;
 }
