@@ -83,18 +83,19 @@ unsigned wt_gpgpusim_segment(const struct wt_coalesce_cfg *cfg,
 	return w->size == 2 ? 64 : 128;
 }
 
-/* Set bytes [lo, hi) of a 128-bit mask, 0 <= lo < hi <= 128. */
-static void set_bytes(uint64_t *m, unsigned lo, unsigned hi)
+/* Bits [0, x) of a word, x from 0 to 64. */
+static inline uint64_t below(unsigned x)
 {
-	for (unsigned w = 0; w < 2; w++) {
-		/* [lo, hi) as bits of word w, clipped to it */
-		unsigned a = lo > 64 * w ? lo - 64 * w : 0;
-		unsigned b = hi > 64 * w ? hi - 64 * w : 0;
+	return x >= 64 ? ~0ULL : (1ULL << x) - 1;
+}
 
-		b = b < 64 ? b : 64;
-		if (a < b)
-			m[w] |= (b - a == 64 ? ~0ULL : ((1ULL << (b - a)) - 1)) << a;
-	}
+/* Set bytes [lo, hi) of a 128-bit mask, 0 <= lo < hi <= 128: in each
+ * word, the bits below hi but not below lo (branches the compiler makes
+ * conditional moves, for every entry has one). */
+static inline void set_bytes(uint64_t *m, unsigned lo, unsigned hi)
+{
+	m[0] |= below(hi < 64 ? hi : 64) & ~below(lo < 64 ? lo : 64);
+	m[1] |= below(hi > 64 ? hi - 64 : 0) & ~below(lo > 64 ? lo - 64 : 0);
 }
 
 /* Whether masks a and b share a byte. */
@@ -239,14 +240,43 @@ static void reduce(const struct trans *t, unsigned size, struct wt_touched *out)
 		       << (off / WT_GPGPUSIM_SECTOR);
 }
 
+/* Put entry x into transaction t. */
+static inline void join(struct trans *t, const struct entry *x)
+{
+	t->lanes |= 1ULL << x->lane;
+	t->chunks |= 1u << x->chunk;
+	set_bytes(t->bytes, x->lo, x->hi);
+}
+
+/* Start transaction t in the segment of entry x. */
+static inline void start(struct trans *t, const struct entry *x)
+{
+	memset(t, 0, sizeof(*t));
+	t->seg = x->seg;
+}
+
 /*
  * The transactions of the ordered entries x[0..n) (step 3), at t[];
- * returns how many.  An atomic entry goes to the first transaction of
- * its segment whose bytes it does not use; any other to its segment's
- * one.
+ * returns how many: one per segment.
  */
-static size_t transactions(const struct entry *x, size_t n, int atomic,
-			   struct trans *t)
+static size_t transactions(const struct entry *x, size_t n, struct trans *t)
+{
+	size_t nt = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (i == 0 || x[i].seg != x[i - 1].seg)
+			start(&t[nt++], &x[i]);
+		join(&t[nt - 1], &x[i]);
+	}
+	return nt;
+}
+
+/*
+ * The same for atomics: an entry goes to the first transaction of its
+ * segment none of whose bytes it uses, or a new one after them.
+ */
+static size_t atomic_transactions(const struct entry *x, size_t n,
+				  struct trans *t)
 {
 	size_t nt = 0, first = 0;	/* first: the segment's first one */
 
@@ -257,16 +287,11 @@ static size_t transactions(const struct entry *x, size_t n, int atomic,
 		set_bytes(m, x[i].lo, x[i].hi);
 		if (i == 0 || x[i].seg != x[i - 1].seg)
 			first = nt;
-		for (k = first; k < nt && atomic && overlap(t[k].bytes, m); k++)
+		for (k = first; k < nt && overlap(t[k].bytes, m); k++)
 			;
-		if (k == nt) {
-			memset(&t[nt], 0, sizeof(t[nt]));
-			t[nt++].seg = x[i].seg;
-		}
-		t[k].lanes |= 1ULL << x[i].lane;
-		t[k].chunks |= 1u << x[i].chunk;
-		t[k].bytes[0] |= m[0];
-		t[k].bytes[1] |= m[1];
+		if (k == nt)
+			start(&t[nt++], &x[i]);
+		join(&t[k], &x[i]);
 	}
 	return nt;
 }
@@ -383,7 +408,8 @@ size_t wt_gpgpusim_coalesce(const struct wt_coalesce_cfg *cfg,
 			continue;
 		ne = entries(w, pmask, seg, x);
 		s = order(x, tmp, ne);
-		nt = transactions(s, ne, w->op == WT_OP_ATOMIC, t);
+		nt = w->op == WT_OP_ATOMIC ? atomic_transactions(s, ne, t) :
+		     transactions(s, ne, t);
 		/* at most 2 segments a lane, so 2 * WT_MAX_LANES in all */
 		for (size_t i = 0; i < nt && n < WT_COALESCE_MAX_REQUESTS; i++)
 			reduce(&t[i], seg, &out[n++]);
