@@ -1,8 +1,9 @@
 /*
  * coalesce - turn a stream of warp memory instructions into the memory
- * requests (lines or sectors) they make, under the Fermi or the sector
- * coalescing rules.  The rules are in lib/coalesce.c, which records go
- * to the caches in lib/cstream.c; see coalesce(1).
+ * requests (lines or sectors) they make, under the Fermi, the sector or
+ * GPGPU-Sim's coalescing rules.  The rules are in lib/coalesce.c and
+ * lib/gpgpucoal.c, which records go to the caches in lib/cstream.c; see
+ * coalesce(1).
  */
 #include "coalesce.h"
 #include "cstream.h"
@@ -31,7 +32,13 @@ static const char usage[] =
 WT_STAGE_MACHINE_USAGE
 "      --rules=RULES       fermi: whole lines, per half- or quarter-warp for\n"
 "                          8- and 16-byte accesses; sector: whole warp, the\n"
-"                          sectors touched (default: the machine's)\n"
+"                          sectors touched; gpgpusim: GPGPU-Sim's coalescer,\n"
+"                          a request per 32-, 64- or 128-byte segment\n"
+"                          (default: the machine's, never gpgpusim)\n"
+"      --coalesce-arch=N   gpgpusim rules: GPGPU-Sim's -gpgpu_coalesce_arch,\n"
+"                          13 to 1000 (default: the machine's)\n"
+"      --skip-l1=B         gpgpusim rules: yes if global accesses skip the L1\n"
+"                          (-gpgpu_gmem_skip_L1D; default: the machine's)\n"
 "      --line=N            line size in bytes, a power of two from 16 to\n"
 "                          4096 (default: the machine's L1 line)\n"
 "      --sector=N          sector size in bytes, a power of two dividing the\n"
@@ -44,6 +51,7 @@ WT_STAGE_MACHINE_USAGE
 "                          access; no: any number (default: the machine's)\n"
 "      --shmem-warp-parts=N\n"
 "                          parts of a warp whose bank conflicts are counted\n"
+"                          apart, and that the gpgpusim rules coalesce\n"
 "                          apart, 1 to 64 (default: the machine's)\n"
 "      --level=N           zstd level from -100 to 22, 0 for an uncompressed\n"
 "                          stream (default: $WARPTRACE_LEVEL, else 0 on a\n"
@@ -51,9 +59,10 @@ WT_STAGE_MACHINE_USAGE
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n"
 "\n"
-"--rules, --line and --sector must agree with a machine that was chosen\n"
-"(--arch or --gpgpusim-config here or at trace-order) unless --override\n"
-"is given; with trace-order's default machine they are free.\n";
+"--rules, --line, --sector, --coalesce-arch and --skip-l1 must agree with a\n"
+"machine that was chosen (--arch or --gpgpusim-config here or at\n"
+"trace-order) unless --override is given; --rules=gpgpusim agrees with any\n"
+"machine; with trace-order's default machine they are free.\n";
 
 struct kstats {
 	uint32_t id;
@@ -240,6 +249,11 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_json_key(j, "shmem_limited_broadcast");
 	wt_json_bool(j, G.sh.limited_broadcast);
 	wt_json_key_u64(j, "shmem_warp_parts", G.sh.warp_parts);
+	if (G.cfg.rules == WT_COALESCE_GPGPUSIM) {
+		wt_json_key_u64(j, "coalesce_arch", G.cfg.coalesce_arch);
+		wt_json_key(j, "skip_l1");
+		wt_json_bool(j, G.cfg.skip_l1);
+	}
 	wt_json_end_object(j);
 	wt_json_key(j, "kernels");
 	wt_json_begin_array(j);
@@ -280,7 +294,7 @@ static unsigned parse_bytes(const char *opt, const char *arg)
 
 enum {
 	O_STATS = 256, O_LEVEL, O_RULES, O_LINE, O_SECTOR, O_BANKS, O_BCAST,
-	O_PARTS, O_NOPTS
+	O_PARTS, O_CARCH, O_SKIP, O_NOPTS
 };
 
 static const struct option longopts[] = {
@@ -292,14 +306,48 @@ static const struct option longopts[] = {
 	{ "shmem-banks", required_argument, NULL, O_BANKS },
 	{ "shmem-limited-broadcast", required_argument, NULL, O_BCAST },
 	{ "shmem-warp-parts", required_argument, NULL, O_PARTS },
+	{ "coalesce-arch", required_argument, NULL, O_CARCH },
+	{ "skip-l1", required_argument, NULL, O_SKIP },
 	{ NULL, 0, NULL, 0 },
 };
+
+/*
+ * The gpgpusim rules' settings: the machine's coalescing arch and skip-L1
+ * setting, or the options over them, which must agree with a machine
+ * somebody chose as --rules does.  The other rules take neither option.
+ */
+static void gpgpusim_cfg(const struct wt_stage_args *a, const char *const *set,
+			 const struct wt_meta *opts)
+{
+	static const char *const yesno[] = { "no", "yes" };
+	const char *v;
+
+	if (G.cfg.rules != WT_COALESCE_GPGPUSIM) {
+		if (set[O_CARCH] || set[O_SKIP])
+			wt_die(WT_EXIT_USAGE, "--%s: only the gpgpusim rules take "
+			       "it (--rules=gpgpusim)", set[O_CARCH] ?
+			       "coalesce-arch" : "skip-l1");
+		return;
+	}
+	wt_stage_bind("coalesce-arch", set[O_CARCH], opts, &G.machine, a);
+	wt_stage_bind("skip-l1", set[O_SKIP], opts, &G.machine, a);
+	v = set[O_CARCH] ? set[O_CARCH] : wt_meta_get(opts, "coalesce-arch");
+	if (v)
+		G.cfg.coalesce_arch = (unsigned)wt_opt_num("coalesce-arch", v,
+							   WT_GPGPUSIM_ARCH_MIN,
+							   WT_GPGPUSIM_ARCH_MAX);
+	v = set[O_SKIP] ? set[O_SKIP] : wt_meta_get(opts, "skip-l1");
+	if (v)
+		G.cfg.skip_l1 = wt_opt_choice("skip-l1", v, yesno, 2);
+}
 
 /*
  * The machine's rules, line and sector, then the explicit options over
  * them: those must agree with a machine somebody chose (stageopt.h,
  * wt_stage_bind), and a combination that does not work is a usage error.
- * stream: the input's metadata, or NULL before it is read.
+ * The gpgpusim rules agree with every machine: they are its own
+ * coalescer, where the machine's fermi or sector rules are warptrace's
+ * view of it.  stream: the input's metadata, or NULL before it is read.
  */
 static void make_cfg(const struct wt_stage_args *a, const char *const *set,
 		     const struct wt_meta *stream)
@@ -311,14 +359,17 @@ static void make_cfg(const struct wt_stage_args *a, const char *const *set,
 
 	wt_meta_init(&opts);
 	wt_stage_machine("coalesce", a, stream, &G.machine, &opts);
-	wt_stage_bind("rules", set[O_RULES], &opts, &G.machine, a);
+	if (!set[O_RULES] || strcmp(set[O_RULES], "gpgpusim") != 0)
+		wt_stage_bind("rules", set[O_RULES], &opts, &G.machine, a);
 	wt_stage_bind("line", set[O_LINE], &opts, &G.machine, a);
 	wt_stage_bind("sector", set[O_SECTOR], &opts, &G.machine, a);
 	wt_coalesce_cfg_init(&G.cfg);
 	v = set[O_RULES] ? set[O_RULES] : wt_meta_get(&opts, "rules");
 	if ((rules = wt_coalesce_rules_parse(v)) < 0)
-		wt_die(WT_EXIT_USAGE, "--rules=%s: expected fermi or sector", v);
+		wt_die(WT_EXIT_USAGE, "--rules=%s: expected fermi, sector or "
+		       "gpgpusim", v);
 	G.cfg.rules = (enum wt_coalesce_rules)rules;
+	gpgpusim_cfg(a, set, &opts);
 	G.cfg.line = parse_bytes("line", set[O_LINE] ? set[O_LINE] :
 				 wt_meta_get(&opts, "line"));
 	G.cfg.sector = 32;
@@ -344,6 +395,8 @@ static void make_cfg(const struct wt_stage_args *a, const char *const *set,
 						       WT_MAX_LANES);
 	if ((why = wt_shmem_cfg_check(&G.sh)) != NULL)
 		wt_die(WT_EXIT_USAGE, "%s", why);
+	/* one GPGPU-Sim setting, mem_warp_parts, for both */
+	G.cfg.warp_parts = G.sh.warp_parts;
 	wt_meta_free(&opts);
 }
 

@@ -18,9 +18,13 @@
  * array and merge-sorted first.  Every step is linear in the lanes but
  * the sort, n log n, so no lane order costs much more than another.
  *
+ * The gpgpusim rules are GPGPU-Sim's own way, in gpgpucoal.c; emit makes
+ * the request records of all three.
+ *
  * Nothing is allocated: everything lives on the stack.
  */
 #include "coalesce.h"
+#include "coalinternal.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -36,6 +40,9 @@ void wt_coalesce_cfg_init(struct wt_coalesce_cfg *cfg)
 	cfg->rules = WT_COALESCE_SECTOR;
 	cfg->line = 128;
 	cfg->sector = 32;
+	cfg->coalesce_arch = WT_GPGPUSIM_ARCH_MIN;
+	cfg->skip_l1 = 0;
+	cfg->warp_parts = 2;
 }
 
 void wt_coalesce_fit_sector(struct wt_coalesce_cfg *cfg)
@@ -50,7 +57,8 @@ const char *wt_coalesce_cfg_check(const struct wt_coalesce_cfg *cfg)
 {
 	static char why[160];
 
-	if (cfg->rules != WT_COALESCE_FERMI && cfg->rules != WT_COALESCE_SECTOR)
+	if (cfg->rules != WT_COALESCE_FERMI && cfg->rules != WT_COALESCE_SECTOR &&
+	    cfg->rules != WT_COALESCE_GPGPUSIM)
 		return wt_coalesce_rules_name(cfg->rules);
 	if (!is_pow2(cfg->line) || cfg->line < WT_COALESCE_LINE_MIN ||
 	    cfg->line > WT_COALESCE_LINE_MAX) {
@@ -79,6 +87,8 @@ const char *wt_coalesce_cfg_check(const struct wt_coalesce_cfg *cfg)
 			 cfg->line / WT_COALESCE_SECTORS_MAX);
 		return why;
 	}
+	if (cfg->rules == WT_COALESCE_GPGPUSIM)
+		return wt_gpgpusim_check(cfg, why, sizeof(why));
 	return NULL;
 }
 
@@ -89,6 +99,8 @@ const char *wt_coalesce_rules_name(enum wt_coalesce_rules rules)
 		return "fermi";
 	case WT_COALESCE_SECTOR:
 		return "sector";
+	case WT_COALESCE_GPGPUSIM:
+		return "gpgpusim";
 	}
 	return "unknown coalescing rules";
 }
@@ -99,6 +111,8 @@ int wt_coalesce_rules_parse(const char *name)
 		return WT_COALESCE_FERMI;
 	if (strcmp(name, "sector") == 0)
 		return WT_COALESCE_SECTOR;
+	if (strcmp(name, "gpgpusim") == 0)
+		return WT_COALESCE_GPGPUSIM;
 	return -1;
 }
 
@@ -136,6 +150,11 @@ unsigned wt_coalesce_group_lanes(const struct wt_coalesce_cfg *cfg,
 {
 	unsigned g;
 
+	if (cfg->rules == WT_COALESCE_GPGPUSIM) {
+		if (cfg->warp_parts <= 1)
+			return lanes;
+		return cfg->warp_parts < lanes ? lanes / cfg->warp_parts : 1;
+	}
 	if (cfg->rules == WT_COALESCE_SECTOR || size <= 4)
 		return lanes;
 	g = WT_COALESCE_FERMI_GROUP_BYTES / size;
@@ -203,6 +222,9 @@ int wt_coalesce_valid(const struct wt_coalesce_cfg *cfg,
 			return -1;
 		}
 	}
+	if (cfg->rules == WT_COALESCE_GPGPUSIM && w->op != WT_OP_NONE &&
+	    (w->space == WT_SPACE_GLOBAL || w->space == WT_SPACE_LOCAL))
+		return wt_gpgpusim_valid(cfg, w, why, whylen);
 	return 0;
 }
 
@@ -218,17 +240,6 @@ struct plan {
 };
 
 /*
- * A line that a group touches, as the walk finds it: the fields of its
- * request that are not the instruction's (see emit).
- */
-struct touched {
-	uint64_t line;
-	uint64_t lanes;
-	uint32_t bytes;
-	uint32_t sectors;	/* those touched, whatever the rules */
-};
-
-/*
  * The walk over one group's pieces (see cut) in ascending start address.
  * The line being walked is kept here rather than in out[], so that it
  * lives in registers, and written out when the walk leaves it.  The byte
@@ -238,7 +249,7 @@ struct touched {
  */
 struct walk {
 	const struct plan *p;
-	struct touched *out;
+	struct wt_touched *out;
 	size_t n;		/* lines written to out[] */
 	uint64_t last;		/* start of the previous piece */
 	uint64_t line;		/* the line walked; 1 (none) at first */
@@ -250,7 +261,7 @@ struct walk {
 };
 
 static inline void walk_init(struct walk *k, const struct plan *p,
-			     struct touched *out)
+			     struct wt_touched *out)
 {
 	k->p = p;
 	k->out = out;
@@ -275,7 +286,7 @@ static inline void walk_close(struct walk *k)
 /* Write out the line walked, if any. */
 static inline void walk_flush(struct walk *k)
 {
-	struct touched *t = &k->out[k->n];
+	struct wt_touched *t = &k->out[k->n];
 
 	if (!k->lanes)
 		return;
@@ -454,7 +465,7 @@ static struct piece *sort_pieces(struct piece *pieces, struct piece *tmp,
  * group for lanes whose pieces are not in address order: cut, sort, walk.
  */
 static size_t group_sorted(const struct plan *p, const struct wt_warp *w,
-			   uint64_t mask, struct touched *out)
+			   uint64_t mask, struct wt_touched *out)
 {
 	struct piece pieces[2 * WT_MAX_LANES], tmp[2 * WT_MAX_LANES], *s;
 	size_t n = cut(p, w, mask, pieces);
@@ -476,7 +487,7 @@ static size_t group_sorted(const struct plan *p, const struct wt_warp *w,
  * be in order is sorted.
  */
 static size_t group(const struct plan *p, const struct wt_warp *w,
-		    uint64_t mask, struct touched *out)
+		    uint64_t mask, struct wt_touched *out)
 {
 	struct walk k;
 
@@ -497,7 +508,12 @@ static size_t group(const struct plan *p, const struct wt_warp *w,
 static int cfg_ok(const struct wt_coalesce_cfg *cfg)
 {
 	return (cfg->rules == WT_COALESCE_FERMI ||
-		cfg->rules == WT_COALESCE_SECTOR) &&
+		cfg->rules == WT_COALESCE_SECTOR ||
+		(cfg->rules == WT_COALESCE_GPGPUSIM &&
+		 cfg->line == WT_GPGPUSIM_LINE &&
+		 cfg->sector == WT_GPGPUSIM_SECTOR &&
+		 cfg->coalesce_arch >= WT_GPGPUSIM_ARCH_MIN &&
+		 cfg->warp_parts >= 1)) &&
 	       is_pow2(cfg->line) && cfg->line >= WT_COALESCE_LINE_MIN &&
 	       cfg->line <= WT_COALESCE_LINE_MAX && is_pow2(cfg->sector) &&
 	       cfg->sector >= WT_COALESCE_SECTOR_MIN &&
@@ -516,11 +532,11 @@ static void plan_init(struct plan *p, const struct wt_coalesce_cfg *cfg,
 
 /* Make the n requests of w at out[], one for each line of touched[]. */
 static void emit(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
-		 const struct touched *touched, size_t n,
+		 const struct wt_touched *touched, size_t n,
 		 struct wt_request *out)
 {
 	unsigned all = (1u << (cfg->line >> wt_log2(cfg->sector))) - 1;
-	int sector_rules = cfg->rules == WT_COALESCE_SECTOR;
+	int sector_rules = cfg->rules != WT_COALESCE_FERMI;
 	struct wt_request proto;
 
 	memset(&proto, 0, sizeof(proto));
@@ -550,7 +566,7 @@ static void emit(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
 size_t wt_coalesce(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
 		   struct wt_request *out)
 {
-	struct touched touched[WT_COALESCE_MAX_REQUESTS];
+	struct wt_touched touched[WT_COALESCE_MAX_REQUESTS];
 	unsigned lanes = w->lanes, step;
 	uint64_t mask = w->mask, gmask;
 	struct plan p;
@@ -563,6 +579,11 @@ size_t wt_coalesce(const struct wt_coalesce_cfg *cfg, const struct wt_warp *w,
 		mask &= ((uint64_t)1 << lanes) - 1;
 	if (!mask)
 		return 0;
+	if (cfg->rules == WT_COALESCE_GPGPUSIM) {
+		n = wt_gpgpusim_coalesce(cfg, w, mask, touched);
+		emit(cfg, w, touched, n, out);
+		return n;
+	}
 	plan_init(&p, cfg, w);
 	step = wt_coalesce_group_lanes(cfg, lanes, w->size);
 	if (step >= lanes) {

@@ -2,7 +2,8 @@
  * coalesce.h - turn one warp memory instruction into the memory requests
  * the hardware would make for it (coalescing).
  *
- * Two rule sets, both from NVIDIA's CUDA C Programming Guide:
+ * Three rule sets, two from NVIDIA's CUDA C Programming Guide and one
+ * from GPGPU-Sim:
  *
  *   fermi   compute capability 2.x with global memory cached in L1: the
  *           warp is split into groups (the whole warp for accesses of up to
@@ -13,10 +14,17 @@
  *   sector  compute capability 3.x and later (L1/L2 lines of 32-byte
  *           sectors): the whole warp is one group; one request per distinct
  *           line, with the sectors the lanes actually touch.
+ *   gpgpusim GPGPU-Sim's coalescer (warp_inst_t::memory_coalescing_arch
+ *           and its atomic and reduce-and-send companions): segments of
+ *           32, 64 or 128 bytes by access size and -gpgpu_coalesce_arch,
+ *           each reduced to the half or quarter the lanes use, one
+ *           request per segment (several to a line), atomics split where
+ *           their bytes collide.  See gpgpucoal.c.
  *
- * Requests of a group come in ascending line address, groups in lane
- * order.  Loads, stores and atomics follow the same rules.  coalesce(1) is
- * the normative description; keep the two in step.
+ * Under the first two, requests of a group come in ascending line
+ * address, groups in lane order, and loads, stores and atomics follow the
+ * same rules.  coalesce(1) is the normative description; keep the two in
+ * step.
  *
  * Shared memory makes no request: its instructions are counted, with
  * the bank conflicts GPGPU-Sim finds in them (wt_shmem_accesses).
@@ -34,6 +42,7 @@
 enum wt_coalesce_rules {
 	WT_COALESCE_FERMI = 0,
 	WT_COALESCE_SECTOR = 1,
+	WT_COALESCE_GPGPUSIM = 2,
 };
 
 struct wt_coalesce_cfg {
@@ -41,6 +50,12 @@ struct wt_coalesce_cfg {
 	unsigned line;		/* line size in bytes: a power of two, 16..4096 */
 	unsigned sector;	/* sector size: a power of two >= 4 dividing
 				   line, at most 8 sectors per line */
+	/* The gpgpusim rules' settings, GPGPU-Sim's options of those names
+	 * (the other rules ignore them): */
+	unsigned coalesce_arch;	/* -gpgpu_coalesce_arch, 13..1000 */
+	int skip_l1;		/* -gpgpu_gmem_skip_L1D */
+	unsigned warp_parts;	/* -gpgpu_shmem_warp_parts, which sets its
+				   mem_warp_parts: 1..64 */
 };
 
 /*
@@ -59,7 +74,20 @@ struct wt_coalesce_cfg {
 /* The Fermi rules' group size in bytes: 128 / size lanes per group. */
 #define WT_COALESCE_FERMI_GROUP_BYTES 128
 
-/* The defaults: sector rules, 128-byte lines of 32-byte sectors. */
+/* The gpgpusim rules: GPGPU-Sim's coalescer works in 128-byte chunks of
+ * 32-byte sectors, on accesses of 1 to 16 bytes, and aborts below
+ * coalescing arch 13 (GT200). */
+#define WT_GPGPUSIM_LINE 128
+#define WT_GPGPUSIM_SECTOR 32
+#define WT_GPGPUSIM_SIZE_MAX 16
+#define WT_GPGPUSIM_ARCH_MIN 13
+#define WT_GPGPUSIM_ARCH_MAX 1000
+
+/*
+ * The defaults: sector rules, 128-byte lines of 32-byte sectors; for the
+ * gpgpusim rules GPGPU-Sim's own defaults, coalescing arch 13, global
+ * accesses through the L1, warps in 2 parts.
+ */
 void wt_coalesce_cfg_init(struct wt_coalesce_cfg *cfg);
 
 /*
@@ -75,7 +103,7 @@ void wt_coalesce_fit_sector(struct wt_coalesce_cfg *cfg);
  */
 const char *wt_coalesce_cfg_check(const struct wt_coalesce_cfg *cfg);
 
-/* "fermi" or "sector"; parse returns -1 for anything else. */
+/* "fermi", "sector" or "gpgpusim"; parse returns -1 for anything else. */
 const char *wt_coalesce_rules_name(enum wt_coalesce_rules rules);
 int wt_coalesce_rules_parse(const char *name);
 
@@ -85,12 +113,13 @@ int wt_coalesce_rules_parse(const char *name);
  */
 int wt_coalesce_arch(const char *arch, struct wt_coalesce_cfg *cfg);
 
-/* Lanes per group under cfg's rules for a warp of lanes lanes. */
+/* Lanes per group under cfg's rules for a warp of lanes lanes (under the
+ * gpgpusim rules a warp part's, the last part taking what is left). */
 unsigned wt_coalesce_group_lanes(const struct wt_coalesce_cfg *cfg,
 				 unsigned lanes, unsigned size);
 
 /* Bytes a request occupies in the memory system: the whole line under the
- * Fermi rules, the sectors it names under the sector rules. */
+ * Fermi rules, the sectors it names under the others. */
 unsigned wt_coalesce_request_bytes(const struct wt_coalesce_cfg *cfg,
 				   const struct wt_request *r);
 
@@ -98,7 +127,9 @@ unsigned wt_coalesce_request_bytes(const struct wt_coalesce_cfg *cfg,
  * Check that w can be coalesced under cfg: at most WT_MAX_LANES lanes, no
  * active lane beyond them, a size that is a power of two no larger than a
  * line, and no active lane's access running past the end of the address
- * space.  0, or -1 with a reason in why.
+ * space; under the gpgpusim rules a size of at most 16 bytes, and no
+ * atomic access across its segment (GPGPU-Sim asserts on either).  0, or
+ * -1 with a reason in why.
  */
 int wt_coalesce_valid(const struct wt_coalesce_cfg *cfg,
 		      const struct wt_warp *w, char *why, size_t whylen);

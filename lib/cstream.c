@@ -208,7 +208,7 @@ size_t wt_cstream_kernel_end(struct wt_cstream *c, const struct wt_request **out
 			none(&c->end[n++], k->time, k->pc, k->cta, k->warp,
 			     k->instr, k->sm, k->n, st);
 	}
-	if (n)		/* c->end is NULL while no kernel had any */
+	if (n > 1)	/* c->end is NULL until a kernel carries something */
 		qsort(c->end, n, sizeof(*c->end), by_warp);
 	wt_u64map_clear(c->map);
 	c->ncarry = 0;

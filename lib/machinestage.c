@@ -111,7 +111,13 @@ static void order_options(const struct wt_machine *m, struct wt_meta *o)
  * whole lines when global accesses go through the L1, into sectors when
  * they skip it; later GPUs always into sectors (memory_coalescing_arch in
  * abstract_hardware_model.cc).  warptrace's fermi rules are the former,
- * its sector rules the latter, at the L1's line size.
+ * its sector rules the latter, at the L1's line size.  The gpgpusim rules
+ * are that coalescer itself, which --rules=gpgpusim chooses: they take
+ * the coalescing arch, the skip-L1 setting and the warp parts (GPGPU-Sim's
+ * mem_warp_parts, which -gpgpu_shmem_warp_parts sets) as they are.  A
+ * machine of a coalescing arch below 20 (GT200's segments by access
+ * size: GPGPU-Sim's default, 13, which the gtx1080 preset keeps) has
+ * them by default, as neither of warptrace's own does that.
  */
 static void coalesce_options(const struct wt_machine *m, struct wt_meta *o)
 {
@@ -119,14 +125,16 @@ static void coalesce_options(const struct wt_machine *m, struct wt_meta *o)
 	int sectored;
 
 	request_line(m, &line, &sectored);
-	put(o, "rules", "%s", arch < 40 && !u(m, "gpgpu_gmem_skip_L1D") ?
-	    "fermi" : "sector");
+	put(o, "rules", "%s", arch < 20 ? "gpgpusim" :
+	    arch < 40 && !u(m, "gpgpu_gmem_skip_L1D") ? "fermi" : "sector");
 	put(o, "line", "%u", line);
 	put(o, "sector", "%u", line < 32 ? line : 32u);
 	put(o, "shmem-banks", "%u", u(m, "gpgpu_shmem_num_banks"));
 	put(o, "shmem-limited-broadcast", "%s",
 	    u(m, "gpgpu_shmem_limited_broadcast") ? "yes" : "no");
 	put(o, "shmem-warp-parts", "%u", u(m, "gpgpu_shmem_warp_parts"));
+	put(o, "coalesce-arch", "%u", arch);
+	put(o, "skip-l1", "%s", u(m, "gpgpu_gmem_skip_L1D") ? "yes" : "no");
 }
 
 /* Nugteren et al.'s model takes the paper's L1 (l1sim's nugteren preset),

@@ -16,7 +16,7 @@ fails_with 2 "line size 100: expected a power of two from 16 to 4096" "--line=10
 fails_with 2 "--line=abc: not a number" "--line=abc" coalesce --line=abc
 fails_with 2 "sector size 3: expected a power of two" "--sector=3" coalesce --sector=3
 fails_with 2 "16 sectors; a request's sector mask holds at most 8" "--sector=8" coalesce --sector=8
-fails_with 2 "--rules=kepler: expected fermi or sector" "--rules=kepler" coalesce --rules=kepler
+fails_with 2 "--rules=kepler: expected fermi, sector or gpgpusim" "--rules=kepler" coalesce --rules=kepler
 fails_with 2 "--arch=tesla: no machine called .tesla.: expected fermi, kepler, pascal, volta" "--arch=tesla" coalesce --arch=tesla
 fails_with 2 "one input stream at most .got 2." "two files" coalesce a.wt b.wt
 fails_with 2 "cannot both go to stdout" "--stats=- without -o" coalesce --stats=-
@@ -72,6 +72,85 @@ run sh -c "coalesce --arch=volta '$T/w.wt' | trace-dump --summary --format=csv |
 is "$out" "kernel,records,loads,stores,atomics
 0,5,1,2,1
 1,4,4,0,0" "kernels pass through, with their requests"
+
+# The gpgpusim rules (GPGPU-Sim's coalescer; worked out by hand, and in
+# tests/unit/test-gpgpucoal.c): volta's arch 70 makes 32-byte segments,
+# and each of the 32 atomics on one 8-byte word its own request.
+run sh -c "coalesce --arch=volta --rules=gpgpusim '$T/w.wt' | trace-dump --format=csv"
+is "$rc:$err" "0:" "gpgpusim rules (volta): exit 0, quiet"
+is "$(printf '%s\n' "$out" | sed -n 2,12p)" "0,10,0,0,0,0,0x10,load,global,0,4,0x1000,0x1,32,0xff,2,0,default
+0,10,0,0,0,0,0x10,load,global,1,4,0x1000,0x2,32,0xff00,2,0,default
+0,10,0,0,0,0,0x10,load,global,2,4,0x1000,0x4,32,0xff0000,2,0,default
+0,10,0,0,0,0,0x10,load,global,3,4,0x1000,0x8,32,0xff000000,2,0,default
+0,11,0,0,1,0,0x10,store,global,0,5,0x1000,0x1,28,0x7f,2,1,default
+0,11,0,0,1,0,0x10,store,global,1,5,0x1000,0x2,32,0x7f80,2,1,default
+0,11,0,0,1,0,0x10,store,global,2,5,0x1000,0x4,32,0x7f8000,2,1,default
+0,11,0,0,1,0,0x10,store,global,3,5,0x1000,0x8,32,0x7f800000,2,1,default
+0,11,0,0,1,0,0x10,store,global,4,5,0x1080,0x1,4,0x80000000,2,1,default
+0,12,0,0,0,1,0x18,none,global,0,1,0x0,0x0,0,0x0,3,1,default
+0,13,1,1,2,0,0x20,atomic,global,0,32,0x2000,0x1,8,0x1,2,1,default" \
+	"gpgpusim rules (volta): a request per 32-byte segment"
+is "$(printf '%s\n' "$out" | grep -c ',atomic,global,.*,0x2000,0x1,8,')" 32 \
+	"gpgpusim rules: 32 atomics on one word, 32 requests"
+run sh -c "coalesce --rules=gpgpusim '$T/w.wt' 2>/dev/null | trace-dump --format=csv | sed -n 2,4p"
+is "$out" "0,10,0,0,0,0,0x10,load,global,0,1,0x1000,0xf,128,0xffffffff,2,0,default
+0,11,0,0,1,0,0x10,store,global,0,2,0x1000,0xf,124,0x7fffffff,2,1,default
+0,11,0,0,1,0,0x10,store,global,1,2,0x1080,0x1,4,0x80000000,2,1,default" \
+	"gpgpusim rules, fermi's arch 20 through the L1: 128-byte segments, one reduced to 32"
+run sh -c "coalesce --rules=gpgpusim --skip-l1=yes '$T/w.wt' 2>/dev/null | trace-dump --summary --format=csv | cut -d, -f2,10"
+is "$out" "kernel,records
+0,42
+1,4" "--skip-l1=yes: 32-byte segments under arch 20"
+run sh -c "coalesce --rules=gpgpusim --coalesce-arch=13 --shmem-warp-parts=2 '$T/w.wt' 2>/dev/null | trace-dump --format=csv | sed -n 2,3p"
+is "$out" "0,10,0,0,0,0,0x10,load,global,0,2,0x1000,0x3,64,0xffff,2,0,default
+0,10,0,0,0,0,0x10,load,global,1,2,0x1000,0xc,64,0xffff0000,2,0,default" \
+	"--coalesce-arch=13 --shmem-warp-parts=2: a 64-byte half of the line per half-warp"
+coalesce --rules=gpgpusim --arch=volta --stats=- -o "$T/g.wt" "$T/w.wt" > "$T/g.json"
+json=$(tr -d ' \n' < "$T/g.json")
+like "$json" '"rules":"gpgpusim","line":128,"sector":32,"shmem_banks":32,"shmem_limited_broadcast":false,"shmem_warp_parts":1,"coalesce_arch":70,"skip_l1":false\}' \
+	"gpgpusim stats: the machine's coalescing arch and skip-L1 setting"
+like "$json" '"id":0,"name":"k0","warp_instructions":4,"empty_instructions":1,"threads":96,"requests":41,"requests_by_op":\{"loads":4,"stores":5,"atomics":32\}' \
+	"gpgpusim stats: requests by op"
+like "$(trace-dump --header "$T/g.wt")" "# coalesce_rules: gpgpusim" "header: coalesce_rules gpgpusim"
+coalesce --rules=gpgpusim --arch=kepler --stats=- -o "$T/g.wt" "$T/w.wt" > "$T/g.json"
+like "$(tr -d ' \n' < "$T/g.json")" '"shmem_warp_parts":1,"coalesce_arch":35,"skip_l1":true\}' \
+	"gpgpusim stats: kepler's machine skips the L1 (gpgpu_gmem_skip_L1D 1)"
+like "$(tr -d ' \n' < "$T/g.json")" '"total":\{"kernels":2,"warp_instructions":5,"empty_instructions":1,"threads":100,"requests":45,' \
+	"... 32-byte segments under arch 35 then"
+fails_with 2 "--coalesce-arch: only the gpgpusim rules take it" "--coalesce-arch without the gpgpusim rules" \
+	coalesce --arch=volta --coalesce-arch=20 "$T/w.wt"
+fails_with 2 "--skip-l1: only the gpgpusim rules take it" "--skip-l1 without the gpgpusim rules" \
+	coalesce --arch=fermi --rules=sector --skip-l1=no "$T/w.wt"
+fails_with 2 "--coalesce-arch=12: expected a number from 13 to 1000" "--coalesce-arch=12" \
+	coalesce --arch=fermi --rules=gpgpusim --coalesce-arch=12 "$T/w.wt"
+fails_with 2 "--skip-l1=maybe: expected" "--skip-l1=maybe" \
+	coalesce --arch=fermi --rules=gpgpusim --skip-l1=maybe "$T/w.wt"
+fails_with 2 "the gpgpusim rules make requests in 128-byte lines of 32-byte sectors, as GPGPU-Sim's coalescer does; got 64-byte lines" \
+	"gpgpusim rules: 128-byte lines only" coalesce --arch=fermi --rules=gpgpusim --line=64 "$T/w.wt"
+
+# On a stream whose machine was chosen: --rules=gpgpusim agrees with it,
+# its own settings must (as --rules=sector must).
+printf 'blocksize: 32 1 1\n' > "$T/g.trc"
+i=0; while [ $i -lt 32 ]; do printf '%d 0 0x%x 4\n' $i $((0x1000 + 4 * i)); i=$((i + 1)); done >> "$T/g.trc"
+trace-gen "$T/g.trc" | trace-order --arch=volta -o "$T/gv.wt"
+run sh -c "coalesce --rules=gpgpusim '$T/gv.wt' | trace-dump --summary --format=csv | cut -d, -f2,10"
+is "$rc:$out" "0:kernel,records
+0,4" "a volta stream: --rules=gpgpusim needs no --override, 4 sectors of one line"
+fails_with 2 "--rules=fermi contradicts the stream" "a volta stream: --rules=fermi does" \
+	coalesce --rules=fermi "$T/gv.wt"
+fails_with 2 "--coalesce-arch=13 contradicts the stream: its machine volta" \
+	"a volta stream: --coalesce-arch=13 contradicts it" coalesce --rules=gpgpusim --coalesce-arch=13 "$T/gv.wt"
+run sh -c "coalesce --override --rules=gpgpusim --coalesce-arch=13 '$T/gv.wt' | trace-dump --summary --format=csv | cut -d, -f2,10"
+is "$rc:$out" "0:kernel,records
+0,1" "... --override: one 128-byte segment"
+
+# A record the gpgpusim rules cannot take: a data error naming it.
+printf 'blocksize: 1 1 1\n0 0 0x1000 32\n' > "$T/g32.trc"
+trace-gen "$T/g32.trc" | trace-order -o "$T/g32.wt" 2>/dev/null
+fails_with 1 "g32.wt: record 0: access size 32: the gpgpusim rules take 1 to 16 bytes" \
+	"gpgpusim rules: a 32-byte access is a data error" coalesce --rules=gpgpusim -o "$T/out.wt" "$T/g32.wt"
+[ ! -e "$T/out.wt" ]
+ok $? "... and leaves no output file"
 
 # Statistics.
 coalesce --arch=fermi --stats="$T/s.json" -o "$T/r.wt" "$T/w.wt"

@@ -54,7 +54,8 @@ static void linear(uint64_t base, int64_t stride)
 
 static size_t run(enum wt_coalesce_rules rules, unsigned line, unsigned sector)
 {
-	struct wt_coalesce_cfg cfg = { rules, line, sector };
+	struct wt_coalesce_cfg cfg = { .rules = rules, .line = line,
+				       .sector = sector };
 	char why[256];
 
 	if (wt_coalesce_valid(&cfg, W, why, sizeof(why)) < 0)
@@ -203,7 +204,7 @@ static void test_16byte(void)
 	is_u64(fermi(), 8, "32-byte, fermi: 8 requests");
 	req("32-byte fermi", 7, B + 7 * 128, 0xf, 0xf0000000, 128);
 	is_u64(wt_coalesce_group_lanes(&(struct wt_coalesce_cfg){
-		WT_COALESCE_FERMI, 128, 32 }, 32, 128), 1,
+		.rules = WT_COALESCE_FERMI, .line = 128, .sector = 32 }, 32, 128), 1,
 	       "128-byte accesses, fermi: one lane per group");
 }
 
@@ -219,7 +220,8 @@ static void test_broadcast(void)
 
 static void test_stride2(void)
 {
-	struct wt_coalesce_cfg cfg = { WT_COALESCE_FERMI, 128, 32 };
+	struct wt_coalesce_cfg cfg = {
+		.rules = WT_COALESCE_FERMI, .line = 128, .sector = 32 };
 
 	warp(32, 4, ALL32);
 	linear(B, 8);
@@ -438,7 +440,8 @@ static void test_config(void)
 
 static void test_valid(void)
 {
-	struct wt_coalesce_cfg cfg = { WT_COALESCE_SECTOR, 128, 32 };
+	struct wt_coalesce_cfg cfg = {
+		.rules = WT_COALESCE_SECTOR, .line = 128, .sector = 32 };
 	char why[256];
 
 	warp(32, 4, ALL32);
@@ -467,7 +470,8 @@ static void test_valid(void)
 
 static void test_stats(void)
 {
-	struct wt_coalesce_cfg cfg = { WT_COALESCE_SECTOR, 128, 32 };
+	struct wt_coalesce_cfg cfg = {
+		.rules = WT_COALESCE_SECTOR, .line = 128, .sector = 32 };
 	struct wt_coalesce_stats s, t;
 	size_t n;
 
@@ -577,7 +581,8 @@ static size_t through(struct wt_cstream *cs, struct wt_coalesce_stats *st,
 
 static void test_cstream(void)
 {
-	struct wt_coalesce_cfg cfg = { WT_COALESCE_SECTOR, 128, 32 };
+	struct wt_coalesce_cfg cfg = {
+		.rules = WT_COALESCE_SECTOR, .line = 128, .sector = 32 };
 	struct wt_shmem_cfg sh;
 	struct wt_coalesce_stats st;
 	struct wt_cstream *cs;
@@ -814,11 +819,11 @@ static void random_warp(const struct wt_coalesce_cfg *cfg)
 static void test_reference(void)
 {
 	static const struct wt_coalesce_cfg cfgs[] = {
-		{ WT_COALESCE_SECTOR, 128, 32 }, { WT_COALESCE_FERMI, 128, 32 },
-		{ WT_COALESCE_SECTOR, 16, 4 }, { WT_COALESCE_FERMI, 32, 4 },
-		{ WT_COALESCE_SECTOR, 64, 16 }, { WT_COALESCE_SECTOR, 256, 32 },
-		{ WT_COALESCE_SECTOR, 4096, 512 },
-		{ WT_COALESCE_FERMI, 4096, 512 },
+#define CFG(r, l, s) { .rules = WT_COALESCE_##r, .line = l, .sector = s }
+		CFG(SECTOR, 128, 32), CFG(FERMI, 128, 32), CFG(SECTOR, 16, 4),
+		CFG(FERMI, 32, 4), CFG(SECTOR, 64, 16), CFG(SECTOR, 256, 32),
+		CFG(SECTOR, 4096, 512), CFG(FERMI, 4096, 512),
+#undef CFG
 	};
 	static struct wt_request want[WT_COALESCE_MAX_REQUESTS];
 
