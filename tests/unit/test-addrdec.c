@@ -31,6 +31,7 @@
 #include "addrdec.h"
 #include "dram.h"
 #include "partition.h"
+#include "oracleaddr.h"
 #include "tap.h"
 
 #include <string.h>
@@ -45,36 +46,6 @@ static const char *const maps[] = {
 	MAP64("RBBDDDCB.CCCSSSSS"),		/* D letters: bits 10..12 */
 	"dramid@11;" MAP64("RBBBCCCC.BCCSSSSS"),	/* the B letter below dramid */
 };
-
-static const uint64_t fixed[20] = {
-	0x0, 0x80, 0x100, 0x180, 0x200, 0x780, 0x1f80, 0x2000, 0x3e80,
-	0x10000, 0x12345, 0x1fff80, 0x200000, 0xdeadbe80, 0x7f0001080,
-	0x123456780, 0xfffff80, 0x4000100, 0xc0ffee00, 0x2a5a5a580,
-};
-
-static uint64_t st;
-
-static uint64_t rnd(void)
-{
-	st ^= st >> 12;
-	st ^= st << 25;
-	st ^= st >> 27;
-	return st * 0x2545F4914F6CDD1DULL;
-}
-
-static uint64_t seq(unsigned i)
-{
-	if (i < 256)
-		return rnd() & ((1ULL << 40) - 1);
-	if (i < 384)
-		return 0x10000000ULL + (uint64_t)(i - 256) * 128;
-	return 0x40000080ULL + (uint64_t)(i - 384) * 8192;
-}
-
-static uint64_t fnv(uint64_t h, uint64_t v)
-{
-	return (h ^ v) * 0x100000001b3ULL;
-}
 
 /* name, mapping, channels, sub-partitions, indexing (GPGPU-Sim's number),
  * checksum, then slice, bank, row and partition address of fixed[] */
@@ -314,7 +285,7 @@ static const struct {
 
 static void seed(unsigned n, unsigned sub, unsigned pidx)
 {
-	st = 0x243F6A8885A308D3ULL ^ ((uint64_t)n << 40 | sub << 20 | pidx);
+	rng_state = 0x243F6A8885A308D3ULL ^ ((uint64_t)n << 40 | sub << 20 | pidx);
 }
 
 /* The decoder itself, every field. */
