@@ -47,8 +47,10 @@ static const char usage[] =
 "print Yen's Tables 4-7 for each L1 size, and apply the decision scheme\n"
 "of the thesis's section 5.1 to a profile of one CTA on one SM.\n"
 "\n"
-"  -a, --arch=NAME         trace-order's and coalesce's preset: fermi\n"
-"                          (default), kepler, volta, ampere or hopper\n"
+"  -a, --arch=NAME         the machine (trace-order's preset, in the stream\n"
+"                          for every stage): fermi (default), kepler,\n"
+"                          pascal, volta, turing, ampere, hopper, nugteren,\n"
+"                          or a GPU (see warptrace(7), MACHINES)\n"
 "      --sms=N             SMs (default: the preset's)\n"
 "      --max-ctas=N        CTAs an SM may hold, the limit of the sweep\n"
 "                          (default: the preset's)\n"
@@ -282,10 +284,11 @@ static void setup(struct wt_sweep *s, const struct opts *o, const char *dir,
 	char spec[5][PATH_MAX + 32], err[PATH_MAX + 256], *list = NULL;
 	char path[PATH_MAX];
 	/* a fixed value, as an index may hold commas (",bits=N") */
-	/* --l1-size's sizes are of 4-way L1s (ASSOC), whatever the machine */
-	const char *fixed[9] = { "l1sim:sched=pool", "l1sim:warp-delay=yes",
-				 spec[0], "l1sim:assoc=4" };
-	unsigned n = 4;
+	/* --l1-size's sizes are of 4-way L1s (ASSOC), whatever the machine,
+	 * and no adaptive carve-out may size them again */
+	const char *fixed[10] = { "l1sim:sched=pool", "l1sim:warp-delay=yes",
+				  spec[0], "l1sim:assoc=4", "l1sim:unified=0" };
+	unsigned n = 5;
 	size_t len = 0;
 	FILE *f;
 

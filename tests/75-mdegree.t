@@ -93,7 +93,7 @@ ok $? "--jobs=1 and --jobs=2 print the same"
 [ -x "$T/w/sweep/0012/cmd.sh" ] && [ -s "$T/w/sweep/0012/dramsim.json" ] &&
 	[ -s "$T/w/profile/0002/l1sim.json" ] && [ ! -e "$T/w/sweep/0013" ]
 ok $? "--dir: 2 sizes x 6 MDs and 2 profiles, kept"
-like "$(cat "$T/w/sweep/0008/cmd.sh")" "trace-order --sms=2 --cta-limit=2 \| coalesce \| l1sim --sched=pool --warp-delay=yes --index=linear --assoc=4 --size=32K --stats=l1sim.json \| l2sim --stats=l2sim.json \| dramsim" \
+like "$(cat "$T/w/sweep/0008/cmd.sh")" "trace-order --sms=2 --cta-limit=2 \| coalesce \| l1sim --sched=pool --warp-delay=yes --index=linear --assoc=4 --unified=0 --size=32K --stats=l1sim.json \| l2sim --stats=l2sim.json \| dramsim" \
 	"a point's pipeline"
 like "$(cat "$T/w/profile/0001/cmd.sh")" "trace-order --sms=1 --cta-limit=1 \| coalesce" \
 	"the profile: one CTA on one SM"
@@ -158,5 +158,12 @@ like "$out" '^\{"program":"mdegree",' "--format=json"
 like "$out" '^\["16K","memory",0\.0358[0-9]*,0\.02,' "--threshold=0.02 makes it memory-bound"
 run mdegree --no-l2 --profile-ctas=2 --format=csv $H
 is "$(csv profile | cut -d, -f1-2)" "16K,4" "--profile-ctas=2: 2 CTAs of each of 2 kernels"
+
+# volta: the machine travels in the stream, but --l1-size sizes a 4-way
+# L1 with no adaptive carve-out (volta's would make it 128 KB of 32 ways)
+run mdegree --arch=volta --jobs=1 --sms=2 --l1-size=16K --dir="$T/v" $V
+is "$rc" 0 "volta: exit 0"
+like "$(tr -d ' \n' < "$T/v/sweep/0001/l1sim.json")" '"settings":\{"arch":"volta",.*"size":16384,"sets":32,"assoc":4,' \
+	"volta: the L1 of --l1-size=16K is 16 KB of 4 ways"
 
 done_testing
