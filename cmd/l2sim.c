@@ -18,6 +18,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1084,10 +1085,18 @@ static void upstream(struct wt_reader *r)
  * (its default): every 32 bytes from the address, the sector of that
  * address, filled in its partition.  GPGPU-Sim keeps the address in an
  * unsigned (32 bits): --memcpy=warm cuts it so too, warm-full does not.
+ * A copy of more than WARM_SPAN bytes warms its last WARM_SPAN, with a
+ * note: cut to 32 bits, those hold every address the cut leaves, in the
+ * same order, so an LRU L2 ends the same; whole, they are some hundred
+ * times any L2.  (GPGPU-Sim's own loop, an unsigned counter, never ends
+ * on such a copy.)
  */
+#define WARM_SPAN (UINT64_C(1) << 32)
+
 static void warm_copies(struct wt_reader *r, const struct wt_kernel *k)
 {
 	const struct wt_l2_cfg *c = &G.cfg;
+	uint64_t from;
 
 	for (size_t i = 0; i < k->extra.n; i++) {
 		const char *v = k->extra.val[i], *c1, *c2;
@@ -1104,7 +1113,16 @@ static void warm_copies(struct wt_reader *r, const struct wt_kernel *k)
 		    wt_parse_u64(c2 + 1, UINT64_MAX, &bytes, &c1) < 0)
 			wt_die(WT_EXIT_DATA, "%s: kernel %u: memcpy '%s': expected "
 			       "MemcpyHtoD,0xADDRESS,BYTES", wt_reader_name(r), k->id, v);
-		for (uint64_t off = 0; off < bytes; off += 32) {
+		from = 0;
+		if (bytes > WARM_SPAN) {
+			from = (bytes - WARM_SPAN + 31) & ~(uint64_t)31;
+			wt_warn("note: %s: kernel %u: a copy of %" PRIu64 " bytes warms "
+				"the L2 with its last %" PRIu64 " bytes (see l2sim(1), "
+				"COPIES)", wt_reader_name(r), k->id, bytes,
+				bytes - from);
+		}
+		/* counted, not off < bytes: off + 32 may wrap past 2^64 */
+		for (uint64_t n = (bytes - from + 31) / 32, off = from; n; n--, off += 32) {
 			uint64_t a = addr + off;
 			unsigned p;
 
@@ -1113,7 +1131,7 @@ static void warm_copies(struct wt_reader *r, const struct wt_kernel *k)
 			p = wt_pmap_partition(&G.map, a);
 			wt_l2_warm(&G.b[p].l2, a & ~(uint64_t)(c->geom.line - 1),
 				   wt_pmap_local(&G.map, a),
-				   1u << (a % c->geom.line / c->sector));
+				   c->sectored ? 1u << (a % c->geom.line / c->sector) : 1u);
 		}
 	}
 }

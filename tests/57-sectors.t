@@ -145,5 +145,21 @@ h32=$(total "$T/h32.json" hits)
 h64=$(total "$T/h64.json" hits)
 [ "$h32" -gt 0 ] && [ "$h64" -eq 0 ]
 ok $? "warm cuts the address to 32 bits as GPGPU-Sim ($h32 hits), warm-full does not ($h64)"
+# A copy of 2^64 - 1 bytes (trace-gen takes any size): its last 4 GiB
+# warm the L2, with a note; it once never ended (the offset wrapped).
+printf 'MemcpyHtoD,0x0000000120000000,18446744073709551615\nkernel-3.traceg\n' > "$T/hi/kernelslist.g"
+trace-gen "$T/hi" 2>/dev/null | trace-order | coalesce | l1sim > "$T/huge.l1"
+run timeout 300 l2sim --stats="$T/huge.json" "$T/huge.l1"
+is "$rc" 0 "a copy of 2^64 - 1 bytes ends"
+like "$err" "^l2sim: note: .*kernel 0: a copy of 18446744073709551615 bytes warms the L2 with its last 4294967295 bytes" \
+	"  and says it warmed its last 4 GiB"
+is "$(total "$T/huge.json" memcpy_sectors)" 134217728 "  2^27 sectors warmed"
+# A line L2 of 4096-byte lines: a copy fills whole lines (the sector bit
+# of a 32-byte step in such a line was a shift past 31)
+printf 'MemcpyHtoD,0x0000000020000000,262144\nkernel-3.traceg\n' > "$T/hi/kernelslist.g"
+trace-gen "$T/hi" 2>/dev/null | trace-order | coalesce | l1sim > "$T/hl.l1"
+run l2sim --sectored=no --line=4096 --map=linear --interleave=4096 --stats="$T/hl.json" "$T/hl.l1"
+is "$rc:$err" "0:" "a copy into a line L2 of 4096-byte lines"
+is "$(total "$T/hl.json" memcpy_sectors)" 8192 "  counts its 8192 32-byte steps"
 
 done_testing
