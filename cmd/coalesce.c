@@ -287,8 +287,8 @@ static unsigned parse_bytes(const char *opt, const char *arg)
 	uint64_t v;
 
 	if (wt_parse_u64(arg, 1u << 20, &v, &why) < 0)
-		wt_die(WT_EXIT_USAGE, "--%s=%s: %s (expected a number of bytes, "
-		       "a power of two)", opt, arg, why);
+		wt_die(WT_EXIT_USAGE, "--%s=%s%s: %s (expected a number of bytes, "
+		       "a power of two)", opt, arg, wt_opt_whence(arg), why);
 	return (unsigned)v;
 }
 

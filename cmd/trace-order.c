@@ -90,13 +90,7 @@ static int emit(void *ctx, const struct wt_warp *w)
 
 static unsigned opt_uint(const char *name, const char *arg, uint64_t lo, uint64_t hi)
 {
-	uint64_t v;
-	const char *why;
-
-	if (wt_parse_size(arg, UINT32_MAX, &v, &why) < 0 || v < lo || v > hi)
-		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
-		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
-	return (unsigned)v;
+	return (unsigned)wt_opt_num(name, arg, lo, hi < UINT32_MAX ? hi : UINT32_MAX);
 }
 
 /*

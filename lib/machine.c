@@ -69,8 +69,7 @@ static void list_add(char **list, const char *word)
 
 /*
  * Take the options of c that are keys; the others go to *ignored or
- * *unknown (when not NULL).  src_file: name sources after the file and
- * line, else call them all src.
+ * *unknown (when not NULL); each key's source is src.
  */
 static int apply(struct wt_machine *m, const struct wt_gpgpu_cfg *c,
 		 const char *src, char **ignored, char **unknown, char *err,
@@ -201,6 +200,12 @@ static void canon(const char *name, const char **p, const char **base)
 
 	*p = pr ? pr->name : name;
 	*base = pr && pr->base ? pr->base : *p;
+}
+
+int wt_machine_is_preset(const struct wt_machine *m)
+{
+	return find_preset(m->name) &&
+	       strncmp(m->origin, "--gpgpusim-config=", 18) != 0;
 }
 
 int wt_machine_same_gpu(const char *a, const char *b)
@@ -353,8 +358,13 @@ int wt_machine_from_meta(struct wt_machine *m, const struct wt_meta *meta,
 
 void wt_machine_print(const struct wt_machine *m, FILE *out)
 {
+	const struct wt_preset *p = wt_machine_is_preset(m) ? find_preset(m->name) : NULL;
+
 	fprintf(out, "# machine %s (%s), as a gpgpusim.config that gives it "
 		"back (warptrace --gpgpusim-config=FILE)\n", m->name, m->origin);
+	if (p)
+		fprintf(out, "# the %s preset, a %s GPU, from %s\n", p->name,
+			p->family, p->source);
 	for (const struct wt_mkey *k = wt_mkeys; k->name; k++) {
 		const char *v = wt_machine_get(m, k->name);
 		const char *src = wt_meta_get(&m->src, k->name);

@@ -75,9 +75,14 @@ int wt_machine_preset(struct wt_machine *m, const char *name, char *err,
 /* "fermi, kepler, ... or h100" for messages. */
 const char *wt_machine_preset_names(void);
 /* Whether machines called a and b describe the same GPU for the stages:
- * the same preset, or one a variant of the other (nugteren of fermi, a
- * GPU of its generation: qv100 of volta). */
+ * the same preset, one a generation's name for the other (volta for
+ * qv100), or one a variant of the other (nugteren of gtx480).  Two GPUs
+ * of one generation (titanv and qv100) are not the same. */
 int wt_machine_same_gpu(const char *a, const char *b);
+/* Whether m is a preset as it is (its name a preset's, and not made from
+ * a gpgpusim.config: a config is named for its directory, which may be
+ * called like a preset). */
+int wt_machine_is_preset(const struct wt_machine *m);
 
 /*
  * Make m from gpgpusim.config files (one or several, comma-separated,

@@ -10,6 +10,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,7 +46,8 @@ UINT_CHECK(count, 1, 1000000, "a number from 1 to 1000000")
 UINT_CHECK(count0, 0, 1000000, "a number from 0 to 1000000")
 UINT_CHECK(flag, 0, 1, "0 or 1")
 UINT_CHECK(cycles, 0, 1000000, "a number of cycles from 0 to 1000000")
-UINT_CHECK(bytes, 1, 1ull << 32, "a number of bytes from 1 to 4G")
+UINT_CHECK(count1k, 1, 1024, "a number from 1 to 1024")
+UINT_CHECK(shmem_bytes, 1, 1u << 30, "a number of bytes from 1 to 1073741824")
 UINT_CHECK(kbytes, 0, 1ull << 22, "a number of KB from 0 to 4194304")
 UINT_CHECK(indexing, 0, 4, "0 (consecutive), 1 (XOR), 2 (IPOLY), 3 (PAE) or "
 	   "4 (RANDOM)")
@@ -110,10 +112,11 @@ static int clocks(const char *s, char *why, size_t n)
 	char end;
 
 	if (sscanf(s, "%lf:%lf:%lf:%lf%c", &v[0], &v[1], &v[2], &v[3], &end) == 4 &&
-	    v[0] > 0 && v[1] > 0 && v[2] > 0 && v[3] > 0 && v[0] < 1e6 && v[3] < 1e6)
+	    v[0] >= 1 && v[1] >= 1 && v[2] >= 1 && v[3] >= 1 && v[0] <= 1e5 &&
+	    v[1] <= 1e5 && v[2] <= 1e5 && v[3] <= 1e5)
 		return 0;
-	wt_snprintf(why, n, "expected four clocks in MHz, core:interconnect:L2:"
-		    "DRAM, such as 700.0:700.0:700.0:924.0");
+	wt_snprintf(why, n, "expected four clocks in MHz from 1 to 100000, "
+		    "core:interconnect:L2:DRAM, such as 700.0:700.0:700.0:924.0");
 	return -1;
 }
 
@@ -166,7 +169,7 @@ static int timing(const char *s, char *why, size_t n)
 	static const char *const names[] = { "nbk", "CCD", "RRD", "RCD", "RAS",
 		"RP", "RC", "CL", "WL", "CDLR", "WR", "nbkgrp", "CCDL", "RTPL" };
 	char buf[512];
-	int count = 0, named = strchr(s, '=') != NULL;
+	int count = 0, named = strchr(s, '=') != NULL, nbk = 0;
 
 	if (strlen(s) >= sizeof(buf))
 		goto bad;
@@ -193,7 +196,19 @@ static int timing(const char *s, char *why, size_t n)
 		}
 		if (num(eq ? eq + 1 : t, 0, 100000, &v) < 0)
 			goto bad;
+		if (eq ? strcmp(t, "nbk") == 0 : count == 0) {
+			if (v < 1 || v > 1024) {
+				wt_snprintf(why, n, "nbk=%llu: expected 1 to 1024 banks", v);
+				return -1;
+			}
+			nbk = 1;
+		}
 		count++;
+	}
+	if (named && !nbk) {
+		wt_snprintf(why, n, "no nbk (the banks of a chip): GPGPU-Sim has no "
+			    "default for it");
+		return -1;
 	}
 	if (named ? count > 0 : count >= 10 && count <= 14)
 		return 0;
@@ -244,10 +259,10 @@ const struct wt_mkey wt_mkeys[] = {
 	{ "gpgpu_n_cores_per_cluster", WT_MS_ORDER, "3", count, "SMs per cluster" },
 	{ "gpgpu_shader_core_pipeline", WT_MS_ORDER, "1024:32", pipeline,
 	  "resident threads per SM : threads per warp" },
-	{ "gpgpu_shader_cta", WT_MS_ORDER, "32", count, "resident CTAs per SM" },
+	{ "gpgpu_shader_cta", WT_MS_ORDER, "32", count1k, "resident CTAs per SM" },
 	{ "gpgpu_shader_registers", WT_MS_ORDER, "8192", count,
 	  "32-bit registers per SM" },
-	{ "gpgpu_shmem_size", WT_MS_ORDER, "16384", bytes,
+	{ "gpgpu_shmem_size", WT_MS_ORDER, "16384", shmem_bytes,
 	  "shared memory per SM, bytes" },
 	{ "gpgpu_num_sched_per_core", WT_MS_ORDER, "1", count,
 	  "warp schedulers per SM" },
@@ -261,7 +276,7 @@ const struct wt_mkey wt_mkeys[] = {
 	/* coalesce */
 	{ "gpgpu_coalesce_arch", WT_MS_COALESCE, "13", coalesce_arch,
 	  "coalescing rules: 20 Fermi, 30 and later sectors" },
-	{ "gpgpu_shmem_num_banks", WT_MS_COALESCE, "16", count,
+	{ "gpgpu_shmem_num_banks", WT_MS_COALESCE, "16", count1k,
 	  "shared memory banks" },
 	{ "gpgpu_shmem_limited_broadcast", WT_MS_COALESCE, "1", flag,
 	  "shared memory broadcasts only one word a cycle" },
@@ -293,7 +308,7 @@ const struct wt_mkey wt_mkeys[] = {
 	  any_cache,
 	  "the constant cache (constant accesses are counted, not cached)" },
 	/* l2sim */
-	{ "gpgpu_n_mem", WT_MS_L2, "8", count, "memory channels" },
+	{ "gpgpu_n_mem", WT_MS_L2, "8", count1k, "memory channels" },
 	{ "gpgpu_n_sub_partition_per_mchannel", WT_MS_L2, "1", count,
 	  "L2 slices per memory channel" },
 	{ "gpgpu_cache:dl2", WT_MS_L2, "64:128:8,L:B:m:N,A:16:4,4", cache,

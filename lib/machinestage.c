@@ -61,9 +61,14 @@ static unsigned timing(const struct wt_machine *m, const char *name)
 				return (unsigned)field(s, i);
 		return 0;
 	}
+	/* the last one counts, as GPGPU-Sim parses them in order */
+	const char *last = NULL;
+
 	for (const char *p = s; (p = strstr(p, name)) != NULL; p += n)
 		if ((p == s || strchr(":; ", p[-1])) && p[n] == '=')
-			return (unsigned)strtoul(p + n + 1, NULL, 10);
+			last = p;
+	if (last)
+		return (unsigned)strtoul(last + n + 1, NULL, 10);
 	/* GPGPU-Sim's defaults for the bank-group timings */
 	return strcmp(name, "nbkgrp") == 0 ? 1 : 0;
 }
@@ -90,7 +95,7 @@ static void order_options(const struct wt_machine *m, struct wt_meta *o)
 	unsigned threads = (unsigned)field(pipe, 0), warp = (unsigned)field(pipe, 1);
 	const char *sched = wt_machine_get(m, "gpgpu_scheduler");
 
-	put(o, "sms", "%u", u(m, "gpgpu_n_clusters") *
+	put(o, "sms", "%llu", (unsigned long long)u(m, "gpgpu_n_clusters") *
 	    u(m, "gpgpu_n_cores_per_cluster"));
 	put(o, "warp-size", "%u", warp);
 	put(o, "max-threads", "%u", threads);
@@ -168,14 +173,14 @@ static void classify_options(const struct wt_machine *m, struct wt_meta *o)
 {
 	struct wt_cachecfg c;
 	char err[256];
-	unsigned slices = u(m, "gpgpu_n_mem") *
-			  u(m, "gpgpu_n_sub_partition_per_mchannel");
+	unsigned long long slices = (unsigned long long)u(m, "gpgpu_n_mem") *
+				    u(m, "gpgpu_n_sub_partition_per_mchannel");
 
 	put(o, "config", "%s", wt_machine_get(m, "gpgpu_cache:dl1"));
 	if (wt_cachecfg_parse(wt_machine_get(m, "gpgpu_cache:dl2"), &c, err,
 			      sizeof(err)) == 0 && !c.disabled) {
 		put(o, "l2-size", "%llu", (unsigned long long)c.size_bytes * slices);
-		put(o, "l2-partitions", "%u", slices);
+		put(o, "l2-partitions", "%llu", slices);
 		put(o, "l2-assoc", "%u", c.assoc);
 	}
 }

@@ -166,8 +166,9 @@ void wt_stage_machine(const char *prog, const struct wt_stage_args *a,
 				    sizeof(g.origin) - strlen(g.origin),
 				    " at %s, over trace-order's default %s", prog,
 				    s.name);
-		} else if (have && !(a->arch ? wt_machine_same_gpu(g.name, s.name) :
-				     same_values(&g, &s))) {
+		} else if (have && !(a->arch && wt_machine_is_preset(&s) &&
+				     wt_machine_same_gpu(g.name, s.name)) &&
+			   !same_values(&g, &s)) {
 			if (!a->override)
 				wt_die(WT_EXIT_USAGE, "%s%s: the stream's machine is %s "
 				       "(%s); give the machine to trace-order, or "
@@ -208,6 +209,8 @@ void wt_stage_machine(const char *prog, const struct wt_stage_args *a,
 		exit(WT_EXIT_OK);
 	}
 	wt_machine_stage_options(m, prog, opts);
+	for (size_t i = 0; i < opts->n; i++)
+		wt_opt_mark_machine(opts->val[i]);
 }
 
 void wt_stage_defaults(const struct option *longopts, const char **set,

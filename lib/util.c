@@ -332,14 +332,35 @@ int wt_parse_size(const char *s, uint64_t max, uint64_t *out, const char **why)
 	return 0;
 }
 
+/* The values wt_opt_mark_machine marked: a stage's options number some
+ * dozens, so a small table, searched by address. */
+static const char *machine_args[128];
+static unsigned n_machine_args;
+
+void wt_opt_mark_machine(const char *arg)
+{
+	if (n_machine_args < sizeof(machine_args) / sizeof(machine_args[0]))
+		machine_args[n_machine_args++] = arg;
+}
+
+const char *wt_opt_whence(const char *arg)
+{
+	for (unsigned i = 0; i < n_machine_args; i++)
+		if (machine_args[i] == arg)
+			return " (the machine's value, not given here: --show-machine "
+			       "prints the machine)";
+	return "";
+}
+
 uint64_t wt_opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
 {
 	uint64_t v;
 	const char *why;
 
 	if (wt_parse_size(arg, hi, &v, &why) < 0 || v < lo)
-		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %llu to %llu",
-		       name, arg, (unsigned long long)lo, (unsigned long long)hi);
+		wt_die(WT_EXIT_USAGE, "--%s=%s%s: expected a number from %llu to %llu",
+		       name, arg, wt_opt_whence(arg), (unsigned long long)lo,
+		       (unsigned long long)hi);
 	return v;
 }
 
@@ -349,8 +370,8 @@ double wt_opt_real(const char *name, const char *arg, double lo, double hi)
 	double v = strtod(arg, &end);
 
 	if (!*arg || *end || !(v >= lo && v <= hi))
-		wt_die(WT_EXIT_USAGE, "--%s=%s: expected a number from %g to %g",
-		       name, arg, lo, hi);
+		wt_die(WT_EXIT_USAGE, "--%s=%s%s: expected a number from %g to %g",
+		       name, arg, wt_opt_whence(arg), lo, hi);
 	return v;
 }
 
@@ -365,7 +386,8 @@ int wt_opt_choice(const char *name, const char *arg, const char *const *names,
 	for (int i = 0; i < n; i++)
 		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
 			 i ? (i == n - 1 ? " or " : ", ") : "", names[i]);
-	wt_die(WT_EXIT_USAGE, "--%s=%s: expected %s", name, arg, list);
+	wt_die(WT_EXIT_USAGE, "--%s=%s%s: expected %s", name, arg,
+	       wt_opt_whence(arg), list);
 }
 
 int wt_mkdirs(const char *dir, char *err, size_t len)

@@ -35,6 +35,12 @@ WT_NORETURN void wt_bad_option(char **argv, int optind_now, int optopt_now);
 /* The value of option --name: a number from lo to hi (K, M, G suffixes),
  * or a usage error. */
 uint64_t wt_opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi);
+/* arg, an option value, came from the stage's machine, not its command
+ * line (stageopt.c): a usage error of wt_opt_* about it says so. */
+void wt_opt_mark_machine(const char *arg);
+/* "" for a value of the command line; for one of the machine, words
+ * that say so, to follow "--NAME=VALUE" in a usage error. */
+const char *wt_opt_whence(const char *arg);
 /* The floor of log2(v); 0 for v of 0 or 1. */
 static inline unsigned wt_log2(uint64_t v)
 {

@@ -142,7 +142,7 @@ fails_with 2 "--unified=100: not a multiple of the 32768-byte L1" \
 
 # Bad configurations: one line naming the file, the line and the option.
 printf -- '-gpgpu_n_clusters 15\n-gpgpu_n_mem x\n' > "$T/bad.config"
-fails_with 2 "--gpgpusim-config: $T/bad.config:2: -gpgpu_n_mem 'x': expected a number from 1 to 1000000" \
+fails_with 2 "--gpgpusim-config: $T/bad.config:2: -gpgpu_n_mem 'x': expected a number from 1 to 1024" \
 	"a malformed value" trace-order --gpgpusim-config="$T/bad.config"
 printf -- '-gpgpu_n_clusters 15\n-gpgpu_n_mem\n' > "$T/bad2.config"
 fails_with 2 "$T/bad2.config:2: -gpgpu_n_mem: expected a value after it" \
@@ -151,6 +151,36 @@ fails_with 2 "--gpgpusim-config: $T/none.config: No such file" \
 	"a missing file" trace-order --gpgpusim-config="$T/none.config"
 fails_with 2 "--arch=volta and --gpgpusim-config=x: give one machine" \
 	"two machines" trace-order --arch=volta --gpgpusim-config=x
+# values a stage could not take are refused where the config says them
+trace-order --arch=volta --show-machine > "$T/v.config"
+sed 's/^-gpgpu_dram_timing_opt .*/-gpgpu_dram_timing_opt "CL=12:WL=2"/' "$T/v.config" > "$T/t.config"
+fails_with 2 "$T/t.config:[0-9]*: -gpgpu_dram_timing_opt 'CL=12:WL=2': no nbk" \
+	"a timing without banks" trace-order --gpgpusim-config="$T/t.config"
+sed 's/^-gpgpu_clock_domains .*/-gpgpu_clock_domains 1000:1000:1000:0.4/' "$T/v.config" > "$T/t.config"
+fails_with 2 "$T/t.config:[0-9]*: -gpgpu_clock_domains '1000:1000:1000:0.4': expected four clocks in MHz from 1 to 100000" \
+	"a DRAM clock below 1 MHz" trace-order --gpgpusim-config="$T/t.config"
+sed 's/^-gpgpu_n_clusters .*/-gpgpu_n_clusters 1000000/' "$T/v.config" > "$T/t.config"
+fails_with 2 "^trace-order: --sms=1000000 .the machine's value, not given here: --show-machine prints the machine.: expected a number from 1 to 65535" \
+	"an SM count too large: the error says it is the machine's" \
+	trace-order --gpgpusim-config="$T/t.config"
+# GPGPU-Sim reads a timing's names in order: the last of two counts
+sed 's/^\(-gpgpu_dram_timing_opt [^	]*\)/\1:RCD=99/' "$T/v.config" > "$T/t.config"
+trace-gen samples/vectoradd.trc.zst | trace-order --gpgpusim-config="$T/t.config" | coalesce \
+	| l1sim | l2sim | dramsim --stats="$T/t.json" > /dev/null
+like "$(json "$T/t.json")" '"tRCD":99,' "a timing given twice: the last counts, as in GPGPU-Sim"
+# a machine agrees with the stream's when its values are the same
+trace-gen samples/vectoradd.trc.zst | trace-order --gpgpusim-config="$T/v.config" > "$T/vc.wt"
+coalesce --arch=volta "$T/vc.wt" > /dev/null
+ok $? "--arch=volta on a stream of volta's --show-machine config: the same values agree"
+mkdir -p "$T/qv100"
+sed 's/^-gpgpu_l1_latency .*/-gpgpu_l1_latency 99/' "$T/v.config" > "$T/qv100/gpgpusim.config"
+trace-gen samples/vectoradd.trc.zst | trace-order --gpgpusim-config="$T/qv100/gpgpusim.config" \
+	2> /dev/null > "$T/vq.wt"
+fails_with 2 "--arch=qv100: the stream's machine is qv100 .--gpgpusim-config=" \
+	"a config in a directory called qv100 is not the qv100 preset" coalesce --arch=qv100 "$T/vq.wt"
+trace-gen samples/vectoradd.trc.zst | trace-order --arch=volta > "$T/va.wt"
+fails_with 2 "--arch=titanv: the stream's machine is volta" \
+	"titanv is not volta's GPU" coalesce --arch=titanv "$T/va.wt"
 trace-order --arch=fermi --show-machine > "$T/f.config"
 printf -- '-gpuwattch_xml_file x.xml\n-gpgpu_ptx_sim_mode 0\n' >> "$T/f.config"
 run trace-order --gpgpusim-config="$T/f.config" --show-machine

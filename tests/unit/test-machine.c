@@ -213,7 +213,7 @@ static void header(void)
 	wt_meta_set(&meta, "machine.gpgpu_n_mem", "x");
 	ok(wt_machine_from_meta(&back, &meta, err, sizeof(err)) < 0 &&
 	   strcmp(err, "the stream's machine volta: machine.gpgpu_n_mem 'x': "
-		  "expected a number from 1 to 1000000") == 0,
+		  "expected a number from 1 to 1024") == 0,
 	   "a bad value in the header: %s", err);
 	wt_meta_free(&meta);
 	wt_meta_init(&meta);
