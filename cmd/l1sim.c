@@ -1169,9 +1169,18 @@ static void reuse_option(const char *arg, struct wt_l1_cfg *c)
  */
 static void sector_options(const char **set)
 {
-	const struct wt_l1_cfg *c = &G.su.cfg;
+	struct wt_l1_cfg *c = &G.su.cfg;
 	unsigned n = c->geom.line / c->sector;
+	const char *mode = c->mode == WT_L1_UNBOUNDED ? "unbounded" : "bypass";
 
+	if (c->sectored && c->mode != WT_L1_BOUNDED) {
+		if (set[O_SECTORED] && !wt_opt_whence(set[O_SECTORED])[0])
+			wt_die(WT_EXIT_USAGE, "--sectored=yes: only the bounded mode "
+			       "is sectored, not --mode=%s", mode);
+		wt_warn("note: the sectored L1 of the machine or --config is "
+			"simulated with whole lines in --mode=%s", mode);
+		c->sectored = 0;
+	}
 	if (!c->sectored || c->mode != WT_L1_BOUNDED) {
 		if (set[O_WALLOC] && c->write_allocate > WT_WALLOC_YES)
 			wt_die(WT_EXIT_USAGE, "--write-allocate=%s: GPGPU-Sim's "
@@ -1265,8 +1274,13 @@ static void unified_options(const char *const *set)
 	G.base_assoc = G.su.cfg.geom.assoc;
 	G.base_size = G.su.size;
 	G.nshopt = 0;
-	if (!G.unified)
+	if (!G.unified) {
+		/* the machine's carve-outs stay unused with --unified=0 */
+		if (p && !wt_opt_whence(p)[0])
+			wt_die(WT_EXIT_USAGE, "--shmem-options=%s: only with an "
+			       "adaptive L1 (--unified=KB, not 0)", p);
 		return;
+	}
 	if (!p)
 		wt_die(WT_EXIT_USAGE, "--unified=%u needs --shmem-options (the shared "
 		       "memory carve-outs, KB)", G.unified);
@@ -1291,6 +1305,13 @@ static void unified_options(const char *const *set)
 		wt_die(WT_EXIT_USAGE, "--unified=%u: not a multiple of the %llu-byte "
 		       "L1 it takes its ways from (GPGPU-Sim asserts it is)",
 		       G.unified, (unsigned long long)G.base_size);
+	if ((uint64_t)G.base_assoc * G.unified * 1024 / G.base_size > WT_CACHE_MAX_ASSOC)
+		wt_die(WT_EXIT_USAGE, "--unified=%u: %llu ways of the %llu-byte, "
+		       "%u-way L1; at most %u", G.unified,
+		       (unsigned long long)((uint64_t)G.base_assoc * G.unified * 1024 /
+					    G.base_size),
+		       (unsigned long long)G.base_size, G.base_assoc,
+		       (unsigned)WT_CACHE_MAX_ASSOC);
 	if (G.pol.flags)
 		wt_die(WT_EXIT_USAGE, "--unified: the management policies are "
 		       "modelled on one L1 for the whole run");
@@ -1594,8 +1615,11 @@ int main(int argc, char **argv)
 	for (size_t k = 0; k < G.nnames; k++)
 		free(G.names[k]);
 	free(G.names);
-	for (unsigned s = 0; s < G.nsm; s++)
+	for (unsigned s = 0; s < G.nsm; s++) {
 		wt_l1_free(&G.sm[s].l1);
+		if (G.sm[s].has_past)
+			wt_l1_stats_free(&G.sm[s].past);
+	}
 	free(G.sm);
 	free(G.choices);
 	if (G.dwtcs)

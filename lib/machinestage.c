@@ -75,8 +75,7 @@ static unsigned timing(const struct wt_machine *m, const char *name)
 
 /* The cache whose lines the requests are of: the L1's, or the L2's
  * where there is no L1. */
-static void request_line(const struct wt_machine *m, unsigned *line,
-			 int *sectored)
+static void request_line(const struct wt_machine *m, unsigned *line)
 {
 	struct wt_cachecfg c;
 	char err[256];
@@ -86,7 +85,6 @@ static void request_line(const struct wt_machine *m, unsigned *line,
 		wt_cachecfg_parse(wt_machine_get(m, "gpgpu_cache:dl2"), &c, err,
 				  sizeof(err));
 	*line = c.disabled ? 128 : c.line;
-	*sectored = c.sectored;
 }
 
 static void order_options(const struct wt_machine *m, struct wt_meta *o)
@@ -127,11 +125,12 @@ static void order_options(const struct wt_machine *m, struct wt_meta *o)
 static void coalesce_options(const struct wt_machine *m, struct wt_meta *o)
 {
 	unsigned arch = u(m, "gpgpu_coalesce_arch"), line;
-	int sectored;
 
-	request_line(m, &line, &sectored);
+	request_line(m, &line);
 	put(o, "rules", "%s", arch < 20 ? "gpgpusim" :
 	    arch < 40 && !u(m, "gpgpu_gmem_skip_L1D") ? "fermi" : "sector");
+	if (arch < 20)
+		line = 128;	/* GPGPU-Sim's coalescer's, whatever the L1's */
 	put(o, "line", "%u", line);
 	put(o, "sector", "%u", line < 32 ? line : 32u);
 	put(o, "shmem-banks", "%u", u(m, "gpgpu_shmem_num_banks"));

@@ -332,20 +332,21 @@ int wt_parse_size(const char *s, uint64_t max, uint64_t *out, const char **why)
 	return 0;
 }
 
-/* The values wt_opt_mark_machine marked: a stage's options number some
- * dozens, so a small table, searched by address. */
-static const char *machine_args[128];
-static unsigned n_machine_args;
+/* The values wt_opt_mark_machine marked, searched by address: a stage
+ * marks its machine's options (some dozens) once or twice. */
+static const char **machine_args;
+static size_t n_machine_args;
 
 void wt_opt_mark_machine(const char *arg)
 {
-	if (n_machine_args < sizeof(machine_args) / sizeof(machine_args[0]))
-		machine_args[n_machine_args++] = arg;
+	machine_args = wt_realloc(machine_args, (n_machine_args + 1) *
+				  sizeof(machine_args[0]));
+	machine_args[n_machine_args++] = arg;
 }
 
 const char *wt_opt_whence(const char *arg)
 {
-	for (unsigned i = 0; i < n_machine_args; i++)
+	for (size_t i = 0; i < n_machine_args; i++)
 		if (machine_args[i] == arg)
 			return " (the machine's value, not given here: --show-machine "
 			       "prints the machine)";

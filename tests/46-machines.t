@@ -139,6 +139,19 @@ fails_with 2 "--shmem-options=8,4: expected up to 32 sizes in KB, ascending" \
 	"carve-outs out of order" l1sim --unified=128 --shmem-options=8,4 "$T/k2v.req"
 fails_with 2 "--unified=100: not a multiple of the 32768-byte L1" \
 	"a unified size the L1 does not divide" l1sim --unified=100 --shmem-options=0,8 "$T/k2v.req"
+fails_with 2 "--unified=1048576: 262144 ways of the 16384-byte, 4-way L1; at most 65535" \
+	"a unified size of too many ways, before any kernel" \
+	l1sim --config=N:32:128:4,L:L:m:N:H,S:64:8,8 --unified=1048576 --shmem-options=0 "$T/k2v.req"
+fails_with 2 "--shmem-options=8: only with an adaptive L1" \
+	"carve-outs without --unified" l1sim --unified=0 --shmem-options=8 "$T/k2v.req"
+l1sim --unified=0 --stats="$T/k2u.json" "$T/k2v.req" > /dev/null
+ok $? "--unified=0 leaves the machine's carve-outs unused"
+fails_with 2 "--sectored=yes: only the bounded mode is sectored, not --mode=unbounded" \
+	"a sectored unbounded L1" l1sim --sectored=yes --mode=unbounded "$T/k2v.req"
+run l1sim --mode=unbounded --stats="$T/k2m.json" "$T/k2v.req"
+like "$err" "note: the sectored L1 of the machine or --config is simulated with whole lines in --mode=unbounded" \
+	"volta's sectored L1 in --mode=unbounded: a note"
+like "$(json "$T/k2m.json")" '"sectored":false,' "  and the settings say whole lines"
 
 # Bad configurations: one line naming the file, the line and the option.
 printf -- '-gpgpu_n_clusters 15\n-gpgpu_n_mem x\n' > "$T/bad.config"
@@ -168,6 +181,13 @@ sed 's/^\(-gpgpu_dram_timing_opt [^	]*\)/\1:RCD=99/' "$T/v.config" > "$T/t.confi
 trace-gen samples/vectoradd.trc.zst | trace-order --gpgpusim-config="$T/t.config" | coalesce \
 	| l1sim | l2sim | dramsim --stats="$T/t.json" > /dev/null
 like "$(json "$T/t.json")" '"tRCD":99,' "a timing given twice: the last counts, as in GPGPU-Sim"
+# GPGPU-Sim's coalescer (arch 13) makes 128-byte lines whatever the L1's
+sed -e 's/^-gpgpu_coalesce_arch .*/-gpgpu_coalesce_arch 13/' \
+	-e 's/^-gpgpu_cache:dl1 [^	]*/-gpgpu_cache:dl1 N:64:64:4,L:L:m:N:L,A:512:8,16:0,32/' \
+	"$T/v.config" > "$T/t.config"
+trace-gen samples/vectoradd.trc.zst | trace-order --gpgpusim-config="$T/t.config" > "$T/c13.wt"
+run coalesce "$T/c13.wt"
+is "$rc" 0 "coalescing arch 13 with a 64-byte L1: the gpgpusim rules run"
 # a machine agrees with the stream's when its values are the same
 trace-gen samples/vectoradd.trc.zst | trace-order --gpgpusim-config="$T/v.config" > "$T/vc.wt"
 coalesce --arch=volta "$T/vc.wt" > /dev/null
