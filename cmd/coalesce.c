@@ -34,15 +34,17 @@ WT_STAGE_MACHINE_USAGE
 "                          8- and 16-byte accesses; sector: whole warp, the\n"
 "                          sectors touched; gpgpusim: GPGPU-Sim's coalescer,\n"
 "                          a request per 32-, 64- or 128-byte segment\n"
-"                          (default: the machine's, never gpgpusim)\n"
+"                          (default: the machine's; gpgpusim below\n"
+"                          coalescing arch 20)\n"
 "      --coalesce-arch=N   gpgpusim rules: GPGPU-Sim's -gpgpu_coalesce_arch,\n"
 "                          13 to 1000 (default: the machine's)\n"
 "      --skip-l1=B         gpgpusim rules: yes if global accesses skip the L1\n"
 "                          (-gpgpu_gmem_skip_L1D; default: the machine's)\n"
 "      --line=N            line size in bytes, a power of two from 16 to\n"
 "                          4096 (default: the machine's L1 line)\n"
-"      --sector=N          sector size in bytes, a power of two dividing the\n"
-"                          line, at most 8 per line (default 32, or what\n"
+"      --sector=N          sector size in bytes, a power of two of at least\n"
+"                          4 dividing the line, at most 8 per line\n"
+"                          (default 32, or what\n"
 "                          fits the line: 1 to 8 sectors)\n"
 "      --shmem-banks=N     shared-memory banks of 4 bytes, 1 to 1024\n"
 "                          (default: the machine's)\n"
@@ -357,6 +359,19 @@ static void make_cfg(const struct wt_stage_args *a, const char *const *set,
 	const char *why, *v;
 	int rules;
 
+	/* a value that is no value is said so before any contradiction */
+	if (set[O_RULES] && wt_coalesce_rules_parse(set[O_RULES]) < 0)
+		wt_die(WT_EXIT_USAGE, "--rules=%s: expected fermi, sector or "
+		       "gpgpusim", set[O_RULES]);
+	if (set[O_LINE])
+		parse_bytes("line", set[O_LINE]);
+	if (set[O_SECTOR])
+		parse_bytes("sector", set[O_SECTOR]);
+	if (set[O_CARCH])
+		wt_opt_num("coalesce-arch", set[O_CARCH], WT_GPGPUSIM_ARCH_MIN,
+			   WT_GPGPUSIM_ARCH_MAX);
+	if (set[O_SKIP])
+		wt_opt_choice("skip-l1", set[O_SKIP], yesno, 2);
 	wt_meta_init(&opts);
 	wt_stage_machine("coalesce", a, stream, &G.machine, &opts);
 	if (!set[O_RULES] || strcmp(set[O_RULES], "gpgpusim") != 0)

@@ -223,9 +223,11 @@ int wt_asf_finish_header(struct wt_asf *f, const char *form)
 			    (unsigned long long)bt);
 	f->bt = (uint32_t)bt;
 	f->wpc = (f->bt + WT_AS_LANES - 1) / WT_AS_LANES;
-	ctas = (uint64_t)f->kernel.grid[0] * f->kernel.grid[1] * f->kernel.grid[2];
-	/* Warp ids are 32-bit in the records. */
-	if (ctas * f->wpc - 1 > UINT32_MAX)
+	/* Warp ids are 32-bit in the records (ctas * wpc may overflow 2^64
+	 * before that is seen: checked products) */
+	if (__builtin_mul_overflow((uint64_t)f->kernel.grid[0] * f->kernel.grid[1],
+				   (uint64_t)f->kernel.grid[2], &ctas) ||
+	    ctas * f->wpc - 1 > UINT32_MAX)
 		return fail(f, "a grid of %llu CTAs of %u warps exceeds the 2^32 "
 			    "warp ids a stream can hold", (unsigned long long)ctas,
 			    f->wpc);

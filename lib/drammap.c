@@ -60,6 +60,11 @@ int wt_dram_map_fit(struct wt_dram_map *m, struct wt_dram_cfg *c, unsigned given
 				    wt_pidx_name(m->indexing));
 			return -1;
 		}
+		if (m->sub > 1) {	/* as l2sim, which has no slices then */
+			wt_snprintf(err, n, "--sub-partitions=%u needs a GPGPU-Sim "
+				    "--map (dramid@BIT;MASK)", m->sub);
+			return -1;
+		}
 		return 0;
 	}
 	if (wt_addrdec_init(&m->ad, c->channels, m->sub ? m->sub : 1,

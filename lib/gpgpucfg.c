@@ -149,10 +149,9 @@ static int parse(struct wt_gpgpu_cfg *c, const char *name, const char *text,
 	unsigned line, vline;
 
 	while ((opt = next_word(&sc, &line)) != NULL) {
-		if (opt[0] != '-' || !opt[1] || quoted(&sc, &opt, name, err, errlen) < 0) {
-			if (opt[0] != '-' || !opt[1])
-				wt_snprintf(err, errlen, "%s:%u: '%s': expected an "
-					    "option (-name) here", name, line, opt);
+		if (opt[0] != '-' || !opt[1]) {
+			wt_snprintf(err, errlen, "%s:%u: '%s': expected an option "
+				    "(-name) here", name, line, opt);
 			free(opt);
 			return -1;
 		}
@@ -184,6 +183,10 @@ static int parse(struct wt_gpgpu_cfg *c, const char *name, const char *text,
 				wt_snprintf(err, errlen, "%s:%u: -config %s: files include "
 					    "each other more than %d deep", name, line,
 					    val, MAX_DEPTH);
+				rc = -1;
+			} else if (access(sub, R_OK) != 0) {
+				wt_snprintf(err, errlen, "%s:%u: -config %s: %s", name,
+					    line, sub, strerror(errno));
 				rc = -1;
 			} else {
 				rc = read_file(c, sub, depth + 1, err, errlen);

@@ -55,7 +55,13 @@ void wt_kernel_copy(struct wt_kernel *dst, const struct wt_kernel *src)
 
 uint64_t wt_kernel_block_threads(const struct wt_kernel *k)
 {
-	return (uint64_t)k->block[0] * k->block[1] * k->block[2];
+	uint64_t t;
+
+	/* two dimensions below 2^32 cannot overflow; three may: saturate */
+	if (__builtin_mul_overflow((uint64_t)k->block[0] * k->block[1],
+				   (uint64_t)k->block[2], &t))
+		return UINT64_MAX;
+	return t;
 }
 
 uint64_t wt_kernel_grid_threads(const struct wt_kernel *k)

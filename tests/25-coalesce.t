@@ -21,6 +21,16 @@ fails_with 2 "--arch=tesla: no machine called .tesla.: expected fermi, kepler, p
 fails_with 2 "one input stream at most .got 2." "two files" coalesce a.wt b.wt
 fails_with 2 "cannot both go to stdout" "--stats=- without -o" coalesce --stats=-
 
+# On a stream whose machine somebody chose, a bad value is still a bad
+# value, not a contradiction of the machine
+trace-gen samples/vectoradd.trc.zst | trace-order --arch=volta > "$T/va.wt"
+fails_with 2 "^coalesce: --rules=bogus: expected fermi, sector or gpgpusim" \
+	"--rules=bogus on a volta stream" coalesce --rules=bogus "$T/va.wt"
+fails_with 2 "^coalesce: --skip-l1=maybe: expected no or yes" \
+	"--skip-l1=maybe on a volta stream" coalesce --skip-l1=maybe "$T/va.wt"
+fails_with 2 "^coalesce: --line=abc: not a number" \
+	"--line=abc on a volta stream" coalesce --line=abc "$T/va.wt"
+
 # Inputs that are not a warp stream.
 printf 'blocksize: 4 1 1\n0 0 0x100 4\n' > "$T/a.trc"
 trace-gen -o "$T/a.wt" "$T/a.trc"

@@ -20,6 +20,7 @@ like "$out" "^dramsim \(warptrace\) [0-9]" "--version"
 fails_with 2 "--sched=fifo: expected frfcfs, fcfs or medic" "bad scheduler" dramsim --sched=fifo
 fails_with 2 "--tCL=x: expected a number from 0 to 65536" "bad timing" dramsim --tCL=x
 fails_with 2 "--queue=0: expected a number from 1 to 65536" "empty queue" dramsim --queue=0
+fails_with 2 "--sub-partitions=2 needs a GPGPU-Sim --map" "slices without a GPGPU-Sim mapping, as l2sim" dramsim --sub-partitions=2
 fails_with 2 "--map=RRBBXC: 'X' at position 5: expected D, B, R, C, S, 0" "bad mask" dramsim --map=RRBBXC
 fails_with 2 "dramid@40: with 6 channels \(not a power of two\) the bit must be 0 to 30" "dramid beyond bit 30 (found by fuzz-spec)" \
 	dramsim '--map=dramid@40;RRRRBBBBCCCC'

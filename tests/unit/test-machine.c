@@ -106,8 +106,10 @@ static void includes(void)
 	fclose(f);
 	wt_gpgpu_cfg_init(&c);
 	rc = wt_gpgpu_cfg_read(&c, path, err, sizeof(err));
-	ok(rc < 0 && strstr(err, "missing.config: No such file"),
-	   "an included file that is not there: %s", err);
+	ok(rc < 0 && strstr(err, "/outer.config:4: -config ") &&
+	   strstr(err, "missing.config: No such file"),
+	   "an included file that is not there, named with the line that "
+	   "includes it: %s", err);
 	o = wt_gpgpu_cfg_find(&c, "gpgpu_n_mem");
 	ok(o && strcmp(o->value, "12") == 0 && strstr(o->file, "inner.config"),
 	   "-config beside the file that names it, read where it stands");
