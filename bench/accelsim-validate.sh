@@ -89,16 +89,16 @@
 # THE WARPTRACE PIPELINE.
 #   trace-gen TRACE | trace-order ARGS | coalesce ARGS | l1sim ARGS |
 #   l2sim ARGS | dramsim ARGS -o dram.wt
-# Each stage's ARGS come from the configuration's gpgpusim.config as far
-# as today's options go: stage_args below says which option comes from
-# which setting.  A machine description that reads a whole gpgpusim.config
-# replaces it: the environment variable WT_ARGS_TRACE_ORDER,
-# WT_ARGS_COALESCE, WT_ARGS_L1SIM, WT_ARGS_L2SIM or WT_ARGS_DRAMSIM, when
-# set (even empty), replaces that stage's ARGS (words split at blanks),
-# with {config} replaced by the path of gpgpusim.config; with a build whose
-# trace-order takes --gpgpusim-config and puts the machine in the stream:
-#   WT_ARGS_TRACE_ORDER='--gpgpusim-config={config}' WT_ARGS_COALESCE= \
-#   WT_ARGS_L1SIM= WT_ARGS_L2SIM= WT_ARGS_DRAMSIM= sh bench/accelsim-validate.sh ...
+# By default trace-order's ARGS are --gpgpusim-config=CONFIG (the
+# configuration's gpgpusim.config: the machine, which the stream carries
+# to every later stage) and l1sim's --cache-ops=accelsim (cache operators
+# as Accel-Sim's trace mode takes them); the others have none.  The
+# environment variable WT_ARGS_TRACE_ORDER, WT_ARGS_COALESCE,
+# WT_ARGS_L1SIM, WT_ARGS_L2SIM or WT_ARGS_DRAMSIM, when set (even empty),
+# replaces that stage's ARGS (words split at blanks), with {config}
+# replaced by the path of gpgpusim.config; for example, to measure
+# warptrace's own sector rules:
+#   WT_ARGS_COALESCE=--rules=sector sh bench/accelsim-validate.sh ...
 # The converter, build/tools/wt2accelsim, is needed only for a TRACE that
 # is not converted yet (with -r, one converted before is kept).
 # AS_TIMEOUT limits one Accel-Sim run, in seconds (default 3600).
@@ -145,114 +145,15 @@ mkdir -p "$out/traces" "$out/runs"
 out=$(cd "$out" && pwd)
 csv=$out/results.csv
 
-# ---- reading gpgpusim.config ----
-
-# cfg KEY: the value of the last -KEY line of $conf, its comment and
-# quotes removed; a quoted value may go on over several lines.
-cfg() {
-	awk -v key="-$1" '
-	function finish() { gsub(/"/, "", val); gsub(/[ \t]+/, "", val); last = val; open = 0 }
-	open { val = val $0; if ($0 ~ /"/) finish(); next }
-	$1 == key {
-		val = $0; sub(/^[ \t]*[^ \t]+[ \t]*/, "", val)
-		if (val !~ /^"/) sub(/[ \t]*#.*/, "", val)
-		if (val ~ /^"[^"]*$/) { open = 1; next }
-		finish()
-	}
-	END { print last }' "$conf"
-}
-
-# field VALUE NAME: NAME=X in a colon-separated list such as the DRAM timing.
-field() {
-	printf '%s\n' "$1" | tr ':' '\n' | awk -F= -v k="$2" '$1 == k { print $2 }'
-}
-
-# The L1 size Accel-Sim chose: with -gpgpu_adaptive_cache_config its
-# log says "Reconfigure L1 cache to NKB" for each kernel (the unified size
-# less the shared memory carve-out); the first one, in KB.
-adaptive_l1_kb() {
-	sed -n 's/^GPGPU-Sim: Reconfigure L1 cache to \([0-9]*\)KB$/\1/p' "$1" | head -n 1
-}
-
-# stage_args STAGE: the options of one warptrace stage from $conf (the
-# hook: WT_ARGS_<STAGE> replaces it; see the head of this file).
+# stage_args STAGE: the options of one warptrace stage by default: the
+# configuration's gpgpusim.config is the machine (trace-order puts it in
+# the stream, every later stage takes it from there), and l1sim takes
+# cache operators as Accel-Sim does (the hook: WT_ARGS_<STAGE> replaces
+# it; see the head of this file).
 stage_args() {
 	case $1 in
-	trace-order)
-		# The preset of the compute capability, then the SM's limits.
-		cc=$(cfg gpgpu_compute_capability_major)$(cfg gpgpu_compute_capability_minor)
-		[ -n "$cc" ] || cc=$(cfg gpgpu_ptx_force_max_capability)
-		cc=${cc:-20}
-		if [ "$cc" -lt 30 ]; then arch=fermi
-		elif [ "$cc" -lt 70 ]; then arch=kepler
-		elif [ "$cc" -lt 80 ]; then arch=volta
-		elif [ "$cc" -lt 90 ]; then arch=ampere
-		else arch=hopper; fi
-		pipe=$(cfg gpgpu_shader_core_pipeline)	# threads:warp size
-		threads=${pipe%%:*} warp=${pipe##*:}
-		case $(cfg gpgpu_scheduler) in
-		lrr) pol=lrr ;; two_level*) pol=two-level ;; *) pol=gto ;;
-		esac
-		echo "--arch=$arch --sms=$(($(cfg gpgpu_n_clusters) * $(cfg gpgpu_n_cores_per_cluster)))" \
-		     "--warp-size=$warp --max-threads=$threads --max-warps=$((threads / warp))" \
-		     "--max-ctas=$(cfg gpgpu_shader_cta) --regs=$(cfg gpgpu_shader_registers)" \
-		     "--shmem=$(cfg gpgpu_shmem_size) --schedulers=$(cfg gpgpu_num_sched_per_core)" \
-		     "--policy=$pol"
-		;;
-	coalesce)
-		# One request per line with the sectors used, whole warp.
-		# Accel-Sim's coalescer makes one access per 32-byte sector
-		# where -gpgpu_coalesce_arch is 40 or more (qv100: 70), one per
-		# 32-128-byte segment otherwise (the default 13).
-		dl1=$(cfg gpgpu_cache:dl1)
-		line=$(printf '%s\n' "$dl1" | cut -d: -f3 | cut -d, -f1)
-		echo "--rules=sector --line=${line:-128}"
-		;;
-	l1sim)
-		dl1=$(cfg gpgpu_cache:dl1)
-		args="--config=$dl1"
-		if [ "$(cfg gpgpu_gmem_skip_L1D)" = 1 ]; then
-			args="$args --mode=bypass"
-		elif [ "$(cfg gpgpu_adaptive_cache_config)" = 1 ] && [ -n "$l1_kb" ]; then
-			# The size Accel-Sim's log gives, in the string's sets and
-			# lines; l1sim takes at most 255 ways, so above that the
-			# sets double (4 x 256 ways become 8 x 128).
-			sets=$(printf '%s\n' "$dl1" | cut -d: -f2)
-			line=$(printf '%s\n' "$dl1" | cut -d: -f3 | cut -d, -f1)
-			assoc=$((l1_kb * 1024 / sets / line))
-			while [ "$assoc" -gt 255 ]; do assoc=$((assoc / 2)); done
-			args="$args --size=${l1_kb}K --assoc=$assoc"
-		fi
-		echo "$args"
-		;;
-	l2sim)
-		# One l2sim partition per GPGPU-Sim sub-partition.
-		parts=$(($(cfg gpgpu_n_mem) * $(cfg gpgpu_n_sub_partition_per_mchannel)))
-		case $(cfg gpgpu_memory_partition_indexing) in
-		1) map=xor ;;
-		2) map=ipoly ;;
-		*) map=$(cfg gpgpu_mem_addr_mapping) ;;
-		esac
-		echo "--config=$(cfg gpgpu_cache:dl2) --partitions=$parts${map:+ --map=$map}"
-		;;
-	dramsim)
-		t=$(cfg gpgpu_dram_timing_opt)
-		clocks=$(cfg gpgpu_clock_domains)	# core:icnt:l2:dram MHz
-		map=$(cfg gpgpu_mem_addr_mapping)
-		queue=$(cfg gpgpu_frfcfs_dram_sched_queue_size)
-		[ "${queue:-0}" -gt 0 ] || queue=65536	# 0: unlimited
-		[ "$(cfg gpgpu_dram_scheduler)" = 0 ] && sched=fcfs || sched=frfcfs
-		echo "--channels=$(cfg gpgpu_n_mem)${map:+ --map=$map} --banks=$(field "$t" nbk)" \
-		     "--tCL=$(field "$t" CL) --tRP=$(field "$t" RP) --tRC=$(field "$t" RC)" \
-		     "--tRAS=$(field "$t" RAS) --tRCD=$(field "$t" RCD) --tRRD=$(field "$t" RRD)" \
-		     "--tWR=$(field "$t" WR) --tWL=$(field "$t" WL) --tCCD=$(field "$t" CCD)" \
-		     "--burst=$(cfg gpgpu_dram_burst_length)" \
-		     "--bus-width=$(($(cfg gpgpu_dram_buswidth) * $(cfg gpgpu_n_mem_per_ctrlr)))" \
-		     "--data-rate=$(cfg dram_data_command_freq_ratio)" \
-		     "--clock=$(echo "$clocks" | cut -d: -f4 | cut -d. -f1)" \
-		     "--core-clock=$(echo "$clocks" | cut -d: -f1 | cut -d. -f1)" \
-		     "--queue=$queue --sched=$sched"
-		;;
+	trace-order) echo "--gpgpusim-config=$conf" ;;
+	l1sim) echo "--cache-ops=accelsim" ;;
 	esac
 }
 
@@ -379,7 +280,6 @@ for tr in "$@"; do
 			timeout "${AS_TIMEOUT:-3600}" bash "$run_sh" "$sim" "$c" "$tdir" "$rd/accel-sim" $extra ||
 				echo "$prog: $cname/$name: Accel-Sim failed; see $log" >&2
 		fi
-		l1_kb=$(adaptive_l1_kb "$log" 2>/dev/null || true)
 		w=$rd/warptrace
 		{
 			echo "# $name on $cname: made by bench/accelsim-validate.sh"
