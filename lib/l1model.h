@@ -252,9 +252,6 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
  * the statistics no longer need (before they are written, to lower the
  * peak). */
 void wt_l1_drop_reuse(struct wt_l1 *l1);
-/* A kernel's requests on this SM, r[0..n-1] in stream order, are about to
- * be run: the policies that need to know its warps (APCM's monitored warp
- * and warp ends) see them. */
 /*
  * Invalidate every line that holds data, as GPGPU-Sim invalidates an L1
  * whose SM has nothing left to run when -gpgpu_flush_l1_cache is set (at
@@ -262,6 +259,9 @@ void wt_l1_drop_reuse(struct wt_l1 *l1);
  * line in flight keeps its MSHR.
  */
 void wt_l1_invalidate_all(struct wt_l1 *l1);
+/* A kernel's requests on this SM, r[0..n-1] in stream order, are about to
+ * be run: the policies that need to know its warps (APCM's monitored warp
+ * and warp ends) see them. */
 void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 			const struct wt_request *r, size_t n);
 /* Process one request (in this SM's issue order), at its record's time

@@ -67,7 +67,8 @@ void wt_machine_copy(struct wt_machine *dst, const struct wt_machine *src);
 /*
  * Make m the preset called name (presets.c): fermi, kepler, pascal,
  * volta, turing, ampere, hopper, nugteren, or a GPU's own name (gtx480,
- * titanx, gtx1080, qv100, titanv, rtx2060, rtx3070, a100, h100).
+ * kepler-titan, titanx, gtx1080, qv100, titanv, rtx2060, rtx3070, a100,
+ * h100).
  * Returns 0, or -1 with err.
  */
 int wt_machine_preset(struct wt_machine *m, const char *name, char *err,

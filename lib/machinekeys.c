@@ -275,7 +275,8 @@ const struct wt_mkey wt_mkeys[] = {
 	{ "wt_cta_threads", WT_MS_ORDER, NULL, count, "most threads in one CTA" },
 	/* coalesce */
 	{ "gpgpu_coalesce_arch", WT_MS_COALESCE, "13", coalesce_arch,
-	  "coalescing rules: 20 Fermi, 30 and later sectors" },
+	  "GPGPU-Sim's coalescing arch: below 20 its own rules (GT200's "
+	  "segments), 20 to 39 whole lines through the L1, 40 and up sectors" },
 	{ "gpgpu_shmem_num_banks", WT_MS_COALESCE, "16", count1k,
 	  "shared memory banks" },
 	{ "gpgpu_shmem_limited_broadcast", WT_MS_COALESCE, "1", flag,

@@ -30,7 +30,7 @@ enum wt_kind {
  * memory operation: arrays of per-operation counts have WT_OP_MAX + 1
  * entries.  WT_OP_NONE is no memory operation at all: a warp or request
  * record that only carries the last non-memory instructions of its warp
- * (see wt_op_none_shape); access and event records never hold it.
+ * (warptrace(5), op); access and event records never hold it.
  */
 enum wt_op {
 	WT_OP_LOAD = 0,

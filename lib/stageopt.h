@@ -29,9 +29,9 @@ struct wt_stage_args {
 #define WT_STAGE_MACHINE_USAGE \
 "  -a, --arch=NAME         the machine: a preset (fermi, kepler, pascal,\n" \
 "                          volta, turing, ampere, hopper, nugteren, or a\n" \
-"                          GPU: gtx480, titanx, gtx1080, qv100, titanv,\n" \
-"                          rtx2060, rtx3070, a100, h100); default: the\n" \
-"                          stream's machine, else fermi\n" \
+"                          GPU: gtx480, kepler-titan, titanx, gtx1080,\n" \
+"                          qv100, titanv, rtx2060, rtx3070, a100, h100);\n" \
+"                          default: the stream's machine, else fermi\n" \
 "      --gpgpusim-config=FILE[,FILE]  the machine of a gpgpusim.config\n" \
 "      --override          model the machine or option given although the\n" \
 "                          stream's machine says otherwise\n" \
