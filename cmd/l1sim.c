@@ -84,6 +84,18 @@ WT_STAGE_MACHINE_USAGE
 "      --warp-delay=B      pool: yes (a warp waits for its data) or no\n"
 "      --icount=B          pool: yes (non-memory instructions take issue\n"
 "                          cycles) or no\n"
+"      --mshr-check=C      pool: request (each new miss needs a free MSHR\n"
+"                          entry) or instruction (only the first request,\n"
+"                          if it has lane 0; Nugteren et al.'s code)\n"
+"      --request-order=O   pool: stream, or lane (an instruction's requests\n"
+"                          by first lane, as Nugteren et al.'s code)\n"
+"      --exit-slot=B       pool: a warp takes an issue slot to leave (yes,\n"
+"                          Nugteren et al.'s code) or not (no)\n"
+"      --stores=S          pool: cache (stores go through the L1) or drop\n"
+"                          (left out, as Nugteren et al.'s model)\n"
+"      --pending=P         a load to a line in flight: merge (into its\n"
+"                          MSHR) or miss (its own fetch and latency, as\n"
+"                          Nugteren et al.'s code)\n"
 "      --reuse=HOW         reuse-distance histograms: exact (default),\n"
 "                          sampled:R (SHARDS: the lines sampled at rate R,\n"
 "                          2^-24 <= R <= 1, scaled by 1/R) or off; the miss\n"
@@ -127,6 +139,7 @@ enum {
 	O_WLIMIT, O_SCHEDS, O_MAXW, O_PERIOD, O_SBYPT, O_MPKIT, O_DWTN, O_DWTM,
 	O_KTHR, O_VTA, O_MRPB, O_PCALT, O_ABYPT, O_PD, O_MTA, O_LAT, O_REUSE,
 	O_BATCH, O_SECTORED, O_SKIPG, O_COPS, O_FLUSH, O_UNIFIED, O_SHOPTS,
+	O_MSHRCHK, O_PENDING, O_RORDER, O_EXITSLOT, O_STORES,
 	O_NOPTS
 };
 
@@ -724,6 +737,10 @@ static void stats_json(struct wt_json *j, const struct wt_l1_stats *s, int pcs)
 		wt_json_key_u64(j, wt_miss_class_name((unsigned)c), s->miss_class[c]);
 	wt_json_end_object(j);
 	wt_json_key_u64(j, "merged", s->merged);
+	if (G.su.cfg.pending_miss)
+		wt_json_key_u64(j, "refetches", s->refetches);
+	if (G.su.pool && G.su.pc.drop_stores)
+		wt_json_key_u64(j, "stores_dropped", s->stores_dropped);
 	if (sectored()) {
 		wt_json_key_u64(j, "sector_misses", s->sector_misses);
 		sectors_json(j, s);
@@ -1051,7 +1068,17 @@ static void write_stats(const char *path, int argc, char **argv)
 		wt_json_bool(j, G.su.pc.delay);
 		wt_json_key(j, "icount");
 		wt_json_bool(j, G.su.pc.icount);
+		wt_json_key(j, "mshr_check");
+		wt_json_string(j, G.su.pc.mshr_instr ? "instruction" : "request");
+		wt_json_key(j, "request_order");
+		wt_json_string(j, G.su.pc.lane_order ? "lane" : "stream");
+		wt_json_key(j, "exit_slot");
+		wt_json_bool(j, G.su.pc.exit_slot);
+		wt_json_key(j, "stores");
+		wt_json_string(j, G.su.pc.drop_stores ? "drop" : "cache");
 	}
+	wt_json_key(j, "pending");
+	wt_json_string(j, c->pending_miss ? "miss" : "merge");
 	wt_json_key(j, "reuse");
 	wt_json_string(j, wt_l1_reuse_name(c->reuse));
 	if (c->reuse == WT_L1_REUSE_SAMPLED) {
@@ -1231,6 +1258,11 @@ static const struct option longopts[] = {
 	{ "refill", required_argument, NULL, O_REFILL },
 	{ "warp-delay", required_argument, NULL, O_WDELAY },
 	{ "icount", required_argument, NULL, O_ICOUNT },
+	{ "mshr-check", required_argument, NULL, O_MSHRCHK },
+	{ "pending", required_argument, NULL, O_PENDING },
+	{ "request-order", required_argument, NULL, O_RORDER },
+	{ "exit-slot", required_argument, NULL, O_EXITSLOT },
+	{ "stores", required_argument, NULL, O_STORES },
 	{ "policy", required_argument, NULL, O_POLICY },
 	{ "warp-limit", required_argument, NULL, O_WLIMIT },
 	{ "schedulers", required_argument, NULL, O_SCHEDS },
@@ -1346,6 +1378,10 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	static const char *const event_names[] = { "misses", "all" };
 	static const char *const sched_names[] = { "stream", "pool" };
 	static const char *const refill_names[] = { "cta", "set" };
+	static const char *const check_names[] = { "request", "instruction" };
+	static const char *const pending_names[] = { "merge", "miss" };
+	static const char *const order_names[] = { "stream", "lane" };
+	static const char *const stores_names[] = { "cache", "drop" };
 	static const char *const cops_names[] = { "hardware", "accelsim", "ignore" };
 	const char *set[O_NOPTS];
 	struct wt_l1_cfg *c = &G.su.cfg;
@@ -1442,6 +1478,18 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 		G.su.pc.delay = wt_opt_choice("warp-delay", set[O_WDELAY], yes_no, 2);
 	if (set[O_ICOUNT])
 		G.su.pc.icount = wt_opt_choice("icount", set[O_ICOUNT], yes_no, 2);
+	if (set[O_MSHRCHK])
+		G.su.pc.mshr_instr = wt_opt_choice("mshr-check", set[O_MSHRCHK],
+						   check_names, 2);
+	if (set[O_RORDER])
+		G.su.pc.lane_order = wt_opt_choice("request-order", set[O_RORDER],
+						   order_names, 2);
+	if (set[O_EXITSLOT])
+		G.su.pc.exit_slot = wt_opt_choice("exit-slot", set[O_EXITSLOT], yes_no, 2);
+	if (set[O_STORES])
+		G.su.pc.drop_stores = wt_opt_choice("stores", set[O_STORES], stores_names, 2);
+	if (set[O_PENDING])
+		c->pending_miss = wt_opt_choice("pending", set[O_PENDING], pending_names, 2);
 	if ((G.pol.flags & WT_POL_ISSUE) || G.pol.warp_limit) {
 		if (set[O_SCHED] && !G.su.pool)
 			wt_die(WT_EXIT_USAGE, "--%s decides which warp issues: it "
@@ -1449,8 +1497,11 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 			       "warp-limit" : "policy");
 		G.su.pool = 1;
 	}
-	if (!G.su.pool && (set[O_CTAS] || set[O_REFILL] || set[O_WDELAY] || set[O_ICOUNT]))
-		wt_die(WT_EXIT_USAGE, "--ctas, --refill, --warp-delay and --icount "
+	if (!G.su.pool && (set[O_CTAS] || set[O_REFILL] || set[O_WDELAY] || set[O_ICOUNT] ||
+			   set[O_MSHRCHK] || set[O_RORDER] || set[O_EXITSLOT] ||
+			   set[O_STORES]))
+		wt_die(WT_EXIT_USAGE, "--ctas, --refill, --warp-delay, --icount, "
+		       "--mshr-check, --request-order, --exit-slot and --stores "
 		       "are for --sched=pool");
 	if (c->mshr_entries > 4096)
 		wt_die(WT_EXIT_USAGE, "%u MSHR entries: at most 4096", c->mshr_entries);
@@ -1585,7 +1636,8 @@ int main(int argc, char **argv)
 				run_kernel(b, nb, &kern);
 			if (G.flush)
 				for (unsigned s = 0; s < G.nsm; s++)
-					wt_l1_invalidate_all(&G.sm[s].l1);
+					wt_l1_flush_at(&G.sm[s].l1,
+						       G.su.pool ? G.start : 0);
 			G.last_time = 0;
 			G.unsorted = 0;
 			if (wt_writer_kernel_end(G.w) < 0)

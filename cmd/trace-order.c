@@ -48,6 +48,11 @@ WT_STAGE_MACHINE_USAGE
 "      --cta-start=S       where a kernel's first CTA goes: next (default:\n"
 "                          the SM after the one that took the previous\n"
 "                          kernel's last CTA, as GPGPU-Sim) or zero (SM 0)\n"
+"      --stores=S          keep, or drop: thread accesses' stores are left\n"
+"                          out (nugteren: Nugteren et al.'s model has none)\n"
+"      --match=M           exact: the lanes' i-th accesses are one\n"
+"                          instruction where PC, op, size and space agree;\n"
+"                          position: whatever their PCs (nugteren)\n"
 "      --hold=H            cta (default): read each CTA as it is dispatched\n"
 "                          when the input is in CTA order; kernel: hold\n"
 "                          each kernel whole before scheduling it\n"
@@ -62,7 +67,8 @@ WT_STAGE_MACHINE_USAGE
 enum {
 	O_SMS = 256, O_WARP, O_THREADS, O_CTAS, O_WARPS, O_REGS, O_SHMEM,
 	O_SCHED, O_POLICY, O_ACTIVE, O_WLIMIT, O_CLIMIT, O_LATENCY, O_STATS,
-	O_LEVEL, O_CTHREADS, O_RUNIT, O_SUNIT, O_HOLD, O_CTASTART, O_NOPTS
+	O_LEVEL, O_CTHREADS, O_RUNIT, O_SUNIT, O_HOLD, O_CTASTART, O_STORES,
+	O_MATCH, O_NOPTS
 };
 
 struct kernel_result {
@@ -421,7 +427,7 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 	char err[768];
 	struct wt_json *j = wt_json_open(path, err, sizeof(err));
 	uint64_t instrs = 0, lanes = 0, split = 0, ctas = 0, warps = 0;
-	uint64_t tails = 0, all = 0;
+	uint64_t tails = 0, all = 0, dropped = 0;
 
 	if (!j)
 		wt_die(WT_EXIT_DATA, "%s", err);
@@ -449,6 +455,10 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 	wt_json_key_u64(j, "warp_limit", cfg->warp_limit);
 	wt_json_key_u64(j, "cta_limit", cfg->cta_limit);
 	wt_json_key_u64(j, "latency", cfg->latency);
+	wt_json_key(j, "stores");
+	wt_json_string(j, cfg->drop_stores ? "drop" : "keep");
+	wt_json_key(j, "match");
+	wt_json_string(j, cfg->match_position ? "position" : "exact");
 	wt_json_end_object(j);
 	wt_json_key(j, "kernels");
 	wt_json_begin_array(j);
@@ -475,6 +485,8 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 		wt_json_key_u64(j, "no_access_records", st->tails);
 		wt_json_key_u64(j, "all_instructions", st->instrs + st->nonmem);
 		wt_json_key_u64(j, "split_instructions", st->split);
+		if (cfg->drop_stores)
+			wt_json_key_u64(j, "stores_dropped", st->stores_dropped);
 		wt_json_key_u64(j, "active_lanes", st->lanes);
 		wt_json_key(j, "mean_active_lanes");
 		wt_json_double(j, st->instrs ? (double)st->lanes / st->instrs : 0);
@@ -488,6 +500,7 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 		all += st->instrs + st->nonmem;
 		lanes += st->lanes;
 		split += st->split;
+		dropped += st->stores_dropped;
 		ctas += st->ctas;
 		warps += st->warps;
 	}
@@ -501,6 +514,8 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 	wt_json_key_u64(j, "no_access_records", tails);
 	wt_json_key_u64(j, "all_instructions", all);
 	wt_json_key_u64(j, "split_instructions", split);
+	if (cfg->drop_stores)
+		wt_json_key_u64(j, "stores_dropped", dropped);
 	wt_json_key_u64(j, "active_lanes", lanes);
 	wt_json_key_u64(j, "cycles", G.nres ? G.res[G.nres - 1].st.end : 0);
 	wt_json_end_object(j);
@@ -528,6 +543,8 @@ static const struct option longopts[] = {
 	{ "latency", required_argument, NULL, O_LATENCY },
 	{ "hold", required_argument, NULL, O_HOLD },
 	{ "cta-start", required_argument, NULL, O_CTASTART },
+	{ "stores", required_argument, NULL, O_STORES },
+	{ "match", required_argument, NULL, O_MATCH },
 	{ "stats", required_argument, NULL, O_STATS },
 	{ "level", required_argument, NULL, O_LEVEL },
 	{ NULL, 0, NULL, 0 },
@@ -579,6 +596,13 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 		cfg->cta_limit = opt_uint("cta-limit", set[O_CLIMIT], 0, 1024);
 	if (set[O_LATENCY])
 		cfg->latency = opt_uint("latency", set[O_LATENCY], 1, 1u << 30);
+	{
+		static const char *const stores[] = { "keep", "drop" };
+		static const char *const match[] = { "exact", "position" };
+
+		cfg->drop_stores = wt_opt_choice("stores", set[O_STORES], stores, 2);
+		cfg->match_position = wt_opt_choice("match", set[O_MATCH], match, 2);
+	}
 	wt_meta_free(&opts);
 }
 

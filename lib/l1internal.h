@@ -19,6 +19,8 @@ struct mshr {
 	int protect;		/* allocate on fill: the line comes protected */
 	unsigned set;		/* allocate on miss: the line's set, */
 	int way;		/* and the way reserved for it; else -1 */
+	int dup;		/* a pending miss's refetch (pending_miss) */
+	uint64_t seq;		/* made after the entries of lower seq */
 };
 
 /*
@@ -102,12 +104,15 @@ static inline struct mshr *mshr_add(struct wt_l1 *l1, uint64_t line, uint64_t re
 	l1->mshr_filter[mshr_slot(line)]++;
 	l1->mline[i] = line;
 	l1->mshr[i].ready = ready;
+	l1->mshr[i].dup = 0;
+	l1->mshr[i].seq = l1->mshr_seq++;
 	return &l1->mshr[i];
 }
 
 /* Entries in ready order (mshr_by_ready): the first leaves. */
 static inline void mshr_remove_first(struct wt_l1 *l1)
 {
+	l1->ndup -= l1->mshr[l1->mshr_head].dup;
 	l1->mshr_filter[mshr_slot(l1->mline[l1->mshr_head])]--;
 	l1->mshr_head++;
 	l1->nmshr--;
@@ -120,6 +125,7 @@ static inline void mshr_remove(struct wt_l1 *l1, unsigned i)
 
 	l1->mshr_filter[mshr_slot(l1->mline[i])]--;
 	l1->nmshr--;
+	l1->ndup -= l1->mshr[i].dup;
 	l1->mshr[i] = l1->mshr[last];
 	l1->mline[i] = l1->mline[last];
 }

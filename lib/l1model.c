@@ -505,7 +505,7 @@ static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 }
 
 /* Data that has arrived by cycle t fills its lines and frees its MSHRs,
- * oldest first (the lowest entry on a tie). */
+ * in the order it arrives (the entry made first on a tie). */
 static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 		   const struct wt_request *r, uint64_t t)
 {
@@ -522,7 +522,9 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 
 		for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
 			if (l1->mshr[i].ready <= t &&
-			    (best == mshr_end(l1) || l1->mshr[i].ready < l1->mshr[best].ready))
+			    (best == mshr_end(l1) || l1->mshr[i].ready < l1->mshr[best].ready ||
+			     (l1->mshr[i].ready == l1->mshr[best].ready &&
+			      l1->mshr[i].seq < l1->mshr[best].seq)))
 				best = i;
 		if (best == mshr_end(l1)) {
 			l1->next_ready = mshr_earliest(l1);
@@ -544,6 +546,9 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 
 			if (way >= 0) {		/* allocated on miss */
 				wt_cache_at(&l1->cache, set, way)->state = WT_LINE_VALID;
+				/* a refetch's data: the line is used again */
+				if (m.dup && l1->cfg->alloc_on_fill)
+					wt_cache_touch(&l1->cache, set, way);
 				continue;
 			}
 			if (!l1->cfg->alloc_on_fill)
@@ -785,14 +790,15 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		return -1;
 	}
 	/* First what could stop it, changing nothing. */
-	if (!resident && m) {
+	if (!resident && m && !c->pending_miss) {
 		if (c->mshr_merge && m->merges >= c->mshr_merge) {
 			/* merges counts the entry's first request too */
 			*retry = m->ready;
 			return WT_FAIL_MSHR_MERGE;
 		}
 	} else if (!resident) {
-		if ((c->mshr_entries && l1->nmshr >= c->mshr_entries) ||
+		if ((c->mshr_entries && !l1->mshr_nolimit &&
+		     l1->nmshr - l1->ndup >= c->mshr_entries) ||
 		    (c->mshr_per_warp && mshr_of_warp(l1, r->warp) >= c->mshr_per_warp)) {
 			*retry = mshr_next(l1);
 			return WT_FAIL_MSHR_ENTRY;
@@ -829,6 +835,31 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	}
 	l1->st.misses++;
 	pcs->misses++;
+	if (m && c->pending_miss) {	/* in flight: a miss of its own */
+		lat = miss_latency(l1);
+		wt_gs_count(&l1->st.gs, WT_GS_LOAD, WT_GS_MISS);
+		l1->st.miss_class[WT_MISS_LATENCY]++;
+		l1->st.refetches++;
+		m = mshr_add(l1, line, t + lat);
+		if (m->ready < l1->next_ready)
+			l1->next_ready = m->ready;
+		m->warp = r->warp;
+		m->pc = r->pc;
+		m->protect = 0;
+		m->merges = 1;
+		m->set = set;
+		m->way = -1;
+		m->dup = 1;
+		l1->ndup++;
+		*done = t + lat;
+		{
+			struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
+
+			e->miss_class = WT_MISS_LATENCY;
+			e->latency = (uint32_t)lat;
+		}
+		return -1;
+	}
 	if (m) {			/* in flight: merge */
 		/* GPGPU-Sim: a pending hit on the line reserved for the
 		 * fill; without one (allocation on fill), a miss */
@@ -1198,6 +1229,37 @@ void wt_l1_invalidate_all(struct wt_l1 *l1)
 	l1->st.flushes++;
 }
 
+void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
+{
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1) && !l1->cfg->sectored;) {
+		const struct mshr *m = &l1->mshr[i];
+
+		if (m->ready > t || t == 0) {
+			i++;
+			continue;
+		}
+		/* its line is filled, then invalidated: never there */
+		if (m->way >= 0) {
+			struct wt_cache_line *l = wt_cache_at(&l1->cache, m->set, m->way);
+
+			if (l->state != WT_LINE_INVALID && l->addr == l1->mline[i]) {
+				leave(l1, m->set, m->way);
+				wt_cache_invalidate(&l1->cache, m->set, m->way);
+			}
+		}
+		if (l1->mshr_by_ready && i == l1->mshr_head) {
+			mshr_remove_first(l1);
+			i = l1->mshr_head;
+		} else if (!l1->mshr_by_ready) {
+			mshr_remove(l1, i);
+		} else {
+			i++;	/* ready order: the first are the ones due */
+		}
+	}
+	l1->next_ready = l1->nmshr ? mshr_earliest(l1) : UINT64_MAX;
+	wt_l1_invalidate_all(l1);
+}
+
 void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 			const struct wt_request *r, size_t n)
 {
@@ -1287,6 +1349,36 @@ static void no_access(struct wt_l1 *l1, const struct wt_request *r)
 	w->instructions += r->icount;
 	if (l1->pol)
 		after_request(l1, r);
+}
+
+int wt_l1_entry_refused(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
+			struct wt_l1_out *out, uint64_t *retry)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	uint64_t line = wt_cache_line_addr(&l1->cache, r->addr);
+	int resident;
+
+	if (r->op != WT_OP_LOAD || !c->mshr_entries || c->mode == WT_L1_BYPASS ||
+	    skips(l1, r))
+		return 0;
+	retire(l1, out, r, t);
+	if (l1->nmshr - l1->ndup < c->mshr_entries)
+		return 0;
+	if (c->mode == WT_L1_UNBOUNDED) {
+		const uint64_t *ready = wt_u64map_find(l1->flight, line);
+
+		resident = ready && *ready <= t;
+	} else {
+		unsigned set = wt_cache_set(&l1->cache, line);
+		int way = wt_cache_find(&l1->cache, set, line);
+
+		resident = way >= 0 &&
+			   wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID;
+	}
+	if (resident || (!c->pending_miss && mshr_find(l1, line)))
+		return 0;
+	*retry = mshr_next(l1);
+	return 1;
 }
 
 int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
@@ -1460,6 +1552,8 @@ void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
 	dst->bypasses += src->bypasses;
 	dst->skipped_global += src->skipped_global;
 	dst->skipped_cacheop += src->skipped_cacheop;
+	dst->refetches += src->refetches;
+	dst->stores_dropped += src->stores_dropped;
 	dst->flushes += src->flushes;
 	dst->write_throughs += src->write_throughs;
 	dst->write_backs += src->write_backs;

@@ -86,6 +86,9 @@ struct wt_l1_cfg {
 					   cache takes any but NO as YES */
 	int alloc_on_fill;		/* allocate the line when data arrives */
 	unsigned mshr_entries, mshr_merge, mshr_per_warp;	/* 0 = none */
+	int pending_miss;		/* a load to a line in flight is a miss
+					   of its own (Nugteren et al.'s code):
+					   its own latency and fill, no entry */
 	unsigned miss_queue;		/* 0 = unlimited */
 	unsigned hit_latency;
 	unsigned miss_latency;		/* lambda: the minimum miss latency */
@@ -144,6 +147,9 @@ struct wt_l1_stats {
 	uint64_t flushes;		/* wt_l1_invalidate_all calls */
 	uint64_t miss_class[WT_MISS_MAX + 1];
 	uint64_t merged;		/* misses merged into an in-flight line */
+	uint64_t refetches;		/* misses to a line in flight that
+					   fetched it again (pending_miss) */
+	uint64_t stores_dropped;	/* stores left out (pool, --stores=drop) */
 	/* A sectored L1: the sectors loads asked for, and of them those
 	 * that hit, merged into a fetch under way and were fetched; the
 	 * sectors stores wrote, and those fetched for them (write-allocate
@@ -235,6 +241,11 @@ struct wt_l1 {
 	struct wt_abyp *abyp;
 	struct wt_u64map *left;		/* warp -> its requests not yet made */
 	int noalloc;			/* set by the pool: PCAL, no token */
+	int mshr_nolimit;		/* set by the pool: --mshr-check=
+					   instruction let this one through */
+	unsigned ndup;			/* entries of pending misses (refetches
+					   of a line in flight): not counted */
+	uint64_t mshr_seq;		/* entries made, for their age */
 	struct wt_l1_evicted *evicted;	/* lines gone since the pool looked */
 	unsigned nevicted, capevicted;
 };
@@ -259,6 +270,11 @@ void wt_l1_drop_reuse(struct wt_l1 *l1);
  * line in flight keeps its MSHR.
  */
 void wt_l1_invalidate_all(struct wt_l1 *l1);
+/* The same at cycle t, when every fill due by t has come first: a line
+ * whose data arrived by t is gone with the others, as the warp pool's
+ * kernels end (its fills are taken when the next request looks, which
+ * would be after the flush).  Line caches; t 0 is wt_l1_invalidate_all. */
+void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t);
 /* A kernel's requests on this SM, r[0..n-1] in stream order, are about to
  * be run: the policies that need to know its warps (APCM's monitored warp
  * and warp ends) see them. */
@@ -286,6 +302,15 @@ void wt_l1_requests(struct wt_l1 *l1, const struct wt_request *r, size_t n,
 int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		 int refused_mshr, struct wt_l1_out *out, uint64_t *done,
 		 uint64_t *retry);
+/*
+ * Would load r, made at cycle t, need an MSHR entry when none is free?
+ * (Retires the fills due by t first, as wt_l1_access does; counts
+ * nothing.)  1 with *retry the first cycle one may free, else 0.  The
+ * pool's --mshr-check=instruction asks it of an instruction's first
+ * request, then makes the instruction with mshr_nolimit set.
+ */
+int wt_l1_entry_refused(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
+			struct wt_l1_out *out, uint64_t *retry);
 /* The statistics of r's warp (made on first use; with cfg->no_warp_stats
  * one record that all warps share, not in st.warps). */
 struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r);

@@ -18,6 +18,8 @@
 
 struct key {
 	uint32_t cta, warp, pos;
+	uint8_t first;		/* the first request of an instruction */
+	uint8_t left;		/* its instruction's requests from here on */
 };
 
 struct warp {
@@ -32,6 +34,7 @@ struct warp {
 	uint8_t admitted;	/* within the warp limit */
 	uint8_t parked;		/* the limit fell: leave at the next instruction */
 	uint8_t token;		/* PCAL: may allocate */
+	uint8_t exiting;	/* made its last instruction (exit_slot) */
 };
 
 struct cta {
@@ -209,7 +212,7 @@ static int leave_if_parked(struct wt_pool *p, size_t wi)
 {
 	struct warp *w = &p->w[wi];
 
-	if (!w->parked || p->r[p->k[w->cur].pos].index != 0)
+	if (!w->parked || !p->k[w->cur].first)
 		return 0;
 	w->parked = 0;
 	wait_add(p, wi);
@@ -272,14 +275,60 @@ static void finish(struct wt_pool *p, size_t wi, uint64_t at)
 
 /* ---- building: warps in program order, CTAs in order of arrival ---- */
 
+static int lowest_lane(uint64_t lanes)
+{
+	return lanes ? __builtin_ctzll(lanes) : 64;
+}
+
+/* Insertion sort of one instruction's requests (a few dozen at most) by
+ * their first lanes, stream order on a tie. */
+static void sort_by_lane(struct key *k, size_t n, const struct wt_request *r)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct key x = k[i];
+		int lx = lowest_lane(r[x.pos].lanes);
+		size_t j = i;
+
+		for (; j > 0 && lowest_lane(r[k[j - 1].pos].lanes) > lx; j--)
+			k[j] = k[j - 1];
+		k[j] = x;
+	}
+}
+
+/* Mark each instruction's first request and count what is left of it;
+ * with lane_order, put its requests in the order of their first lanes. */
+static void instructions(struct wt_pool *p, struct key *k, size_t n)
+{
+	const struct wt_request *r = p->r;
+
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && r[k[j].pos].index != 0 &&
+		     k[j].warp == k[i].warp && k[j].cta == k[i].cta; j++)
+			;
+		if (p->c->lane_order && j - i > 1)
+			sort_by_lane(k + i, j - i, r);
+		for (size_t m = i; m < j; m++) {
+			k[m].first = m == i;
+			k[m].left = (uint8_t)(j - m);
+		}
+	}
+}
+
 static struct key *build(struct wt_pool *p, const struct wt_request *r, size_t n)
 {
-	struct key *k = wt_calloc(n, sizeof(*k));
-	size_t i, nw = 0, nc = 0;
+	struct key *k = wt_calloc(n ? n : 1, sizeof(*k));
+	size_t i, nw = 0, nc = 0, kept = 0;
 
-	for (i = 0; i < n; i++)
-		k[i] = (struct key){ r[i].cta, r[i].warp, (uint32_t)i };
+	for (i = 0; i < n; i++) {
+		if (p->c->drop_stores && r[i].op == WT_OP_STORE) {
+			p->l1->st.stores_dropped++;
+			continue;
+		}
+		k[kept++] = (struct key){ r[i].cta, r[i].warp, (uint32_t)i, 0, 0 };
+	}
+	n = kept;
 	qsort(k, n, sizeof(*k), by_cta_warp);
+	instructions(p, k, n);
 	for (i = 0; i < n; i++) {
 		nw += i == 0 || k[i].warp != k[i - 1].warp || k[i].cta != k[i - 1].cta;
 		nc += i == 0 || k[i].cta != k[i - 1].cta;
@@ -368,6 +417,8 @@ struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 	if (n == 0)
 		return p;
 	p->k = build(p, r, n);
+	if (p->nwarps == 0)
+		return p;
 	p->q = wt_calloc(p->nwarps, sizeof(*p->q));
 	p->heap = wt_calloc(p->nwarps, sizeof(*p->heap));
 	p->waiting = wt_calloc(p->nwarps, sizeof(*p->waiting));
@@ -419,7 +470,7 @@ static int may_issue(struct wt_pool *p, size_t wi)
 	const struct warp *w = &p->w[wi];
 	const struct wt_request *q = &p->r[p->k[w->cur].pos];
 
-	if (!p->ccws || q->index != 0 || q->op != WT_OP_LOAD)
+	if (!p->ccws || !p->k[w->cur].first || q->op != WT_OP_LOAD)
 		return 1;
 	return wt_ccws_may_issue(p->ccws, (unsigned)wi, p->t);
 }
@@ -435,9 +486,7 @@ static size_t pick(const struct wt_pool *p)
 		return 0;
 	for (size_t i = 0; i < p->qn; i++) {
 		size_t wi = p->q[(p->qhead + i) % p->nwarps];
-		const struct wt_request *q = &p->r[p->k[p->w[wi].cur].pos];
-
-		fill += q->count - q->index;
+		fill += p->k[p->w[wi].cur].left;
 		if (i > 0 && fill > p->c->pol->mrpb_size)
 			break;
 		if (wi < p->q[(p->qhead + best) % p->nwarps])
@@ -457,6 +506,67 @@ static size_t q_take(struct wt_pool *p, size_t i)
 	return wi;
 }
 
+/* Warp wi is done, at its ready cycle: its CTA may be, and others start. */
+static void warp_done(struct wt_pool *p, size_t wi)
+{
+	const struct wt_pool_cfg *c = p->c;
+	struct warp *w = &p->w[wi];
+	struct cta *a = &p->cta[w->cta];
+
+	p->done++;
+	finish(p, wi, w->ready);
+	if (w->ready > a->done)
+		a->done = w->ready;
+	if (a->done > p->end)
+		p->end = a->done;
+	if (--a->left == 0) {
+		p->active--;
+		if (!c->refill_set || p->active == 0) {
+			while (p->next_cta < p->nctas &&
+			       (!c->ctas || p->active < c->ctas)) {
+				launch(p, p->next_cta++,
+				       c->refill_set ? p->end : a->done);
+				p->active++;
+			}
+		}
+	}
+}
+
+/* A reservation fail of the warp at queue position pos: to the back,
+ * to resume at the refused request. */
+static void failed(struct wt_pool *p, size_t pos, int made)
+{
+	q_push(p, q_take(p, pos));
+	/* fails since the last request made: see skip() */
+	p->failed = made ? 1 : p->failed + 1;
+	p->l1->st.stall_cycles++;
+	p->t++;
+}
+
+/* --mshr-check=instruction: the first request of warp wi's instruction,
+ * if it has lane 0 and would need an MSHR entry, finds one free or the
+ * whole instruction waits; the others take entries past the limit. */
+static int mshr_refused(struct wt_pool *p, size_t wi)
+{
+	struct warp *w = &p->w[wi];
+	const struct wt_request *q = &p->r[p->k[w->cur].pos];
+	uint64_t retry;
+
+	if (!p->c->mshr_instr || !p->k[w->cur].first)
+		return 0;
+	if ((q->lanes & 1) && wt_l1_entry_refused(p->l1, q, p->t, p->out, &retry)) {
+		wt_gs_count(&p->l1->st.gs, WT_GS_LOAD, WT_GS_RESERVATION_FAIL);
+		p->l1->st.fails[WT_FAIL_MSHR_ENTRY]++;
+		wt_l1_warp(p->l1, q)->fails++;
+		w->fail = WT_FAIL_MSHR_ENTRY;
+		w->retry = retry;
+		w->refused = 1;
+		return 1;
+	}
+	p->l1->mshr_nolimit = 1;
+	return 0;
+}
+
 int wt_pool_step(struct wt_pool *p, uint64_t until)
 {
 	const struct wt_pool_cfg *c = p->c;
@@ -467,7 +577,7 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 	while (p->done < p->nwarps && p->t < until) {
 		struct warp *w;
 		size_t wi, pos;
-		int rc = -1, made = 0;
+		int rc = -1, made = 0, now;
 
 		while (p->nheap && p->heap[0].at <= p->t) {
 			wi = heap_pop(p);
@@ -497,6 +607,16 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 		}
 		pos = pick(p);
 		wi = p->q[(p->qhead + pos) % p->nwarps];
+		w = &p->w[wi];
+		if (w->exiting) {	/* exit_slot: it leaves, taking the slot */
+			q_take(p, pos);
+			w->ready = p->t + 1;
+			warp_done(p, wi);
+			w->ready = 0;
+			p->failed = 0;
+			p->t++;
+			continue;
+		}
 		if (!may_issue(p, wi)) {
 			/* Held back from its load: its non-memory instructions
 			 * before the load may still issue (CCWS stops loads
@@ -523,6 +643,10 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 			p->t += r[k[w->cur].pos].icount;
 			w->charged = 1;
 		}
+		if (mshr_refused(p, wi)) {
+			failed(p, pos, 0);
+			continue;
+		}
 		l1->noalloc = (p->pol & WT_POL_PCAL) && !w->token;
 		do {
 			const struct wt_request *q = &r[k[w->cur].pos];
@@ -542,43 +666,29 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 				w->ready = ready;
 			w->cur++;
 			made = 1;
-		} while (w->cur < w->end && r[k[w->cur].pos].index != 0);
+		} while (w->cur < w->end && !k[w->cur].first);
 		l1->noalloc = 0;
-		q_take(p, pos);
+		l1->mshr_nolimit = 0;
 		if (rc >= 0) {		/* to the back; resume at that request */
-			q_push(p, wi);
-			/* fails since the last request made: see skip() */
-			p->failed = made ? 1 : p->failed + 1;
-			l1->st.stall_cycles++;
-			p->t++;
+			failed(p, pos, made);
 			continue;
 		}
+		q_take(p, pos);
 		p->failed = 0;
 		w->charged = 0;
+		/* Its data all there (hits of no latency): to the back of the
+		 * queue now, ahead of the warps whose waits end at t + 1. */
+		now = c->delay && w->ready <= p->t;
 		if (!c->delay || w->ready <= p->t)
 			w->ready = p->t + 1;
-		if (w->cur < w->end) {
-			heap_push(p, wi, w->ready);
+		if (w->cur < w->end || c->exit_slot) {
+			w->exiting = w->cur >= w->end;
+			if (now)
+				q_push(p, wi);
+			else
+				heap_push(p, wi, w->ready);
 		} else {
-			struct cta *a = &p->cta[w->cta];
-
-			p->done++;
-			finish(p, wi, w->ready);
-			if (w->ready > a->done)
-				a->done = w->ready;
-			if (a->done > p->end)
-				p->end = a->done;
-			if (--a->left == 0) {
-				p->active--;
-				if (!c->refill_set || p->active == 0) {
-					while (p->next_cta < p->nctas &&
-					       (!c->ctas || p->active < c->ctas)) {
-						launch(p, p->next_cta++,
-						       c->refill_set ? p->end : a->done);
-						p->active++;
-					}
-				}
-			}
+			warp_done(p, wi);
 		}
 		w->ready = 0;
 		p->t++;

@@ -27,6 +27,14 @@ struct wt_pool_cfg {
 				   (the published model); else as each ends */
 	int delay;		/* a warp waits for its instruction's data */
 	int icount;		/* non-memory instructions take issue cycles */
+	/* Nugteren et al.'s code, where it differs from the paper's text
+	 * and from the other presets (l1sim(1), THE WARP POOL): */
+	int mshr_instr;		/* MSHR room checked once an instruction,
+				   for its first request, if it has lane 0 */
+	int lane_order;		/* an instruction's requests in the order
+				   of their first lanes */
+	int exit_slot;		/* a warp takes an issue slot to leave */
+	int drop_stores;	/* stores are left out */
 	const struct wt_l1_policy *pol;	/* issue policies; NULL: none */
 };
 

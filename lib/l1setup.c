@@ -12,9 +12,11 @@
  * LRU, local write-back and global write-evict, no write-allocate,
  * allocate on miss, 32 MSHRs of 8 merges, a miss queue of 8, Nugteren's
  * Fermi hash.  nugteren: the model of Nugteren et al. (HPCA 2014): 16 KB,
- * 4 ways, Fermi hash, 64 MSHRs, lambda 100, sigma 5, a line's effect at
- * its data's arrival (allocate on fill), the warp pool with sets of active
- * CTAs and no time for non-memory instructions. */
+ * 4 ways, Fermi hash, 64 MSHRs, lambda 101 (its code's 100, whose fills
+ * are seen a cycle later), sigma 5, a line's effect at its data's arrival
+ * (allocate on fill), the warp pool with sets of active CTAs and no time
+ * for non-memory instructions, and where its code differs from its text,
+ * the code (l1sim(1), THE WARP POOL). */
 void wt_l1_preset(const char *arch, struct wt_l1_setup *s)
 {
 	struct wt_l1_cfg *c = &s->cfg;
@@ -39,7 +41,7 @@ void wt_l1_preset(const char *arch, struct wt_l1_setup *s)
 	s->size = 16 * 1024;
 	s->index = "fermi";
 	s->pool = 0;
-	s->pc = (struct wt_pool_cfg){ 0, 0, 1, 1, NULL };
+	s->pc = (struct wt_pool_cfg){ .delay = 1, .icount = 1 };
 	if (strcmp(arch, "nugteren") == 0) {
 		c->mshr_entries = 64;
 		c->mshr_merge = 0;
@@ -48,8 +50,12 @@ void wt_l1_preset(const char *arch, struct wt_l1_setup *s)
 		c->sigma = 5;
 		c->hit_latency = 0;
 		c->alloc_on_fill = 1;
+		c->pending_miss = 1;
+		c->miss_latency = 101;
 		s->pool = 1;
-		s->pc = (struct wt_pool_cfg){ 0, 1, 1, 0, NULL };
+		s->pc = (struct wt_pool_cfg){ .refill_set = 1, .delay = 1,
+					      .mshr_instr = 1, .lane_order = 1,
+					      .exit_slot = 1, .drop_stores = 1 };
 	} else if (strcmp(arch, "fermi") != 0) {
 		wt_die(WT_EXIT_USAGE, "--arch=%s: expected fermi or nugteren", arch);
 	}

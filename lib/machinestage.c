@@ -92,6 +92,7 @@ static void order_options(const struct wt_machine *m, struct wt_meta *o)
 	const char *pipe = wt_machine_get(m, "gpgpu_shader_core_pipeline");
 	unsigned threads = (unsigned)field(pipe, 0), warp = (unsigned)field(pipe, 1);
 	const char *sched = wt_machine_get(m, "gpgpu_scheduler");
+	int nugteren;
 
 	put(o, "sms", "%llu", (unsigned long long)u(m, "gpgpu_n_clusters") *
 	    u(m, "gpgpu_n_cores_per_cluster"));
@@ -107,6 +108,11 @@ static void order_options(const struct wt_machine *m, struct wt_meta *o)
 	put(o, "schedulers", "%u", u(m, "gpgpu_num_sched_per_core"));
 	put(o, "policy", "%s", strncmp(sched, "two_level", 9) == 0 ? "two-level" :
 	    sched);
+	/* Nugteren et al.'s model reads loads only, and matches them by
+	 * their position in each thread */
+	nugteren = strcmp(wt_machine_get(m, "wt_l1_model"), "nugteren") == 0;
+	put(o, "stores", "%s", nugteren ? "drop" : "keep");
+	put(o, "match", "%s", nugteren ? "position" : "exact");
 }
 
 /*

@@ -136,6 +136,9 @@ struct model {
 	struct event *heap;
 	size_t nheap, capheap;
 	uint32_t *toff;		/* a CTA's thread offsets (kbuf.h) */
+	struct wt_access *kept;	/* drop_stores: a CTA's loads, at koff */
+	size_t capkept;
+	uint32_t *koff;
 	uint64_t full;		/* the mask of a full warp */
 	int any_warp;		/* no warp limit, no active set: any warp
 				   not done may issue */
@@ -495,14 +498,30 @@ static uint64_t key_of(uint32_t pc, const void *size_op_space)
 	return (uint64_t)tail << 32 | pc;
 }
 
-static uint64_t instr_key(const struct wt_access *a)
+/* match_position: the size only as far as it picks the lanes that
+ * coalesce together on Fermi (a warp, half a warp for 8 bytes, a quarter
+ * for 16); the instruction takes the smallest of its lanes' sizes, so
+ * that each lane's line is the one of its first byte, as in Nugteren et
+ * al.'s model. */
+static uint64_t position_key(unsigned size, unsigned op, unsigned space)
 {
+	unsigned group = size == 8 ? 2 : size == 16 ? 4 : 1;
+
+	return (uint64_t)group | (uint64_t)op << 16 | (uint64_t)space << 24;
+}
+
+static uint64_t instr_key(const struct model *m, const struct wt_access *a)
+{
+	if (m->cfg->match_position)
+		return position_key(a->size, a->op, a->space);
 	return key_of(a->pc, (const unsigned char *)a +
 		      offsetof(struct wt_access, size));
 }
 
-static uint64_t formed_key(const struct instr *in)
+static uint64_t formed_key(const struct model *m, const struct instr *in)
 {
+	if (m->cfg->match_position)
+		return position_key(in->size, in->op, in->space);
 	return key_of(in->pc, (const unsigned char *)in +
 		      offsetof(struct instr, size));
 }
@@ -524,8 +543,9 @@ static uint32_t form_index(struct model *m, struct cta_slot *cs,
 		const struct wt_access *a0 = la[__builtin_ctzll(rem)] + s;
 		struct instr *in = new_instr(cs, m->W);
 		uint64_t mask = 0, *addr = cs->buf + cs->nbuf;
-		uint64_t key = instr_key(a0);
+		uint64_t key = instr_key(m, a0);
 		uint32_t icount = 0;
+		uint16_t size = a0->size;
 
 		for (uint64_t bits = rem; bits; bits &= bits - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(bits);
@@ -533,7 +553,9 @@ static uint32_t form_index(struct model *m, struct cta_slot *cs,
 
 			if (n == 0 && a->icount > icount)
 				icount = a->icount;
-			if (instr_key(a) == key) {
+			if (instr_key(m, a) == key) {
+				if (a->size < size)
+					size = a->size;
 				mask |= 1ULL << l;
 				*addr++ = a->addr;
 			}
@@ -543,7 +565,7 @@ static uint32_t form_index(struct model *m, struct cta_slot *cs,
 		in->mask = mask;
 		in->icount = icount;
 		in->pc = a0->pc;
-		in->size = a0->size;
+		in->size = size;
 		in->op = a0->op;
 		in->space = a0->space;
 		rem &= ~mask;
@@ -561,7 +583,7 @@ static uint32_t form_index(struct model *m, struct cta_slot *cs,
  * thread's accesses read in order.  Returns 0, with nothing formed, when
  * the warp is not such (see form_warp).
  */
-static int form_full(struct cta_slot *cs, struct warp *w,
+static int form_full(const struct model *m, struct cta_slot *cs, struct warp *w,
 		     const struct wt_access *a, const uint32_t *off,
 		     unsigned lanes)
 {
@@ -593,8 +615,10 @@ static int form_full(struct cta_slot *cs, struct warp *w,
 		for (uint32_t s = 0; s < n; s++, x++) {
 			struct instr *in = (struct instr *)(p + s * stride);
 
-			if (instr_key(x) != formed_key(in))
+			if (instr_key(m, x) != formed_key(m, in))
 				return 0;
+			if (x->size < in->size)
+				in->size = x->size;
 			if (x->icount > in->icount)
 				in->icount = x->icount;
 			p[s * stride + INSTR_WORDS + l] = x->addr;
@@ -674,7 +698,7 @@ static void form_warp(struct model *m, struct cta_slot *cs, struct warp *w,
 	uint32_t n = 0;
 	uint64_t rem = 0;
 
-	if (form_full(cs, w, a, off, lanes)) {
+	if (form_full(m, cs, w, a, off, lanes)) {
 		finish_warp(m, cs, w);
 		return;
 	}
@@ -707,6 +731,39 @@ static void form_warp(struct model *m, struct cta_slot *cs, struct warp *w,
 }
 
 /*
+ * drop_stores: a CTA's accesses a (at m->toff) less its stores, in
+ * m->kept at m->koff.  A store left out counts as a non-memory
+ * instruction of the thread's next access.
+ */
+static const struct wt_access *loads_of(struct model *m, const struct wt_access *a)
+{
+	uint32_t n = 0;
+
+	if (m->toff[m->bt] > m->capkept) {
+		m->capkept = m->toff[m->bt];
+		m->kept = wt_realloc(m->kept, m->capkept * sizeof(*m->kept));
+	}
+	for (unsigned t = 0; t < m->bt; t++) {
+		uint32_t carry = 0;
+
+		m->koff[t] = n;
+		for (uint32_t i = m->toff[t]; i < m->toff[t + 1]; i++) {
+			if (a[i].op == WT_OP_STORE) {
+				carry += a[i].icount + 1;
+				m->st->stores_dropped++;
+				continue;
+			}
+			m->kept[n] = a[i];
+			m->kept[n].icount += carry;
+			carry = 0;
+			n++;
+		}
+	}
+	m->koff[m->bt] = n;
+	return m->kept;
+}
+
+/*
  * Form every warp's instructions of CTA cta, in slot cs, from its
  * accesses in kb; they are not needed after.
  */
@@ -715,13 +772,19 @@ static void form_cta(struct model *m, struct cta_slot *cs, uint32_t cta,
 {
 	const struct wt_access *a;
 
+	const uint32_t *off = m->toff;
+
 	wt_kbuf_sort_cta(m->kb, cta, m->toff);
 	a = wt_kbuf_cta(m->kb, cta);
+	if (m->cfg->drop_stores) {
+		a = loads_of(m, a);
+		off = m->koff;
+	}
 	cs->nbuf = 0;
-	for (unsigned wi = 0; wi < m->wpc && m->toff[m->bt] > 0; wi++) {
+	for (unsigned wi = 0; wi < m->wpc && off[m->bt] > 0; wi++) {
 		unsigned first = wi * m->W;
 
-		form_warp(m, cs, &w[wi], a, m->toff + first,
+		form_warp(m, cs, &w[wi], a, off + first,
 			  m->bt - first < m->W ? m->bt - first : m->W);
 	}
 	wt_kbuf_release_cta(m->kb, cta);
@@ -1030,8 +1093,11 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 	m.rec = wt_calloc(1, sizeof(struct wt_warp) + 8 * (size_t)m.W);
 	m.full = m.W == 64 ? UINT64_MAX : (1ULL << m.W) - 1;
 	m.any_warp = !cfg->warp_limit && cfg->policy != WT_POLICY_TWO_LEVEL;
-	if (kb)
+	if (kb) {
 		m.toff = wt_malloc(((size_t)m.bt + 1) * sizeof(*m.toff));
+		if (cfg->drop_stores)
+			m.koff = wt_malloc(((size_t)m.bt + 1) * sizeof(*m.koff));
+	}
 	m.sm = wt_calloc(cfg->sms, sizeof(*m.sm));
 	for (unsigned i = 0; i < cfg->sms; i++) {
 		struct sm *sm = &m.sm[i];
@@ -1131,6 +1197,8 @@ static int run(const struct wt_order_cfg *cfg, const struct wt_kernel *k,
 	free(m.heap);
 	free(m.rec);
 	free(m.toff);
+	free(m.koff);
+	free(m.kept);
 	return r;
 }
 

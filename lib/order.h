@@ -32,6 +32,13 @@ struct wt_order_cfg {
 	unsigned cta_limit;	/* CTAs per SM (multithreading degree), 0 = none */
 	unsigned latency;	/* cycles a warp waits after a load or atomic */
 	unsigned first_sm;	/* the SM the kernel's first CTA goes to */
+	/* Thread accesses (not warp records), as Nugteren et al.'s model
+	 * takes them: */
+	int drop_stores;	/* stores are left out before the accesses
+				   are matched into instructions */
+	int match_position;	/* the i-th accesses are one instruction
+				   whatever their PCs (only op, space and
+				   size's coalescing group split them) */
 };
 
 /* The configuration of machine m (machine.h): what trace-order takes from
@@ -57,6 +64,7 @@ struct wt_order_stats {
 					   accesses at one index differ in PC,
 					   op, size or space */
 	uint64_t lanes;			/* active lanes over all instructions */
+	uint64_t stores_dropped;	/* thread stores left out (drop_stores) */
 	uint64_t start, end;		/* first cycle, cycle the last CTA ended */
 	unsigned ctas_per_sm;
 	unsigned last_sm;		/* the SM the last CTA went to */

@@ -16,7 +16,8 @@
  *   wt_l1_miss_latency       gpgpu_l1_latency + gpgpu_l2_rop_latency:
  *                            GPGPU-Sim's shortest path from an L1 miss to
  *                            an L2 hit, without interconnect hops (gtx480:
- *                            Nugteren et al.'s lambda, 100)
+ *                            Nugteren et al.'s lambda, 100; nugteren:
+ *                            101, that lambda as their code times it)
  *   wt_l1_sigma 0            (nugteren: 5, Nugteren et al.)
  *   wt_l2_banks 2, wt_l2_ports 2, wt_l2_tag_latency 10
  *                            MeDiC (Ausavarungnirun et al., HPCA 2015),
@@ -565,7 +566,11 @@ static const char h100[] =
 /* Nugteren et al.'s model (HPCA 2014): the GTX 480, with the L1 of the
  * paper's section 4 (l1sim(1), THE WARP POOL). */
 static const char nugteren[] =
+	"-gpgpu_n_clusters 1\n"
+	"-gpgpu_shader_registers 1000000\n"
+	"-gpgpu_shmem_size 1073741824\n"
 	"-wt_l1_model nugteren\n"
+	"-wt_l1_miss_latency 101\n"
 	"-wt_l1_sigma 5\n";
 
 const struct wt_preset wt_presets[] = {
@@ -590,8 +595,12 @@ const struct wt_preset wt_presets[] = {
 	{ "h100", "hopper", NULL, h100,
 	  "NVIDIA's H100 whitepaper and the CUDA C++ Programming Guide (compute capability 9.0) where they give a value; the a100 preset where they do not" },
 	{ "nugteren", "fermi", "gtx480", nugteren,
-	  "the gtx480 preset, with Nugteren et al.'s L1 model (HPCA 2014): "
-	  "wt_l1_model nugteren, wt_l1_sigma 5" },
+	  "the gtx480 preset, with Nugteren et al.'s model (HPCA 2014) as "
+	  "their code (tue-es/gpu-cache-model) runs it: one SM whose "
+	  "occupancy only threads and CTAs limit (gpgpu_n_clusters 1, "
+	  "gpgpu_shader_registers 1000000, gpgpu_shmem_size 1073741824), "
+	  "wt_l1_model nugteren, wt_l1_miss_latency 101 (its 100: it sees a "
+	  "fill the cycle after), wt_l1_sigma 5" },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -342,7 +342,7 @@ static void test_pool_limit(void)
 {
 	struct wt_l1 l1;
 	struct wt_l1_cfg c;
-	struct wt_pool_cfg pc = { 0, 0, 1, 0, NULL };
+	struct wt_pool_cfg pc = { .delay = 1 };
 	struct wt_l1_out out = { 0 };
 	size_t n;
 	struct wt_request *r = warps(4, 3, &n);
@@ -402,7 +402,7 @@ static void test_pool_mrpb(void)
 {
 	struct wt_l1 l1;
 	struct wt_l1_cfg c;
-	struct wt_pool_cfg pc = { 0, 0, 0, 0, NULL };
+	struct wt_pool_cfg pc = { .ctas = 0 };
 	struct wt_l1_out out = { 0 };
 	size_t n;
 	struct wt_request *r = warps(4, 2, &n);
