@@ -184,6 +184,7 @@ static struct {
 	uint64_t *l1_sizes;	/* per kernel, with --unified */
 	const char *arch;
 	int ctas_set;		/* --ctas given */
+	unsigned warp_size;	/* the stream's, or 0 */
 	uint64_t start;		/* pool: the cycle the next kernel starts */
 	char **names;		/* kernel names, by id */
 	size_t nnames;
@@ -608,6 +609,8 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	}
 	pc.ctas = ctas;
 	pc.pol = &G.pol;
+	pc.wpc = G.warp_size && wt_kernel_block_threads(k) ?
+		 (unsigned)((wt_kernel_block_threads(k) + G.warp_size - 1) / G.warp_size) : 0;
 	for (unsigned s = 0; s < nb; s++) {
 		wt_l1_kernel_begin(&G.sm[s].l1, k->id, b[s].r, b[s].n);
 		b[s].out.n = 0;
@@ -1386,12 +1389,20 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	const char *set[O_NOPTS];
 	struct wt_l1_cfg *c = &G.su.cfg;
 	const char *line = stream ? wt_meta_get(stream, "line_size") : NULL;
+	const char *ws = stream ? wt_meta_get(stream, "warp_size") : NULL;
 	struct wt_meta opts;
 
 	memcpy(set, explicit, sizeof(set));
 	wt_meta_init(&opts);
 	wt_stage_machine("l1sim", a, stream, &G.machine, &opts);
 	G.arch = G.machine.name;
+	if (ws) {
+		uint64_t v;
+		const char *why;
+
+		if (wt_parse_u64(ws, WT_MAX_LANES, &v, &why) == 0)
+			G.warp_size = (unsigned)v;
+	}
 	wt_stage_defaults(lopts, set, &opts);
 	if (line && explicit[O_LINE])
 		wt_stage_agree("line", explicit[O_LINE], line,

@@ -482,10 +482,39 @@ static void replace(struct wt_l1 *l1, struct wt_l1_out *out,
  * the order of the entries left.  The entries are in ready order (see
  * mshr_add): those due by t are the first.
  */
+/*
+ * pending_miss counts a line's entries as Nugteren et al.'s code counts
+ * its outstanding requests: a set of lines, which a request puts its line
+ * in and an arrival takes it out of, whatever else is still on its way.
+ * The entries of line not counted (dup) are the ones made while it was
+ * in the set; when one of them arrives, every other is out of the set.
+ */
+static int line_counted(const struct wt_l1 *l1, uint64_t line)
+{
+	if (!l1->mshr_filter[mshr_slot(line)])
+		return 0;
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
+		if (l1->mline[i] == line && !l1->mshr[i].dup)
+			return 1;
+	return 0;
+}
+
+static void line_uncount(struct wt_l1 *l1, uint64_t line)
+{
+	if (!l1->cfg->pending_miss || !l1->mshr_filter[mshr_slot(line)])
+		return;
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
+		if (l1->mline[i] == line && !l1->mshr[i].dup) {
+			l1->mshr[i].dup = 1;
+			l1->ndup++;
+		}
+}
+
 static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 {
 	while (l1->nmshr && l1->mshr[l1->mshr_head].ready <= t) {
 		const struct mshr *m = &l1->mshr[l1->mshr_head];
+		uint64_t line;
 
 		if (m->way >= 0 && l1->cfg->sectored) {
 			wt_l1s_fill(l1, m->set, m->way, l1->mline[l1->mshr_head]);
@@ -499,7 +528,9 @@ static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 			if (l->state != WT_LINE_INVALID && l->addr == l1->mline[l1->mshr_head])
 				l->state = WT_LINE_VALID;
 		}
+		line = l1->mline[l1->mshr_head];
 		mshr_remove_first(l1);
+		line_uncount(l1, line);
 	}
 	l1->next_ready = l1->nmshr ? l1->mshr[l1->mshr_head].ready : UINT64_MAX;
 }
@@ -533,6 +564,7 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 		m = l1->mshr[best];
 		line = l1->mline[best];
 		mshr_remove(l1, best);
+		line_uncount(l1, line);
 		if (l1->cfg->mode != WT_L1_BOUNDED)
 			continue;
 		if (l1->cfg->sectored) {
@@ -836,6 +868,8 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	l1->st.misses++;
 	pcs->misses++;
 	if (m && c->pending_miss) {	/* in flight: a miss of its own */
+		int counted = line_counted(l1, line);
+
 		lat = miss_latency(l1);
 		wt_gs_count(&l1->st.gs, WT_GS_LOAD, WT_GS_MISS);
 		l1->st.miss_class[WT_MISS_LATENCY]++;
@@ -849,8 +883,8 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		m->merges = 1;
 		m->set = set;
 		m->way = -1;
-		m->dup = 1;
-		l1->ndup++;
+		m->dup = counted;
+		l1->ndup += (unsigned)m->dup;
 		*done = t + lat;
 		{
 			struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);

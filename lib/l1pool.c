@@ -212,7 +212,7 @@ static int leave_if_parked(struct wt_pool *p, size_t wi)
 {
 	struct warp *w = &p->w[wi];
 
-	if (!w->parked || !p->k[w->cur].first)
+	if (!w->parked || w->cur >= w->end || !p->k[w->cur].first)
 		return 0;
 	w->parked = 0;
 	wait_add(p, wi);
@@ -314,10 +314,24 @@ static void instructions(struct wt_pool *p, struct key *k, size_t n)
 	}
 }
 
+/* Warps [from, to) of the CTA being built have no request: with
+ * exit_slot they are there all the same, each taking a slot to leave, as
+ * the warps of Nugteren et al.'s code whose threads make no load. */
+static void ghosts(struct wt_pool *p, size_t *nw, uint64_t from, uint64_t to,
+		   size_t at)
+{
+	for (uint64_t id = from; id < to; id++) {
+		p->w[*nw] = (struct warp){ .cur = at, .end = at, .exiting = 1 };
+		(*nw)++;
+		p->cta[p->nctas - 1].n++;
+	}
+}
+
 static struct key *build(struct wt_pool *p, const struct wt_request *r, size_t n)
 {
 	struct key *k = wt_calloc(n ? n : 1, sizeof(*k));
-	size_t i, nw = 0, nc = 0, kept = 0;
+	size_t i, nw = 0, nc = 0, kept = 0, real = SIZE_MAX;
+	uint64_t wpc = p->c->exit_slot ? p->c->wpc : 0, next = 0;
 
 	for (i = 0; i < n; i++) {
 		if (p->c->drop_stores && r[i].op == WT_OP_STORE) {
@@ -333,28 +347,36 @@ static struct key *build(struct wt_pool *p, const struct wt_request *r, size_t n
 		nw += i == 0 || k[i].warp != k[i - 1].warp || k[i].cta != k[i - 1].cta;
 		nc += i == 0 || k[i].cta != k[i - 1].cta;
 	}
-	p->w = wt_calloc(nw, sizeof(*p->w));
+	p->w = wt_calloc(nw + nc * wpc, sizeof(*p->w));
 	p->cta = wt_calloc(nc, sizeof(*p->cta));
-	nw = nc = 0;
+	nw = 0;
+	p->nctas = 0;
 	for (i = 0; i < n; i++) {
 		if (i == 0 || k[i].cta != k[i - 1].cta) {
-			p->cta[nc] = (struct cta){ nw, 0, 0, k[i].pos, 0 };
-			nc++;
+			if (i > 0 && wpc && next < (uint64_t)k[i - 1].cta * wpc + wpc)
+				ghosts(p, &nw, next, (uint64_t)k[i - 1].cta * wpc + wpc, i);
+			p->cta[p->nctas++] = (struct cta){ nw, 0, 0, k[i].pos, 0 };
+			next = (uint64_t)k[i].cta * wpc;
 		}
 		if (i == 0 || k[i].warp != k[i - 1].warp || k[i].cta != k[i - 1].cta) {
-			if (nw)
-				p->w[nw - 1].end = i;
+			if (real != SIZE_MAX)
+				p->w[real].end = i;
+			/* ghosts before it (warp ids are cta * wpc + w) */
+			if (wpc && k[i].warp >= next && k[i].warp < next + wpc)
+				ghosts(p, &nw, next, k[i].warp, i);
+			next = (uint64_t)k[i].warp + 1;
+			real = nw;
 			p->w[nw].cur = i;
 			nw++;
-			p->cta[nc - 1].n++;
+			p->cta[p->nctas - 1].n++;
 		}
-		if (k[i].pos < p->cta[nc - 1].seen)
-			p->cta[nc - 1].seen = k[i].pos;
+		if (k[i].pos < p->cta[p->nctas - 1].seen)
+			p->cta[p->nctas - 1].seen = k[i].pos;
 	}
-	if (nw)
-		p->w[nw - 1].end = n;
+	if (real != SIZE_MAX)
+		p->w[real].end = n;
+	nc = p->nctas;
 	p->nwarps = nw;
-	p->nctas = nc;
 	/* CTAs in the order the SM received them; warps keep theirs. */
 	qsort(p->cta, nc, sizeof(*p->cta), by_seen);
 	for (i = 0; i < nc; i++) {
@@ -433,6 +455,8 @@ struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 		for (size_t i = 0; i < p->nwarps; i++) {
 			int added;
 
+			if (p->w[i].cur >= p->w[i].end)
+				continue;	/* no request: no id to learn */
 			*wt_u64map_get(p->local, r[p->k[p->w[i].cur].pos].warp,
 				       &added) = i + 1;
 		}
@@ -486,7 +510,8 @@ static size_t pick(const struct wt_pool *p)
 		return 0;
 	for (size_t i = 0; i < p->qn; i++) {
 		size_t wi = p->q[(p->qhead + i) % p->nwarps];
-		fill += p->k[p->w[wi].cur].left;
+		if (p->w[wi].cur < p->w[wi].end)
+			fill += p->k[p->w[wi].cur].left;
 		if (i > 0 && fill > p->c->pol->mrpb_size)
 			break;
 		if (wi < p->q[(p->qhead + best) % p->nwarps])

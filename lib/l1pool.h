@@ -35,6 +35,10 @@ struct wt_pool_cfg {
 				   of their first lanes */
 	int exit_slot;		/* a warp takes an issue slot to leave */
 	int drop_stores;	/* stores are left out */
+	unsigned wpc;		/* warps per CTA (warp ids are cta * wpc +
+				   w): with exit_slot, the warps of a CTA
+				   that make no request leave in a slot
+				   each too; 0: unknown */
 	const struct wt_l1_policy *pol;	/* issue policies; NULL: none */
 };
 

@@ -79,6 +79,16 @@ is "$(l1sim $pool --size=1024 --ctas=1 --refill=set --exit-slot=no < "$T/x.req" 
 is "$(l1sim $pool --size=1024 --ctas=1 --refill=set --exit-slot=yes < "$T/x.req" | events)" \
 	"0:miss:compulsory:0x0 11:miss:compulsory:0x1000 " "--exit-slot=yes: warp 0 takes cycle 10 to leave, CTA 1 starts at 11"
 
+# ---- a warp whose threads make no load is there all the same, with
+# --exit-slot: CTA 0 of two one-thread warps, only thread 1 loads; warp 0
+# takes cycle 0 to leave, warp 1 loads at 1
+printf 'blocksize: 2 1 1\n1 0 0 4\n' > "$T/g.trc"
+trace-gen "$T/g.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 > "$T/g.req"
+is "$(l1sim $pool --size=1024 --exit-slot=yes < "$T/g.req" | events)" \
+	"1:miss:compulsory:0x0 " "--exit-slot=yes: the warp with no load takes cycle 0"
+is "$(l1sim $pool --size=1024 --exit-slot=no < "$T/g.req" | events)" \
+	"0:miss:compulsory:0x0 " "--exit-slot=no: only warps with requests are there"
+
 # ---- l1sim --stores=drop: a store between two loads is left out
 printf 'blocksize: 1 1 1\n0 0 0 4\n0 1 4096 4\n0 0 8192 4\n' > "$T/s.trc"
 trace-gen "$T/s.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 > "$T/s.req"
@@ -140,6 +150,21 @@ like "$(json "$T/on.json")" '"sms":1,' "nugteren: one SM"
 like "$(json "$T/on.json")" '"ctas_per_sm":6,"ctas_limited_by":"threads"' \
 	"nugteren: 1536 / 256 = 6 CTAs, whatever registers and shared memory"
 like "$(json "$T/on.json")" '"stores":"drop","match":"position"' "nugteren: loads only, by position"
+
+# ---- the reference's own counts: Nugteren et al.'s model (its map
+# lookup fixed, bench/nugteren-compare.sh) on the samples, sigma 0, 64
+# MSHRs, latency 100: line requests and misses with a reuse distance equal
+# to the ways counted as misses.  Each needs every point above.
+for c in "atax 16K 4 17920 2637" "atax 48K 6 17920 1054" "bfs 16K 4 70732 30786" \
+	 "bfs 48K 6 70732 8123" "conv2d 16K 4 6804 1058" "hotspot 16K 4 10080 5908" \
+	 "mvt 16K 4 17928 1942" "nw 16K 4 14976 10505" "spmv 48K 6 67339 16186" \
+	 "mshr-h512 16K 4 524288 45088"; do
+	set -- $c
+	trace-gen "samples/$1.trc.zst" | trace-order --arch=nugteren | coalesce \
+		| l1sim --sigma=0 --size=$2 --assoc=$3 --stats="$T/ref.json" > /dev/null
+	like "$(json "$T/ref.json")" "\"total\":\{\"requests\":$4,\"loads\":$4,.*\"misses\":$5," \
+		"$1 at $2/$3: $4 requests and $5 misses, as the authors' model"
+done
 
 # ---- the preset has every point, and a point can be switched back
 trace-gen "$T/m.trc" | trace-order --arch=nugteren | coalesce | l1sim --stats="$T/n.json" > /dev/null
