@@ -25,8 +25,8 @@
 # and sigma 0 (the model seeds its random latencies from /dev/urandom, so
 # only sigma 0 repeats), and through
 #
-#   trace-gen DUMP | trace-order --sms=1 | coalesce --rules=fermi
-#     | l1sim --arch=nugteren --sigma=0 [--size=S --assoc=A]
+#   trace-gen DUMP | trace-order --arch=nugteren | coalesce
+#     | l1sim --sigma=0 --size=S --assoc=A
 #
 # The model counts a reuse distance equal to the number of ways as a hit,
 # but times it as a miss; "ref misses" adds those back (the corrected
@@ -67,7 +67,7 @@ OUT=$(cd "$OUT" && pwd)
 build_model() {	# NAME, then sed scripts for each file
 	name=$1
 	[ -x "$OUT/$name/cachemodel" ] && return 0
-	rm -rf "$OUT/$name"
+	rm -rf "${OUT:?}/$name"
 	mkdir -p "$OUT/$name"
 	cp "$SRC"/*.cpp "$SRC"/*.h "$OUT/$name/"
 	if [ "$name" = fixed ]; then
@@ -75,13 +75,13 @@ build_model() {	# NAME, then sed scripts for each file
 		sed -i 's|#define MAX_THREADS 32\*1024 |#define MAX_THREADS 1024*1024 |' "$OUT/$name/model.h"
 		sed -i 's|^\([[:space:]]*\)unsigned long old_line = threads\[old_tid\]|\1if (access >= threads[old_tid].accesses.size()) { continue; }\n\1unsigned long old_line = threads[old_tid]|' "$OUT/$name/scheduler.cpp"
 		sed -i 's|^\([[:space:]]*\)pool.add_warp(blocks\[bid\]\[wnum\],0);|\1if (!warps[blocks[bid][wnum]].empty()) { pool.add_warp(blocks[bid][wnum],0); }|' "$OUT/$name/reusedistance.cpp"
-		grep -q 'request_list.find' "$OUT/$name/model.h" &&
-			grep -q 'MAX_THREADS 1024\*1024' "$OUT/$name/model.h" &&
-			grep -q 'access >= threads\[old_tid\]' "$OUT/$name/scheduler.cpp" &&
-			grep -q 'if (!warps\[blocks' "$OUT/$name/reusedistance.cpp" || {
+		if ! grep -q 'request_list.find' "$OUT/$name/model.h" ||
+		   ! grep -q 'MAX_THREADS 1024\*1024' "$OUT/$name/model.h" ||
+		   ! grep -q 'access >= threads\[old_tid\]' "$OUT/$name/scheduler.cpp" ||
+		   ! grep -q 'if (!warps\[blocks' "$OUT/$name/reusedistance.cpp"; then
 			echo "nugteren-compare.sh: the model's source is not the one this script patches" >&2
 			exit 1
-		}
+		fi
 	fi
 	(cd "$OUT/$name" && ${CXX:-g++} -O2 -std=c++11 -w ./*.cpp -o cachemodel)
 }
@@ -140,19 +140,19 @@ for dump in "$@"; do
 		pub=$(cd "$OUT/run" && cpu_of "$OUT/published/cachemodel" "$name") || pub=fail
 		rm -f "$OUT/run/output/$name"/*.out
 		fix=$(cd "$OUT/run" && cpu_of "$OUT/fixed/cachemodel" "$name")
-		set -- $(model_sum "$name" "$ways") "$@"
-		acc=$1 corr=$3
-		shift 3
+		read -r acc _ corr <<-EOF
+		$(model_sum "$name" "$ways")
+		EOF
 		wt=$(cpu_of sh -c "'$BIN/trace-gen' '$dump' | '$BIN/trace-order' --arch=nugteren \
 			| '$BIN/coalesce' | '$BIN/l1sim' \
 			--sigma=0 --size=$size --assoc=$ways --stats='$OUT/l1.json'")
-		set -- $(awk '
+		read -r wreq wmiss <<-EOF
+		$(awk '
 			/"total":/ { t = 1 }
 			t && /"loads":/ && !gotl { gsub(/[^0-9]/, "", $2); l = $2; gotl = 1 }
 			t && /"misses":/ && !got { gsub(/[^0-9]/, "", $2); m = $2; got = 1 }
-			END { print l, m }' "$OUT/l1.json") "$@"
-		wreq=$1 wmiss=$2
-		shift 2
+			END { print l, m }' "$OUT/l1.json")
+		EOF
 		awk -v n="$name" -v c="$cfg" -v a="$acc" -v wa="$wreq" -v r="$corr" \
 			-v w="$wmiss" -v p="$pub" -v f="$fix" -v t="$wt" 'BEGIN {
 			rr = a ? 100 * r / a : 0; wr = wa ? 100 * w / wa : 0

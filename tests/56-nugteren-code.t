@@ -110,6 +110,18 @@ trace-gen "$T/h.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 \
 like "$(cat "$T/h")" " 19:hit:none:0x10 20:hit:none:0x10 21:miss:compulsory:0x40 " \
 	"a hit warp is queued at once: warp 1 issues at 20, warp 0 (awake at 20) at 21"
 
+# ---- fills that arrive together enter the set in the order their misses
+# were made.  2 sets of 2 ways: warp 0 loads X (set 0) at 0; warp 1 loads
+# A and B (set 0) at 1, due at 11.  X's fill at 10 frees its entry, which
+# moves B's before A's in the table; still A fills first, B evicts X and
+# A is least recent.  Warp 0 then loads Y (set 1) at 10 and C (set 0) at
+# 20, whose fill at 30 evicts A: A misses at 30.
+printf 'blocksize: 4 1 1\n0 0 0 4\n0 0 16 4\n0 0 96 4\n0 0 32 4\n2 0 32 4\n3 0 64 4\n' > "$T/f.trc"
+trace-gen "$T/f.trc" | trace-order --warp-size=2 --sms=1 | coalesce --line=16 \
+	| l1sim $pool --size=64 --assoc=2 | events > "$T/f"
+like "$(cat "$T/f")" "^0:miss:compulsory:0x0 1:miss:compulsory:0x20 1:miss:compulsory:0x40 10:miss:compulsory:0x10 20:miss:compulsory:0x60 30:miss:[a-z]+:0x20 $" \
+	"fills due together go in the order made: A then B, so C evicts A"
+
 # ---- fills due by a kernel's end are gone with the flush: two kernels
 # that load the same line; the first's data is there at 10, when it ends
 printf 'blocksize: 1 1 1\n0 0 0 4\nblocksize: 1 1 1\n0 0 0 4\n' > "$T/k.trc"
