@@ -1211,6 +1211,9 @@ static void sector_options(const char **set)
 			"simulated with whole lines in --mode=%s", mode);
 		c->sectored = 0;
 	}
+	if (c->sectored && c->pending_miss)
+		wt_die(WT_EXIT_USAGE, "--pending=miss: line L1s only, and this L1 is "
+		       "sectored (give --sectored=no or --pending=merge)");
 	if (!c->sectored || c->mode != WT_L1_BOUNDED) {
 		if (set[O_WALLOC] && c->write_allocate > WT_WALLOC_YES)
 			wt_die(WT_EXIT_USAGE, "--write-allocate=%s: GPGPU-Sim's "

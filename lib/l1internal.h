@@ -19,7 +19,8 @@ struct mshr {
 	int protect;		/* allocate on fill: the line comes protected */
 	unsigned set;		/* allocate on miss: the line's set, */
 	int way;		/* and the way reserved for it; else -1 */
-	int dup;		/* a pending miss's refetch (pending_miss) */
+	int refetch;		/* a load's to a line in flight (pending_miss) */
+	int dup;		/* not counted: its line was (pending_miss) */
 	uint64_t seq;		/* made after the entries of lower seq */
 };
 
@@ -105,6 +106,7 @@ static inline struct mshr *mshr_add(struct wt_l1 *l1, uint64_t line, uint64_t re
 	l1->mline[i] = line;
 	l1->mshr[i].ready = ready;
 	l1->mshr[i].dup = 0;
+	l1->mshr[i].refetch = 0;
 	l1->mshr[i].seq = l1->mshr_seq++;
 	return &l1->mshr[i];
 }

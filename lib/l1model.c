@@ -477,12 +477,6 @@ static void replace(struct wt_l1 *l1, struct wt_l1_out *out,
 }
 
 /*
- * retire() when fills only mark lines valid (allocation on miss, or no
- * tags): the order the arrivals are taken in then shows nowhere, nor does
- * the order of the entries left.  The entries are in ready order (see
- * mshr_add): those due by t are the first.
- */
-/*
  * pending_miss counts a line's entries as Nugteren et al.'s code counts
  * its outstanding requests: a set of lines, which a request puts its line
  * in and an arrival takes it out of, whatever else is still on its way.
@@ -510,6 +504,12 @@ static void line_uncount(struct wt_l1 *l1, uint64_t line)
 		}
 }
 
+/*
+ * retire() when fills only mark lines valid (allocation on miss, or no
+ * tags): the order the arrivals are taken in then shows nowhere, nor does
+ * the order of the entries left.  The entries are in ready order (see
+ * mshr_add): those due by t are the first.
+ */
 static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 {
 	while (l1->nmshr && l1->mshr[l1->mshr_head].ready <= t) {
@@ -579,7 +579,7 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 			if (way >= 0) {		/* allocated on miss */
 				wt_cache_at(&l1->cache, set, way)->state = WT_LINE_VALID;
 				/* a refetch's data: the line is used again */
-				if (m.dup && l1->cfg->alloc_on_fill)
+				if (m.refetch && l1->cfg->alloc_on_fill)
 					wt_cache_touch(&l1->cache, set, way);
 				continue;
 			}
@@ -829,7 +829,10 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 			return WT_FAIL_MSHR_MERGE;
 		}
 	} else if (!resident) {
-		if ((c->mshr_entries && !l1->mshr_nolimit &&
+		/* a refetch of a line counted in flight takes no entry */
+		int entry = !m || !line_counted(l1, line);
+
+		if ((c->mshr_entries && !l1->mshr_nolimit && entry &&
 		     l1->nmshr - l1->ndup >= c->mshr_entries) ||
 		    (c->mshr_per_warp && mshr_of_warp(l1, r->warp) >= c->mshr_per_warp)) {
 			*retry = mshr_next(l1);
@@ -883,6 +886,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		m->merges = 1;
 		m->set = set;
 		m->way = -1;
+		m->refetch = 1;
 		m->dup = counted;
 		l1->ndup += (unsigned)m->dup;
 		*done = t + lat;
@@ -1265,6 +1269,8 @@ void wt_l1_invalidate_all(struct wt_l1 *l1)
 
 void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
 {
+	uint64_t line;
+
 	for (unsigned i = l1->mshr_head; i < mshr_end(l1) && !l1->cfg->sectored;) {
 		const struct mshr *m = &l1->mshr[i];
 
@@ -1281,6 +1287,7 @@ void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
 				wt_cache_invalidate(&l1->cache, m->set, m->way);
 			}
 		}
+		line = l1->mline[i];
 		if (l1->mshr_by_ready && i == l1->mshr_head) {
 			mshr_remove_first(l1);
 			i = l1->mshr_head;
@@ -1288,7 +1295,9 @@ void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
 			mshr_remove(l1, i);
 		} else {
 			i++;	/* ready order: the first are the ones due */
+			continue;
 		}
+		line_uncount(l1, line);
 	}
 	l1->next_ready = l1->nmshr ? mshr_earliest(l1) : UINT64_MAX;
 	wt_l1_invalidate_all(l1);

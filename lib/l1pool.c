@@ -314,12 +314,17 @@ static void instructions(struct wt_pool *p, struct key *k, size_t n)
 	}
 }
 
-/* Warps [from, to) of the CTA being built have no request: with
- * exit_slot they are there all the same, each taking a slot to leave, as
- * the warps of Nugteren et al.'s code whose threads make no load. */
+/* Warps [from, to) of the CTA being built, whose warps are [base, base +
+ * wpc), have no request: with exit_slot they are there all the same, each
+ * taking a slot to leave, as the warps of Nugteren et al.'s code whose
+ * threads make no load.  (At most wpc a CTA, whatever its ids.) */
 static void ghosts(struct wt_pool *p, size_t *nw, uint64_t from, uint64_t to,
-		   size_t at)
+		   uint64_t base, size_t at)
 {
+	if (from < base)
+		from = base;
+	if (to > base + p->c->wpc)
+		to = base + p->c->wpc;
 	for (uint64_t id = from; id < to; id++) {
 		p->w[*nw] = (struct warp){ .cur = at, .end = at, .exiting = 1 };
 		(*nw)++;
@@ -353,8 +358,9 @@ static struct key *build(struct wt_pool *p, const struct wt_request *r, size_t n
 	p->nctas = 0;
 	for (i = 0; i < n; i++) {
 		if (i == 0 || k[i].cta != k[i - 1].cta) {
-			if (i > 0 && wpc && next < (uint64_t)k[i - 1].cta * wpc + wpc)
-				ghosts(p, &nw, next, (uint64_t)k[i - 1].cta * wpc + wpc, i);
+			if (i > 0 && wpc)
+				ghosts(p, &nw, next, (uint64_t)k[i - 1].cta * wpc + wpc,
+				       (uint64_t)k[i - 1].cta * wpc, i);
 			p->cta[p->nctas++] = (struct cta){ nw, 0, 0, k[i].pos, 0 };
 			next = (uint64_t)k[i].cta * wpc;
 		}
@@ -362,9 +368,10 @@ static struct key *build(struct wt_pool *p, const struct wt_request *r, size_t n
 			if (real != SIZE_MAX)
 				p->w[real].end = i;
 			/* ghosts before it (warp ids are cta * wpc + w) */
-			if (wpc && k[i].warp >= next && k[i].warp < next + wpc)
-				ghosts(p, &nw, next, k[i].warp, i);
-			next = (uint64_t)k[i].warp + 1;
+			if (wpc)
+				ghosts(p, &nw, next, k[i].warp, (uint64_t)k[i].cta * wpc, i);
+			if ((uint64_t)k[i].warp + 1 > next)
+				next = (uint64_t)k[i].warp + 1;
 			real = nw;
 			p->w[nw].cur = i;
 			nw++;

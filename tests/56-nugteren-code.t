@@ -191,5 +191,9 @@ is $? 2 "--mshr-check without the pool: a usage error"
 like "$(cat "$T/err")" "are for --sched=pool" "the error says so"
 l1sim --sched=pool --pending=sometimes < "$T/m.req" > /dev/null 2> "$T/err"
 is $? 2 "--pending=sometimes: a usage error"
+trace-gen "$T/m.trc" | trace-order --sms=1 | coalesce > "$T/m128.req"
+l1sim --sectored=yes --pending=miss < "$T/m128.req" > /dev/null 2> "$T/err"
+is $? 2 "--pending=miss on a sectored L1: a usage error"
+like "$(cat "$T/err")" "line L1s only" "the error says why"
 
 done_testing
