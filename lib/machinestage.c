@@ -147,7 +147,7 @@ static void coalesce_options(const struct wt_machine *m, struct wt_meta *o)
 	put(o, "skip-l1", "%s", u(m, "gpgpu_gmem_skip_L1D") ? "yes" : "no");
 }
 
-/* Nugteren et al.'s model takes the paper's L1 (l1sim's nugteren preset),
+/* Nugteren et al.'s model takes the authors' L1 (l1sim's nugteren preset),
  * not GPGPU-Sim's string and latency. */
 static void l1_options(const struct wt_machine *m, struct wt_meta *o)
 {
