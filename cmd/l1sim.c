@@ -246,6 +246,23 @@ static struct wt_l1_stats *sm_stats(unsigned s)
 }
 
 /*
+ * Threads run the SMs only when there are enough requests to share: on a
+ * few thousand, waking them (and their spinning after the region, unless
+ * OMP_WAIT_POLICY=passive) costs more than it saves, and small batches
+ * would make a busy machine's CPU time many times a quiet one's.
+ */
+enum { PARALLEL_MIN = 4096 };
+
+static size_t requests_held(const struct sm_bucket *b, unsigned nb)
+{
+	size_t n = 0;
+
+	for (unsigned s = 0; s < nb; s++)
+		n += b[s].n;
+	return n;
+}
+
+/*
  * The adaptive L1 (--unified): at each kernel, as GPGPU-Sim's
  * shader_core_config::max_cta does at launch with
  * -gpgpu_adaptive_cache_config, the shared memory its resident CTAs need
@@ -348,6 +365,7 @@ static unsigned swt_search(struct sm_bucket *b, unsigned nb,
 	unsigned per = G.pol.schedulers, most = most_warps(b, nb), best = 0;
 	uint64_t best_cycles = UINT64_MAX;
 	struct trial *t = wt_calloc_lines(nb, sizeof(*t));
+	size_t held = requests_held(b, nb);
 
 	for (unsigned lim = 1; lim <= G.pol.max_warps; lim++) {
 		uint64_t end = G.start;
@@ -356,7 +374,7 @@ static unsigned swt_search(struct sm_bucket *b, unsigned nb,
 		for (unsigned s = 0; s < nb; s++)
 			if (wt_l1_init(&t[s].l1, &G.su.cfg, s, err, sizeof(err)) < 0)
 				wt_die(WT_EXIT_USAGE, "%s", err);
-		#pragma omp parallel for schedule(dynamic, 1)
+		#pragma omp parallel for schedule(dynamic, 1) if (held >= PARALLEL_MIN)
 		for (unsigned s = 0; s < nb; s++) {
 			wt_l1_kernel_begin(&t[s].l1, G.sm[s].l1.kernel, b[s].r, b[s].n);
 			t[s].out.n = 0;
@@ -393,6 +411,7 @@ static void run_dwtcs(struct sm_bucket *b, unsigned nb, const struct wt_pool_cfg
 	uint64_t *i0 = wt_calloc(n, sizeof(*i0)), *m0 = wt_calloc(n, sizeof(*m0));
 	uint64_t *di = wt_calloc(n, sizeof(*di)), *dm = wt_calloc(n, sizeof(*dm));
 	uint64_t until = G.start;
+	size_t held = requests_held(b, nb);
 	int left = 1;
 
 	if (!G.dwtcs)
@@ -407,7 +426,8 @@ static void run_dwtcs(struct sm_bucket *b, unsigned nb, const struct wt_pool_cfg
 			m0[s] = G.sm[s].l1.st.misses;
 		}
 		left = 0;
-		#pragma omp parallel for schedule(dynamic, 1) reduction(|:left)
+		#pragma omp parallel for schedule(dynamic, 1) reduction(|:left) \
+			if (held >= PARALLEL_MIN)
 		for (unsigned s = 0; s < nb; s++)
 			left |= !wt_pool_step(p[s], until);
 		for (unsigned s = 0; s < nb && s < n; s++) {
@@ -561,9 +581,11 @@ static void run_batch(struct sm_bucket *b, unsigned nb, const struct wt_kernel *
 		      int final)
 {
 
+	size_t held = requests_held(b, nb);
+
 	write_wait(b);
 	ensure_sms(nb);
-	#pragma omp parallel for schedule(dynamic, 1)
+	#pragma omp parallel for schedule(dynamic, 1) if (held >= PARALLEL_MIN)
 	for (unsigned s = 0; s < nb; s++) {
 		G.sm[s].l1.kernel = k->id;
 		wt_l1_requests(&G.sm[s].l1, b[s].r, b[s].n, &b[s].out);
@@ -591,6 +613,7 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 {
 	unsigned ctas = G.su.pc.ctas, limit = 0;
 	struct wt_pool_cfg pc = G.su.pc;
+	size_t held = requests_held(b, nb);
 	struct choice *ch;
 
 	write_wait(b);
@@ -623,7 +646,7 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	if (G.su.pool && (G.pol.flags & WT_POL_DWTCS)) {
 		run_dwtcs(b, nb, &pc, k, ch);
 	} else {
-		#pragma omp parallel for schedule(dynamic, 1)
+		#pragma omp parallel for schedule(dynamic, 1) if (held >= PARALLEL_MIN)
 		for (unsigned s = 0; s < nb; s++) {
 			if (G.su.pool) {
 				b[s].end = run_pool(&G.sm[s].l1, &pc, &b[s], &b[s].out,

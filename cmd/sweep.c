@@ -259,6 +259,26 @@ static pid_t start(const struct wt_sweep *s, size_t p)
 	return pid;
 }
 
+/*
+ * The points' programs (l1sim, l2sim, dramsim and classify use OpenMP)
+ * share the CPUs with the other jobs: unless the user says otherwise,
+ * each gets its share of them, cpus / njobs threads (at least 1), and
+ * threads that sleep when they wait instead of spinning, which would
+ * take CPU time from the other jobs.
+ */
+static void share_cpus(long cpus, unsigned njobs)
+{
+	char v[32];
+	long per = cpus > 0 ? cpus / (long)njobs : 1;
+
+	if (per < 1)
+		per = 1;
+	wt_snprintf(v, sizeof(v), "%ld", per);
+	if (setenv("OMP_NUM_THREADS", v, 0) < 0 ||
+	    setenv("OMP_WAIT_POLICY", "passive", 0) < 0)
+		wt_die(WT_EXIT_DATA, "setenv: %s", strerror(errno));
+}
+
 /* Run the points, njobs at a time, in point order.  Each writes only its
  * own directory, and only this process writes the point.json files, so
  * the results do not depend on njobs. */
@@ -582,6 +602,7 @@ int main(int argc, char **argv)
 			wt_sweep_free(&s);
 			return fflush(stdout) || ferror(stdout) ? WT_EXIT_DATA : WT_EXIT_OK;
 		}
+		share_cpus(cpus, jobs);
 		run(&s, jobs);
 	}
 	if (want_plot)
