@@ -185,6 +185,7 @@ static struct {
 	const char *arch;
 	int ctas_set;		/* --ctas given */
 	unsigned warp_size;	/* the stream's, or 0 */
+	int wpc_noted;		/* said that warps per CTA are unknown */
 	uint64_t start;		/* pool: the cycle the next kernel starts */
 	char **names;		/* kernel names, by id */
 	size_t nnames;
@@ -634,6 +635,11 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 	pc.pol = &G.pol;
 	pc.wpc = G.warp_size && wt_kernel_block_threads(k) ?
 		 (unsigned)((wt_kernel_block_threads(k) + G.warp_size - 1) / G.warp_size) : 0;
+	if (G.su.pool && pc.exit_slot && !pc.wpc && !G.wpc_noted) {
+		wt_warn("note: the stream gives no warp size or CTA size: --exit-slot "
+			"takes in no warp without requests");
+		G.wpc_noted = 1;
+	}
 	for (unsigned s = 0; s < nb; s++) {
 		wt_l1_kernel_begin(&G.sm[s].l1, k->id, b[s].r, b[s].n);
 		b[s].out.n = 0;
@@ -1527,6 +1533,16 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 		G.su.pc.drop_stores = wt_opt_choice("stores", set[O_STORES], stores_names, 2);
 	if (set[O_PENDING])
 		c->pending_miss = wt_opt_choice("pending", set[O_PENDING], pending_names, 2);
+	if (G.su.pc.mshr_instr && G.pol.flags) {
+		/* the policies decide per request; the code's check knows none */
+		if (set[O_MSHRCHK])
+			wt_die(WT_EXIT_USAGE, "--mshr-check=instruction: Nugteren et "
+			       "al.'s check, not with --policy (give "
+			       "--mshr-check=request)");
+		wt_warn("note: --policy: the MSHRs are checked per request "
+			"(--mshr-check=request), not as Nugteren et al.'s code does");
+		G.su.pc.mshr_instr = 0;
+	}
 	if ((G.pol.flags & WT_POL_ISSUE) || G.pol.warp_limit) {
 		if (set[O_SCHED] && !G.su.pool)
 			wt_die(WT_EXIT_USAGE, "--%s decides which warp issues: it "

@@ -576,7 +576,8 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 			int way = wt_cache_find(&l1->cache, set, line), all;
 			struct wt_cache_line ev;
 
-			if (way >= 0) {		/* allocated on miss */
+			if (way >= 0) {		/* allocated on miss, or a
+						   refetch's line, there */
 				wt_cache_at(&l1->cache, set, way)->state = WT_LINE_VALID;
 				/* a refetch's data: the line is used again */
 				if (m.refetch && l1->cfg->alloc_on_fill)
@@ -889,6 +890,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		m->refetch = 1;
 		m->dup = counted;
 		l1->ndup += (unsigned)m->dup;
+		missq_push(l1, t);
 		*done = t + lat;
 		{
 			struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);

@@ -19,7 +19,7 @@
 struct key {
 	uint32_t cta, warp, pos;
 	uint8_t first;		/* the first request of an instruction */
-	uint8_t left;		/* its instruction's requests from here on */
+	uint16_t left;		/* its instruction's requests from here on */
 };
 
 struct warp {
@@ -35,6 +35,8 @@ struct warp {
 	uint8_t parked;		/* the limit fell: leave at the next instruction */
 	uint8_t token;		/* PCAL: may allocate */
 	uint8_t exiting;	/* made its last instruction (exit_slot) */
+	uint8_t unlimited;	/* mshr_instr: this instruction passed the
+				   check; the rest of it needs none */
 };
 
 struct cta {
@@ -309,7 +311,7 @@ static void instructions(struct wt_pool *p, struct key *k, size_t n)
 			sort_by_lane(k + i, j - i, r);
 		for (size_t m = i; m < j; m++) {
 			k[m].first = m == i;
-			k[m].left = (uint8_t)(j - m);
+			k[m].left = (uint16_t)(j - m > UINT16_MAX ? UINT16_MAX : j - m);
 		}
 	}
 }
@@ -317,7 +319,10 @@ static void instructions(struct wt_pool *p, struct key *k, size_t n)
 /* Warps [from, to) of the CTA being built, whose warps are [base, base +
  * wpc), have no request: with exit_slot they are there all the same, each
  * taking a slot to leave, as the warps of Nugteren et al.'s code whose
- * threads make no load.  (At most wpc a CTA, whatever its ids.) */
+ * threads make no load.  (At most wpc a CTA, whatever its ids.)  The
+ * code's threads end at the last one with a load, so the last CTA has
+ * none after its last warp with a request; a CTA with no request at all
+ * is not in the pool. */
 static void ghosts(struct wt_pool *p, size_t *nw, uint64_t from, uint64_t to,
 		   uint64_t base, size_t at)
 {
@@ -410,6 +415,8 @@ static uint64_t skip(struct wt_pool *p, uint64_t t)
 	for (size_t i = 0; i < L; i++) {
 		const struct warp *w = &p->w[p->q[(p->qhead + i) % p->nwarps]];
 
+		if (w->exiting)
+			return t;	/* it can always leave */
 		if (w->retry < until)
 			until = w->retry;
 	}
@@ -584,7 +591,7 @@ static int mshr_refused(struct wt_pool *p, size_t wi)
 	const struct wt_request *q = &p->r[p->k[w->cur].pos];
 	uint64_t retry;
 
-	if (!p->c->mshr_instr || !p->k[w->cur].first)
+	if (!p->c->mshr_instr || w->unlimited || !p->k[w->cur].first)
 		return 0;
 	if ((q->lanes & 1) && wt_l1_entry_refused(p->l1, q, p->t, p->out, &retry)) {
 		wt_gs_count(&p->l1->st.gs, WT_GS_LOAD, WT_GS_RESERVATION_FAIL);
@@ -595,7 +602,7 @@ static int mshr_refused(struct wt_pool *p, size_t wi)
 		w->refused = 1;
 		return 1;
 	}
-	p->l1->mshr_nolimit = 1;
+	w->unlimited = 1;
 	return 0;
 }
 
@@ -679,6 +686,7 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 			failed(p, pos, 0);
 			continue;
 		}
+		l1->mshr_nolimit = w->unlimited;
 		l1->noalloc = (p->pol & WT_POL_PCAL) && !w->token;
 		do {
 			const struct wt_request *q = &r[k[w->cur].pos];
@@ -708,6 +716,7 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 		q_take(p, pos);
 		p->failed = 0;
 		w->charged = 0;
+		w->unlimited = 0;
 		/* Its data all there (hits of no latency): to the back of the
 		 * queue now, ahead of the warps whose waits end at t + 1. */
 		now = c->delay && w->ready <= p->t;

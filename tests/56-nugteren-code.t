@@ -61,6 +61,17 @@ like "$(json "$T/pp.json")" '"merged":0,"refetches":1,' "--pending=miss: one ref
 like "$(json "$T/pp.json")" '"warp":2,[^}]*"last":12' "--pending=miss: warp 2 waits the full latency (2 + 10)"
 like "$(json "$T/pm.json")" '"warp":2,[^}]*"last":10' "--pending=merge: warp 2 waits for A's fill at 10"
 
+# with --mshr-check=request, a refetch of a line counted in flight needs
+# no entry: one MSHR, warp 0 loads A at 0, warp 1 loads A at 1 and is not
+# refused
+printf 'blocksize: 2 1 1\n0 0 0 4\n1 0 0 4\n' > "$T/pr.trc"
+trace-gen "$T/pr.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 \
+	| l1sim $pool --size=1024 --mshr=1 --mshr-check=request --pending=miss \
+	--stats="$T/pr.json" | events > "$T/pr"
+is "$(cat "$T/pr")" "0:miss:compulsory:0x0 1:miss:latency:0x0 " \
+	"--pending=miss: the refetch of a line in flight takes no entry"
+like "$(json "$T/pr.json")" '"mshr_entry":0,' "no reservation fail"
+
 # ---- --request-order: lane 0 loads line 0x10, lane 1 line 0x0; coalesce
 # makes them in address order
 printf 'blocksize: 2 1 1\n0 0 16 4\n1 0 0 4\n' > "$T/o.trc"
@@ -88,6 +99,15 @@ is "$(l1sim $pool --size=1024 --exit-slot=yes < "$T/g.req" | events)" \
 	"1:miss:compulsory:0x0 " "--exit-slot=yes: the warp with no load takes cycle 0"
 is "$(l1sim $pool --size=1024 --exit-slot=no < "$T/g.req" | events)" \
 	"0:miss:compulsory:0x0 " "--exit-slot=no: only warps with requests are there"
+
+# a CTA's warp with no load after its last warp with one is there too
+# (cycle 1), but none after the kernel's last thread that loads: the
+# code's threads end there
+printf 'blocksize: 2 1 1\n0 0 0 4\n2 0 4096 4\n' > "$T/g2.trc"
+trace-gen "$T/g2.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 > "$T/g2.req"
+is "$(l1sim $pool --size=1024 --ctas=0 --exit-slot=yes < "$T/g2.req" | events)" \
+	"0:miss:compulsory:0x0 2:miss:compulsory:0x1000 " \
+	"--exit-slot=yes: CTA 0's second warp leaves at 1, CTA 1's first loads at 2"
 
 # ---- l1sim --stores=drop: a store between two loads is left out
 printf 'blocksize: 1 1 1\n0 0 0 4\n0 1 4096 4\n0 0 8192 4\n' > "$T/s.trc"
@@ -186,12 +206,18 @@ like "$(json "$T/n.json")" '"mshr_check":"instruction","request_order":"lane","e
 trace-gen "$T/m.trc" | trace-order --arch=nugteren | coalesce \
 	| l1sim --mshr-check=request --pending=merge --stats="$T/n2.json" > /dev/null
 like "$(json "$T/n2.json")" '"mshr_check":"request",.*"pending":"merge",' "each point can be switched back"
+trace-gen "$T/m.trc" | trace-order --arch=nugteren | coalesce \
+	| l1sim --policy=ccws --stats="$T/n3.json" 2> "$T/err" > /dev/null
+like "$(cat "$T/err")" "the MSHRs are checked per request" "nugteren with a policy: a note"
+like "$(json "$T/n3.json")" '"mshr_check":"request",' "and the check per request"
 l1sim --sched=stream --mshr-check=instruction < "$T/m.req" > /dev/null 2> "$T/err"
 is $? 2 "--mshr-check without the pool: a usage error"
 like "$(cat "$T/err")" "are for --sched=pool" "the error says so"
+trace-gen "$T/m.trc" | trace-order --sms=1 | coalesce > "$T/m128.req"
+l1sim --sched=pool --mshr-check=instruction --policy=ccws < "$T/m128.req" > /dev/null 2> "$T/err"
+is $? 2 "--mshr-check=instruction with a policy: a usage error"
 l1sim --sched=pool --pending=sometimes < "$T/m.req" > /dev/null 2> "$T/err"
 is $? 2 "--pending=sometimes: a usage error"
-trace-gen "$T/m.trc" | trace-order --sms=1 | coalesce > "$T/m128.req"
 l1sim --sectored=yes --pending=miss < "$T/m128.req" > /dev/null 2> "$T/err"
 is $? 2 "--pending=miss on a sectored L1: a usage error"
 like "$(cat "$T/err")" "line L1s only" "the error says why"
