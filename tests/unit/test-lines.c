@@ -498,8 +498,15 @@ static void test_shrink(void)
 		_exit(4);	/* not reached: the pages are gone */
 	}
 	close(err[1]);
-	got = read(err[0], msg, sizeof(msg) - 1);
-	msg[got > 0 ? got : 0] = '\0';
+	/* the whole message, however many writes it took */
+	for (size_t have = 0; have < sizeof(msg) - 1; have += (size_t)got) {
+		got = read(err[0], msg + have, sizeof(msg) - 1 - have);
+		if (got <= 0) {
+			msg[have] = '\0';
+			break;
+		}
+		msg[have + (size_t)got] = '\0';
+	}
 	close(err[0]);
 	waitpid(child, &status, 0);
 	ok(WIFEXITED(status) && WEXITSTATUS(status) == 1,
