@@ -85,6 +85,8 @@ static struct {
 	uint64_t records;
 	unsigned next_sm;	/* the SM the next kernel's first CTA goes to */
 	int cta_zero;		/* --cta-start=zero: every kernel from SM 0 */
+	size_t unbound;		/* kernels --cta-limit does not limit */
+	unsigned most;		/* the most CTAs per SM one of them runs */
 } G;
 
 static int emit(void *ctx, const struct wt_warp *w)
@@ -138,6 +140,24 @@ static void run_kernel(const char *input, const struct wt_order_cfg *kcfg,
 	wt_meta_set(&res->k.extra, "ctas_per_sm",
 		    wt_snprintf(buf, sizeof(buf), "%u", cps));
 	wt_meta_set(&res->k.extra, "ctas_limited_by", why);
+	if (cfg->cta_limit && cps) {
+		/* Does the limit bind?  Not where the occupancy or the grid
+		 * give each SM no more CTAs than it allows. */
+		struct wt_order_cfg free_cfg = *cfg;
+		const char *w2;
+		uint64_t grid = (uint64_t)res->k.grid[0] * res->k.grid[1] * res->k.grid[2];
+		uint64_t most;
+
+		free_cfg.cta_limit = 0;
+		most = wt_order_occupancy(&free_cfg, &res->k, &w2);
+		if (grid && (grid + cfg->sms - 1) / cfg->sms < most)
+			most = (grid + cfg->sms - 1) / cfg->sms;
+		if (most <= cfg->cta_limit) {
+			G.unbound++;
+			if (most > G.most)
+				G.most = (unsigned)most;
+		}
+	}
 	if (wt_writer_kernel_begin(G.w, &res->k) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 	if (wb)
@@ -724,6 +744,11 @@ int main(int argc, char **argv)
 	wt_progress_done();
 	wt_reader_close(r);
 	wt_output_close();
+	if (G.unbound)
+		wt_warn("note: --cta-limit=%u does not bind in %zu of %zu kernels: "
+			"their occupancy or grid already gives an SM no more than "
+			"%u CTA%s", cfg.cta_limit, G.unbound, G.nres, G.most,
+			G.most == 1 ? "" : "s");
 	if (stats)
 		write_stats(stats, &cfg, &machine, argc, argv);
 	for (size_t i = 0; i < G.nres; i++) {

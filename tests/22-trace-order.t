@@ -69,6 +69,12 @@ trace-gen samples/syrk.trc.zst | trace-order --sms=1 --policy=gto | trace-dump -
 ! cmp -s "$T/lrr" "$T/gto"; ok $? "LRR and GTO issue syrk's warps in different orders on one SM"
 trace-gen samples/syrk.trc.zst | trace-order --cta-limit=1 --stats="$T/md.json" > /dev/null
 like "$(tr -d ' \n' < "$T/md.json")" '"ctas_per_sm":1,"ctas_limited_by":"cta-limit"' "--cta-limit sets the multithreading degree"
+# A limit that cannot bind says so: bfs's 8 CTAs on 15 SMs are 1 an SM
+trace-gen samples/bfs.trc.zst | trace-order --cta-limit=4 2> "$T/cl.err" > /dev/null
+is "$(cat "$T/cl.err")" "trace-order: note: --cta-limit=4 does not bind in 16 of 16 kernels: their occupancy or grid already gives an SM no more than 1 CTA" \
+	"--cta-limit above what any SM runs: one note"
+trace-gen samples/syrk.trc.zst | trace-order --cta-limit=1 2> "$T/cl.err" > /dev/null
+is "$(cat "$T/cl.err")" "" "a limit that binds: no note"
 
 # --hold: reading CTAs as they are dispatched gives the stream of holding
 # each kernel whole, on the samples (several kernels each) with the grids
