@@ -790,6 +790,21 @@ static uint64_t *no_line(struct wt_l1 *l1, unsigned set, int *v,
 }
 
 /* protect: APCM classed the load for protection. */
+/* Is line's data in the L1 at cycle t?  *way: its way in the set, or -1
+ * (none, or the unbounded mode's map of lines in flight). */
+static int resident_at(struct wt_l1 *l1, uint64_t line, unsigned set, uint64_t t,
+		       int *way)
+{
+	*way = -1;
+	if (l1->cfg->mode == WT_L1_UNBOUNDED) {
+		const uint64_t *ready = wt_u64map_find(l1->flight, line);
+
+		return ready && *ready <= t;
+	}
+	*way = wt_cache_find(&l1->cache, set, line);
+	return *way >= 0 && wt_cache_at(&l1->cache, set, *way)->state == WT_LINE_VALID;
+}
+
 static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		uint64_t t, int refused_mshr, int protect, struct wt_l1_out *out,
 		uint64_t *done, uint64_t *retry)
@@ -797,20 +812,12 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	const struct wt_l1_cfg *c = l1->cfg;
 	unsigned set = wt_cache_set(&l1->cache, line);
 	struct mshr *m = NULL;
-	int way = -1, resident = 0, compulsory, fa_hit, v = -2, reserved = -1;
+	int way, resident = resident_at(l1, line, set, t, &way), compulsory, fa_hit;
+	int v = -2, reserved = -1, refetch, counted = 0;
 	uint64_t lat, *why = NULL;
 	struct wt_pc_stats *pcs;
 	struct wt_cache_line ev;
 
-	if (c->mode == WT_L1_UNBOUNDED) {
-		const uint64_t *ready = wt_u64map_find(l1->flight, line);
-
-		resident = ready && *ready <= t;
-	} else {
-		way = wt_cache_find(&l1->cache, set, line);
-		resident = way >= 0 &&
-			   wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID;
-	}
 	if (!resident)		/* a hit needs no MSHR: the scan is for misses */
 		m = mshr_find(l1, line);
 	if (!resident && !m && l1->pol && c->mode == WT_L1_BOUNDED)
@@ -871,36 +878,11 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	}
 	l1->st.misses++;
 	pcs->misses++;
-	if (m && c->pending_miss) {	/* in flight: a miss of its own */
-		int counted = line_counted(l1, line);
-
-		lat = miss_latency(l1);
-		wt_gs_count(&l1->st.gs, WT_GS_LOAD, WT_GS_MISS);
-		l1->st.miss_class[WT_MISS_LATENCY]++;
-		l1->st.refetches++;
-		m = mshr_add(l1, line, t + lat);
-		if (m->ready < l1->next_ready)
-			l1->next_ready = m->ready;
-		m->warp = r->warp;
-		m->pc = r->pc;
-		m->protect = 0;
-		m->merges = 1;
-		m->set = set;
-		m->way = -1;
-		m->refetch = 1;
-		m->dup = counted;
-		l1->ndup += (unsigned)m->dup;
-		missq_push(l1, t);
-		*done = t + lat;
-		{
-			struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
-
-			e->miss_class = WT_MISS_LATENCY;
-			e->latency = (uint32_t)lat;
-		}
-		return -1;
-	}
-	if (m) {			/* in flight: merge */
+	/* In flight: with pending_miss a miss of its own (a refetch: its own
+	 * latency and fill, no entry while its line is counted); else it
+	 * merges. */
+	refetch = m && c->pending_miss;
+	if (m && !refetch) {		/* in flight: merge */
 		/* GPGPU-Sim: a pending hit on the line reserved for the
 		 * fill; without one (allocation on fill), a miss */
 		wt_gs_count(&l1->st.gs, WT_GS_LOAD, way >= 0 ? WT_GS_HIT_RESERVED :
@@ -918,13 +900,21 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		}
 		return -1;
 	}
-	/* APCM pins the line when the warp's protection board lets it (with
-	 * a protecting distance instead, apcm-pd, there is no board). */
-	if (protect && !pd_on(l1) && !c->alloc_on_fill)
+	if (refetch) {
+		counted = line_counted(l1, line);
+		l1->st.refetches++;
+		protect = 0;
+	} else if (protect && !pd_on(l1) && !c->alloc_on_fill) {
+		/* APCM pins the line when the warp's protection board lets
+		 * it (with a protecting distance instead, apcm-pd, there is
+		 * no board). */
 		protect = wt_apcm_pin(l1->apcm, r->warp, r->pc);
+	}
 	wt_gs_count(&l1->st.gs, WT_GS_LOAD, WT_GS_MISS);
 	lat = miss_latency(l1);
-	if (c->mode == WT_L1_UNBOUNDED) {
+	if (refetch) {
+		/* the line keeps its place and its reservation, if any */
+	} else if (c->mode == WT_L1_UNBOUNDED) {
 		int added;
 
 		*wt_u64map_get(l1->flight, line, &added) = t + lat;
@@ -947,11 +937,15 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	m->merges = 1;
 	m->set = set;
 	m->way = reserved;
+	m->refetch = refetch;
+	m->dup = refetch && counted;
+	l1->ndup += (unsigned)m->dup;
 	missq_push(l1, t);
 	*done = t + lat;
 	{
 		struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
-		unsigned cls = compulsory ? WT_MISS_COMPULSORY :
+		unsigned cls = refetch ? WT_MISS_LATENCY :
+			       compulsory ? WT_MISS_COMPULSORY :
 			       refused_mshr ? WT_MISS_MSHR :
 			       fa_hit ? WT_MISS_ASSOCIATIVITY : WT_MISS_CAPACITY;
 
@@ -1271,12 +1265,11 @@ void wt_l1_invalidate_all(struct wt_l1 *l1)
 
 void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
 {
-	uint64_t line;
-
-	for (unsigned i = l1->mshr_head; i < mshr_end(l1) && !l1->cfg->sectored;) {
+	for (unsigned i = l1->mshr_head; t && !l1->cfg->sectored && i < mshr_end(l1);) {
 		const struct mshr *m = &l1->mshr[i];
+		uint64_t line = l1->mline[i];
 
-		if (m->ready > t || t == 0) {
+		if (m->ready > t) {
 			i++;
 			continue;
 		}
@@ -1284,20 +1277,18 @@ void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
 		if (m->way >= 0) {
 			struct wt_cache_line *l = wt_cache_at(&l1->cache, m->set, m->way);
 
-			if (l->state != WT_LINE_INVALID && l->addr == l1->mline[i]) {
+			if (l->state != WT_LINE_INVALID && l->addr == line) {
 				leave(l1, m->set, m->way);
 				wt_cache_invalidate(&l1->cache, m->set, m->way);
 			}
 		}
-		line = l1->mline[i];
-		if (l1->mshr_by_ready && i == l1->mshr_head) {
+		/* In ready order the entries due are the first (i is the
+		 * head); otherwise the last takes entry i's place. */
+		if (l1->mshr_by_ready) {
 			mshr_remove_first(l1);
 			i = l1->mshr_head;
-		} else if (!l1->mshr_by_ready) {
-			mshr_remove(l1, i);
 		} else {
-			i++;	/* ready order: the first are the ones due */
-			continue;
+			mshr_remove(l1, i);
 		}
 		line_uncount(l1, line);
 	}
@@ -1401,7 +1392,7 @@ int wt_l1_entry_refused(struct wt_l1 *l1, const struct wt_request *r, uint64_t t
 {
 	const struct wt_l1_cfg *c = l1->cfg;
 	uint64_t line = wt_cache_line_addr(&l1->cache, r->addr);
-	int resident;
+	int way;
 
 	if (r->op != WT_OP_LOAD || !c->mshr_entries || c->mode == WT_L1_BYPASS ||
 	    skips(l1, r))
@@ -1409,21 +1400,24 @@ int wt_l1_entry_refused(struct wt_l1 *l1, const struct wt_request *r, uint64_t t
 	retire(l1, out, r, t);
 	if (l1->nmshr - l1->ndup < c->mshr_entries)
 		return 0;
-	if (c->mode == WT_L1_UNBOUNDED) {
-		const uint64_t *ready = wt_u64map_find(l1->flight, line);
-
-		resident = ready && *ready <= t;
-	} else {
-		unsigned set = wt_cache_set(&l1->cache, line);
-		int way = wt_cache_find(&l1->cache, set, line);
-
-		resident = way >= 0 &&
-			   wt_cache_at(&l1->cache, set, way)->state == WT_LINE_VALID;
-	}
-	if (resident || (!c->pending_miss && mshr_find(l1, line)))
+	if (resident_at(l1, line, wt_cache_set(&l1->cache, line), t, &way) ||
+	    (!c->pending_miss && mshr_find(l1, line)))
 		return 0;
 	*retry = mshr_next(l1);
 	return 1;
+}
+
+/* A load was made: counted, and in its warp's statistics as a hit or a
+ * miss by the L1's counts before it (misses, hits). */
+static void load_made(struct wt_l1 *l1, struct wt_warp_stats *w, uint64_t misses,
+		      uint64_t hits)
+{
+	l1->st.loads++;
+	w->loads++;
+	if (l1->st.misses > misses)
+		w->misses++;
+	else if (l1->st.hits > hits)
+		w->hits++;
 }
 
 int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
@@ -1461,16 +1455,10 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 			w->fails++;
 			return rc;
 		}
-		if (store) {
+		if (store)
 			l1->st.stores++;
-		} else {
-			l1->st.loads++;
-			w->loads++;
-			if (l1->st.misses > misses)
-				w->misses++;
-			else if (l1->st.hits > hits)
-				w->hits++;
-		}
+		else
+			load_made(l1, w, misses, hits);
 	} else if (r->op == WT_OP_STORE) {
 		l1->st.stores++;
 		store(l1, r, line, t, out);
@@ -1488,12 +1476,7 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 			w->fails++;
 			return rc;
 		}
-		l1->st.loads++;
-		w->loads++;
-		if (l1->st.misses > misses)
-			w->misses++;
-		else if (l1->st.hits > hits)
-			w->hits++;
+		load_made(l1, w, misses, hits);
 		if (l1->pol)
 			after_load(l1, r, line, seed);
 	}
