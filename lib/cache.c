@@ -174,6 +174,17 @@ static void place16(struct wt_cache *c, unsigned set, int way, unsigned pos)
 	o[pos] = (uint16_t)way;
 }
 
+void wt_cache_sector_filled(struct wt_cache_line *l, unsigned bits)
+{
+	uint8_t b = (uint8_t)bits;
+
+	l->pending &= (uint8_t)~b;
+	l->valid |= b;
+	l->unreadable &= (uint8_t)~b;
+	l->modified = (uint8_t)((l->modified & ~b) | (l->fill_modified & b));
+	l->fill_modified &= (uint8_t)~b;
+}
+
 /* Move way to position pos of its set's order. */
 static void place(struct wt_cache *c, unsigned set, int way, unsigned pos)
 {

@@ -161,6 +161,10 @@ static inline unsigned wt_sectors_count(unsigned mask)
  * sectors that hold any of their bytes), up to 8 of them. */
 unsigned wt_sectors_rescale(unsigned mask, unsigned from, unsigned to);
 
+/* The data of the sectors in bits of line l has come: each holds it
+ * now, readable, and MODIFIED if a write was to make it so. */
+void wt_cache_sector_filled(struct wt_cache_line *l, unsigned bits);
+
 /* A sectored line's state from its sectors': RESERVED while one is in
  * flight, VALID while one holds data, else the line is invalidated. */
 void wt_cache_sector_sync(struct wt_cache *c, unsigned set, int way);

@@ -496,14 +496,7 @@ void wt_l1s_fill(struct wt_l1 *l1, unsigned set, int way, uint64_t key)
 
 	if (l->addr != line || !(l->pending & bit))
 		return;
-	l->pending &= (uint8_t)~bit;
-	l->valid |= (uint8_t)bit;
-	l->unreadable &= (uint8_t)~bit;
-	if (l->fill_modified & bit)
-		l->modified |= (uint8_t)bit;
-	else
-		l->modified &= (uint8_t)~bit;
-	l->fill_modified &= (uint8_t)~bit;
+	wt_cache_sector_filled(l, bit);
 	wt_cache_sector_sync(&l1->cache, set, way);
 }
 

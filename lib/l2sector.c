@@ -121,19 +121,6 @@ static unsigned gs_type(const struct wt_event *in)
 
 /* ---- sectors in flight ---- */
 
-/* The data of sector bit of line l has come. */
-static void fill_unit(struct wt_cache_line *l, unsigned bit)
-{
-	l->pending &= (uint8_t)~bit;
-	l->valid |= (uint8_t)bit;
-	l->unreadable &= (uint8_t)~bit;
-	if (l->fill_modified & bit)
-		l->modified |= (uint8_t)bit;
-	else
-		l->modified &= (uint8_t)~bit;
-	l->fill_modified &= (uint8_t)~bit;
-}
-
 /* The fills of set that have come by cycle t; fill[set] is the first
  * still to come (UINT64_MAX: none), and most lookups look no further. */
 static void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
@@ -150,7 +137,7 @@ static void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
 			continue;
 		FOR_UNITS(u, l->pending) {
 			if (r[u] <= t)
-				fill_unit(l, 1u << u);
+				wt_cache_sector_filled(l, 1u << u);
 			else if (r[u] < next)
 				next = r[u];
 		}
