@@ -6,6 +6,7 @@
  */
 #include "classify.h"
 #include "clsreport.h"
+#include "provenance.h"
 #include "shards.h"
 #include "sink.h"
 #include "stageopt.h"
@@ -115,7 +116,7 @@ static double sample_rate(const char *s)
 
 /* The report, as text or JSON, to path through a sink (so that a failed
  * run leaves no file behind). */
-static char trace[256];		/* the trace's name (meta.h) */
+static struct wt_meta meta;	/* the input's, for the trace (provenance.h) */
 
 /* Record n, rq, comes after its warp's last instruction. */
 static void after_end(struct wt_reader *r, uint64_t n, const struct wt_request *rq)
@@ -137,8 +138,7 @@ static void write_report(const char *path, int json, const struct wt_clsrep *p,
 		if (!j)
 			wt_die(WT_EXIT_DATA, "%s", err);
 		wt_json_stats_begin(j, "classify", argc, argv);
-		wt_json_key(j, "trace");
-		wt_json_string(j, trace);
+		wt_json_provenance(j, &meta);
 		wt_clsrep_json(j, p);
 		wt_json_end_object(j);
 		if (wt_json_close(j, err, sizeof(err)) < 0)
@@ -326,7 +326,8 @@ int main(int argc, char **argv)
 	views(&args, set, kind == WT_KIND_REQUEST || kind == WT_KIND_EVENT ?
 	      &wt_reader_header(r)->meta : NULL, longopts, &cfg, &machine);
 	cls = wt_cls_new(&cfg);
-	wt_meta_trace_name(&wt_reader_header(r)->meta, trace, sizeof(trace));
+	wt_meta_init(&meta);
+	wt_meta_copy(&meta, &wt_reader_header(r)->meta);
 	switch (wt_reader_header(r)->kind) {
 	case WT_KIND_REQUEST:
 		rep.requests = 1;

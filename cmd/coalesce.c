@@ -10,6 +10,7 @@
 #include "json.h"
 #include "output.h"
 #include "progress.h"
+#include "provenance.h"
 #include "stageopt.h"
 #include "stream.h"
 #include "util.h"
@@ -79,6 +80,7 @@ static struct {
 	struct wt_coalesce_cfg cfg;
 	struct wt_shmem_cfg sh;
 	struct wt_machine machine;
+	struct wt_meta meta;	/* the output header's, for the stats */
 } G;
 
 static struct kstats *new_kstats(const struct wt_kernel *k)
@@ -235,6 +237,7 @@ static void write_stats(const char *path, int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	memset(&total, 0, sizeof(total));
 	wt_json_stats_begin(j, "coalesce", argc, argv);
+	wt_json_provenance(j, &G.meta);
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
@@ -454,6 +457,8 @@ int main(int argc, char **argv)
 							G.cfg.sector));
 	wt_machine_to_meta(&G.machine, &h.meta);
 	G.w = wt_output_open(args.output, &h, level);
+	wt_meta_init(&G.meta);
+	wt_meta_copy(&G.meta, &h.meta);
 	wt_header_free(&h);
 
 	run(r);

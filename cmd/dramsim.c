@@ -8,6 +8,7 @@
 #include "medic.h"
 #include "json.h"
 #include "output.h"
+#include "provenance.h"
 #include "stageopt.h"
 #include "stream.h"
 #include "u64map.h"
@@ -198,6 +199,7 @@ static struct {
 	size_t held;		/* events read since the last run */
 	uint64_t last_time;	/* of the last event read in this kernel */
 	int unsorted;		/* this kernel's events are not in time order */
+	struct wt_meta meta;	/* the output header's, for the stats */
 } G;
 
 /*
@@ -1101,6 +1103,7 @@ static void write_stats(const char *path, int argc, char **argv)
 		wt_dram_stats_add_lat(&tot, &G.cw[i].ch.st);
 	}
 	wt_json_stats_begin(j, "dramsim", argc, argv);
+	wt_json_provenance(j, &G.meta);
 	settings_json(j);
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
@@ -1351,6 +1354,8 @@ int main(int argc, char **argv)
 		    wt_snprintf(err, sizeof(err), "%u", G.cfg.channels));
 	wt_meta_set(&h.meta, "dram_sched", wt_dram_sched_name(G.cfg.sched));
 	G.w = wt_output_open(output, &h, level);
+	wt_meta_init(&G.meta);
+	wt_meta_copy(&G.meta, &h.meta);
 	wt_header_free(&h);
 
 	G.cw = wt_calloc_lines(G.cfg.channels, sizeof(*G.cw));

@@ -11,6 +11,7 @@
 #include "l1pool.h"
 #include "l1policy.h"
 #include "l1setup.h"
+#include "provenance.h"
 #include "reuse.h"
 #include "shards.h"
 #include "machine.h"
@@ -197,12 +198,12 @@ static struct {
 		unsigned dwt;	/* dwt-cs: the limit decided, or 0 */
 		unsigned rounds;	/* dwt-cs: sampling rounds */
 	} *choices;
-	char trace[256];	/* the trace's name, for report */
 	size_t batch;		/* stream mode: requests held before a run */
 	size_t held;		/* requests held now */
 	uint64_t last_time;	/* of the last request read in this kernel */
 	unsigned req_sector;	/* the requests' sector size (sector_size) */
 	int unsorted;		/* this kernel's requests are not in time order */
+	struct wt_meta meta;	/* the output header's, for the stats */
 } G;
 
 static void put(struct sm_bucket *b, const struct wt_request *r)
@@ -1038,8 +1039,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	if (tot.nwarps)
 		qsort(tot.warps, tot.nwarps, sizeof(*tot.warps), by_kernel_warp);
 	wt_json_stats_begin(j, "l1sim", argc, argv);
-	wt_json_key(j, "trace");
-	wt_json_string(j, G.trace);
+	wt_json_provenance(j, &G.meta);
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
@@ -1627,7 +1627,6 @@ int main(int argc, char **argv)
 		if (v && wt_parse_u64(v, 4096, &n, &why) == 0 && n && n != c->sector)
 			G.req_sector = (unsigned)n;
 	}
-	wt_meta_trace_name(&wt_reader_header(r)->meta, G.trace, sizeof(G.trace));
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);
@@ -1644,6 +1643,8 @@ int main(int argc, char **argv)
 	}
 	G.w = wt_output_open(output, &h, level);
 	wt_atdie(write_join);
+	wt_meta_init(&G.meta);
+	wt_meta_copy(&G.meta, &h.meta);
 	wt_header_free(&h);
 
 	while (wt_reader_next(r, &it) > 0) {

@@ -12,6 +12,7 @@
 #include "l2model.h"
 #include "output.h"
 #include "partition.h"
+#include "provenance.h"
 #include "spill.h"
 #include "stageopt.h"
 #include "stream.h"
@@ -167,6 +168,7 @@ static struct {
 				   memory before some go to a file */
 	uint64_t last_time;	/* of the last L1 event read in this kernel */
 	int unsorted;		/* this kernel's events are not in time order */
+	struct wt_meta meta;	/* the output header's, for the stats */
 } G;
 
 /* --medic=LIST: wbyp, wip or all, comma-separated. */
@@ -806,6 +808,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	for (unsigned p = 0; p < G.nparts; p++)
 		wt_l2_stats_merge(&tot, &G.b[p].l2.st);
 	wt_json_stats_begin(j, "l2sim", argc, argv);
+	wt_json_provenance(j, &G.meta);
 	settings_json(j);
 	wt_json_key_u64(j, "not_for_l2", G.not_for_l2);
 	wt_json_key(j, "total");
@@ -1288,6 +1291,8 @@ int main(int argc, char **argv)
 								G.cfg.sector));
 	}
 	G.w = wt_output_open(output, &h, level);
+	wt_meta_init(&G.meta);
+	wt_meta_copy(&G.meta, &h.meta);
 	wt_header_free(&h);
 
 	while (wt_reader_next(r, &it) > 0) {

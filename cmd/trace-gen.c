@@ -9,6 +9,7 @@
 #include "json.h"
 #include "output.h"
 #include "progress.h"
+#include "provenance.h"
 #include "source.h"
 #include "stream.h"
 #include "util.h"
@@ -62,6 +63,7 @@ struct input {
 
 struct gen {
 	struct wt_writer *w;
+	struct wt_meta meta;	/* the header's, for the stats */
 	struct kstats *ks;
 	size_t nks, capks;
 	uint64_t progress;	/* records written */
@@ -370,6 +372,7 @@ static void write_stats(const char *path, int argc, char **argv)
 	if (!j)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	wt_json_stats_begin(j, "trace-gen", argc, argv);
+	wt_json_provenance(j, &G.meta);
 	wt_json_key(j, "kernels");
 	wt_json_begin_array(j);
 	for (size_t i = 0; i < G.nks; i++) {
@@ -440,6 +443,26 @@ static void write_stats(const char *path, int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", err);
 }
 
+/*
+ * The trace's content hash, of every input in turn, into the header: what
+ * report compares runs by.  An input that cannot be read twice (standard
+ * input, a FIFO) leaves the stream without one.
+ */
+static void trace_hash(const struct input *in, int nin, struct wt_meta *m)
+{
+	uint64_t h = 0;
+	char err[768];
+
+	for (int i = 0; i < nin; i++) {
+		if (in[i].src)
+			return;
+		if ((in[i].accelsim ? wt_as_hash(in[i].path, &h, err, sizeof(err)) :
+		     wt_trace_hash_file(in[i].path, &h, err, sizeof(err))) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+	}
+	wt_meta_set_trace_hash(m, h);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -508,6 +531,9 @@ int main(int argc, char **argv)
 	else
 		wt_header_init(&h, WT_KIND_ACCESS, 0);
 	wt_meta_add_stage(&h.meta, argc, argv);
+	trace_hash(in, nin, &h.meta);
+	wt_meta_init(&G.meta);
+	wt_meta_copy(&G.meta, &h.meta);
 	G.w = wt_output_open(output, &h, level);
 	wt_header_free(&h);
 
@@ -526,5 +552,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < G.nks; i++)
 		wt_kernel_free(&G.ks[i].kernel);
 	free(G.ks);
+	wt_meta_free(&G.meta);
 	return WT_EXIT_OK;
 }

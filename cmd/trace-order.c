@@ -11,6 +11,7 @@
 #include "kbuf.h"
 #include "order.h"
 #include "progress.h"
+#include "provenance.h"
 #include "stageopt.h"
 #include "stream.h"
 #include "util.h"
@@ -87,6 +88,7 @@ static struct {
 	int cta_zero;		/* --cta-start=zero: every kernel from SM 0 */
 	size_t unbound;		/* kernels --cta-limit does not limit */
 	unsigned most;		/* the most CTAs per SM one of them runs */
+	struct wt_meta meta;	/* the output header's, for the stats */
 } G;
 
 static int emit(void *ctx, const struct wt_warp *w)
@@ -453,6 +455,7 @@ static void write_stats(const char *path, const struct wt_order_cfg *cfg,
 	if (!j)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	wt_json_stats_begin(j, "trace-order", argc, argv);
+	wt_json_provenance(j, &G.meta);
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
@@ -708,6 +711,8 @@ int main(int argc, char **argv)
 		wt_meta_set(&h.meta, "policy", wt_policy_name(cfg.policy));
 	}
 	G.w = wt_output_open(output, &h, level);
+	wt_meta_init(&G.meta);
+	wt_meta_copy(&G.meta, &h.meta);
 	wt_header_free(&h);
 
 	memset(&wb, 0, sizeof(wb));

@@ -9,6 +9,7 @@
  * that follows them, so that a result can say what data a kernel had.
  */
 #include "accelsim.h"
+#include "provenance.h"
 #include "lines.h"
 #include "util.h"
 
@@ -159,6 +160,26 @@ static int sniff_kernel_file(struct wt_src *src, char *err, size_t errlen)
 	return looks_like_kernel_file(head, (size_t)got);
 }
 
+/* A trace directory's list: its kernelslist.g, the post-processed list,
+ * when there is one (the raw files are often deleted once it is made),
+ * else its kernelslist; to be freed.  NULL with err if it has neither. */
+static char *dir_list(const char *path, char *err, size_t errlen)
+{
+	struct stat sb;
+	char *list = join(path, "kernelslist.g");
+
+	if (stat(list, &sb) == 0)
+		return list;
+	free(list);
+	list = join(path, "kernelslist");
+	if (stat(list, &sb) == 0)
+		return list;
+	wt_snprintf(err, errlen, "%s: a trace directory needs a kernelslist.g "
+		    "or kernelslist file", path);
+	free(list);
+	return NULL;
+}
+
 struct wt_as *wt_as_open(const char *path, struct wt_src *src, char *err,
 			 size_t errlen)
 {
@@ -166,23 +187,8 @@ struct wt_as *wt_as_open(const char *path, struct wt_src *src, char *err,
 	char *list = NULL;
 	int kfile;
 
-	if (!src && is_dir(path)) {
-		/* The post-processed list when there is one: the raw files
-		 * are often deleted once it is made. */
-		struct stat sb;
-
-		list = join(path, "kernelslist.g");
-		if (stat(list, &sb) != 0) {
-			free(list);
-			list = join(path, "kernelslist");
-			if (stat(list, &sb) != 0) {
-				wt_snprintf(err, errlen, "%s: a trace directory needs a "
-					    "kernelslist.g or kernelslist file", path);
-				free(list);
-				return NULL;
-			}
-		}
-	}
+	if (!src && is_dir(path) && !(list = dir_list(path, err, errlen)))
+		return NULL;
 	if (!src)
 		src = wt_src_open(list ? list : path, err, errlen);
 	free(list);
@@ -257,33 +263,49 @@ static int begin_kernel(struct wt_as *a)
 	return WT_AS_KERNEL;
 }
 
+enum list_line { LIST_SKIP, LIST_MEMCPY, LIST_COMMAND, LIST_KERNEL };
+
+/* What a list line is: blank or a comment, a copy, another command
+ * ("cudaMalloc,0xADDRESS,BYTES", which Accel-Sim passes over: it reads
+ * only copies and kernels from a list) or a kernel file's name.  *s is
+ * the line without the blanks around it, which are cut off in place. */
+static enum list_line list_line(char *line, char **s)
+{
+	char *e;
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	e = line + strlen(line);
+	while (e > line && (e[-1] == ' ' || e[-1] == '\t'))
+		*--e = '\0';
+	*s = line;
+	if (!*line || *line == '#')
+		return LIST_SKIP;
+	if (strncmp(line, "Memcpy", 6) == 0)
+		return LIST_MEMCPY;
+	return is_command(line) ? LIST_COMMAND : LIST_KERNEL;
+}
+
 /* The next list line that names a kernel file: open it. */
 static int next_kernel(struct wt_as *a)
 {
-	char *line, *path, err[768];
+	char *line, *path, *s, err[768];
 
 	while ((line = wt_lines_next(a->list)) != NULL) {
-		char *s = line, *e;
-
-		while (*s == ' ' || *s == '\t')
-			s++;
-		e = s + strlen(s);
-		while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
-			*--e = '\0';
-		if (!*s || *s == '#')
+		switch (list_line(line, &s)) {
+		case LIST_SKIP:
 			continue;
-		if (strncmp(s, "Memcpy", 6) == 0) {
+		case LIST_MEMCPY:
 			if (memcpy_line(a, s) < 0)
 				return WT_AS_ERROR;
 			continue;
-		}
-		/* Other commands (cudaMalloc, ...): Accel-Sim reads only
-		 * copies and kernels from a list. */
-		if (is_command(s)) {
+		case LIST_COMMAND:
 			if (a->other_commands++ == 0)
 				wt_snprintf(a->other_command, sizeof(a->other_command),
 					    "%.*s", (int)strcspn(s, ","), s);
 			continue;
+		case LIST_KERNEL:
+			break;
 		}
 		path = join(a->dir, s);
 		a->file = wt_asf_open(path, err, sizeof(err));
@@ -299,6 +321,50 @@ static int next_kernel(struct wt_as *a)
 		return fail(a, "%s: no kernel file listed (expected lines such as "
 			    "kernel-1.traceg)", wt_lines_name(a->list));
 	return WT_AS_END;
+}
+
+int wt_as_hash(const char *path, uint64_t *h, char *err, size_t errlen)
+{
+	char *list = NULL, *dir, *line, *s, why[768];
+	struct wt_lines *lines;
+	struct wt_src *src;
+	int kfile, rc = 0;
+
+	if (is_dir(path) && !(list = dir_list(path, err, errlen)))
+		return -1;
+	if (list)
+		path = list;
+	src = wt_trace_hash_file(path, h, err, errlen) < 0 ? NULL :
+	      wt_src_open(path, err, errlen);
+	kfile = src ? sniff_kernel_file(src, err, errlen) : -1;
+	if (kfile != 0) {
+		if (src)
+			wt_src_close(src);
+		free(list);
+		return kfile < 0 ? -1 : 0;
+	}
+	lines = wt_lines_open(src, MAX_LIST_LINE);
+	dir = dir_of(wt_src_name(src));
+	while (rc == 0 && (line = wt_lines_next(lines)) != NULL) {
+		char *file;
+
+		if (list_line(line, &s) != LIST_KERNEL)
+			continue;
+		file = join(dir, s);
+		rc = wt_trace_hash_file(file, h, why, sizeof(why));
+		if (rc < 0)	/* where the list names it, as next_kernel says */
+			wt_snprintf(err, errlen, "%s:%llu: %s", wt_lines_name(lines),
+				    (unsigned long long)wt_lines_number(lines), why);
+		free(file);
+	}
+	if (rc == 0 && wt_lines_error(lines)[0]) {
+		wt_snprintf(err, errlen, "%s", wt_lines_error(lines));
+		rc = -1;
+	}
+	wt_lines_close(lines);
+	free(dir);
+	free(list);
+	return rc;
 }
 
 int wt_as_next(struct wt_as *a, struct wt_warp *rec)

@@ -49,6 +49,14 @@ const char *wt_as_error(const struct wt_as *a);
 void wt_as_close(struct wt_as *a);
 
 /*
+ * Chain into *h (wt_trace_hash_file) the files of the trace at path as
+ * wt_as_open reads them: a directory's list or the list or kernel file
+ * given, then each kernel file the list names, in its order.  0, or -1
+ * with err.
+ */
+int wt_as_hash(const char *path, uint64_t *h, char *err, size_t errlen);
+
+/*
  * Whether an input is an Accel-Sim trace, from its name (a .trace or
  * .traceg file, compressed or not, or a kernelslist) or from head, its
  * first n bytes: a "-key = value" header, a #BEGIN_TB, a Memcpy line or

@@ -125,4 +125,31 @@ if command -v script >/dev/null 2>&1; then
 	like "$out" "refusing to write a binary stream to a terminal" "refuses a terminal"
 fi
 
+# the trace's content hash: in the header and the stats, the same for the
+# same bytes under any name, different for other bytes, none from stdin
+hash_of() { trace-gen "$@" | trace-dump --header | sed -n 's/^# trace_hash: //p'; }
+h1=$(hash_of "$T/a.trc")
+like "$h1" "^[0-9a-f]{16}$" "trace_hash: 16 hex digits in the header"
+cp "$T/a.trc" "$T/copy-of-a.trc"
+is "$(hash_of "$T/copy-of-a.trc")" "$h1" "trace_hash: the same bytes under another name"
+isnt_h=$(hash_of "$T/b.trc")
+[ -n "$isnt_h" ] && [ "$isnt_h" != "$h1" ]
+ok $? "trace_hash: other bytes, another hash"
+hab=$(hash_of "$T/a.trc" "$T/b.trc")
+hba=$(hash_of "$T/b.trc" "$T/a.trc")
+like "$hab" "^[0-9a-f]{16}$" "trace_hash: of two inputs"
+[ "$hab" != "$h1" ] && [ "$hab" != "$hba" ]
+ok $? "trace_hash: two inputs chain in order"
+is "$(trace-gen < "$T/a.trc" | trace-dump --header | grep -c trace_hash)" 0 \
+	"trace_hash: none for standard input"
+trace-gen --stats="$T/h.json" "$T/a.trc" > /dev/null
+like "$(tr -d ' \n' < "$T/h.json")" "\"trace\":\"a\",\"trace_hash\":\"$h1\",\"machine\":null,\"warp_scheduler\":null" \
+	"trace_hash: in the stats, with the trace's name"
+trace-gen --stats="$T/h.json" < "$T/a.trc" > /dev/null
+like "$(tr -d ' \n' < "$T/h.json")" "\"trace\":\"\",\"trace_hash\":null" \
+	"trace_hash: null in the stats for standard input"
+trace-gen "$T/a.trc" | trace-order | coalesce --stats="$T/co.json" > /dev/null
+like "$(tr -d ' \n' < "$T/co.json")" "\"trace_hash\":\"$h1\",\"machine\":\"fermi\",\"warp_scheduler\":\"gto\"" \
+	"trace_hash: carried to a later stage's stats, with machine and scheduler"
+
 done_testing

@@ -214,4 +214,18 @@ trace-order "$T/k3.wt" | coalesce | trace-dump | records | grep -v ' none ' | cu
 cmp -s "$T/dump-req.txt" "$T/as-req.txt"
 ok $? "kernel 3 as a dump: the same requests, at the same times (but for the flags: a dump has no warp's last non-memory instructions)"
 
+# the content hash of an Accel-Sim trace: its list and the kernel files it
+# names, the same from the directory and from its list; a kernel file
+# that changes changes it
+ash() { trace-gen "$@" 2> /dev/null | trace-dump --header | sed -n 's/^# trace_hash: //p'; }
+hd=$(ash "$D")
+like "$hd" "^[0-9a-f]{16}$" "trace_hash of a trace directory"
+is "$(ash "$D/kernelslist.g")" "$hd" "trace_hash: the directory and its kernelslist.g agree"
+mkdir "$T/ash" && cp "$D"/kernelslist.g "$D"/kernel-*.traceg "$T/ash/"
+is "$(ash "$T/ash")" "$hd" "trace_hash: a copy of the directory"
+printf '\n' >> "$T/ash/kernel-3.traceg"
+h3=$(ash "$T/ash")
+[ -n "$h3" ] && [ "$h3" != "$hd" ]
+ok $? "trace_hash: a kernel file that changes changes it"
+
 done_testing
