@@ -7,6 +7,7 @@
 #include "html.h"
 #include "json.h"
 #include "measured.h"
+#include "rnames.h"
 #include "rtables.h"
 #include "sink.h"
 #include "stats.h"
@@ -36,6 +37,9 @@ static const char usage[] =
 "      --baseline-policy=NAME\n"
 "                          the policy the policy tables compare against\n"
 "                          (default: none, else the first policy given)\n"
+"      --force             compare runs of different traces, machines or\n"
+"                          L1 timing models (--sched) anyway, saying in a\n"
+"                          'differs' column what differs (default: refuse)\n"
 "      --category=C        group the policy tables' traces by classify's\n"
 "                          khairy application category (default) or its\n"
 "                          apcm cache sensitivity\n"
@@ -51,7 +55,7 @@ static const char usage[] =
 
 enum {
 	O_FORMAT = 256, O_TABLES, O_BASELINE, O_BASELINE_POLICY, O_CATEGORY,
-	O_COMPARE, O_PLOTS, O_HTML, O_TITLE
+	O_COMPARE, O_PLOTS, O_HTML, O_TITLE, O_FORCE
 };
 
 static void make_dir(const char *dir)
@@ -104,30 +108,6 @@ static void write_tables(const char *path, const struct wt_rep *r, int fmt,
 	free(buf);
 }
 
-/* Runs are named by file name; files of the same name in different
- * directories are named by their whole path (without .json) instead. */
-static void unique_labels(struct wt_stats *s, size_t n)
-{
-	int *dup = wt_calloc(n ? n : 1, sizeof(*dup));
-
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = i + 1; k < n; k++)
-			if (strcmp(s[i].label, s[k].label) == 0)
-				dup[i] = dup[k] = 1;
-	for (size_t i = 0; i < n; i++) {
-		size_t len = strlen(s[i].path);
-
-		if (!dup[i])
-			continue;
-		if (len > 5 && strcmp(s[i].path + len - 5, ".json") == 0)
-			len -= 5;
-		free(s[i].label);
-		s[i].label = wt_calloc(len + 1, 1);
-		memcpy(s[i].label, s[i].path, len);
-	}
-	free(dup);
-}
-
 static void draw(const struct wt_rep *r, const char *dir)
 {
 	char err[1024];
@@ -150,6 +130,7 @@ int main(int argc, char **argv)
 		{ "plots", required_argument, NULL, O_PLOTS },
 		{ "html", required_argument, NULL, O_HTML },
 		{ "title", required_argument, NULL, O_TITLE },
+		{ "force", no_argument, NULL, O_FORCE },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -197,6 +178,9 @@ int main(int argc, char **argv)
 		case O_TITLE:
 			title = optarg;
 			break;
+		case O_FORCE:
+			o.force = 1;
+			break;
 		case 'o':
 			output = optarg;
 			break;
@@ -219,7 +203,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n; i++)
 		if (wt_stats_load(argv[optind + i], &s[i], err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_DATA, "%s", err);
-	unique_labels(s, (size_t)n);
+	wt_rep_name_runs(s, (size_t)n);
 	if (compare) {
 		if (wt_measured_load(compare, &m, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_DATA, "%s", err);

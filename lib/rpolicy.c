@@ -3,8 +3,10 @@
  * rpolicy.h.
  *
  * The l1sim runs given make a grid: a row per trace, a column per policy.
- * A run's trace is its "trace" member or, in a file from before l1sim
- * wrote one, its file name without directory and .json.  Its column is
+ * A run's trace is its trace_hash where the runs have one, else its
+ * "trace" member or, in a file from before l1sim wrote one, its file name
+ * without directory and .json.  The runs of a trace must compare with its
+ * baseline run in machine and timing model (rsame.h), or --force.  Its column is
  * settings.policy ("none" when absent), except that a run of no policy
  * whose settings.assoc is not the baseline run's is a column of its own,
  * "assocN", or "fa" for a single set: Khairy et al. set PRIC beside more
@@ -22,6 +24,7 @@
  * (value / baseline - 1), the reductions of Khairy et al. Fig. 10 and 11.
  */
 #include "rpolicy.h"
+#include "rsame.h"
 #include "util.h"
 
 #include <math.h>
@@ -63,7 +66,14 @@ static const char *const apcm_groups[] = {
 };
 
 struct ptrace {
-	char *name;
+	char *name;		/* in the tables */
+	char *first_name;	/* trace_name of its first run */
+	const struct wt_stats *first;	/* its first run, which stands
+					   for the trace */
+	const struct wt_stats *ref;	/* the run the others must
+					   compare with: the baseline's,
+					   else the first */
+	char *differs;		/* with --force: what differs, or NULL */
 	const char *group;	/* a classify category, or "unknown" */
 	size_t rank;		/* the group's place in the tables */
 	size_t order;		/* the trace's place on the command line */
@@ -78,7 +88,12 @@ struct pgrid {
 	size_t ntr;
 	int policies;		/* some run knows of policies: it has a
 				   settings.policy or a trace member */
+	int differs;		/* some trace's runs differ (--force) */
 };
+
+/* The columns before the policies': trace, category, machine, L1 timing
+ * and warp scheduler. */
+#define FIRST 5
 
 static int is_l1sim(const struct wt_stats *s)
 {
@@ -103,6 +118,23 @@ static char *trace_name(const struct wt_stats *s)
 	name = wt_calloc(n + 1, 1);
 	memcpy(name, base, n);
 	return name;
+}
+
+/* Whether two files are of one trace: by their hashes where both have
+ * one, else by trace_name. */
+static int same_trace(const struct wt_stats *a, const struct wt_stats *b)
+{
+	char *x, *y;
+	int same;
+
+	if (wt_run_hash(a) && wt_run_hash(b))
+		return strcmp(wt_run_hash(a), wt_run_hash(b)) == 0;
+	x = trace_name(a);
+	y = trace_name(b);
+	same = strcmp(x, y) == 0;
+	free(x);
+	free(y);
+	return same;
 }
 
 static const char *policy_of(const struct wt_stats *s)
@@ -189,26 +221,22 @@ static int columns(struct pgrid *g, struct wt_stats *s, size_t n,
 
 /* The trace's group, from the first classify file of the same trace. */
 static const char *group_of(struct wt_rep *r, const struct wt_stats *s,
-			    size_t n, const char *trace, enum wt_rep_grouping how)
+			    size_t n, const struct wt_stats *run,
+			    enum wt_rep_grouping how)
 {
 	const struct wt_stats *c = NULL;
 	const char *v;
 
 	for (size_t i = 0; i < n; i++) {
-		char *name;
-		int same;
-
-		if (strcmp(s[i].program, "classify") != 0)
-			continue;
-		name = trace_name(&s[i]);
-		same = strcmp(name, trace) == 0;
-		free(name);
-		if (!same)
+		if (strcmp(s[i].program, "classify") != 0 || !same_trace(&s[i], run))
 			continue;
 		if (c) {
+			char *name = trace_name(run);
+
 			wt_rep_note(r, "policy tables: two classify files of trace "
-				    "%s (%s, %s): the first one groups it", trace,
+				    "%s (%s, %s): the first one groups it", name,
 				    c->path, s[i].path);
+			free(name);
 			break;
 		}
 		c = &s[i];
@@ -264,30 +292,48 @@ static int by_group(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* The rows: a trace per distinct trace name, a run per column (the first
- * of several), grouped and in command-line order within a group. */
+/* Traces of one name but other contents get their hash in their names. */
+static void tell_apart(struct pgrid *g)
+{
+	for (size_t i = 0; i < g->ntr; i++) {
+		const char *h = wt_run_hash(g->tr[i].first);
+		size_t k;
+
+		for (k = 0; k < g->ntr; k++)
+			if (k != i && strcmp(g->tr[k].first_name, g->tr[i].first_name) == 0)
+				break;
+		if (k < g->ntr && h) {
+			char buf[512];
+
+			snprintf(buf, sizeof(buf), "%s (%.8s)", g->tr[i].first_name, h);
+			free(g->tr[i].name);
+			g->tr[i].name = wt_strdup(buf);
+		}
+	}
+}
+
+/* The rows: a trace per distinct trace (same_trace), a run per column (the
+ * first of several), grouped and in command-line order within a group. */
 static void rows(struct wt_rep *r, struct pgrid *g, struct wt_stats *s,
 		 size_t n, enum wt_rep_grouping how)
 {
 	for (size_t i = 0; i < n; i++) {
-		char *name;
 		size_t k;
 
 		if (!is_l1sim(&s[i]))
 			continue;
-		name = trace_name(&s[i]);
 		for (k = 0; k < g->ntr; k++)
-			if (strcmp(g->tr[k].name, name) == 0)
+			if (same_trace(g->tr[k].first, &s[i]))
 				break;
 		if (k == g->ntr) {
 			g->tr = wt_realloc(g->tr, (g->ntr + 1) * sizeof(*g->tr));
 			memset(&g->tr[k], 0, sizeof(g->tr[k]));
-			g->tr[k].name = name;
+			g->tr[k].name = trace_name(&s[i]);
+			g->tr[k].first_name = trace_name(&s[i]);
+			g->tr[k].first = &s[i];
 			g->tr[k].order = k;
 			g->tr[k].run = wt_calloc(g->ncols, sizeof(*g->tr[k].run));
 			g->ntr++;
-		} else {
-			free(name);
 		}
 		if (g->tr[k].run[g->col_of[i]]) {
 			wt_rep_note(r, "policy tables: two runs of trace %s with "
@@ -298,11 +344,23 @@ static void rows(struct wt_rep *r, struct pgrid *g, struct wt_stats *s,
 		}
 		g->tr[k].run[g->col_of[i]] = &s[i];
 	}
+	tell_apart(g);
 	for (size_t k = 0; k < g->ntr; k++)
-		g->tr[k].group = group_of(r, s, n, g->tr[k].name, how);
+		g->tr[k].group = group_of(r, s, n, g->tr[k].first, how);
 	for (size_t k = 0; k < g->ntr; k++)
 		g->tr[k].rank = group_rank(g, k, how);
 	qsort(g->tr, g->ntr, sizeof(*g->tr), by_group);
+}
+
+/* "POLICY: what differs" onto the trace's list of differences. */
+static void append_differs(struct ptrace *t, const char *policy, const char *why)
+{
+	size_t had = t->differs ? strlen(t->differs) : 0;
+	size_t n = had + strlen(policy) + strlen(why) + 5;
+	char *d = wt_realloc(t->differs, n);
+
+	snprintf(d + had, n - had, "%s%s: %s", had ? "; " : "", policy, why);
+	t->differs = d;
 }
 
 static void grid_free(struct pgrid *g)
@@ -311,11 +369,50 @@ static void grid_free(struct pgrid *g)
 		free(g->col[i]);
 	for (size_t i = 0; i < g->ntr; i++) {
 		free(g->tr[i].name);
+		free(g->tr[i].first_name);
+		free(g->tr[i].differs);
 		free(g->tr[i].run);
 	}
 	free(g->col);
 	free(g->col_of);
 	free(g->tr);
+}
+
+/*
+ * Each trace's runs must compare with the run that stands for it, the
+ * baseline policy's (else its first): the same machine and L1 timing
+ * model.  Otherwise an error naming the runs and what differs, or with
+ * --force that said in the row.
+ */
+static int comparable(struct pgrid *g, const struct wt_rep_opts *o,
+		      char *err, size_t len)
+{
+	for (size_t k = 0; k < g->ntr; k++) {
+		struct ptrace *t = &g->tr[k];
+
+		t->ref = t->run[g->base] ? t->run[g->base] : t->first;
+		for (size_t c = 0; c < g->ncols; c++) {
+			unsigned d;
+			char why[512];
+
+			if (!t->run[c])
+				continue;
+			d = wt_run_differs(t->run[c], t->ref) &
+			    ~(unsigned)(WT_DIFF_TRACE | WT_DIFF_UNKNOWN);
+			if (!d)
+				continue;
+			wt_run_diff_text(t->run[c], t->ref, d, why, sizeof(why));
+			if (!o->force) {
+				snprintf(err, len, "policy tables: trace %s: runs %s "
+					 "and %s do not compare: %s; run every policy "
+					 "with one machine and --sched, or --force",
+					 t->name, t->run[c]->label, t->ref->label, why);
+				return WT_EXIT_DATA;
+			}
+			append_differs(t, g->col[c], why);
+		}
+	}
+	return 0;
 }
 
 /* Every l1sim run has the table's member, a number or null (which l1sim
@@ -414,7 +511,7 @@ static void summary_row(struct wt_table *t, const struct pgrid *g, size_t lo,
 	wt_table_text(t, row, 0, label);
 	wt_table_text(t, row, 1, group ? group : "all");
 	for (size_t c = 0; c < g->ncols; c++)
-		wt_table_num(t, row, 2 + (unsigned)c,
+		wt_table_num(t, row, FIRST + (unsigned)c,
 			     summary(g, lo, hi, c, sp->path, how), prec);
 }
 
@@ -436,10 +533,15 @@ static void trace_row(struct wt_table *t, const struct pgrid *g,
 
 	wt_table_text(t, row, 0, tr->name);
 	wt_table_text(t, row, 1, tr->group);
+	wt_table_text(t, row, 2, wt_run_machine(tr->ref));
+	wt_table_text(t, row, 3, wt_run_timing(tr->ref));
+	wt_table_text(t, row, 4, wt_run_sched(tr->ref));
 	for (size_t c = 0; c < g->ncols; c++)
-		wt_table_num(t, row, 2 + (unsigned)c, sp == IPC ?
+		wt_table_num(t, row, FIRST + (unsigned)c, sp == IPC ?
 			     over_base(g, tr, c, sp->path) :
 			     value(tr, c, sp->path), sp->prec);
+	if (g->differs)
+		wt_table_text(t, row, FIRST + (unsigned)g->ncols, tr->differs);
 }
 
 static void title_of(char *buf, size_t len, const struct pgrid *g,
@@ -466,16 +568,21 @@ static void title_of(char *buf, size_t len, const struct pgrid *g,
 static void policy_table(struct wt_rep *r, const struct pgrid *g,
 			 const struct pspec *sp, enum wt_rep_grouping how)
 {
-	const char **names = wt_calloc(g->ncols + 2, sizeof(*names));
-	unsigned ncols = (unsigned)g->ncols + 2;
+	unsigned ncols = FIRST + (unsigned)g->ncols + (g->differs ? 1 : 0);
+	const char **names = wt_calloc(ncols, sizeof(*names));
 	int groups = g->ntr && g->tr[0].rank != g->tr[g->ntr - 1].rank;
 	char title[1024];
 	struct wt_table *t;
 
 	names[0] = "trace";
 	names[1] = "category";
+	names[2] = "machine";
+	names[3] = "L1 timing";
+	names[4] = "warp scheduler";
 	for (size_t c = 0; c < g->ncols; c++)
-		names[2 + c] = g->col[c];
+		names[FIRST + c] = g->col[c];
+	if (g->differs)
+		names[ncols - 1] = "differs";
 	title_of(title, sizeof(title), g, sp, how);
 	t = wt_table_newv(sp->name, title, ncols, names);
 	free(names);
@@ -488,7 +595,7 @@ static void policy_table(struct wt_rep *r, const struct pgrid *g,
 	summary_rows(t, g, 0, g->ntr, sp, NULL);
 	wt_rep_add_table(r, t);
 	if (sp == IPC) {
-		struct wt_plot *p = wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 2,
+		struct wt_plot *p = wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, FIRST,
 						    (unsigned)g->ncols);
 
 		p->ylabel = "normalized IPC";
@@ -544,6 +651,11 @@ int wt_rep_policies(struct wt_rep *r, struct wt_stats *s, size_t n,
 		}
 	if (rc == 0 && any) {
 		rows(r, &g, s, n, o->grouping);
+		rc = comparable(&g, o, err, len);
+	}
+	if (rc == 0 && any) {
+		for (k = 0; k < g.ntr; k++)
+			g.differs |= g.tr[k].differs != NULL;
 		note_no_base(r, &g);
 		for (k = 0; k < NSPECS; k++)
 			if (made(o, &g, &specs[k]))

@@ -3,6 +3,7 @@
  */
 #include "rtables.h"
 #include "rpolicy.h"
+#include "rsame.h"
 #include "util.h"
 
 #include <math.h>
@@ -466,51 +467,97 @@ static void classify_table(struct wt_rep *r, struct wt_stats *s, size_t n)
 	wt_rep_add_table(r, t);
 }
 
-/* The speedup table; wt_rep_build has made sure that the baseline is an
- * l1sim run given. */
-static void speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
-		    const char *baseline)
+/* Run i's baseline: the --baseline run, else the first l1sim run of its
+ * trace (itself where no run before it is of the same trace). */
+static size_t baseline_of(struct wt_stats *s, size_t i, size_t named)
 {
-	struct wt_table *t;
-	double base = NAN, inv = 0;
-	size_t runs = 0, b = n;
+	if (named != SIZE_MAX)
+		return named;
+	for (size_t k = 0; k < i; k++)
+		if (strcmp(s[k].program, "l1sim") == 0 && wt_run_same_trace(&s[k], &s[i]))
+			return k;
+	return i;
+}
 
+/* The speedup table: each l1sim run's cycles over its baseline's
+ * (baseline_of).  A run that does not compare with its baseline
+ * (rsame.h) is an error, or with --force a row that says what differs. */
+static int speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
+		   const struct wt_rep_opts *o, char *err, size_t len)
+{
+	size_t named = SIZE_MAX, runs = 0, row;
+	unsigned *diff = wt_calloc(n ? n : 1, sizeof(*diff)), any = 0;
+	size_t *base = wt_calloc(n ? n : 1, sizeof(*base));
+	struct wt_table *t;
+	char why[1024];
+	double inv = 0;
+
+	for (size_t i = 0; i < n && o->baseline; i++)
+		if (strcmp(s[i].program, "l1sim") == 0 &&
+		    (strcmp(s[i].label, o->baseline) == 0 ||
+		     strcmp(s[i].path, o->baseline) == 0)) {
+			named = i;
+			break;
+		}
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(s[i].program, "l1sim") != 0)
 			continue;
-		if (b == n && (!baseline || strcmp(s[i].label, baseline) == 0 ||
-			       strcmp(s[i].path, baseline) == 0))
-			b = i;
+		base[i] = baseline_of(s, i, named);
+		diff[i] = base[i] == i ? 0 : wt_run_differs(&s[i], &s[base[i]]);
+		if (diff[i] && !o->force) {
+			snprintf(err, len, "speedup: runs %s and %s do not compare: "
+				 "%s; give runs of one trace, machine and --sched, "
+				 "leave the table out (--tables) or --force",
+				 s[i].label, s[base[i]].label,
+				 wt_run_diff_text(&s[i], &s[base[i]], diff[i], why,
+						  sizeof(why)));
+			free(diff);
+			free(base);
+			return WT_EXIT_DATA;
+		}
+		any |= diff[i];
 	}
-	if (b == n)
-		return;
-	base = wt_stats_num(&s[b], "total.cycles");
-	t = wt_table_new("speedup", "Speedup over the baseline run, from l1sim's "
-			 "cycles, with the harmonic mean", 3, "run", "cycles", "speedup");
+	t = wt_table_new("speedup", named != SIZE_MAX ? "Speedup over the "
+			 "baseline run, from l1sim's cycles (core cycles), with "
+			 "the harmonic mean" : "Speedup over the first run of the "
+			 "same trace, from l1sim's cycles (core cycles), with the "
+			 "harmonic mean", any ? 9 : 8, "run", "trace", "machine",
+			 "L1 timing", "warp scheduler", "baseline", "cycles",
+			 "speedup", "differs");
 	for (size_t i = 0; i < n; i++) {
 		double c = wt_stats_num(&s[i], "total.cycles");
-		size_t row;
+		double b = wt_stats_num(&s[base[i]], "total.cycles");
 
 		if (strcmp(s[i].program, "l1sim") != 0)
 			continue;
 		row = wt_table_add_row(t);
 		wt_table_text(t, row, 0, s[i].label);
-		wt_table_num(t, row, 1, c, 0);
-		wt_table_num(t, row, 2, ratio(base, c), 3);
-		if (c > 0 && base > 0) {
-			inv += c / base;
+		wt_table_text(t, row, 1, wt_run_trace(&s[i]));
+		wt_table_text(t, row, 2, wt_run_machine(&s[i]));
+		wt_table_text(t, row, 3, wt_run_timing(&s[i]));
+		wt_table_text(t, row, 4, wt_run_sched(&s[i]));
+		wt_table_text(t, row, 5, s[base[i]].label);
+		wt_table_num(t, row, 6, c, 0);
+		wt_table_num(t, row, 7, ratio(b, c), 3);
+		if (any)
+			wt_table_text(t, row, 8, wt_run_diff_text(&s[i], &s[base[i]],
+						diff[i], why, sizeof(why)));
+		if (c > 0 && b > 0) {
+			inv += c / b;
 			runs++;
 		}
 	}
 	if (runs) {
-		size_t row = wt_table_add_row(t);
-
+		row = wt_table_add_row(t);
 		wt_table_text(t, row, 0, "harmonic mean");
-		wt_table_num(t, row, 2, (double)runs / inv, 3);
+		wt_table_num(t, row, 7, (double)runs / inv, 3);
 	}
 	wt_rep_add_table(r, t);
-	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 2, 1)->ylabel = "speedup";
+	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 7, 1)->ylabel = "speedup";
 	r->p[r->np - 1].title = "Speedup over the baseline";
+	free(diff);
+	free(base);
+	return 0;
 }
 
 /* The modelled miss rate of a kernel: loads-weighted over every l1sim run
@@ -660,8 +707,11 @@ int wt_rep_build(struct wt_rep *r, struct wt_stats *s, size_t n,
 				reuse(r, &s[i]);
 		}
 		if ((runs_of(s, n, "l1sim") > 1 || o->baseline) &&
-		    wt_rep_wanted(o, "speedup"))
-			speedup(r, s, n, o->baseline);
+		    wt_rep_wanted(o, "speedup") &&
+		    (rc = speedup(r, s, n, o, err, len)) != 0) {
+			wt_rep_free(r);
+			return rc;
+		}
 	}
 	if (runs_of(s, n, "classify")) {
 		if (wt_rep_wanted(o, "locality"))

@@ -18,7 +18,9 @@
  *   warp-types     classify: the share of warps of each type (MeDiC
  *                  Table II)
  *   speedup        l1sim runs with cycles, two or more: each run's speedup
- *                  over the baseline, and their harmonic mean
+ *                  over its baseline (--baseline, else the first run of
+ *                  its trace), and their harmonic mean; runs that do not
+ *                  compare (rsame.h) refused without --force
  *   compare        with measured miss rates: measured, modelled and the
  *                  absolute error per kernel, and the mean absolute error
  *                  (Nugteren et al. Fig. 11)
@@ -58,6 +60,8 @@ struct wt_rep_opts {
 	const char *baseline_policy;	/* the policy tables' baseline, or
 					   NULL: "none", else the first */
 	enum wt_rep_grouping grouping;
+	int force;			/* compare runs that rsame.h says do
+					   not compare, saying what differs */
 };
 
 /* Build the tables and figures of runs s[0..n-1]; 0, or an exit status

@@ -16,7 +16,7 @@ report --format=csv --compare=$D/measured.csv $D/base.json $D/ipoly.json $D/big.
 ok "$(cmp -s "$T/all.raw" $D/expected.csv; echo $?)" "golden CSV of four stats files and a measured CSV"
 diff $D/expected.csv "$T/all.raw" | sed 's/^/# /'
 tr -d '\r' < "$T/all.raw" > "$T/all.csv"
-like "$(grep '^harmonic mean' "$T/all.csv")" '^harmonic mean,,1\.714' \
+like "$(grep '^harmonic mean' "$T/all.csv")" '^harmonic mean,,,,,,,1\.714' \
 	"speedups 1, 2 and 4 have harmonic mean 3 / 1.75"
 like "$(grep '^kern_a,' "$T/all.csv")" '^kern_a,0\.2500,0\.3500,0\.1000' \
 	"kern_a: measured 1 - 75 % hits, modelled 420 misses of 1200 loads"
@@ -29,8 +29,37 @@ report --format=csv --tables=l1sim $D/base.json > "$T/one.csv"
 is "$(head -n 1 "$T/one.csv" | tr -d '\r')" "run,size,assoc,index,loads,miss_rate,mpki,ipc,cycles,fails_per_kcycle" \
 	"one table: plain CSV, header first"
 report --format=csv --tables=speedup --baseline=ipoly $D/base.json $D/ipoly.json > "$T/sp.csv"
-like "$(tr -d '\r' < "$T/sp.csv" | tr '\n' ' ')" 'base,2000,0\.500 ipoly,1000,1\.000 harmonic mean,,0\.667' \
+like "$(tr -d '\r' < "$T/sp.csv" | tr '\n' ' ')" 'base,synth,fermi,stream,gto,ipoly,2000,0\.500 ipoly,synth,fermi,stream,gto,ipoly,1000,1\.000 harmonic mean,,,,,,,0\.667' \
 	"--baseline picks the run speedups are over"
+
+# ---- speedups only among runs that compare ----
+sed 's/"trace": "synth", "trace_hash": "00000000deadbeef"/"trace": "other", "trace_hash": "0123456789abcdef"/' \
+	$D/ipoly.json > "$T/other.json"
+fails_with 1 "speedup: runs other and base do not compare: trace other \(01234567\) against synth \(00000000\); give runs of one trace, machine and --sched, leave the table out \(--tables\) or --force" \
+	"a speedup over a run of another trace" report --baseline=base $D/base.json "$T/other.json"
+report --format=csv --tables=speedup $D/base.json $D/big.json "$T/other.json" > "$T/pt.csv"
+is "$(tr -d '\r' < "$T/pt.csv" | sed -n 2,4p | cut -d, -f1,2,6,8 | tr '\n' ' ')" \
+	"base,synth,base,1.000 big,synth,base,4.000 other,other,other,1.000 " \
+	"without --baseline, each run over the first run of its trace"
+sed 's/"sched": "stream"/"sched": "pool"/' $D/ipoly.json > "$T/pool.json"
+fails_with 1 "runs pool and base do not compare: L1 timing pool against stream" \
+	"a speedup of a pool run over a stream run" report $D/base.json "$T/pool.json"
+sed 's/"arch": "fermi"/"arch": "volta"/' $D/ipoly.json > "$T/volta.json"
+fails_with 1 "runs volta and base do not compare: machine volta against fermi" \
+	"a speedup of a run on another machine" report $D/base.json "$T/volta.json"
+report --force --format=csv --tables=speedup $D/base.json "$T/pool.json" > "$T/force.csv"
+is "$(tr -d '\r' < "$T/force.csv" | head -n 3 | tr '\n' ' ')" \
+	"run,trace,machine,L1 timing,warp scheduler,baseline,cycles,speedup,differs base,synth,fermi,stream,gto,base,2000,1.000, pool,synth,fermi,pool,gto,base,1000,2.000,L1 timing pool against stream " \
+	"--force: the speedup, and what differs"
+sed -e 's/"trace": "synth", "trace_hash": "00000000deadbeef", //' $D/base.json > "$T/anon1.json"
+sed -e 's/"trace": "synth", "trace_hash": "00000000deadbeef", //' $D/ipoly.json > "$T/anon2.json"
+fails_with 1 "runs anon2 and anon1 do not compare: trace unknown" \
+	"runs whose trace cannot be told are not compared" \
+	report --baseline=anon1 "$T/anon1.json" "$T/anon2.json"
+sed -e 's/"trace_hash": "00000000deadbeef", //' $D/ipoly.json > "$T/nohash.json"
+run report --format=csv --tables=speedup $D/base.json "$T/nohash.json"
+is "$rc:$(printf '%s\n' "$out" | tr -d '\r' | sed -n 3p)" "0:nohash,synth,fermi,stream,gto,base,1000,2.000" \
+	"a run without a hash compares by its trace's name"
 
 # the other formats
 report --format=markdown --tables=miss-classes $D/base.json > "$T/md"
@@ -86,10 +115,10 @@ fails_with 2 "--baseline=nosuch: no l1sim run of that name" "an unknown baseline
 fails_with 2 "--tables: unknown table 'bogus'" "an unknown table" report --tables=l1sim,bogus $D/base.json
 mkdir -p "$T/x" "$T/y"
 cp $D/base.json "$T/x/run.json"
-cp $D/ipoly.json "$T/y/run.json"
+cp $D/base.json "$T/y/run.json"
 report --format=csv --tables=l1sim "$T/x/run.json" "$T/y/run.json" > "$T/dup.csv"
 like "$(tr -d '\r' < "$T/dup.csv" | cut -d, -f1 | tr '\n' ' ')" "run $T/x/run $T/y/run " \
-	"files of the same name are told apart by their paths"
+	"files of the same name and content are told apart by their paths"
 printf 'a,b\n1,2\n' > "$T/m1.csv"
 fails_with 1 "m1.csv: line 1: expected the header of nvprof" "a CSV that is no profiler export" \
 	report --compare="$T/m1.csv" $D/base.json
@@ -101,5 +130,19 @@ fails_with 2 "--format=xml: expected text, csv, markdown or json" "a bad format"
 report -o "$T/out.txt" "$T/bad.json" 2>/dev/null
 ok "$(test ! -e "$T/out.txt"; echo $?)" "a failed run leaves no output file"
 fails_with 1 "/dev/full: write error" "a full disk" report -o /dev/full $D/base.json
+
+# ---- run names: files of one name are named by what they are ----
+mkdir -p "$T/p1" "$T/p2" "$T/p3"
+cp $D/base.json "$T/p1/l1sim.json"
+cp $D/big.json "$T/p2/l1sim.json"
+cp $D/big.json "$T/p3/l1sim.json"
+report --format=csv --tables=l1sim "$T/p1/l1sim.json" "$T/p2/l1sim.json" > "$T/names.csv"
+is "$(tr -d '\r' < "$T/names.csv" | sed 1d | cut -d, -f1 | tr '\n' '|')" "synth 16K linear|synth 64K fermi|" \
+	"files of one name: named by their trace and the settings that differ"
+report --format=csv --tables=l1sim "$T/p2/l1sim.json" "$T/p3/l1sim.json" > "$T/names.csv"
+is "$(tr -d '\r' < "$T/names.csv" | sed 1d | cut -d, -f1 | tr '\n' '|')" "$T/p2/l1sim|$T/p3/l1sim|" \
+	"files of one name and the same settings: named by their paths"
+report --format=csv --tables=speedup --baseline="synth 16K linear" "$T/p1/l1sim.json" "$T/p2/l1sim.json" > "$T/names.csv"
+like "$(tr -d '\r' < "$T/names.csv" | sed -n 3p)" "^synth 64K fermi,.*,4\.000$" "--baseline takes such a name"
 
 done_testing

@@ -14,7 +14,7 @@ for f in vectoradd.none spmv.none spmv.pd spmv.assoc-full spmv.classify; do
 done
 ok $([ ! -e "$T/ps/spmv.req" ]; echo $?) "the request streams are removed"
 like "$out" "IPC of each L1 policy, normalized to the baseline policy none" "the IPC table"
-like "$out" "trace +category +none +pd +fa" "columns in the order given; assoc:full is fa"
+like "$out" "trace +category +machine +L1 timing +warp scheduler +none +pd +fa" "columns in the order given; assoc:full is fa"
 like "$out" "harmonic mean +all +1\.000" "the harmonic mean over all traces"
 like "$out" "spmv +thrashing-contention" "spmv grouped as classify says"
 like "$out" "vectoradd +streaming" "vectoradd too"
