@@ -28,6 +28,7 @@ void wt_cat_decide(const struct wt_cat_input *in, const struct wt_cat_limits *l,
 	double conflict, capacity, lost, tb, t4;
 
 	memset(out, 0, sizeof(*out));
+	out->instructions = in->instructions;
 	out->mpki = in->instructions ? 1000.0 * (double)in->misses /
 				       (double)in->instructions : -1;
 	if (!in->loads) {

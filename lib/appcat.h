@@ -86,6 +86,7 @@ struct wt_cat_result {
 	double intra_conflict;		/* loads of set-filling instructions,
 					   as a fraction of loads */
 	double mpki;			/* -1 without instructions */
+	uint64_t instructions;		/* the warp instructions it is over */
 	double speedup4x;
 	enum wt_sens sens;
 };

@@ -121,9 +121,12 @@ const char *wt_clsrep_verdict(const struct wt_clsrep *p, const struct wt_cls_res
 			    "thrashing" : "set conflicts");
 	}
 	if (c.mpki >= 0)
-		ADD(". MPKI %.1f%s", c.mpki, c.mpki >= p->limits.mpki &&
-		    c.cat == WT_CAT_THRASHING ? " (high: thrashing)" : "");
-	ADD("; cache %s (4x capacity: an estimated %.2fx)", wt_sens_name(c.sens),
+		ADD(". MPKI %.1f (L1 misses per 1000 of its %llu warp "
+		    "instructions)%s", c.mpki, (unsigned long long)c.instructions,
+		    c.mpki >= p->limits.mpki && c.cat == WT_CAT_THRASHING ?
+		    ", high: thrashing" : "");
+	ADD("; cache %s (with 4x the ways, the mean L1 access time is %.2fx "
+	    "shorter)", wt_sens_name(c.sens),
 	    isfinite(c.speedup4x) ? c.speedup4x : 99.99);
 	ADD(".");
 	return buf;
@@ -616,14 +619,16 @@ static void category_table(FILE *f, const struct wt_clsrep *p,
 	wt_clsrep_category(p, r, &c);
 	fputs("\nApplication category (Khairy et al. section 3.2; Koo et al. "
 	      "section 3):\n", f);
-	fprintf(f, "  L1 load miss rate: configured %.1f%%, unbounded %.1f%%, fully "
-		"associative %.1f%%, 4x ways %.1f%%\n", 100 * c.mb, 100 * c.mu,
+	fprintf(f, "  L1 load miss rate (functional: no latency or MSHR misses, "
+		"which l1sim's miss rate counts): configured %.1f%%, unbounded "
+		"%.1f%%, fully associative %.1f%%, 4x ways %.1f%%\n", 100 * c.mb, 100 * c.mu,
 		100 * c.mf, 100 * c.m4);
 	fprintf(f, "  lost reuse: %.0f%% set conflicts between warps, %.0f%% "
 		"capacity; %.1f%% of loads come from instructions that fill a set alone\n",
 		100 * c.conflict_share, 100 * c.capacity_share,
 		100 * c.intra_conflict);
-	fprintf(f, "  timing model: MPKI ");
+	fprintf(f, "  timing model: MPKI (L1 misses per 1000 warp instructions, "
+		"of %llu) ", (unsigned long long)c.instructions);
 	if (c.mpki >= 0)
 		fprintf(f, "%.1f", c.mpki);
 	else
@@ -632,7 +637,8 @@ static void category_table(FILE *f, const struct wt_clsrep *p,
 	for (unsigned k = 0; k < WT_FAIL_MAX; k++)
 		fprintf(f, " %s %.1f", wt_fail_name(k), r->tm_cycles ?
 			1000.0 * (double)r->tm_fails[k] / (double)r->tm_cycles : 0);
-	fprintf(f, "\n  category: %s%s; cache %s (estimated 4x speedup ",
+	fprintf(f, "\n  category: %s%s; cache %s (mean L1 access time, "
+		"configured over 4x ways: ",
 		wt_cat_name(c.cat), c.also ? (c.cat == WT_CAT_CONFLICT ?
 		" and thrashing" : " and conflicts") : "", wt_sens_name(c.sens));
 	if (isnan(c.speedup4x))

@@ -20,43 +20,56 @@ struct colspec {
 #define TEXT (-2)
 
 static const struct colspec tracegen_cols[] = {
-	{ "kernels", "total.kernels", 0 }, { "accesses", "total.accesses", 0 },
+	{ "trace", "trace", TEXT }, { "kernels", "total.kernels", 0 },
+	{ "thread accesses", "total.accesses", 0 },
 	{ "loads", "total.loads", 0 }, { "stores", "total.stores", 0 },
 	{ "atomics", "total.atomics", 0 }, { NULL, NULL, 0 }
 };
 static const struct colspec order_cols[] = {
-	{ "policy", "settings.policy", TEXT }, { "sms", "settings.sms", 0 },
-	{ "ctas", "total.ctas", 0 }, { "warps", "total.warps", 0 },
-	{ "instructions", "total.instructions", 0 }, { "cycles", "total.cycles", 0 },
+	{ "trace", "trace", TEXT }, { "machine", "settings.arch", TEXT },
+	{ "warp scheduler", "settings.policy", TEXT }, { "SMs", "settings.sms", 0 },
+	{ "CTAs", "total.ctas", 0 }, { "warps", "total.warps", 0 },
+	{ "warp memory instructions", "total.instructions", 0 },
+	{ "cycles (core, nominal load latency)", "total.cycles", 0 },
 	{ NULL, NULL, 0 }
 };
 static const struct colspec coalesce_cols[] = {
-	{ "rules", "settings.rules", TEXT },
-	{ "instructions", "total.warp_instructions", 0 },
+	{ "trace", "trace", TEXT }, { "rules", "settings.rules", TEXT },
+	{ "warp memory instructions", "total.warp_instructions", 0 },
 	{ "requests", "total.requests", 0 },
-	{ "requests_per_instruction", "total.mean_requests", 2 },
-	{ "efficiency", "total.efficiency", 4 }, { NULL, NULL, 0 }
+	{ "requests per instruction", "total.mean_requests", 2 },
+	{ "efficiency (bytes used / moved)", "total.efficiency", 4 },
+	{ NULL, NULL, 0 }
 };
 static const struct colspec l1_cols[] = {
-	{ "size", "settings.size", 0 }, { "assoc", "settings.assoc", 0 },
+	{ "trace", "trace", TEXT }, { "machine", "settings.arch", TEXT },
+	{ "L1 timing", "settings.sched", TEXT },
+	{ "size (bytes)", "settings.size", 0 }, { "ways", "settings.assoc", 0 },
 	{ "index", "settings.index", TEXT }, { "loads", "total.loads", 0 },
-	{ "miss_rate", "total.miss_rate", 4 }, { "mpki", "total.mpki", 1 },
-	{ "ipc", "total.ipc", 3 }, { "cycles", "total.cycles", 0 },
-	{ "fails_per_kcycle", "total.reservation_fails_per_kilocycle", 1 },
+	{ "miss rate (of loads)", "total.miss_rate", 4 },
+	{ "miss rate w/o latency misses", "total.miss_rate_without_latency", 4 },
+	{ "MPKI (misses/1000 warp instr.)", "total.mpki", 1 },
+	{ "IPC (warp instr./core cycle)", "total.ipc", 3 },
+	{ "cycles (core)", "total.cycles", 0 },
+	{ "fails/1000 cycles", "total.reservation_fails_per_kilocycle", 1 },
 	{ NULL, NULL, 0 }
 };
 static const struct colspec l2_cols[] = {
-	{ "partitions", "settings.partitions", 0 }, { "requests", "total.requests", 0 },
-	{ "hits", "total.hits", 0 }, { "misses", "total.misses", 0 },
-	{ "hit_rate", "total.hit_rate", 4 },
-	{ "queueing_delay", "total.queueing_delay.mean", 1 }, { NULL, NULL, 0 }
+	{ "trace", "trace", TEXT }, { "machine", "settings.arch", TEXT },
+	{ "partitions", "settings.partitions", 0 },
+	{ "requests (reads and writes)", "total.requests", 0 },
+	{ "read hits", "total.hits", 0 }, { "read misses", "total.misses", 0 },
+	{ "read hit rate", "total.hit_rate", 4 },
+	{ "queueing delay, mean (core cycles)", "total.queueing_delay.mean", 1 },
+	{ NULL, NULL, 0 }
 };
 static const struct colspec dram_cols[] = {
+	{ "trace", "trace", TEXT }, { "machine", "settings.arch", TEXT },
 	{ "requests", "total.requests", 0 },
-	{ "row_buffer_hit_rate", "total.row_buffer_hit_rate", 4 },
-	{ "latency_mean", "total.latency.mean", 1 },
-	{ "bandwidth_gbps", "total.bandwidth_gbps", 2 },
-	{ "bus_utilization", "total.bus_utilization", 4 }, { NULL, NULL, 0 }
+	{ "row-buffer hit rate (of requests)", "total.row_buffer_hit_rate", 4 },
+	{ "controller latency, mean (core cycles)", "total.latency.mean", 1 },
+	{ "bandwidth (GB/s)", "total.bandwidth_gbps", 2 },
+	{ "data bus utilization", "total.bus_utilization", 4 }, { NULL, NULL, 0 }
 };
 
 static const struct {
@@ -359,7 +372,7 @@ static void load_types(struct wt_rep *r, struct wt_stats *s, size_t n)
 	struct wt_table *t = wt_table_new("load-types", "Lines by load locality type "
 					  "in an infinite L1, and APS (Koo et al. "
 					  "Fig. 3, Eq. 1)", 7, "run", "lines", ty[0],
-					  ty[1], ty[2], ty[3], "aps");
+					  ty[1], ty[2], ty[3], "APS");
 	char path[128];
 
 	for (size_t i = 0; i < n; i++) {
@@ -432,8 +445,9 @@ static void classify_table(struct wt_rep *r, struct wt_stats *s, size_t n)
 					  "categories (Khairy et al. section 3.2; Koo "
 					  "et al. section 3)", 8, "run", "kernel",
 					  "category", "also", "sensitivity",
-					  "l1_miss_rate", "unbounded_miss_rate",
-					  "speedup_4x");
+					  "L1 miss rate (of loads)",
+					  "unbounded L1 miss rate",
+					  "L1 access time ratio at 4x ways");
 
 	for (size_t i = 0; i < n; i++) {
 		json_t *ks = wt_stats_at(&s[i], "kernels"), *k;
@@ -596,7 +610,7 @@ static void compare(struct wt_rep *r, struct wt_stats *s, size_t n,
 		 "modelled, absolute error (Nugteren et al. Fig. 11)", m->layout,
 		 m->metric);
 	t = wt_table_new("compare", title, 4, "kernel", "measured", "modelled",
-			 "abs_error");
+			 "absolute error");
 	for (size_t i = 0; i < m->n; i++) {
 		double mod = modelled(s, n, m->k[i].name);
 

@@ -26,7 +26,7 @@ like "$(grep -A6 '^# reuse-base' "$T/all.csv" | tr '\n' ' ')" \
 	'0,0,300,hit 1,1,100,hit 2,3,100,hit 4,7,300,miss 8,15,100,miss' \
 	"reuse distances in power-of-two bins, hits below the 4-line cut-off"
 report --format=csv --tables=l1sim $D/base.json > "$T/one.csv"
-is "$(head -n 1 "$T/one.csv" | tr -d '\r')" "run,size,assoc,index,loads,miss_rate,mpki,ipc,cycles,fails_per_kcycle" \
+is "$(head -n 1 "$T/one.csv" | tr -d '\r')" "run,trace,machine,L1 timing,size (bytes),ways,index,loads,miss rate (of loads),miss rate w/o latency misses,MPKI (misses/1000 warp instr.),IPC (warp instr./core cycle),cycles (core),fails/1000 cycles" \
 	"one table: plain CSV, header first"
 report --format=csv --tables=speedup --baseline=ipoly $D/base.json $D/ipoly.json > "$T/sp.csv"
 like "$(tr -d '\r' < "$T/sp.csv" | tr '\n' ' ')" 'base,synth,fermi,stream,gto,ipoly,2000,0\.500 ipoly,synth,fermi,stream,gto,ipoly,1000,1\.000 harmonic mean,,,,,,,0\.667' \
@@ -67,10 +67,10 @@ like "$(cat "$T/md")" '^\| run \| loads \| compulsory \| capacity \| associativi
 like "$(cat "$T/md")" '^\| --- \| ---: \|' "Markdown: numbers right-aligned"
 report --format=json $D/base.json $D/cls.json > "$T/j"
 like "$(tr -d '\n' < "$T/j")" '^\{"program":"report","version":"[^"]+","command":\[.*\],"tables":\[\{"name":"l1sim","title":' "JSON document"
-like "$(tr -d '\n' < "$T/j")" '"columns":\["run","lines","streaming","inter-warp","intra-warp","inter\+intra-warp","aps"\],"rows":\[\["cls",100,0\.10000000000000001,' \
+like "$(tr -d '\n' < "$T/j")" '"columns":\["run","lines","streaming","inter-warp","intra-warp","inter\+intra-warp","APS"\],"rows":\[\["cls",100,0\.10000000000000001,' \
 	"JSON keeps full precision"
 report $D/base.json > "$T/text"
-like "$(sed -n 3p "$T/text")" '^  base  16384      4  linear   1000     0\.5000  25\.0  0\.500    2000              12\.5$' \
+like "$(sed -n 3p "$T/text")" '^  base  synth  fermi    stream            16384     4  linear   1000                0\.5000                                                          25\.0                         0\.500           2000               12\.5$' \
 	"text: aligned columns, numbers to the right"
 
 # ---- measured miss rates: ncu's export, one row per launch ----
@@ -98,7 +98,7 @@ for t in "trace-gen:" "trace-order:" "coalesce:" "l1sim:" "l2sim:" "dramsim:" "c
 	 "Lines by load locality type" "Warps by type"; do
 	like "$(cat "$T/pipe.txt")" "^$t" "the sample pipeline's report has: $t"
 done
-like "$(grep -A2 '^l1sim:' "$T/pipe.txt" | tail -n 1)" '^  l1 +16384 +4 +fermi +67339 +0\.7244 ' \
+like "$(grep -A2 '^l1sim:' "$T/pipe.txt" | tail -n 1)" '^  l1 +spmv +fermi +stream +16384 +4 +fermi +67339 +0\.7244 +0\.5885 ' \
 	"the l1sim row: spmv's L1 miss rate (the fermi machine's L1: SM2_GTX480's)"
 
 # ---- bad input ----
