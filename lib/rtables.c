@@ -2,6 +2,7 @@
  * rtables.c - report(1)'s tables and figures; see rtables.h.
  */
 #include "rtables.h"
+#include "rcompare.h"
 #include "rpolicy.h"
 #include "rsame.h"
 #include "util.h"
@@ -574,65 +575,6 @@ static int speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
 	return 0;
 }
 
-/* The modelled miss rate of a kernel: loads-weighted over every l1sim run
- * and launch of that name. */
-static double modelled(struct wt_stats *s, size_t n, const char *kernel)
-{
-	double hits = 0, misses = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		json_t *ks = wt_stats_at(&s[i], "kernels"), *k;
-		size_t j;
-
-		if (strcmp(s[i].program, "l1sim") != 0)
-			continue;
-		json_array_foreach(ks, j, k) {
-			const char *name = json_string_value(json_object_get(k, "name"));
-
-			if (name && strcmp(name, kernel) == 0) {
-				hits += wt_json_num(k, "hits");
-				misses += wt_json_num(k, "misses");
-			}
-		}
-	}
-	return ratio(misses, hits + misses);
-}
-
-static void compare(struct wt_rep *r, struct wt_stats *s, size_t n,
-		    const struct wt_measured *m)
-{
-	struct wt_table *t;
-	char title[512];
-	double sum = 0;
-	size_t k = 0, row;
-
-	snprintf(title, sizeof(title), "L1 miss rates: measured (%s, %s) against "
-		 "modelled, absolute error (Nugteren et al. Fig. 11)", m->layout,
-		 m->metric);
-	t = wt_table_new("compare", title, 4, "kernel", "measured", "modelled",
-			 "absolute error");
-	for (size_t i = 0; i < m->n; i++) {
-		double mod = modelled(s, n, m->k[i].name);
-
-		row = wt_table_add_row(t);
-		wt_table_text(t, row, 0, m->k[i].name);
-		wt_table_num(t, row, 1, m->k[i].miss_rate, 4);
-		wt_table_num(t, row, 2, mod, 4);
-		if (!isnan(mod)) {
-			wt_table_num(t, row, 3, fabs(mod - m->k[i].miss_rate), 4);
-			sum += fabs(mod - m->k[i].miss_rate);
-			k++;
-		}
-	}
-	row = wt_table_add_row(t);
-	wt_table_text(t, row, 0, "mean absolute error");
-	wt_table_num(t, row, 3, k ? sum / (double)k : NAN, 4);
-	wt_rep_add_table(r, t);
-	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 1, 2)->percent = 1;
-	r->p[r->np - 1].ylabel = "L1 miss rate";
-	r->p[r->np - 1].title = "Measured and modelled (Nugteren et al. Fig. 11)";
-}
-
 /* Drop the tables no file could fill, and their figures. */
 static void prune(struct wt_rep *r)
 {
@@ -735,8 +677,13 @@ int wt_rep_build(struct wt_rep *r, struct wt_stats *s, size_t n,
 		if (wt_rep_wanted(o, "warp-types"))
 			warp_types(r, s, n);
 	}
-	if (o->measured && wt_rep_wanted(o, "compare"))
-		compare(r, s, n, o->measured);
+	if (o->measured && wt_rep_wanted(o, "compare")) {
+		rc = wt_rep_compare(r, s, n, o->measured, err, len);
+		if (rc != 0) {
+			wt_rep_free(r);
+			return rc;
+		}
+	}
 	rc = wt_rep_policies(r, s, n, o, err, len);
 	if (rc != 0) {
 		wt_rep_free(r);

@@ -23,7 +23,7 @@
  *                  compare (rsame.h) refused without --force
  *   compare        with measured miss rates: measured, modelled and the
  *                  absolute error per kernel, and the mean absolute error
- *                  (Nugteren et al. Fig. 11)
+ *                  (Nugteren et al. Fig. 11); see rcompare.c
  *   policy-ipc, policy-miss-rate, policy-mpki, policy-fails
  *                  l1sim runs of two or more L1 policies: a row per trace,
  *                  a column per policy, grouped by the trace's category

@@ -46,6 +46,8 @@ memcheck report report --format=json -o /dev/null "$T/to.json" "$T/co.json" \
 	"$T/l1.json" "$T/l2.json" "$T/dr.json" "$T/cl.json"
 memcheck "report --compare" report --compare=tests/data/report/measured.csv -o /dev/null \
 	tests/data/report/base.json
+memcheck "report --compare (c++filt)" report --compare=tests/data/compare/ncu-raw.csv \
+	-o /dev/null tests/data/compare/modelled.json
 # errors on the way out must not leak or touch freed memory either
 head -c 2000 "$T/r.wt" > "$T/cut.wt"
 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
