@@ -35,10 +35,13 @@ static const char usage[] =
 "                          coalesce, l1sim, l2sim, dramsim, classify) takes\n"
 "                          each value in turn; repeatable, the last varies\n"
 "                          fastest\n"
-"      --l1-size=LIST      the axis l1sim:size\n"
-"      --index=LIST        the axis l1sim:index\n"
-"      --policy=LIST       the axis trace-order:policy\n"
-"      --sms=LIST          the axis trace-order:sms\n"
+"      --l1-size=LIST      the axis l1sim:size, the L1's bytes\n"
+"      --l1-index=LIST     the axis l1sim:index, the L1's set index\n"
+"      --l1-policy=LIST    the axis l1sim:policy, the L1 management\n"
+"                          policies (none, ccws, pcal...; see l1sim)\n"
+"      --warp-sched=LIST   the axis trace-order:policy, the warp\n"
+"                          scheduler (lrr, gto, two-level)\n"
+"      --sms=LIST          the axis trace-order:sms, the SMs\n"
 "      --fixed=PROG:OPT=V  a constant option of every point (V may hold\n"
 "                          commas)\n"
 "      --until=STAGE       the last stage: l1sim (default), l2sim, dramsim,\n"
@@ -54,8 +57,42 @@ static const char usage[] =
 "  -V, --version           show the version\n";
 
 enum {
-	O_SET = 256, O_L1SIZE, O_INDEX, O_POLICY, O_SMS, O_FIXED, O_UNTIL,
+	O_SET = 256, O_FIXED, O_AXIS, O_INDEX, O_POLICY, O_UNTIL,
 	O_DIR, O_PRINT, O_COLLECT, O_FORMAT, O_PLOT, O_METRIC
+};
+
+/*
+ * The shorthands, each an axis named for its stage and what it sets: a
+ * bare --policy or --index would not say which stage's (trace-order and
+ * l1sim both have a --policy, l1sim and l2sim an --index).
+ */
+static const struct shorthand {
+	const char *name;
+	enum wt_sweep_prog prog;
+	const char *opt;
+} shorthands[] = {
+	{ "l1-size", WT_SW_L1, "size" },
+	{ "l1-index", WT_SW_L1, "index" },
+	{ "l1-policy", WT_SW_L1, "policy" },
+	{ "warp-sched", WT_SW_ORDER, "policy" },
+	{ "sms", WT_SW_ORDER, "sms" },
+};
+#define NSHORT (sizeof(shorthands) / sizeof(shorthands[0]))
+
+static const struct shorthand *find_shorthand(const char *name)
+{
+	for (size_t i = 0; i < NSHORT; i++)
+		if (strcmp(shorthands[i].name, name) == 0)
+			return &shorthands[i];
+	abort();		/* longopts and shorthands disagree */
+}
+
+/* A grid option as given, applied once --until and --dir are known. */
+struct grid_arg {
+	int opt;		/* O_SET, O_FIXED or O_AXIS */
+	const char *name;	/* the option's name, for its errors */
+	const struct shorthand *sh;	/* O_AXIS: which */
+	const char *arg;
 };
 
 /* Write v to path under a temporary name, then rename it into place, so
@@ -464,10 +501,13 @@ int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "set", required_argument, NULL, O_SET },
-		{ "l1-size", required_argument, NULL, O_L1SIZE },
+		{ "l1-size", required_argument, NULL, O_AXIS },
+		{ "l1-index", required_argument, NULL, O_AXIS },
+		{ "l1-policy", required_argument, NULL, O_AXIS },
+		{ "warp-sched", required_argument, NULL, O_AXIS },
+		{ "sms", required_argument, NULL, O_AXIS },
 		{ "index", required_argument, NULL, O_INDEX },
 		{ "policy", required_argument, NULL, O_POLICY },
-		{ "sms", required_argument, NULL, O_SMS },
 		{ "fixed", required_argument, NULL, O_FIXED },
 		{ "until", required_argument, NULL, O_UNTIL },
 		{ "dir", required_argument, NULL, O_DIR },
@@ -483,20 +523,12 @@ int main(int argc, char **argv)
 	};
 	static const char *const formats[] = { "text", "csv", "markdown", "json" };
 	static const char *const stages[] = { "l1sim", "l2sim", "dramsim", "classify" };
-	/* The shorthands: their program and option, by option number. */
-	static const struct { enum wt_sweep_prog prog; const char *opt; } shorthand[] = {
-		[O_L1SIZE - O_SET] = { WT_SW_L1, "size" },
-		[O_INDEX - O_SET] = { WT_SW_L1, "index" },
-		[O_POLICY - O_SET] = { WT_SW_ORDER, "policy" },
-		[O_SMS - O_SET] = { WT_SW_ORDER, "sms" },
-	};
 	struct wt_sweep s;
 	const char *dir = "sweep.out", *metric = NULL;
 	/* static: still reachable when a usage error exits from inside */
-	static char **grid;
-	static int *grid_opt;
+	static struct grid_arg *grid;
 	char err[PATH_MAX + 512];
-	int c, ngrid = 0, print = 0, collect = 0, want_plot = 0, until = -1;
+	int c, li, ngrid = 0, old_index = 0, print = 0, collect = 0, want_plot = 0, until = -1;
 	int fmt = WT_FMT_TEXT;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned jobs = cpus > 0 ? (unsigned)cpus : 1;
@@ -505,15 +537,26 @@ int main(int argc, char **argv)
 
 	wt_set_progname(argv[0]);
 	grid = wt_calloc((size_t)argc, sizeof(*grid));
-	grid_opt = wt_calloc((size_t)argc, sizeof(*grid_opt));
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "j:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "j:hV", longopts, &li)) != -1) {
 		switch (c) {
-		case O_SET: case O_L1SIZE: case O_INDEX: case O_POLICY: case O_SMS:
-		case O_FIXED:
+		case O_POLICY:
+			/* the old shorthand was trace-order's, where the
+			 * README's "policies" are l1sim's: neither guess is
+			 * safe */
+			wt_die(WT_EXIT_USAGE, "--policy=%s: which policy? expected "
+			       "--warp-sched (trace-order's warp scheduler) or "
+			       "--l1-policy (l1sim's L1 management policies)", optarg);
+		case O_SET: case O_FIXED: case O_AXIS: case O_INDEX:
+			old_index |= c == O_INDEX;
 			/* in order, once --until and --dir are known */
-			grid_opt[ngrid] = c;
-			grid[ngrid++] = optarg;
+			grid[ngrid].opt = c == O_INDEX ? O_AXIS : c;
+			grid[ngrid].name = longopts[li].name;
+			grid[ngrid].arg = optarg;
+			grid[ngrid].sh = c == O_INDEX ? find_shorthand("l1-index") :
+					 c == O_AXIS ? find_shorthand(longopts[li].name) :
+					 NULL;
+			ngrid++;
 			break;
 		case O_UNTIL:
 			until = WT_SW_L1 + wt_opt_choice("until", optarg, stages, 4);
@@ -546,7 +589,6 @@ int main(int argc, char **argv)
 			else
 				printf("sweep (warptrace) %s\n", WT_VERSION);
 			free(grid);
-			free(grid_opt);
 			return WT_EXIT_OK;
 		default:
 			wt_bad_option(argv, optind, optopt);
@@ -566,21 +608,20 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_USAGE, "--collect reads the grid from %s/sweep.json: "
 		       "no traces, --set, --fixed, --until or shorthands", dir);
 	for (int i = 0; i < ngrid; i++) {
-		int rc, k = grid_opt[i] - O_SET;
+		const struct grid_arg *g = &grid[i];
+		int rc;
 
-		if (grid_opt[i] == O_SET)
-			rc = wt_sweep_parse_axis(&s, grid[i], err, sizeof(err));
-		else if (grid_opt[i] == O_FIXED)
-			rc = wt_sweep_parse_fixed(&s, grid[i], err, sizeof(err));
+		if (g->opt == O_SET)
+			rc = wt_sweep_parse_axis(&s, g->arg, err, sizeof(err));
+		else if (g->opt == O_FIXED)
+			rc = wt_sweep_parse_fixed(&s, g->arg, err, sizeof(err));
 		else
-			rc = wt_sweep_add_axis(&s, shorthand[k].prog, shorthand[k].opt,
-					       grid[i], err, sizeof(err));
+			rc = wt_sweep_add_axis(&s, g->sh->prog, g->sh->opt, g->arg,
+					       err, sizeof(err));
 		if (rc < 0)
-			wt_die(WT_EXIT_USAGE, "--%s=%s: %s",
-			       longopts[grid_opt[i] - O_SET].name, grid[i], err);
+			wt_die(WT_EXIT_USAGE, "--%s=%s: %s", g->name, g->arg, err);
 	}
 	free(grid);
-	free(grid_opt);
 	if (collect) {
 		load_grid(&s);
 	} else {
@@ -596,6 +637,10 @@ int main(int argc, char **argv)
 				wt_die(WT_EXIT_DATA, "%s", err);
 		if (wt_sweep_check(&s, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
+		/* once every check has passed: a usage error stays one line */
+		if (old_index)
+			wt_warn("warning: --index is now --l1-index (l1sim's set "
+				"index); the old name will go");
 		write_dir(&s, argc, argv);
 		if (print) {
 			print_jobs(&s);

@@ -9,7 +9,7 @@ S=samples/spmv.trc.zst
 # 8K, 16K and 32K of 4-way sets of 128-byte lines are 16, 32 and 64 sets:
 # xor and ipoly (the polynomial of the set count) fit them all, where
 # fermi needs 32 or 64 sets and ipoly37 exactly 32.
-GRID="--l1-size=8K,16K,32K --index=linear,xor,ipoly"
+GRID="--l1-size=8K,16K,32K --l1-index=linear,xor,ipoly"
 
 csv() {	# csv FILE: the file without carriage returns
 	tr -d '\r' < "$1"
@@ -25,12 +25,12 @@ fails_with 2 "--set=lsim:size=8K: unknown program 'lsim'" "unknown program" \
 	sweep --dir="$T/bad" --set=lsim:size=8K $V
 fails_with 2 "--set=l1sim:size=: an empty list of values" "empty list" \
 	sweep --dir="$T/bad" --set=l1sim:size= $V
-fails_with 2 "--index=linear,,xor: an empty value" "empty value" \
-	sweep --dir="$T/bad" --index=linear,,xor $V
+fails_with 2 "--l1-index=linear,,xor: an empty value" "empty value" \
+	sweep --dir="$T/bad" --l1-index=linear,,xor $V
 fails_with 2 "--l1-size=8K: l1sim:size is given twice" "duplicate axis" \
 	sweep --dir="$T/bad" --set=l1sim:size=16K,32K --l1-size=8K $V
 fails_with 2 "--fixed=l1sim:index=xor: l1sim:index is given twice" "axis and constant" \
-	sweep --dir="$T/bad" --index=linear --fixed=l1sim:index=xor $V
+	sweep --dir="$T/bad" --l1-index=linear --fixed=l1sim:index=xor $V
 fails_with 2 "--set=l1sim:stats=x: l1sim:stats: sweep sets the outputs" "--stats is sweep's" \
 	sweep --dir="$T/bad" --set=l1sim:stats=x $V
 fails_with 2 "--set=l1sim: expected PROGRAM:OPTION=VALUE" "no option" \
@@ -46,9 +46,17 @@ fails_with 2 "--jobs=0: expected a number from 1 to 4096" "bad --jobs" \
 fails_with 2 "--format=xml: expected text, csv, markdown or json" "bad --format" \
 	sweep --dir="$T/bad" --format=xml $V
 fails_with 2 "--plot-metric=l2sim.hit_rate: expected l1sim.miss_rate" "metric not collected" \
-	sweep --dir="$T/bad" --index=linear,xor --plot-metric=l2sim.hit_rate $V
+	sweep --dir="$T/bad" --l1-index=linear,xor --plot-metric=l2sim.hit_rate $V
 fails_with 2 "option '--l1size=8K' is unknown" "unknown option" \
 	sweep --dir="$T/bad" --l1size=8K $V
+# --policy named no stage, and the README's policies are l1sim's: refused,
+# naming both
+fails_with 2 "^sweep: --policy=lrr,gto: which policy\? expected --warp-sched \(trace-order's warp scheduler\) or --l1-policy \(l1sim's L1 management policies\)$" \
+	"the old --policy" sweep --dir="$T/bad" --policy=lrr,gto $V
+fails_with 2 "^sweep: --l1-policy=none,lru: l1sim:policy is given twice" "--l1-policy and --set" \
+	sweep --dir="$T/bad" --set=l1sim:policy=ccws --l1-policy=none,lru $V
+fails_with 2 "^sweep: --warp-sched=lrr: trace-order:policy is given twice" "--warp-sched and --set" \
+	sweep --dir="$T/bad" --set=trace-order:policy=gto --warp-sched=lrr $V
 fails_with 1 "$T/none.trc.zst: No such file or directory" "missing trace" \
 	sweep --dir="$T/bad" $GRID $V "$T/none.trc.zst"
 [ ! -e "$T/bad" ]
@@ -135,14 +143,14 @@ else
 fi
 
 # A Slurm array task: the quoting of sweep(1)'s sbatch --wrap line.
-run sweep --dir="$T/d" --print-jobs --index=linear,xor $V
+run sweep --dir="$T/d" --print-jobs --l1-index=linear,xor $V
 (cd "$T/d" && SLURM_ARRAY_TASK_ID=2 sh -c \
 	'sh "$(sed -n ${SLURM_ARRAY_TASK_ID}p jobs.txt | cut -d" " -f2)"')
 ok $? "the Slurm line runs a point"
 [ -s "$T/d/0002/l1sim.json" ] && [ ! -e "$T/d/0001/l1sim.json" ]
 ok $? "... task 2 runs point 0002 only"
 # jobs.txt is a shell script too, with a quoted path where it needs one
-run sweep --dir="$T/with space" --print-jobs --index=linear $V
+run sweep --dir="$T/with space" --print-jobs --l1-index=linear $V
 sh "$T/with space/jobs.txt"
 ok $? "sh jobs.txt runs a DIR with a space in its name"
 run sweep --collect --dir="$T/with space"
@@ -176,6 +184,21 @@ like "$err" "point 0002 missing: .*0002/l1sim.json" "... and named"
 # only status
 run sweep --dir="$T/m" --until=l2sim --set=l1sim:assoc=3 $V
 like "$(csv "$T/m/results.csv" | sed -n 2p)" ",failed \(exit [12]\),,,,,,,,$" "a failing l1sim before l2sim"
+
+# The shorthands name their stage: --warp-sched is trace-order's
+# scheduler, --l1-policy l1sim's management policies, --l1-index its index;
+# --index still works, with a warning.
+run sweep --dir="$T/sh" --print-jobs --warp-sched=gto --l1-policy=ccws \
+	--l1-index=xor --sms=4 $V
+is "$rc" 0 "--warp-sched, --l1-policy, --l1-index, --sms exit 0"
+like "$(cat "$T/sh/0001/cmd.sh")" "trace-order --policy=gto --sms=4 \| coalesce \| l1sim --policy=ccws --index=xor --stats" \
+	"... trace-order --policy, l1sim --policy and --index in cmd.sh"
+like "$(tr -d ' \n' < "$T/sh/sweep.json")" '"axes":\[\{"program":"trace-order","option":"policy","values":\["gto"\]\},\{"program":"l1sim","option":"policy","values":\["ccws"\]\},\{"program":"l1sim","option":"index"' \
+	"... their axes in sweep.json"
+run sweep --dir="$T/old" --print-jobs --index=linear $V
+is "$rc:$err" "0:sweep: warning: --index is now --l1-index (l1sim's set index); the old name will go" \
+	"the old --index: a one-line warning"
+like "$(cat "$T/old/0001/cmd.sh")" "l1sim --index=linear --stats" "... and still l1sim's index"
 
 # The other pipelines.
 run sweep --dir="$T/dram" --until=dramsim --set=l2sim:size=128K,384K \
