@@ -652,6 +652,7 @@ int main(int argc, char **argv)
 	}
 	if (want_plot)
 		metric = plot_metric(&s, metric);
+	wt_sweep_notes(&s);
 	t = wt_sweep_collect(&s, &nbad);
 	write_csv(&s, t);
 	wt_table_print(stdout, t, (enum wt_table_format)fmt);

@@ -679,6 +679,84 @@ const char *wt_sweep_first_error(const struct wt_sweep *s, size_t p, char *buf,
 	return first_error(s, p, buf, len);
 }
 
+/* " (l1sim:size=64K, l1sim:index=xor)": point p's axis values as the
+ * grid names them, or "" without axes; in buf. */
+static const char *point_values(const struct wt_sweep *s, size_t p, char *buf,
+				size_t len)
+{
+	size_t *vi = wt_calloc(s->naxes ? s->naxes : 1, sizeof(*vi)), t, n = 0;
+
+	wt_sweep_coords(s, p, &t, vi);
+	*buf = 0;
+	for (unsigned i = 0; i < s->naxes && n < len; i++) {
+		int k = snprintf(buf + n, len - n, "%s%s=%s%s", i ? ", " : " (",
+				 s->axes[i].name, s->axes[i].values[vi[i]],
+				 i + 1 == s->naxes ? ")" : "");
+
+		n += k > 0 ? (size_t)k : 0;
+	}
+	free(vi);
+	return buf;
+}
+
+/* One note of the points': its text and the points that wrote it. */
+struct note {
+	char *text;
+	size_t first, count;
+};
+
+void wt_sweep_notes(const struct wt_sweep *s)
+{
+	enum { MAX_NOTES = 16 };
+	struct note notes[MAX_NOTES];
+	size_t nnotes = 0, more = 0;
+	char path[PATH_MAX], line[1024], at[1024];
+
+	for (size_t p = 0; p < s->npoints; p++) {
+		FILE *f = fopen(wt_sweep_path(s, p, "stderr.txt", path,
+					      sizeof(path)), "r");
+
+		while (f && fgets(line, sizeof(line), f)) {
+			size_t i;
+
+			line[strcspn(line, "\n")] = 0;
+			/* "PROGRAM: note: ..." from a stage */
+			if (!strstr(line, ": note: "))
+				continue;
+			for (i = 0; i < nnotes && strcmp(notes[i].text, line); i++)
+				;
+			if (i < nnotes) {
+				notes[i].count++;
+			} else if (nnotes < MAX_NOTES) {
+				notes[nnotes++] = (struct note){ wt_strdup(line), p, 1 };
+			} else {
+				more++;
+			}
+		}
+		if (f)
+			fclose(f);
+	}
+	/* Each once, at its first point: a note that cannot change a
+	 * result still says how a point was run. */
+	for (size_t i = 0; i < nnotes; i++) {
+		char *colon = strstr(notes[i].text, ": note: ");
+
+		*colon = 0;
+		if (notes[i].count > 1)
+			wt_warn("note: point %0*zu%s and %zu more, %s: %s", s->width,
+				notes[i].first + 1, point_values(s, notes[i].first,
+				at, sizeof(at)), notes[i].count - 1, notes[i].text,
+				colon + 8);
+		else
+			wt_warn("note: point %0*zu%s, %s: %s", s->width,
+				notes[i].first + 1, point_values(s, notes[i].first,
+				at, sizeof(at)), notes[i].text, colon + 8);
+		free(notes[i].text);
+	}
+	if (more)
+		wt_warn("note: %zu more notes in %s/*/stderr.txt", more, s->absdir);
+}
+
 /* Point p's metrics into row r from column col on: 0, or -1 with why. */
 static int fill_metrics(const struct wt_sweep *s, size_t p, struct wt_table *t,
 			size_t r, unsigned col, char *why, size_t len)
@@ -795,7 +873,12 @@ struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad)
 		}
 		wt_table_text(tab, r, scol, status);
 		if (strcmp(status, "ok") != 0) {
-			wt_warn("point %0*zu %s%s%s", s->width, p + 1, status,
+			char at[1024];
+
+			/* its values as the grid names them, since the stage's
+			 * error names the stage's own options */
+			wt_warn("point %0*zu%s %s%s%s", s->width, p + 1,
+				point_values(s, p, at, sizeof(at)), status,
 				reason ? ": " : "", reason ? reason : "");
 			++*nbad;
 		}

@@ -136,6 +136,9 @@ const char *wt_sweep_metric(const struct wt_sweep *s, unsigned i);
 /* One row per point: point, trace, the axes, status, the metrics.  Each
  * point that is not "ok" is counted in *nbad and named on stderr. */
 struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad);
+/* Relay the notes (not errors) the points' stages wrote on stderr, each
+ * text once, naming its first point's values: on sweep's stderr. */
+void wt_sweep_notes(const struct wt_sweep *s);
 /* The values of point p (from 0): its trace and each axis's value index. */
 void wt_sweep_coords(const struct wt_sweep *s, size_t p, size_t *trace,
 		     size_t *vi);

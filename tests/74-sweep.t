@@ -160,8 +160,8 @@ is "$rc" 0 "... and it collects"
 # others are collected, and sweep exits 1 after writing everything.
 run sweep --dir="$T/f" --set=l1sim:assoc=3,4 $V
 is "$rc" 1 "a failing point: exit 1"
-like "$err" "^sweep: point 0001 failed \(exit 2\): l1sim: .*not a whole number" \
-	"stderr names the point and l1sim's error"
+like "$err" "^sweep: point 0001 \(l1sim:assoc=3\) failed \(exit 2\): l1sim: .*not a whole number" \
+	"stderr names the point, its values and l1sim's error"
 is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 1 "... in one line"
 is "$(csv "$T/f/results.csv" | cut -d, -f1,4,5 | tr '\n' ' ')" \
 	"point,status,l1sim.miss_rate 1,failed (exit 2), 2,ok,1 " "results.csv: failed, then ok"
@@ -179,7 +179,7 @@ ok $? "... with the same results.csv"
 rm "$T/g/0002/l1sim.json" "$T/g/0002/status.txt"
 run sweep --collect --dir="$T/g" --format=csv
 is "$(printf '%s\n' "$out" | tr -d '\r' | sed -n 3p)" "2,$V,4,missing,,,," "a point without statistics is missing"
-like "$err" "point 0002 missing: .*0002/l1sim.json" "... and named"
+like "$err" "point 0002 \(l1sim:assoc=4\) missing: .*0002/l1sim.json" "... and named"
 # a failing middle stage fails the point though the last stage is sh's
 # only status
 run sweep --dir="$T/m" --until=l2sim --set=l1sim:assoc=3 $V
@@ -199,6 +199,25 @@ run sweep --dir="$T/old" --print-jobs --index=linear $V
 is "$rc:$err" "0:sweep: warning: --index is now --l1-index (l1sim's set index); the old name will go" \
 	"the old --index: a one-line warning"
 like "$(cat "$T/old/0001/cmd.sh")" "l1sim --index=linear --stats" "... and still l1sim's index"
+
+# The L1 size from 16K to 128K without an index: the machine's (fermi:
+# 32 or 64 sets) where it fits, linear where not, with a note each.
+run sweep --dir="$T/sz" --l1-size=16K,32K,64K,128K --format=csv $S
+is "$rc" 0 "--l1-size=16K,32K,64K,128K without an index exits 0"
+is "$(printf '%s\n' "$out" | tr -d '\r' | cut -d, -f3,4 | tr '\n' ' ')" \
+	"l1sim:size,status 16K,ok 32K,ok 64K,ok 128K,ok " "... every point ok"
+is "$(tr -d ' \n' < "$T/sz/0002/l1sim.json" | grep -o '"index":"[a-z]*"')" \
+	'"index":"fermi"' "... 32K: the machine's fermi hash"
+is "$(tr -d ' \n' < "$T/sz/0003/l1sim.json" | grep -o '"index":"[a-z]*"')" \
+	'"index":"linear"' "... 64K: linear"
+is "$err" "sweep: note: point 0003 (l1sim:size=64K), l1sim: the 65536-byte L1 has 128 sets, which the machine's set index fermi does not fit: linear in its place (--index chooses another)
+sweep: note: point 0004 (l1sim:size=128K), l1sim: the 131072-byte L1 has 256 sets, which the machine's set index fermi does not fit: linear in its place (--index chooses another)" \
+	"... a note for 64K and for 128K"
+# an index given that does not fit stays an error, named by the point's values
+run sweep --dir="$T/sz2" --l1-size=32K,64K --l1-index=fermi $S
+is "$rc" 1 "--l1-index=fermi at 64K: exit 1"
+like "$err" "^sweep: point 0002 \(l1sim:size=64K, l1sim:index=fermi\) failed \(exit 2\): l1sim: .*fermi hashing needs 32 or 64 sets, not 128$" \
+	"... the point named by the values given"
 
 # The other pipelines.
 run sweep --dir="$T/dram" --until=dramsim --set=l2sim:size=128K,384K \
