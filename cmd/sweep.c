@@ -29,7 +29,10 @@ static const char usage[] =
 "Run trace-gen TRACE | trace-order | coalesce | l1sim (up to --until) for\n"
 "every trace and every combination of the values of the axes, one\n"
 "directory per point, and collect the points' statistics into one table,\n"
-"printed and written to DIR/results.csv.\n"
+"printed and written to DIR/results.csv.  A TRACE may be a warptrace\n"
+"stream: access or warp records go to trace-order, requests to l1sim.\n"
+"Points that differ only after coalesce share one run of the stages up\n"
+"to it, saved in DIR/requests while they run.\n"
 "\n"
 "      --set=PROG:OPT=V1,V2,...  an axis: option OPT of PROG (trace-order,\n"
 "                          coalesce, l1sim, l2sim, dramsim, classify) takes\n"
@@ -116,7 +119,7 @@ static void dump(json_t *v, const char *path)
 /* point.json: point p's provenance, and how it ended once it ran
  * (wstatus >= 0). */
 static void write_point(const struct wt_sweep *s, size_t p, int wstatus,
-			double wall)
+			double wall, const char *requests)
 {
 	char path[PATH_MAX], *line = wt_sweep_pipeline(s, p);
 	size_t *vi = wt_calloc(s->naxes ? s->naxes : 1, sizeof(*vi)), t;
@@ -142,6 +145,13 @@ static void write_point(const struct wt_sweep *s, size_t p, int wstatus,
 		else
 			json_object_set_new(o, "exit", json_integer(WEXITSTATUS(wstatus)));
 		json_object_set_new(o, "wall_seconds", json_real(wall));
+	}
+	if (o && requests) {
+		/* it read its group's requests, not its own upstream's */
+		char *up = wt_sweep_upstream(s, wt_sweep_group(s, p), requests);
+
+		json_object_set_new(o, "upstream", json_string(up));
+		free(up);
 	}
 	free(line);
 	free(vi);
@@ -268,7 +278,7 @@ static void write_dir(struct wt_sweep *s, int argc, char **argv)
 			unlink(wt_sweep_path(s, p, old[i], path, sizeof(path)));
 		if (wt_sweep_write_cmd(s, p, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_DATA, "%s", err);
-		write_point(s, p, -1, 0);
+		write_point(s, p, -1, 0, NULL);
 		fputs("sh ", jobs);
 		wt_sweep_put_word(jobs, wt_sweep_path(s, p, "cmd.sh", path, sizeof(path)));
 		fputc('\n', jobs);
@@ -286,10 +296,10 @@ static double now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Start point p (wt_sweep_start), or die. */
-static pid_t start(const struct wt_sweep *s, size_t p)
+/* Start point p (wt_sweep_start_from), or die. */
+static pid_t start_from(const struct wt_sweep *s, size_t p, const char *requests)
 {
-	pid_t pid = wt_sweep_start(s, p);
+	pid_t pid = wt_sweep_start_from(s, p, requests);
 
 	if (pid < 0)
 		wt_die(WT_EXIT_DATA, "fork: %s", strerror(errno));
@@ -316,26 +326,111 @@ static void share_cpus(long cpus, unsigned njobs)
 		wt_die(WT_EXIT_DATA, "setenv: %s", strerror(errno));
 }
 
-/* Run the points, njobs at a time, in point order.  Each writes only its
- * own directory, and only this process writes the point.json files, so
- * the results do not depend on njobs. */
+/*
+ * The upstream groups (sweep.h) of a run: the requests each shared one's
+ * trace-gen | trace-order | coalesce wrote once into DIR/requests, for
+ * its points to read in place of running those stages again.
+ */
+struct group {
+	enum { G_WAITING, G_RUNNING, G_DONE, G_FAILED } state;
+	size_t left;		/* its points not yet finished */
+};
+
+static char *requests_path(const struct wt_sweep *s, size_t g, const char *ext,
+			   char *buf, size_t len)
+{
+	return wt_snprintf(buf, len, "%s/requests/%0*zu.%s", s->absdir, s->width,
+			   g + 1, ext);
+}
+
+/* The points in the order they start: group by group, each group's in
+ * point order, so that a group's requests live only while its points
+ * run. */
+static size_t *start_order(const struct wt_sweep *s, size_t ngroups)
+{
+	size_t *first = wt_calloc(ngroups + 1, sizeof(*first));
+	size_t *order = wt_calloc(s->npoints ? s->npoints : 1, sizeof(*order));
+
+	for (size_t p = 0; p < s->npoints; p++)
+		first[wt_sweep_group(s, p) + 1]++;
+	for (size_t g = 0; g < ngroups; g++)
+		first[g + 1] += first[g];
+	for (size_t p = 0; p < s->npoints; p++)
+		order[first[wt_sweep_group(s, p)]++] = p;
+	free(first);
+	return order;
+}
+
+/* A group's requests, once its upstream has run: its file, or NULL if it
+ * failed (its points then run the whole pipeline, and fail with their
+ * own messages where the upstream did). */
+static int upstream_ok(const struct wt_sweep *s, size_t g, int ws)
+{
+	char path[PATH_MAX];
+
+	return WIFEXITED(ws) && WEXITSTATUS(ws) == 0 &&
+	       access(requests_path(s, g, "wt", path, sizeof(path)), R_OK) == 0;
+}
+
+/*
+ * Run the points, njobs at a time.  A shared group's upstream runs first,
+ * when a worker is free and no point can start; its points start when it
+ * is done.  Each point writes only its own directory, and only this
+ * process writes the point.json files, so the results do not depend on
+ * njobs.
+ */
 static void run(const struct wt_sweep *s, unsigned njobs)
 {
+	size_t ngroups = wt_sweep_ngroups(s), next = 0, next_group = 0, running = 0;
+	struct group *grp = wt_calloc(ngroups, sizeof(*grp));
+	size_t *order = start_order(s, ngroups);
 	pid_t *pids = wt_calloc(njobs, sizeof(*pids));
-	size_t *which = wt_calloc(njobs, sizeof(*which)), next = 0, running = 0;
+	/* what worker w runs: a point, or group (which - npoints) */
+	size_t *which = wt_calloc(njobs, sizeof(*which));
 	double *t0 = wt_calloc(njobs, sizeof(*t0));
+	int *from = wt_calloc(njobs, sizeof(*from));	/* read requests */
+	char path[PATH_MAX], log[PATH_MAX], err[PATH_MAX + 256];
 
+	for (size_t p = 0; p < s->npoints; p++)
+		grp[wt_sweep_group(s, p)].left++;
+	for (size_t g = 0; g < ngroups; g++)
+		if (!wt_sweep_shared(s, g) || !grp[g].left)
+			grp[g].state = G_FAILED;	/* nothing saved to read */
+		else if (wt_mkdirs(wt_snprintf(path, sizeof(path), "%s/requests",
+				   s->absdir), err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
 	while (next < s->npoints || running) {
 		unsigned w;
 		pid_t pid;
 		int ws;
 
-		for (w = 0; w < njobs && next < s->npoints; w++) {
+		for (w = 0; w < njobs; w++) {
+			size_t g;
+
 			if (pids[w])
 				continue;
-			which[w] = next;
+			g = next < s->npoints ? wt_sweep_group(s, order[next]) : 0;
+			if (next < s->npoints && grp[g].state >= G_DONE) {
+				which[w] = order[next++];
+				from[w] = grp[g].state == G_DONE;
+				pids[w] = start_from(s, which[w], from[w] ?
+					requests_path(s, g, "wt", path, sizeof(path)) : NULL);
+			} else {
+				while (next_group < ngroups &&
+				       grp[next_group].state != G_WAITING)
+					next_group++;
+				if (next_group == ngroups)
+					break;	/* every free worker waits */
+				g = next_group;
+				which[w] = s->npoints + g;
+				grp[g].state = G_RUNNING;
+				pids[w] = wt_sweep_start_upstream(s, g,
+					requests_path(s, g, "wt", path, sizeof(path)),
+					requests_path(s, g, "stderr", log, sizeof(log)));
+				if (pids[w] < 0)
+					wt_die(WT_EXIT_DATA, "fork: %s", strerror(errno));
+			}
 			t0[w] = now();
-			pids[w] = start(s, next++);
 			running++;
 		}
 		if ((pid = waitpid(-1, &ws, 0)) < 0) {
@@ -349,11 +444,28 @@ static void run(const struct wt_sweep *s, unsigned njobs)
 			continue;
 		pids[w] = 0;
 		running--;
-		write_point(s, which[w], ws, now() - t0[w]);
+		if (which[w] >= s->npoints) {
+			size_t g = which[w] - s->npoints;
+
+			grp[g].state = upstream_ok(s, g, ws) ? G_DONE : G_FAILED;
+			unlink(requests_path(s, g, "stderr", log, sizeof(log)));
+			continue;
+		}
+		write_point(s, which[w], ws, now() - t0[w],
+			    from[w] ? requests_path(s, wt_sweep_group(s, which[w]),
+			    "wt", path, sizeof(path)) : NULL);
+		/* its group's requests go with its last point */
+		if (--grp[wt_sweep_group(s, which[w])].left == 0)
+			unlink(requests_path(s, wt_sweep_group(s, which[w]), "wt",
+					     path, sizeof(path)));
 	}
+	rmdir(wt_snprintf(path, sizeof(path), "%s/requests", s->absdir));
+	free(grp);
+	free(order);
 	free(pids);
 	free(which);
 	free(t0);
+	free(from);
 }
 
 static void print_jobs(const struct wt_sweep *s)

@@ -97,7 +97,7 @@ like "$(pj 0014)" '"point":14,"trace":"samples/spmv.trc.zst",.*"values":\{"l1sim
 	"0014: spmv, 16K, xor"
 like "$(pj 0014)" '"command":"trace-gen[^|]*/samples/spmv.trc.zst\|trace-order\|coalesce\|l1sim--size=16K--index=xor--stats=l1sim.json>/dev/null"' \
 	"0014: the command"
-like "$(pj 0018)" '"exit":0,"wall_seconds":[0-9.e-]+\}$' "0018: exit status and wall time"
+like "$(pj 0018)" '"exit":0,"wall_seconds":[0-9.e-]+,"upstream":"[^"]*"\}$' "0018: exit status and wall time"
 ls "$T/a/0001" | tr '\n' ' ' > "$T/ls"
 is "$(cat "$T/ls")" "cmd.sh l1sim.json point.json status.txt stderr.txt " "0001: its files"
 like "$(cat "$T/a/0014/cmd.sh")" "--index=xor --stats=l1sim.json > /dev/null" "cmd.sh holds the pipeline"
@@ -218,6 +218,61 @@ run sweep --dir="$T/sz2" --l1-size=32K,64K --l1-index=fermi $S
 is "$rc" 1 "--l1-index=fermi at 64K: exit 1"
 like "$err" "^sweep: point 0002 \(l1sim:size=64K, l1sim:index=fermi\) failed \(exit 2\): l1sim: .*fermi hashing needs 32 or 64 sets, not 128$" \
 	"... the point named by the values given"
+
+# Reuse: where only stages after coalesce vary, trace-gen | trace-order |
+# coalesce runs once a trace (and value of their axes) and its points read
+# the saved requests.  Counted by a trace-gen that logs its runs: sweep
+# runs the programs beside it.
+W=$T/wrap
+mkdir "$W"
+cp "$BIN/sweep" "$W/sweep"
+for p in trace-order coalesce l1sim l2sim dramsim classify; do
+	ln -s "$BIN/$p" "$W/$p"
+done
+printf '#!/bin/sh\necho run >> "%s/gen.log"\nexec "%s/trace-gen" "$@"\n' \
+	"$T" "$BIN" > "$W/trace-gen"
+chmod +x "$W/trace-gen"
+run "$W/sweep" --dir="$T/re" --jobs=2 --l1-size=16K,32K,64K,128K $S $V
+is "$rc" 0 "4 L1 sizes on two traces exit 0"
+is "$(wc -l < "$T/gen.log" | tr -d ' ')" 2 "... trace-gen ran once a trace, not once a point"
+like "$(tr -d ' \n' < "$T/re/0004/point.json")" '"upstream":"trace-gen[^|]*/spmv.trc.zst\|trace-order\|coalesce--level=-5-o[^"]*/re/requests/0001.wt"' \
+	"... point.json names the upstream it read"
+like "$(tr -d ' \n' < "$T/re/0005/point.json")" '"upstream":"trace-gen[^|]*/vectoradd.trc.zst.*/requests/0002.wt"' \
+	"... the second trace's its own"
+[ ! -e "$T/re/requests" ]
+ok $? "... and the saved requests are gone"
+like "$(cat "$T/re/0001/cmd.sh")" 'if \[ \$# -gt 0 \]; then.*' "cmd.sh takes the saved requests as \$1"
+sh "$T/re/0003/cmd.sh" 2> /dev/null && run sweep --collect --dir="$T/re" --format=csv
+is "$(printf '%s\n' "$out" | tr -d '\r' | sed -n 4p)" "$(csv "$T/re/results.csv" | sed -n 4p)" \
+	"... and alone runs the whole pipeline, with the same result"
+: > "$T/gen.log"
+run "$W/sweep" --dir="$T/re2" --jobs=2 --sms=4,8 --l1-size=16K,32K $V
+is "$rc:$(wc -l < "$T/gen.log" | tr -d ' ')" "0:2" "an --sms axis: an upstream per SM count"
+: > "$T/gen.log"
+run "$W/sweep" --dir="$T/re3" --sms=4,8 --fixed=l1sim:size=32K $V
+is "$rc:$(wc -l < "$T/gen.log" | tr -d ' ')" "0:2" "nothing shared: a whole pipeline a point"
+like "$(cat "$T/re3/0001/cmd.sh")" '^trace-gen ' "... and cmd.sh as before"
+
+# Streams as traces, known by their header: requests go to l1sim, access
+# and warp records to trace-order; event records are refused.
+trace-gen -o "$T/s.acc" $S && trace-order -o "$T/s.warp" "$T/s.acc" &&
+	coalesce -o "$T/s.req" "$T/s.warp" && l1sim -o "$T/s.ev" "$T/s.req"
+ok $? "the streams of spmv's stages"
+run sweep --dir="$T/in" --format=csv --l1-size=16K,32K,64K,128K "$T/s.req" "$T/s.acc"
+is "$rc" 0 "a request stream and an access stream as traces"
+is "$(printf '%s\n' "$out" | tr -d '\r' | tail -n +2 | cut -d, -f3- | sort -u)" \
+	"$(csv "$T/sz/results.csv" | tail -n +2 | cut -d, -f3- | sort -u)" \
+	"... the results of spmv's trace"
+like "$(cat "$T/in/0001/cmd.sh")" "^l1sim --size=16K --stats=l1sim.json /.*/s.req > /dev/null$" \
+	"... the requests straight to l1sim"
+like "$(cat "$T/in/0005/cmd.sh")" "^	trace-order /.*/s.acc \| coalesce \| l1sim" \
+	"... the accesses to trace-order"
+fails_with 1 "^sweep: $T/s.ev: a stream of event records \(l1sim's or l2sim's output\); expected a trace, or a stream of access, warp or request records$" \
+	"an event stream" sweep --dir="$T/bad" --l1-size=16K "$T/s.ev"
+fails_with 2 "^sweep: trace-order:policy: $T/s.req is a stream of requests \(coalesce's output\), which no trace-order reads$" \
+	"a request stream with a trace-order axis" sweep --dir="$T/bad" --warp-sched=lrr,gto "$T/s.req"
+[ ! -e "$T/bad" ]
+ok $? "... nothing written"
 
 # The other pipelines.
 run sweep --dir="$T/dram" --until=dramsim --set=l2sim:size=128K,384K \
