@@ -224,6 +224,8 @@ static void views(const struct wt_stage_args *a, const char *const *explicit,
 	/* the view with four times the ways must fit in a set */
 	wt_l1_options(&cfg->l1, set[O_SIZE], set[O_ASSOC], WT_CACHE_MAX_ASSOC / 4,
 		      set[O_LINE], set[O_INDEX]);
+	/* the machine's index, neither given nor in a --config given */
+	cfg->l1.index_follows = !set[O_INDEX] && !explicit[O_CONFIG];
 	wt_l1_geometry(&cfg->l1);
 	if (cfg->l1.cfg.geom.assoc > WT_CACHE_MAX_ASSOC / 4)
 		wt_die(WT_EXIT_USAGE, "a %u-way L1: classify takes at most %u ways "

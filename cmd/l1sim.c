@@ -1470,6 +1470,9 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 		      set[O_LINE], set[O_INDEX] ? set[O_INDEX] :
 		      set[O_POLICY] && wt_l1_policy_wants_pric(set[O_POLICY]) ?
 		      "ipoly" : NULL);
+	/* the machine's index, neither given nor in a --config given */
+	G.su.index_follows = !set[O_INDEX] && !explicit[O_CONFIG] &&
+			     !(set[O_POLICY] && wt_l1_policy_wants_pric(set[O_POLICY]));
 	if (set[O_REPL])
 		c->geom.repl = (enum wt_repl)wt_opt_choice("repl", set[O_REPL], repl_names, 3);
 	if (set[O_WRITE])

@@ -29,16 +29,22 @@ static const char usage[] =
 "Run trace-gen TRACE | trace-order | coalesce | l1sim (up to --until) for\n"
 "every trace and every combination of the values of the axes, one\n"
 "directory per point, and collect the points' statistics into one table,\n"
-"printed and written to DIR/results.csv.\n"
+"printed and written to DIR/results.csv.  A TRACE may be a warptrace\n"
+"stream: access or warp records go to trace-order, requests to l1sim.\n"
+"Points that differ only after coalesce share one run of the stages up\n"
+"to it, saved in DIR/requests while they run.\n"
 "\n"
 "      --set=PROG:OPT=V1,V2,...  an axis: option OPT of PROG (trace-order,\n"
 "                          coalesce, l1sim, l2sim, dramsim, classify) takes\n"
 "                          each value in turn; repeatable, the last varies\n"
 "                          fastest\n"
-"      --l1-size=LIST      the axis l1sim:size\n"
-"      --index=LIST        the axis l1sim:index\n"
-"      --policy=LIST       the axis trace-order:policy\n"
-"      --sms=LIST          the axis trace-order:sms\n"
+"      --l1-size=LIST      the axis l1sim:size, the L1's bytes\n"
+"      --l1-index=LIST     the axis l1sim:index, the L1's set index\n"
+"      --l1-policy=LIST    the axis l1sim:policy, the L1 management\n"
+"                          policies (none, ccws, pcal...; see l1sim)\n"
+"      --warp-sched=LIST   the axis trace-order:policy, the warp\n"
+"                          scheduler (lrr, gto, two-level)\n"
+"      --sms=LIST          the axis trace-order:sms, the SMs\n"
 "      --fixed=PROG:OPT=V  a constant option of every point (V may hold\n"
 "                          commas)\n"
 "      --until=STAGE       the last stage: l1sim (default), l2sim, dramsim,\n"
@@ -54,8 +60,42 @@ static const char usage[] =
 "  -V, --version           show the version\n";
 
 enum {
-	O_SET = 256, O_L1SIZE, O_INDEX, O_POLICY, O_SMS, O_FIXED, O_UNTIL,
+	O_SET = 256, O_FIXED, O_AXIS, O_INDEX, O_POLICY, O_UNTIL,
 	O_DIR, O_PRINT, O_COLLECT, O_FORMAT, O_PLOT, O_METRIC
+};
+
+/*
+ * The shorthands, each an axis named for its stage and what it sets: a
+ * bare --policy or --index would not say which stage's (trace-order and
+ * l1sim both have a --policy, l1sim and l2sim an --index).
+ */
+static const struct shorthand {
+	const char *name;
+	enum wt_sweep_prog prog;
+	const char *opt;
+} shorthands[] = {
+	{ "l1-size", WT_SW_L1, "size" },
+	{ "l1-index", WT_SW_L1, "index" },
+	{ "l1-policy", WT_SW_L1, "policy" },
+	{ "warp-sched", WT_SW_ORDER, "policy" },
+	{ "sms", WT_SW_ORDER, "sms" },
+};
+#define NSHORT (sizeof(shorthands) / sizeof(shorthands[0]))
+
+static const struct shorthand *find_shorthand(const char *name)
+{
+	for (size_t i = 0; i < NSHORT; i++)
+		if (strcmp(shorthands[i].name, name) == 0)
+			return &shorthands[i];
+	abort();		/* longopts and shorthands disagree */
+}
+
+/* A grid option as given, applied once --until and --dir are known. */
+struct grid_arg {
+	int opt;		/* O_SET, O_FIXED or O_AXIS */
+	const char *name;	/* the option's name, for its errors */
+	const struct shorthand *sh;	/* O_AXIS: which */
+	const char *arg;
 };
 
 /* Write v to path under a temporary name, then rename it into place, so
@@ -79,7 +119,7 @@ static void dump(json_t *v, const char *path)
 /* point.json: point p's provenance, and how it ended once it ran
  * (wstatus >= 0). */
 static void write_point(const struct wt_sweep *s, size_t p, int wstatus,
-			double wall)
+			double wall, const char *requests)
 {
 	char path[PATH_MAX], *line = wt_sweep_pipeline(s, p);
 	size_t *vi = wt_calloc(s->naxes ? s->naxes : 1, sizeof(*vi)), t;
@@ -105,6 +145,13 @@ static void write_point(const struct wt_sweep *s, size_t p, int wstatus,
 		else
 			json_object_set_new(o, "exit", json_integer(WEXITSTATUS(wstatus)));
 		json_object_set_new(o, "wall_seconds", json_real(wall));
+	}
+	if (o && requests) {
+		/* it read its group's requests, not its own upstream's */
+		char *up = wt_sweep_upstream(s, wt_sweep_group(s, p), requests);
+
+		json_object_set_new(o, "upstream", json_string(up));
+		free(up);
 	}
 	free(line);
 	free(vi);
@@ -231,7 +278,7 @@ static void write_dir(struct wt_sweep *s, int argc, char **argv)
 			unlink(wt_sweep_path(s, p, old[i], path, sizeof(path)));
 		if (wt_sweep_write_cmd(s, p, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_DATA, "%s", err);
-		write_point(s, p, -1, 0);
+		write_point(s, p, -1, 0, NULL);
 		fputs("sh ", jobs);
 		wt_sweep_put_word(jobs, wt_sweep_path(s, p, "cmd.sh", path, sizeof(path)));
 		fputc('\n', jobs);
@@ -249,10 +296,10 @@ static double now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Start point p (wt_sweep_start), or die. */
-static pid_t start(const struct wt_sweep *s, size_t p)
+/* Start point p (wt_sweep_start_from), or die. */
+static pid_t start_from(const struct wt_sweep *s, size_t p, const char *requests)
 {
-	pid_t pid = wt_sweep_start(s, p);
+	pid_t pid = wt_sweep_start_from(s, p, requests);
 
 	if (pid < 0)
 		wt_die(WT_EXIT_DATA, "fork: %s", strerror(errno));
@@ -279,26 +326,111 @@ static void share_cpus(long cpus, unsigned njobs)
 		wt_die(WT_EXIT_DATA, "setenv: %s", strerror(errno));
 }
 
-/* Run the points, njobs at a time, in point order.  Each writes only its
- * own directory, and only this process writes the point.json files, so
- * the results do not depend on njobs. */
+/*
+ * The upstream groups (sweep.h) of a run: the requests each shared one's
+ * trace-gen | trace-order | coalesce wrote once into DIR/requests, for
+ * its points to read in place of running those stages again.
+ */
+struct group {
+	enum { G_WAITING, G_RUNNING, G_DONE, G_FAILED } state;
+	size_t left;		/* its points not yet finished */
+};
+
+static char *requests_path(const struct wt_sweep *s, size_t g, const char *ext,
+			   char *buf, size_t len)
+{
+	return wt_snprintf(buf, len, "%s/requests/%0*zu.%s", s->absdir, s->width,
+			   g + 1, ext);
+}
+
+/* The points in the order they start: group by group, each group's in
+ * point order, so that a group's requests live only while its points
+ * run. */
+static size_t *start_order(const struct wt_sweep *s, size_t ngroups)
+{
+	size_t *first = wt_calloc(ngroups + 1, sizeof(*first));
+	size_t *order = wt_calloc(s->npoints ? s->npoints : 1, sizeof(*order));
+
+	for (size_t p = 0; p < s->npoints; p++)
+		first[wt_sweep_group(s, p) + 1]++;
+	for (size_t g = 0; g < ngroups; g++)
+		first[g + 1] += first[g];
+	for (size_t p = 0; p < s->npoints; p++)
+		order[first[wt_sweep_group(s, p)]++] = p;
+	free(first);
+	return order;
+}
+
+/* A group's requests, once its upstream has run: its file, or NULL if it
+ * failed (its points then run the whole pipeline, and fail with their
+ * own messages where the upstream did). */
+static int upstream_ok(const struct wt_sweep *s, size_t g, int ws)
+{
+	char path[PATH_MAX];
+
+	return WIFEXITED(ws) && WEXITSTATUS(ws) == 0 &&
+	       access(requests_path(s, g, "wt", path, sizeof(path)), R_OK) == 0;
+}
+
+/*
+ * Run the points, njobs at a time.  A shared group's upstream runs first,
+ * when a worker is free and no point can start; its points start when it
+ * is done.  Each point writes only its own directory, and only this
+ * process writes the point.json files, so the results do not depend on
+ * njobs.
+ */
 static void run(const struct wt_sweep *s, unsigned njobs)
 {
+	size_t ngroups = wt_sweep_ngroups(s), next = 0, next_group = 0, running = 0;
+	struct group *grp = wt_calloc(ngroups, sizeof(*grp));
+	size_t *order = start_order(s, ngroups);
 	pid_t *pids = wt_calloc(njobs, sizeof(*pids));
-	size_t *which = wt_calloc(njobs, sizeof(*which)), next = 0, running = 0;
+	/* what worker w runs: a point, or group (which - npoints) */
+	size_t *which = wt_calloc(njobs, sizeof(*which));
 	double *t0 = wt_calloc(njobs, sizeof(*t0));
+	int *from = wt_calloc(njobs, sizeof(*from));	/* read requests */
+	char path[PATH_MAX], log[PATH_MAX], err[PATH_MAX + 256];
 
+	for (size_t p = 0; p < s->npoints; p++)
+		grp[wt_sweep_group(s, p)].left++;
+	for (size_t g = 0; g < ngroups; g++)
+		if (!wt_sweep_shared(s, g) || !grp[g].left)
+			grp[g].state = G_FAILED;	/* nothing saved to read */
+		else if (wt_mkdirs(wt_snprintf(path, sizeof(path), "%s/requests",
+				   s->absdir), err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
 	while (next < s->npoints || running) {
 		unsigned w;
 		pid_t pid;
 		int ws;
 
-		for (w = 0; w < njobs && next < s->npoints; w++) {
+		for (w = 0; w < njobs; w++) {
+			size_t g;
+
 			if (pids[w])
 				continue;
-			which[w] = next;
+			g = next < s->npoints ? wt_sweep_group(s, order[next]) : 0;
+			if (next < s->npoints && grp[g].state >= G_DONE) {
+				which[w] = order[next++];
+				from[w] = grp[g].state == G_DONE;
+				pids[w] = start_from(s, which[w], from[w] ?
+					requests_path(s, g, "wt", path, sizeof(path)) : NULL);
+			} else {
+				while (next_group < ngroups &&
+				       grp[next_group].state != G_WAITING)
+					next_group++;
+				if (next_group == ngroups)
+					break;	/* every free worker waits */
+				g = next_group;
+				which[w] = s->npoints + g;
+				grp[g].state = G_RUNNING;
+				pids[w] = wt_sweep_start_upstream(s, g,
+					requests_path(s, g, "wt", path, sizeof(path)),
+					requests_path(s, g, "stderr", log, sizeof(log)));
+				if (pids[w] < 0)
+					wt_die(WT_EXIT_DATA, "fork: %s", strerror(errno));
+			}
 			t0[w] = now();
-			pids[w] = start(s, next++);
 			running++;
 		}
 		if ((pid = waitpid(-1, &ws, 0)) < 0) {
@@ -312,11 +444,28 @@ static void run(const struct wt_sweep *s, unsigned njobs)
 			continue;
 		pids[w] = 0;
 		running--;
-		write_point(s, which[w], ws, now() - t0[w]);
+		if (which[w] >= s->npoints) {
+			size_t g = which[w] - s->npoints;
+
+			grp[g].state = upstream_ok(s, g, ws) ? G_DONE : G_FAILED;
+			unlink(requests_path(s, g, "stderr", log, sizeof(log)));
+			continue;
+		}
+		write_point(s, which[w], ws, now() - t0[w],
+			    from[w] ? requests_path(s, wt_sweep_group(s, which[w]),
+			    "wt", path, sizeof(path)) : NULL);
+		/* its group's requests go with its last point */
+		if (--grp[wt_sweep_group(s, which[w])].left == 0)
+			unlink(requests_path(s, wt_sweep_group(s, which[w]), "wt",
+					     path, sizeof(path)));
 	}
+	rmdir(wt_snprintf(path, sizeof(path), "%s/requests", s->absdir));
+	free(grp);
+	free(order);
 	free(pids);
 	free(which);
 	free(t0);
+	free(from);
 }
 
 static void print_jobs(const struct wt_sweep *s)
@@ -464,10 +613,13 @@ int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "set", required_argument, NULL, O_SET },
-		{ "l1-size", required_argument, NULL, O_L1SIZE },
+		{ "l1-size", required_argument, NULL, O_AXIS },
+		{ "l1-index", required_argument, NULL, O_AXIS },
+		{ "l1-policy", required_argument, NULL, O_AXIS },
+		{ "warp-sched", required_argument, NULL, O_AXIS },
+		{ "sms", required_argument, NULL, O_AXIS },
 		{ "index", required_argument, NULL, O_INDEX },
 		{ "policy", required_argument, NULL, O_POLICY },
-		{ "sms", required_argument, NULL, O_SMS },
 		{ "fixed", required_argument, NULL, O_FIXED },
 		{ "until", required_argument, NULL, O_UNTIL },
 		{ "dir", required_argument, NULL, O_DIR },
@@ -483,20 +635,12 @@ int main(int argc, char **argv)
 	};
 	static const char *const formats[] = { "text", "csv", "markdown", "json" };
 	static const char *const stages[] = { "l1sim", "l2sim", "dramsim", "classify" };
-	/* The shorthands: their program and option, by option number. */
-	static const struct { enum wt_sweep_prog prog; const char *opt; } shorthand[] = {
-		[O_L1SIZE - O_SET] = { WT_SW_L1, "size" },
-		[O_INDEX - O_SET] = { WT_SW_L1, "index" },
-		[O_POLICY - O_SET] = { WT_SW_ORDER, "policy" },
-		[O_SMS - O_SET] = { WT_SW_ORDER, "sms" },
-	};
 	struct wt_sweep s;
 	const char *dir = "sweep.out", *metric = NULL;
 	/* static: still reachable when a usage error exits from inside */
-	static char **grid;
-	static int *grid_opt;
+	static struct grid_arg *grid;
 	char err[PATH_MAX + 512];
-	int c, ngrid = 0, print = 0, collect = 0, want_plot = 0, until = -1;
+	int c, li, ngrid = 0, old_index = 0, print = 0, collect = 0, want_plot = 0, until = -1;
 	int fmt = WT_FMT_TEXT;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned jobs = cpus > 0 ? (unsigned)cpus : 1;
@@ -505,15 +649,26 @@ int main(int argc, char **argv)
 
 	wt_set_progname(argv[0]);
 	grid = wt_calloc((size_t)argc, sizeof(*grid));
-	grid_opt = wt_calloc((size_t)argc, sizeof(*grid_opt));
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "j:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "j:hV", longopts, &li)) != -1) {
 		switch (c) {
-		case O_SET: case O_L1SIZE: case O_INDEX: case O_POLICY: case O_SMS:
-		case O_FIXED:
+		case O_POLICY:
+			/* the old shorthand was trace-order's, where the
+			 * README's "policies" are l1sim's: neither guess is
+			 * safe */
+			wt_die(WT_EXIT_USAGE, "--policy=%s: which policy? expected "
+			       "--warp-sched (trace-order's warp scheduler) or "
+			       "--l1-policy (l1sim's L1 management policies)", optarg);
+		case O_SET: case O_FIXED: case O_AXIS: case O_INDEX:
+			old_index |= c == O_INDEX;
 			/* in order, once --until and --dir are known */
-			grid_opt[ngrid] = c;
-			grid[ngrid++] = optarg;
+			grid[ngrid].opt = c == O_INDEX ? O_AXIS : c;
+			grid[ngrid].name = longopts[li].name;
+			grid[ngrid].arg = optarg;
+			grid[ngrid].sh = c == O_INDEX ? find_shorthand("l1-index") :
+					 c == O_AXIS ? find_shorthand(longopts[li].name) :
+					 NULL;
+			ngrid++;
 			break;
 		case O_UNTIL:
 			until = WT_SW_L1 + wt_opt_choice("until", optarg, stages, 4);
@@ -546,7 +701,6 @@ int main(int argc, char **argv)
 			else
 				printf("sweep (warptrace) %s\n", WT_VERSION);
 			free(grid);
-			free(grid_opt);
 			return WT_EXIT_OK;
 		default:
 			wt_bad_option(argv, optind, optopt);
@@ -566,21 +720,20 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_USAGE, "--collect reads the grid from %s/sweep.json: "
 		       "no traces, --set, --fixed, --until or shorthands", dir);
 	for (int i = 0; i < ngrid; i++) {
-		int rc, k = grid_opt[i] - O_SET;
+		const struct grid_arg *g = &grid[i];
+		int rc;
 
-		if (grid_opt[i] == O_SET)
-			rc = wt_sweep_parse_axis(&s, grid[i], err, sizeof(err));
-		else if (grid_opt[i] == O_FIXED)
-			rc = wt_sweep_parse_fixed(&s, grid[i], err, sizeof(err));
+		if (g->opt == O_SET)
+			rc = wt_sweep_parse_axis(&s, g->arg, err, sizeof(err));
+		else if (g->opt == O_FIXED)
+			rc = wt_sweep_parse_fixed(&s, g->arg, err, sizeof(err));
 		else
-			rc = wt_sweep_add_axis(&s, shorthand[k].prog, shorthand[k].opt,
-					       grid[i], err, sizeof(err));
+			rc = wt_sweep_add_axis(&s, g->sh->prog, g->sh->opt, g->arg,
+					       err, sizeof(err));
 		if (rc < 0)
-			wt_die(WT_EXIT_USAGE, "--%s=%s: %s",
-			       longopts[grid_opt[i] - O_SET].name, grid[i], err);
+			wt_die(WT_EXIT_USAGE, "--%s=%s: %s", g->name, g->arg, err);
 	}
 	free(grid);
-	free(grid_opt);
 	if (collect) {
 		load_grid(&s);
 	} else {
@@ -596,6 +749,10 @@ int main(int argc, char **argv)
 				wt_die(WT_EXIT_DATA, "%s", err);
 		if (wt_sweep_check(&s, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
+		/* once every check has passed: a usage error stays one line */
+		if (old_index)
+			wt_warn("warning: --index is now --l1-index (l1sim's set "
+				"index); the old name will go");
 		write_dir(&s, argc, argv);
 		if (print) {
 			print_jobs(&s);
@@ -607,6 +764,7 @@ int main(int argc, char **argv)
 	}
 	if (want_plot)
 		metric = plot_metric(&s, metric);
+	wt_sweep_notes(&s);
 	t = wt_sweep_collect(&s, &nbad);
 	write_csv(&s, t);
 	wt_table_print(stdout, t, (enum wt_table_format)fmt);

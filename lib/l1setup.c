@@ -40,6 +40,7 @@ void wt_l1_preset(const char *arch, struct wt_l1_setup *s)
 	c->atomics_bypass = 1;
 	s->size = 16 * 1024;
 	s->index = "fermi";
+	s->index_follows = 0;
 	s->pool = 0;
 	s->pc = (struct wt_pool_cfg){ .delay = 1, .icount = 1 };
 	if (strcmp(arch, "nugteren") == 0) {
@@ -140,6 +141,18 @@ void wt_l1_geometry(struct wt_l1_setup *s)
 	if (c->geom.sets & (c->geom.sets - 1))
 		wt_die(WT_EXIT_USAGE, "%u sets: the number of sets must be a "
 		       "power of two", c->geom.sets);
+	if (wt_index_parse(s->index, c->geom.sets, c->geom.line, &c->ix, err,
+			   sizeof(err)) == 0)
+		return;
+	/* A size, ways or line given without an index: the index follows
+	 * them, as a user who never named one expects, rather than failing
+	 * with an --index nobody typed. */
+	if (!s->index_follows)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	wt_warn("note: the %u-byte L1 has %u sets, which the machine's set "
+		"index %s does not fit: linear in its place (--index chooses "
+		"another)", s->size, c->geom.sets, s->index);
+	s->index = "linear";
 	if (wt_index_parse(s->index, c->geom.sets, c->geom.line, &c->ix, err,
 			   sizeof(err)) < 0)
 		wt_die(WT_EXIT_USAGE, "%s", err);

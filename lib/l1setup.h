@@ -16,6 +16,8 @@ struct wt_l1_setup {
 	struct wt_l1_cfg cfg;
 	unsigned size;		/* capacity in bytes */
 	const char *index;	/* index function spec (cacheindex.h) */
+	int index_follows;	/* the index is the machine's, not given: where
+				   it does not fit the sets, linear (a note) */
 	int pool;		/* the preset's scheduler is the warp pool */
 	struct wt_pool_cfg pc;
 };
@@ -31,7 +33,8 @@ void wt_l1_apply_config(const char *str, struct wt_l1_setup *s);
 void wt_l1_options(struct wt_l1_setup *s, const char *size, const char *assoc,
 		   unsigned max_assoc, const char *line, const char *index);
 /* Derive the number of sets from size, assoc and line, check them, and
- * build the index function. */
+ * build the index function; with index_follows, a machine's index that
+ * does not fit those sets gives way to linear, with a note. */
 void wt_l1_geometry(struct wt_l1_setup *s);
 
 #endif

@@ -41,6 +41,9 @@ struct wt_sweep_fixed {
 struct wt_sweep_trace {
 	char *name;		/* as given: the trace column */
 	char *path;		/* absolute: what cmd.sh reads */
+	int kind;		/* 0: trace-gen's input; else the records of a
+				   warptrace stream (record.h): access and warp
+				   ones go to trace-order, requests to l1sim */
 };
 
 struct wt_sweep {
@@ -88,8 +91,9 @@ int wt_sweep_add_flag(struct wt_sweep *s, enum wt_sweep_prog prog,
 /* Every option's program is in the pipeline; counts the points.  0, or -1
  * with a usage error in err. */
 int wt_sweep_check(struct wt_sweep *s, char *err, size_t len);
-/* Add a trace file, which must be readable now: 0, or -1 with a data error
- * in err. */
+/* Add a trace file, which must be readable now, and a warptrace stream
+ * (known by its header, not its name) one of access, warp or request
+ * records: 0, or -1 with a data error in err. */
 int wt_sweep_add_trace(struct wt_sweep *s, const char *path, char *err,
 		       size_t len);
 
@@ -102,6 +106,25 @@ char *wt_sweep_path(const struct wt_sweep *s, size_t p, const char *name,
 void wt_sweep_put_word(FILE *f, const char *w);
 /* Point p's pipeline, one line to run in its directory (malloc'd). */
 char *wt_sweep_pipeline(const struct wt_sweep *s, size_t p);
+
+/*
+ * The upstream groups: the points that share a trace and the values of
+ * the trace-order and coalesce axes share the requests coalesce makes
+ * (the trace most significant, then those axes in order).  A group is
+ * shared when more than one point reads its requests and it has an
+ * upstream to run (its trace is not a request stream already): then its
+ * points' cmd.sh take the saved requests as an argument.
+ */
+size_t wt_sweep_ngroups(const struct wt_sweep *s);
+size_t wt_sweep_group(const struct wt_sweep *s, size_t p);
+int wt_sweep_shared(const struct wt_sweep *s, size_t g);
+/* Group g's upstream, trace-gen | trace-order | coalesce -o out, one
+ * line for sh (malloc'd). */
+char *wt_sweep_upstream(const struct wt_sweep *s, size_t g, const char *out);
+/* Start group g's upstream in DIR, writing the requests to out and its
+ * standard error to log: the child's pid, or -1 with errno set. */
+pid_t wt_sweep_start_upstream(const struct wt_sweep *s, size_t g,
+			      const char *out, const char *log);
 /* Write point p's cmd.sh (its directory must exist): 0, or -1 with a
  * data error in err. */
 int wt_sweep_write_cmd(const struct wt_sweep *s, size_t p, char *err,
@@ -115,6 +138,10 @@ int wt_sweep_prepare(struct wt_sweep *s, char *err, size_t len);
  * and standard error DIR/POINT/stderr.txt: the child's pid, or -1 with
  * errno set. */
 pid_t wt_sweep_start(const struct wt_sweep *s, size_t p);
+/* The same, "sh DIR/POINT/cmd.sh REQUESTS" with the saved requests of the
+ * point's group (requests NULL: as wt_sweep_start). */
+pid_t wt_sweep_start_from(const struct wt_sweep *s, size_t p,
+			  const char *requests);
 /*
  * Run every point of the nsw grids sw, njobs at a time, with
  * wt_sweep_start, and put each one's wait status into status (the points
@@ -136,6 +163,9 @@ const char *wt_sweep_metric(const struct wt_sweep *s, unsigned i);
 /* One row per point: point, trace, the axes, status, the metrics.  Each
  * point that is not "ok" is counted in *nbad and named on stderr. */
 struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad);
+/* Relay the notes (not errors) the points' stages wrote on stderr, each
+ * text once, naming its first point's values: on sweep's stderr. */
+void wt_sweep_notes(const struct wt_sweep *s);
 /* The values of point p (from 0): its trace and each axis's value index. */
 void wt_sweep_coords(const struct wt_sweep *s, size_t p, size_t *trace,
 		     size_t *vi);

@@ -9,7 +9,7 @@ S=samples/spmv.trc.zst
 # 8K, 16K and 32K of 4-way sets of 128-byte lines are 16, 32 and 64 sets:
 # xor and ipoly (the polynomial of the set count) fit them all, where
 # fermi needs 32 or 64 sets and ipoly37 exactly 32.
-GRID="--l1-size=8K,16K,32K --index=linear,xor,ipoly"
+GRID="--l1-size=8K,16K,32K --l1-index=linear,xor,ipoly"
 
 csv() {	# csv FILE: the file without carriage returns
 	tr -d '\r' < "$1"
@@ -25,12 +25,12 @@ fails_with 2 "--set=lsim:size=8K: unknown program 'lsim'" "unknown program" \
 	sweep --dir="$T/bad" --set=lsim:size=8K $V
 fails_with 2 "--set=l1sim:size=: an empty list of values" "empty list" \
 	sweep --dir="$T/bad" --set=l1sim:size= $V
-fails_with 2 "--index=linear,,xor: an empty value" "empty value" \
-	sweep --dir="$T/bad" --index=linear,,xor $V
+fails_with 2 "--l1-index=linear,,xor: an empty value" "empty value" \
+	sweep --dir="$T/bad" --l1-index=linear,,xor $V
 fails_with 2 "--l1-size=8K: l1sim:size is given twice" "duplicate axis" \
 	sweep --dir="$T/bad" --set=l1sim:size=16K,32K --l1-size=8K $V
 fails_with 2 "--fixed=l1sim:index=xor: l1sim:index is given twice" "axis and constant" \
-	sweep --dir="$T/bad" --index=linear --fixed=l1sim:index=xor $V
+	sweep --dir="$T/bad" --l1-index=linear --fixed=l1sim:index=xor $V
 fails_with 2 "--set=l1sim:stats=x: l1sim:stats: sweep sets the outputs" "--stats is sweep's" \
 	sweep --dir="$T/bad" --set=l1sim:stats=x $V
 fails_with 2 "--set=l1sim: expected PROGRAM:OPTION=VALUE" "no option" \
@@ -46,9 +46,17 @@ fails_with 2 "--jobs=0: expected a number from 1 to 4096" "bad --jobs" \
 fails_with 2 "--format=xml: expected text, csv, markdown or json" "bad --format" \
 	sweep --dir="$T/bad" --format=xml $V
 fails_with 2 "--plot-metric=l2sim.hit_rate: expected l1sim.miss_rate" "metric not collected" \
-	sweep --dir="$T/bad" --index=linear,xor --plot-metric=l2sim.hit_rate $V
+	sweep --dir="$T/bad" --l1-index=linear,xor --plot-metric=l2sim.hit_rate $V
 fails_with 2 "option '--l1size=8K' is unknown" "unknown option" \
 	sweep --dir="$T/bad" --l1size=8K $V
+# --policy named no stage, and the README's policies are l1sim's: refused,
+# naming both
+fails_with 2 "^sweep: --policy=lrr,gto: which policy\? expected --warp-sched \(trace-order's warp scheduler\) or --l1-policy \(l1sim's L1 management policies\)$" \
+	"the old --policy" sweep --dir="$T/bad" --policy=lrr,gto $V
+fails_with 2 "^sweep: --l1-policy=none,lru: l1sim:policy is given twice" "--l1-policy and --set" \
+	sweep --dir="$T/bad" --set=l1sim:policy=ccws --l1-policy=none,lru $V
+fails_with 2 "^sweep: --warp-sched=lrr: trace-order:policy is given twice" "--warp-sched and --set" \
+	sweep --dir="$T/bad" --set=trace-order:policy=gto --warp-sched=lrr $V
 fails_with 1 "$T/none.trc.zst: No such file or directory" "missing trace" \
 	sweep --dir="$T/bad" $GRID $V "$T/none.trc.zst"
 [ ! -e "$T/bad" ]
@@ -89,7 +97,7 @@ like "$(pj 0014)" '"point":14,"trace":"samples/spmv.trc.zst",.*"values":\{"l1sim
 	"0014: spmv, 16K, xor"
 like "$(pj 0014)" '"command":"trace-gen[^|]*/samples/spmv.trc.zst\|trace-order\|coalesce\|l1sim--size=16K--index=xor--stats=l1sim.json>/dev/null"' \
 	"0014: the command"
-like "$(pj 0018)" '"exit":0,"wall_seconds":[0-9.e-]+\}$' "0018: exit status and wall time"
+like "$(pj 0018)" '"exit":0,"wall_seconds":[0-9.e-]+,"upstream":"[^"]*"\}$' "0018: exit status and wall time"
 ls "$T/a/0001" | tr '\n' ' ' > "$T/ls"
 is "$(cat "$T/ls")" "cmd.sh l1sim.json point.json status.txt stderr.txt " "0001: its files"
 like "$(cat "$T/a/0014/cmd.sh")" "--index=xor --stats=l1sim.json > /dev/null" "cmd.sh holds the pipeline"
@@ -135,14 +143,14 @@ else
 fi
 
 # A Slurm array task: the quoting of sweep(1)'s sbatch --wrap line.
-run sweep --dir="$T/d" --print-jobs --index=linear,xor $V
+run sweep --dir="$T/d" --print-jobs --l1-index=linear,xor $V
 (cd "$T/d" && SLURM_ARRAY_TASK_ID=2 sh -c \
 	'sh "$(sed -n ${SLURM_ARRAY_TASK_ID}p jobs.txt | cut -d" " -f2)"')
 ok $? "the Slurm line runs a point"
 [ -s "$T/d/0002/l1sim.json" ] && [ ! -e "$T/d/0001/l1sim.json" ]
 ok $? "... task 2 runs point 0002 only"
 # jobs.txt is a shell script too, with a quoted path where it needs one
-run sweep --dir="$T/with space" --print-jobs --index=linear $V
+run sweep --dir="$T/with space" --print-jobs --l1-index=linear $V
 sh "$T/with space/jobs.txt"
 ok $? "sh jobs.txt runs a DIR with a space in its name"
 run sweep --collect --dir="$T/with space"
@@ -152,8 +160,8 @@ is "$rc" 0 "... and it collects"
 # others are collected, and sweep exits 1 after writing everything.
 run sweep --dir="$T/f" --set=l1sim:assoc=3,4 $V
 is "$rc" 1 "a failing point: exit 1"
-like "$err" "^sweep: point 0001 failed \(exit 2\): l1sim: .*not a whole number" \
-	"stderr names the point and l1sim's error"
+like "$err" "^sweep: point 0001 \(l1sim:assoc=3\) failed \(exit 2\): l1sim: .*not a whole number" \
+	"stderr names the point, its values and l1sim's error"
 is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 1 "... in one line"
 is "$(csv "$T/f/results.csv" | cut -d, -f1,4,5 | tr '\n' ' ')" \
 	"point,status,l1sim.miss_rate 1,failed (exit 2), 2,ok,1 " "results.csv: failed, then ok"
@@ -171,11 +179,100 @@ ok $? "... with the same results.csv"
 rm "$T/g/0002/l1sim.json" "$T/g/0002/status.txt"
 run sweep --collect --dir="$T/g" --format=csv
 is "$(printf '%s\n' "$out" | tr -d '\r' | sed -n 3p)" "2,$V,4,missing,,,," "a point without statistics is missing"
-like "$err" "point 0002 missing: .*0002/l1sim.json" "... and named"
+like "$err" "point 0002 \(l1sim:assoc=4\) missing: .*0002/l1sim.json" "... and named"
 # a failing middle stage fails the point though the last stage is sh's
 # only status
 run sweep --dir="$T/m" --until=l2sim --set=l1sim:assoc=3 $V
 like "$(csv "$T/m/results.csv" | sed -n 2p)" ",failed \(exit [12]\),,,,,,,,$" "a failing l1sim before l2sim"
+
+# The shorthands name their stage: --warp-sched is trace-order's
+# scheduler, --l1-policy l1sim's management policies, --l1-index its index;
+# --index still works, with a warning.
+run sweep --dir="$T/sh" --print-jobs --warp-sched=gto --l1-policy=ccws \
+	--l1-index=xor --sms=4 $V
+is "$rc" 0 "--warp-sched, --l1-policy, --l1-index, --sms exit 0"
+like "$(cat "$T/sh/0001/cmd.sh")" "trace-order --policy=gto --sms=4 \| coalesce \| l1sim --policy=ccws --index=xor --stats" \
+	"... trace-order --policy, l1sim --policy and --index in cmd.sh"
+like "$(tr -d ' \n' < "$T/sh/sweep.json")" '"axes":\[\{"program":"trace-order","option":"policy","values":\["gto"\]\},\{"program":"l1sim","option":"policy","values":\["ccws"\]\},\{"program":"l1sim","option":"index"' \
+	"... their axes in sweep.json"
+run sweep --dir="$T/old" --print-jobs --index=linear $V
+is "$rc:$err" "0:sweep: warning: --index is now --l1-index (l1sim's set index); the old name will go" \
+	"the old --index: a one-line warning"
+like "$(cat "$T/old/0001/cmd.sh")" "l1sim --index=linear --stats" "... and still l1sim's index"
+
+# The L1 size from 16K to 128K without an index: the machine's (fermi:
+# 32 or 64 sets) where it fits, linear where not, with a note each.
+run sweep --dir="$T/sz" --l1-size=16K,32K,64K,128K --format=csv $S
+is "$rc" 0 "--l1-size=16K,32K,64K,128K without an index exits 0"
+is "$(printf '%s\n' "$out" | tr -d '\r' | cut -d, -f3,4 | tr '\n' ' ')" \
+	"l1sim:size,status 16K,ok 32K,ok 64K,ok 128K,ok " "... every point ok"
+is "$(tr -d ' \n' < "$T/sz/0002/l1sim.json" | grep -o '"index":"[a-z]*"')" \
+	'"index":"fermi"' "... 32K: the machine's fermi hash"
+is "$(tr -d ' \n' < "$T/sz/0003/l1sim.json" | grep -o '"index":"[a-z]*"')" \
+	'"index":"linear"' "... 64K: linear"
+is "$err" "sweep: note: point 0003 (l1sim:size=64K), l1sim: the 65536-byte L1 has 128 sets, which the machine's set index fermi does not fit: linear in its place (--index chooses another)
+sweep: note: point 0004 (l1sim:size=128K), l1sim: the 131072-byte L1 has 256 sets, which the machine's set index fermi does not fit: linear in its place (--index chooses another)" \
+	"... a note for 64K and for 128K"
+# an index given that does not fit stays an error, named by the point's values
+run sweep --dir="$T/sz2" --l1-size=32K,64K --l1-index=fermi $S
+is "$rc" 1 "--l1-index=fermi at 64K: exit 1"
+like "$err" "^sweep: point 0002 \(l1sim:size=64K, l1sim:index=fermi\) failed \(exit 2\): l1sim: .*fermi hashing needs 32 or 64 sets, not 128$" \
+	"... the point named by the values given"
+
+# Reuse: where only stages after coalesce vary, trace-gen | trace-order |
+# coalesce runs once a trace (and value of their axes) and its points read
+# the saved requests.  Counted by a trace-gen that logs its runs: sweep
+# runs the programs beside it.
+W=$T/wrap
+mkdir "$W"
+cp "$BIN/sweep" "$W/sweep"
+for p in trace-order coalesce l1sim l2sim dramsim classify; do
+	ln -s "$BIN/$p" "$W/$p"
+done
+printf '#!/bin/sh\necho run >> "%s/gen.log"\nexec "%s/trace-gen" "$@"\n' \
+	"$T" "$BIN" > "$W/trace-gen"
+chmod +x "$W/trace-gen"
+run "$W/sweep" --dir="$T/re" --jobs=2 --l1-size=16K,32K,64K,128K $S $V
+is "$rc" 0 "4 L1 sizes on two traces exit 0"
+is "$(wc -l < "$T/gen.log" | tr -d ' ')" 2 "... trace-gen ran once a trace, not once a point"
+like "$(tr -d ' \n' < "$T/re/0004/point.json")" '"upstream":"trace-gen[^|]*/spmv.trc.zst\|trace-order\|coalesce--level=-5-o[^"]*/re/requests/0001.wt"' \
+	"... point.json names the upstream it read"
+like "$(tr -d ' \n' < "$T/re/0005/point.json")" '"upstream":"trace-gen[^|]*/vectoradd.trc.zst.*/requests/0002.wt"' \
+	"... the second trace's its own"
+[ ! -e "$T/re/requests" ]
+ok $? "... and the saved requests are gone"
+like "$(cat "$T/re/0001/cmd.sh")" 'if \[ \$# -gt 0 \]; then.*' "cmd.sh takes the saved requests as \$1"
+sh "$T/re/0003/cmd.sh" 2> /dev/null && run sweep --collect --dir="$T/re" --format=csv
+is "$(printf '%s\n' "$out" | tr -d '\r' | sed -n 4p)" "$(csv "$T/re/results.csv" | sed -n 4p)" \
+	"... and alone runs the whole pipeline, with the same result"
+: > "$T/gen.log"
+run "$W/sweep" --dir="$T/re2" --jobs=2 --sms=4,8 --l1-size=16K,32K $V
+is "$rc:$(wc -l < "$T/gen.log" | tr -d ' ')" "0:2" "an --sms axis: an upstream per SM count"
+: > "$T/gen.log"
+run "$W/sweep" --dir="$T/re3" --sms=4,8 --fixed=l1sim:size=32K $V
+is "$rc:$(wc -l < "$T/gen.log" | tr -d ' ')" "0:2" "nothing shared: a whole pipeline a point"
+like "$(cat "$T/re3/0001/cmd.sh")" '^trace-gen ' "... and cmd.sh as before"
+
+# Streams as traces, known by their header: requests go to l1sim, access
+# and warp records to trace-order; event records are refused.
+trace-gen -o "$T/s.acc" $S && trace-order -o "$T/s.warp" "$T/s.acc" &&
+	coalesce -o "$T/s.req" "$T/s.warp" && l1sim -o "$T/s.ev" "$T/s.req"
+ok $? "the streams of spmv's stages"
+run sweep --dir="$T/in" --format=csv --l1-size=16K,32K,64K,128K "$T/s.req" "$T/s.acc"
+is "$rc" 0 "a request stream and an access stream as traces"
+is "$(printf '%s\n' "$out" | tr -d '\r' | tail -n +2 | cut -d, -f3- | sort -u)" \
+	"$(csv "$T/sz/results.csv" | tail -n +2 | cut -d, -f3- | sort -u)" \
+	"... the results of spmv's trace"
+like "$(cat "$T/in/0001/cmd.sh")" "^l1sim --size=16K --stats=l1sim.json /.*/s.req > /dev/null$" \
+	"... the requests straight to l1sim"
+like "$(cat "$T/in/0005/cmd.sh")" "^	trace-order /.*/s.acc \| coalesce \| l1sim" \
+	"... the accesses to trace-order"
+fails_with 1 "^sweep: $T/s.ev: a stream of event records \(l1sim's or l2sim's output\); expected a trace, or a stream of access, warp or request records$" \
+	"an event stream" sweep --dir="$T/bad" --l1-size=16K "$T/s.ev"
+fails_with 2 "^sweep: trace-order:policy: $T/s.req is a stream of requests \(coalesce's output\), which no trace-order reads$" \
+	"a request stream with a trace-order axis" sweep --dir="$T/bad" --warp-sched=lrr,gto "$T/s.req"
+[ ! -e "$T/bad" ]
+ok $? "... nothing written"
 
 # The other pipelines.
 run sweep --dir="$T/dram" --until=dramsim --set=l2sim:size=128K,384K \
