@@ -34,11 +34,11 @@ void wt_progress_input(wt_progress_where fn, const void *ctx);
 
 /*
  * done records so far, of the input named what.  Cheap between updates
- * (a compare, then a clock read every 64 Ki records), so a caller may
+ * (a compare, then a clock read every 4096 records), so a caller may
  * call it for every block of records; one in a loop over single records
  * calls it when done & WT_PROGRESS_EVERY is 0.
  */
-#define WT_PROGRESS_EVERY 0xffff
+#define WT_PROGRESS_EVERY 0xfff
 void wt_progress(const char *what, uint64_t done);
 
 /* Take the live line away before a message, so that the message does not
