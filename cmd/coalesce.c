@@ -130,9 +130,8 @@ static void run(struct wt_reader *r)
 				n = wt_cstream_warp(cs, w, reqs, &ks->s);
 				if (wt_writer_put_many(G.w, reqs, n) < 0)
 					wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-				if (((it.first + i + 1) & 0xfffff) == 0)
-					wt_progress(wt_reader_name(r), it.first + i + 1);
 			}
+			wt_progress(wt_reader_name(r), it.first + it.count);
 			break;
 		case WT_ITEM_KERNEL_END:
 			n = wt_cstream_kernel_end(cs, &end, &ks->s);
@@ -144,7 +143,7 @@ static void run(struct wt_reader *r)
 			break;
 		}
 	}
-	wt_progress_done();
+	wt_progress_done(wt_reader_name(r), wt_reader_records(r));
 	wt_cstream_free(cs);
 	if (it.type == WT_ITEM_ERROR)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));

@@ -8,6 +8,7 @@
 #include "medic.h"
 #include "json.h"
 #include "output.h"
+#include "progress.h"
 #include "provenance.h"
 #include "stageopt.h"
 #include "stream.h"
@@ -1383,6 +1384,7 @@ int main(int argc, char **argv)
 				if (batch_due())
 					run_batch(0);
 			}
+			wt_progress(wt_reader_name(r), it.first + it.count);
 			break;
 		case WT_ITEM_KERNEL_END:
 			run_batch(1);
@@ -1400,6 +1402,7 @@ int main(int argc, char **argv)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
 	if (in_kernel)
 		run_batch(1);
+	wt_progress_done(wt_reader_name(r), wt_reader_records(r));
 	if (G.cfg.sched == WT_DRAM_MEDIC && !G.hits)
 		fprintf(stderr, "%s: note: --sched=medic saw no L2 hit, so no warp "
 			"is mostly-hit: was l2sim run with --events=all?\n",

@@ -11,6 +11,7 @@
 #include "l1pool.h"
 #include "l1policy.h"
 #include "l1setup.h"
+#include "progress.h"
 #include "provenance.h"
 #include "reuse.h"
 #include "shards.h"
@@ -1685,6 +1686,7 @@ int main(int argc, char **argv)
 				if (batching() && ++G.held >= G.batch)
 					run_batch(b, nb, &kern, 0);
 			}
+			wt_progress(wt_reader_name(r), it.first + it.count);
 			break;
 		case WT_ITEM_KERNEL_END:
 			if (batching())
@@ -1706,8 +1708,9 @@ int main(int argc, char **argv)
 	}
 	if (it.type == WT_ITEM_ERROR)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
-	wt_reader_close(r);
 	write_wait(b);
+	wt_progress_done(wt_reader_name(r), wt_reader_records(r));
+	wt_reader_close(r);
 	wt_output_close();
 	free(W.lists);
 	free(W.counts);

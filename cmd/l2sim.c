@@ -12,6 +12,7 @@
 #include "l2model.h"
 #include "output.h"
 #include "partition.h"
+#include "progress.h"
 #include "provenance.h"
 #include "spill.h"
 #include "stageopt.h"
@@ -1313,6 +1314,7 @@ int main(int argc, char **argv)
 				if (batch_due())
 					run_batch(kernel, 0);
 			}
+			wt_progress(wt_reader_name(r), it.first + it.count);
 			break;
 		case WT_ITEM_KERNEL_END:
 			run_batch(kernel, 1);
@@ -1327,6 +1329,7 @@ int main(int argc, char **argv)
 	}
 	if (it.type == WT_ITEM_ERROR)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	wt_progress_done(wt_reader_name(r), wt_reader_records(r));
 	wt_reader_close(r);
 	wt_output_close();
 	if (stats)

@@ -104,9 +104,20 @@ static void put_accesses(struct kstats *s, const struct wt_access *a, size_t n,
 			s->thread_max = a[i].thread;
 	}
 	s->accesses += n;
-	if ((G.progress ^ (G.progress + n)) >> 20)
-		wt_progress(path, G.progress + n);
 	G.progress += n;
+	wt_progress(path, G.progress);
+}
+
+/*
+ * Where trace-gen is in the dump d (NULL: an Accel-Sim trace, whose
+ * files are not followed).  trace-gen is the first stage whatever it
+ * reads, so it draws progress always: a pipe only hides the size.
+ */
+static int where(const void *d, uint64_t *at, uint64_t *total)
+{
+	if (!d || wt_dump_position(d, at, total) < 0)
+		*at = *total = 0;
+	return 0;
 }
 
 /* Accesses are parsed into a run and written a run at a time. */
@@ -125,6 +136,7 @@ static void convert(const struct input *in)
 
 	if (!d)
 		wt_die(WT_EXIT_DATA, "%s", err);
+	wt_progress_input(where, d);
 	for (;;) {
 		n += wt_dump_accesses(d, &run[n], RUN - n);
 		if (n == RUN) {
@@ -156,10 +168,9 @@ static void convert(const struct input *in)
 			break;
 		}
 	}
-	if (ev < 0) {
-		wt_progress_done();
+	if (ev < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_dump_error(d));
-	}
+	wt_progress_input(where, NULL);		/* d goes */
 	wt_dump_close(d);
 }
 
@@ -224,6 +235,7 @@ static void convert_accelsim(const struct input *in)
 
 	if (!a)
 		wt_die(WT_EXIT_DATA, "%s", err);
+	wt_progress_input(where, NULL);
 	while ((ev = wt_as_next(a, rec)) > 0) {
 		switch (ev) {
 		case WT_AS_KERNEL:
@@ -237,7 +249,7 @@ static void convert_accelsim(const struct input *in)
 			if (wt_writer_put(G.w, rec) < 0)
 				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
 			s->counted += rec->icount + (rec->op != WT_OP_NONE);
-			if ((++G.progress & 0xfffff) == 0)
+			if ((++G.progress & WT_PROGRESS_EVERY) == 0)
 				wt_progress(in->path, G.progress);
 			break;
 		case WT_AS_KERNEL_END:
@@ -263,10 +275,8 @@ static void convert_accelsim(const struct input *in)
 			break;
 		}
 	}
-	if (ev < 0) {
-		wt_progress_done();
+	if (ev < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_as_error(a));
-	}
 	if (wt_as_stray_memcpys(a))
 		wt_warn("note: %s: %llu memcpy line(s) after the last kernel "
 			"recorded nowhere", in->path,
@@ -543,7 +553,12 @@ int main(int argc, char **argv)
 		else
 			convert(&in[i]);
 	}
-	wt_progress_done();
+	{
+		char files[32];
+
+		wt_progress_done(nin == 1 ? in[0].path : wt_snprintf(files,
+				 sizeof(files), "%d files", nin), G.progress);
+	}
 	free(in);
 
 	wt_output_close();

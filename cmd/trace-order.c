@@ -83,7 +83,8 @@ static struct {
 	struct wt_writer *w;
 	struct kernel_result *res;
 	size_t nres, capres;
-	uint64_t records;
+	uint64_t records;	/* warps written */
+	const char *input;	/* its name, for wt_progress */
 	unsigned next_sm;	/* the SM the next kernel's first CTA goes to */
 	int cta_zero;		/* --cta-start=zero: every kernel from SM 0 */
 	size_t unbound;		/* kernels --cta-limit does not limit */
@@ -94,8 +95,8 @@ static struct {
 static int emit(void *ctx, const struct wt_warp *w)
 {
 	(void)ctx;
-	if ((++G.records & 0xfffff) == 0)
-		wt_progress("ordering", G.records);
+	if ((++G.records & WT_PROGRESS_EVERY) == 0)
+		wt_progress(G.input, G.records);
 	return wt_writer_put(G.w, w);
 }
 
@@ -682,6 +683,7 @@ int main(int argc, char **argv)
 	wt_check_outputs(output, stats);
 
 	r = wt_stage_input(&args, 0, NULL, configure_cb, &ctx);
+	G.input = wt_reader_name(r);
 	warps = wt_reader_header(r)->kind == WT_KIND_WARP;
 	if (!warps && wt_reader_header(r)->kind != WT_KIND_ACCESS)
 		wt_die(WT_EXIT_DATA, "%s: expected a stream of 'access' or 'warp' "
@@ -746,7 +748,7 @@ int main(int argc, char **argv)
 	}
 	if (it.type == WT_ITEM_ERROR)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
-	wt_progress_done();
+	wt_progress_done(G.input, G.records);
 	wt_reader_close(r);
 	wt_output_close();
 	if (G.unbound)

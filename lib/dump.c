@@ -665,6 +665,13 @@ const char *wt_dump_error(const struct wt_dump *d)
 	return d->err;
 }
 
+int wt_dump_position(const void *d, uint64_t *at, uint64_t *total)
+{
+	const struct wt_dump *dd = d;
+
+	return wt_lines_position(dd->lines, at, total);
+}
+
 uint64_t wt_dump_line(const struct wt_dump *d)
 {
 	return d->line;

@@ -52,6 +52,8 @@ const char *wt_dialect_name(enum wt_dialect dialect);
 /* "file:line: what was wrong" after WT_DUMP_ERROR. */
 const char *wt_dump_error(const struct wt_dump *d);
 uint64_t wt_dump_line(const struct wt_dump *d);
+/* How far through its file d is (a wt_progress_where, d a wt_dump). */
+int wt_dump_position(const void *d, uint64_t *at, uint64_t *total);
 void wt_dump_close(struct wt_dump *d);
 
 /* Largest access size accepted (bytes, a power of two). */

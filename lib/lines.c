@@ -298,6 +298,18 @@ uint64_t wt_lines_number(const struct wt_lines *l)
 	return l->line;
 }
 
+int wt_lines_position(const struct wt_lines *l, uint64_t *at, uint64_t *total)
+{
+	if (!l->src || wt_src_position(l->src, at, total) < 0)
+		return -1;
+	/* A mapped file is taken from the window, not from the source; the
+	 * file's size less total is where the source began in it. */
+	if (l->fd >= 0)
+		*at = (uint64_t)(l->map_at + (off_t)l->pos) -
+		      ((uint64_t)l->size - *total);
+	return 0;
+}
+
 const char *wt_lines_name(const struct wt_lines *l)
 {
 	return l->name;

@@ -47,6 +47,8 @@ void wt_lines_skip(struct wt_lines *l, size_t n, uint64_t nlines);
 void wt_lines_hint(struct wt_lines *l, const char *hint);
 /* Number of the line returned last (0 before the first). */
 uint64_t wt_lines_number(const struct wt_lines *l);
+/* How far through its file l is, as wt_src_position says. */
+int wt_lines_position(const struct wt_lines *l, uint64_t *at, uint64_t *total);
 const char *wt_lines_name(const struct wt_lines *l);
 /* "name:line: what" or "name: read problem"; "" while all is well. */
 const char *wt_lines_error(const struct wt_lines *l);

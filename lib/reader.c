@@ -444,6 +444,13 @@ const char *wt_reader_error(const struct wt_reader *r)
 	return r->err;
 }
 
+int wt_reader_position(const void *r, uint64_t *at, uint64_t *total)
+{
+	const struct wt_reader *rr = r;
+
+	return wt_src_position(rr->src, at, total);
+}
+
 uint64_t wt_reader_records(const struct wt_reader *r)
 {
 	return r->records;

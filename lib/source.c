@@ -41,6 +41,9 @@ struct wt_src {
 	unsigned char *back;	/* bytes pushed back by wt_src_unread */
 	size_t back_len, back_pos;
 	int failed;
+	int regular;		/* a regular file, of size bytes from its start */
+	uint64_t size;
+	uint64_t raw;		/* bytes read from fd */
 };
 
 void wt_grow_pipe(int fd)
@@ -73,6 +76,7 @@ static ssize_t read_some(struct wt_src *s, unsigned char *buf, size_t n)
 		return fail(s, "read error: %s", strerror(errno));
 	if (r == 0)
 		s->in_eof = 1;
+	s->raw += (uint64_t)r;
 	return r;
 }
 
@@ -109,11 +113,20 @@ static ssize_t fill(struct wt_src *s)
 struct wt_src *wt_src_fdopen(int fd, const char *name, char *err, size_t errlen)
 {
 	struct wt_src *s = wt_calloc(1, sizeof(*s));
+	struct stat st;
+	off_t at;
 
 	s->fd = fd;
 	s->name = wt_strdup(name);
 	s->in = wt_malloc(IN_SIZE);
 	wt_grow_pipe(fd);
+	/* A regular file's size tells how far through it a reader is
+	 * (wt_src_position); stdin may be one, not read from its start. */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (at = lseek(fd, 0, SEEK_CUR)) >= 0 && at <= st.st_size) {
+		s->regular = 1;
+		s->size = (uint64_t)(st.st_size - at);
+	}
 	/* Gather enough bytes to recognise the magic. */
 	if (fill_to(s, 6) < 0) {
 		wt_snprintf(err, errlen, "%s: %s", name, s->err);
@@ -399,6 +412,16 @@ int wt_src_plain_file(struct wt_src *s, off_t *off, off_t *size)
 	*off = at - (off_t)(s->in_len - s->in_pos);
 	*size = st.st_size;
 	return s->fd;
+}
+
+int wt_src_position(const struct wt_src *s, uint64_t *at, uint64_t *total)
+{
+	if (!s->regular)
+		return -1;
+	/* The bytes read but still in in[] are not yet taken. */
+	*at = s->raw - (uint64_t)(s->in_len - s->in_pos);
+	*total = s->size;
+	return 0;
 }
 
 const char *wt_src_name(const struct wt_src *s)

@@ -6,6 +6,7 @@
 #define WT_SOURCE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 enum wt_compression { WT_COMP_NONE, WT_COMP_ZSTD, WT_COMP_GZIP, WT_COMP_XZ };
@@ -48,6 +49,13 @@ void wt_src_unread(struct wt_src *s, const void *buf, size_t n);
  * maps the file it takes nothing more from s.
  */
 int wt_src_plain_file(struct wt_src *s, off_t *off, off_t *size);
+
+/*
+ * How far through a regular file s is: 0 with *at the bytes of the file
+ * taken so far (compressed bytes, for a compressed file) and *total its
+ * size; -1 for a pipe or anything else with no size.  No system call.
+ */
+int wt_src_position(const struct wt_src *s, uint64_t *at, uint64_t *total);
 
 const char *wt_src_name(const struct wt_src *s);
 const char *wt_src_error(const struct wt_src *s);

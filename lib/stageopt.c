@@ -3,6 +3,7 @@
  * machine each models; see stageopt.h.
  */
 #include "stageopt.h"
+#include "progress.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -275,6 +276,7 @@ struct wt_reader *wt_stage_input(const struct wt_stage_args *a, enum wt_kind kin
 		wt_snprintf(err, sizeof(err), "%s", wt_reader_error(r));
 	else if (r) {
 		configure(&wt_reader_header(r)->meta, ctx);
+		wt_progress_input(wt_reader_position, r);
 		return r;
 	}
 	configure(NULL, ctx);		/* usage errors first */

@@ -131,6 +131,9 @@ void wt_reader_die_sm(const struct wt_reader *r, uint64_t n, unsigned sm);
 int wt_reader_next(struct wt_reader *r, struct wt_item *it);
 const char *wt_reader_error(const struct wt_reader *r);
 uint64_t wt_reader_records(const struct wt_reader *r);
+/* How far through its file r is (a wt_progress_where, r a wt_reader):
+ * -1 when it reads a pipe. */
+int wt_reader_position(const void *r, uint64_t *at, uint64_t *total);
 void wt_reader_close(struct wt_reader *r);
 
 /* Chunk types (warptrace(5)). */

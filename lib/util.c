@@ -2,6 +2,7 @@
  * util.c - error reporting, allocation and number parsing.
  */
 #include "util.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <malloc.h>
@@ -72,6 +73,7 @@ void wt_die(int code, const char *fmt, ...)
 				pause();
 	}
 	fflush(stdout);
+	wt_progress_clear();
 	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -97,6 +99,7 @@ void wt_warn(const char *fmt, ...)
 {
 	va_list ap;
 
+	wt_progress_clear();
 	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
