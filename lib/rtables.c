@@ -209,7 +209,8 @@ static void miss_classes(struct wt_rep *r, struct wt_stats *s, size_t n)
 	}
 	wt_rep_add_table(r, t);
 	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 2, 5)->percent = 1;
-	r->p[r->np - 1].ylabel = "share of loads";
+	r->p[r->np - 1].ylabel = "L1 misses by class (% of loads)";
+	r->p[r->np - 1].xlabel = "run";
 	r->p[r->np - 1].title = "L1 miss classes (Nugteren et al. Fig. 10)";
 }
 
@@ -298,7 +299,7 @@ static void reuse(struct wt_rep *r, struct wt_stats *s)
 	p->cutoff = cutoff;
 	p->logx = 1;
 	p->xlabel = "reuse distance (lines)";
-	p->ylabel = "accesses";
+	p->ylabel = "L1 accesses (count)";
 }
 
 /* classify's "total", or a kernel's object. */
@@ -347,7 +348,8 @@ static void locality(struct wt_rep *r, struct wt_stats *s, size_t n)
 	}
 	wt_rep_add_table(r, t);
 	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 5, 7)->percent = 1;
-	r->p[r->np - 1].ylabel = "share of references";
+	r->p[r->np - 1].ylabel = "references by locality (% of the view's)";
+	r->p[r->np - 1].xlabel = "run, cache view and size";
 	r->p[r->np - 1].title = "Locality (Khairy et al. Fig. 3)";
 }
 
@@ -384,7 +386,8 @@ static void load_types(struct wt_rep *r, struct wt_stats *s, size_t n)
 	}
 	wt_rep_add_table(r, t);
 	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 2, 4)->percent = 1;
-	r->p[r->np - 1].ylabel = "share of lines";
+	r->p[r->np - 1].ylabel = "lines by load type (% of lines loaded)";
+	r->p[r->np - 1].xlabel = "run";
 	r->p[r->np - 1].title = "Load locality types (Koo et al. Fig. 3)";
 }
 
@@ -421,7 +424,8 @@ static void warp_types(struct wt_rep *r, struct wt_stats *s, size_t n)
 	}
 	wt_rep_add_table(r, t);
 	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 3, 5)->percent = 1;
-	r->p[r->np - 1].ylabel = "share of warps";
+	r->p[r->np - 1].ylabel = "warps by type (% of warps)";
+	r->p[r->np - 1].xlabel = "run";
 	r->p[r->np - 1].title = "Warp types (MeDiC Table II)";
 }
 
@@ -553,7 +557,10 @@ static int speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
 		wt_table_num(t, row, 7, (double)runs / inv, 3);
 	}
 	wt_rep_add_table(r, t);
-	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 7, 1)->ylabel = "speedup";
+	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 7, 1)->ylabel =
+		"speedup (baseline cycles / run cycles)";
+	r->p[r->np - 1].xlabel = "run";
+	r->p[r->np - 1].unit_line = 1;
 	r->p[r->np - 1].title = "Speedup over the baseline";
 	free(diff);
 	free(base);
@@ -615,7 +622,8 @@ static void compare(struct wt_rep *r, struct wt_stats *s, size_t n,
 	wt_table_num(t, row, 3, k ? sum / (double)k : NAN, 4);
 	wt_rep_add_table(r, t);
 	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 1, 2)->percent = 1;
-	r->p[r->np - 1].ylabel = "L1 miss rate";
+	r->p[r->np - 1].ylabel = "L1 miss rate (% of loads)";
+	r->p[r->np - 1].xlabel = "kernel";
 	r->p[r->np - 1].title = "Measured and modelled (Nugteren et al. Fig. 11)";
 }
 
