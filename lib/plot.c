@@ -132,8 +132,8 @@ static size_t chars(const char *s)
  * has least to tell; the table beside the figure has it whole.  Cuts
  * fall between characters, never inside one.
  */
-#define LABEL_MAX 24
-#define LABEL_KEEP 11		/* characters kept at each end */
+#define LABEL_MAX 40
+#define LABEL_KEEP 19		/* characters kept at each end */
 
 static const char *short_label(const char *s, char *buf, size_t len)
 {

@@ -3,6 +3,7 @@
  */
 #include "rtables.h"
 #include "rpolicy.h"
+#include "rruns.h"
 #include "rsame.h"
 #include "util.h"
 
@@ -652,7 +653,7 @@ static const char *const table_names[] = {
 	"trace-gen", "trace-order", "coalesce", "l1sim", "l2sim", "dramsim",
 	"classify", "miss-classes", "reuse", "locality", "load-types",
 	"warp-types", "speedup", "compare", "policy-ipc", "policy-miss-rate",
-	"policy-mpki", "policy-fails"
+	"policy-mpki", "policy-fails", "pcs", "medic", "runs"
 };
 
 /* Every name in --tables is a table report makes (reuse-RUN included). */
@@ -731,7 +732,11 @@ int wt_rep_build(struct wt_rep *r, struct wt_stats *s, size_t n,
 	}
 	if (o->measured && wt_rep_wanted(o, "compare"))
 		compare(r, s, n, o->measured);
+	wt_rep_pcs(r, s, n, o);
 	rc = wt_rep_policies(r, s, n, o, err, len);
+	if (rc == 0)
+		rc = wt_rep_medic(r, s, n, o, err, len);
+	wt_rep_runs(r, s, n, o);
 	if (rc != 0) {
 		wt_rep_free(r);
 		return rc;

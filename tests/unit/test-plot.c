@@ -299,7 +299,7 @@ static void scripts(const struct wt_plot *p)
 	for (unsigned i = 1; i < 6; i++) {
 		size_t r = wt_table_add_row(t);
 
-		wt_table_text(t, r, 0, i == 1 ? "/home/someone/runs/0001/l1sim-ipoly" :
+		wt_table_text(t, r, 0, i == 1 ? "/home/someone/experiments/runs/0001/l1sim-ipoly37" :
 			      "spmv 16K ipoly37");
 		wt_table_num(t, r, 1, 0.5 * i, 2);
 	}
@@ -309,7 +309,7 @@ static void scripts(const struct wt_plot *p)
 	like(s, "set yrange [0:*]\n", "script: speedups from 0");
 	like(s, ") noenhanced rotate by -30 left\nset bmargin ",
 	     "script: long labels turned, with room below");
-	like(s, "'/home/someo\xe2\x80\xa6l1sim-ipoly' 1",
+	like(s, "'/home/someone/exper\xe2\x80\xa6/0001/l1sim-ipoly37' 1",
 	     "script: a long label loses its middle");
 	like(s, "'spmv 16K ipoly37' 2", "script: a shorter one is whole");
 	free(s);
