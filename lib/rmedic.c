@@ -2,8 +2,8 @@
  * rmedic.c - report(1)'s medic table: l2sim and dramsim runs with and
  * without MeDiC's components (Ausavarungnirun et al.: warp-type-aware
  * bypassing and insertion in the L2, the two-queue DRAM scheduler),
- * each against a run of the same program and trace without them; see
- * rruns.h.
+ * each against the most alike run of its program and trace without
+ * them; see rruns.h.
  *
  * MeDiC's speedup estimate is the baseline's mean stall over the run's
  * (a warp instruction waits for its slowest load; l2sim(1) and
@@ -60,22 +60,50 @@ static int uses_medic(const struct wt_stats *s)
 	return *c != '\0';
 }
 
-/* Run i's baseline: the first run of its program without MeDiC and of
- * its trace, else of any trace (which then does not compare), else
- * none (SIZE_MAX). */
+/* How many of a's settings b has the same, MeDiC's own left out: a
+ * baseline should differ from its run in MeDiC alone. */
+static unsigned alike(const struct wt_stats *a, const struct wt_stats *b)
+{
+	json_t *sa = wt_stats_at(a, "settings"), *sb = wt_stats_at(b, "settings");
+	const char *key;
+	json_t *v;
+	unsigned n = 0;
+
+	json_object_foreach(sa, key, v)
+		if (strncmp(key, "medic", 5) != 0 && strcmp(key, "sched") != 0)
+			n += json_equal(v, json_object_get(sb, key)) != 0;
+	return n;
+}
+
+/*
+ * Run i's baseline: of the runs of its program without MeDiC, those of
+ * its trace (else, which then do not compare, of any trace); of those,
+ * the one whose settings are most like its own; of equals, the nearest
+ * before it on the command line, else after.  None: SIZE_MAX.
+ */
 static size_t baseline_of(struct wt_stats *s, size_t n, size_t i)
 {
-	size_t other = SIZE_MAX;
+	size_t best = SIZE_MAX;
+	unsigned best_alike = 0;
+	int best_same = 0;
 
 	for (size_t k = 0; k < n; k++) {
+		int same;
+		unsigned a;
+
 		if (strcmp(s[k].program, s[i].program) != 0 || uses_medic(&s[k]))
 			continue;
-		if (wt_run_same_trace(&s[k], &s[i]))
-			return k;
-		if (other == SIZE_MAX)
-			other = k;
+		same = wt_run_same_trace(&s[k], &s[i]);
+		a = alike(&s[i], &s[k]);
+		if (best == SIZE_MAX || same > best_same ||
+		    (same == best_same && a > best_alike) ||
+		    (same == best_same && a == best_alike && k <= i)) {
+			best = k;
+			best_same = same;
+			best_alike = a;
+		}
 	}
-	return other;
+	return best;
 }
 
 static double ratio(double a, double b)
@@ -183,9 +211,9 @@ int wt_rep_medic(struct wt_rep *r, struct wt_stats *s, size_t n,
 		any |= diff[i];
 	}
 	t = wt_table_newv("medic", "MeDiC (Ausavarungnirun et al.): l2sim and "
-			  "dramsim runs against the first run of the same program "
-			  "and trace without MeDiC; stall speedup is the baseline's "
-			  "mean stall over the run's", any ? NCOLS : NCOLS - 1, cols);
+			  "dramsim runs against the most alike run of the same "
+			  "program and trace without MeDiC; stall speedup is the "
+			  "baseline's mean stall over the run's", any ? NCOLS : NCOLS - 1, cols);
 	for (size_t i = 0; i < n; i++)
 		if (medic_program(&s[i]))
 			row_of(t, s, i, base[i], diff[i], any != 0);
