@@ -1,7 +1,7 @@
 /*
- * html.c - report(1)'s HTML page: the tables, then the figures with each
- * SVG inline and each PNG as a data: URL, in one file that needs nothing
- * beside it; see html.h.
+ * html.c - report(1)'s HTML page: the runs, the other tables, then the
+ * figures with each SVG inline and each PNG as a data: URL, in one file
+ * that needs nothing beside it; see html.h.
  *
  * A small script marks every figure data-rendered="yes" or "no" once
  * the page has loaded, and the body data-figures="N/M rendered", so a
@@ -22,6 +22,9 @@ static const char style[] =
 	"body { font-family: sans-serif; color: #222; background: #fff;\n"
 	"\tmax-width: 62em; margin: 1.5em auto; padding: 0 1em; }\n"
 	"h1 { font-size: 1.6em; }\n"
+	"h2 { font-size: 1.25em; margin-top: 2em; border-bottom: 1px solid #ccc; }\n"
+	".scroll { overflow-x: auto; }\n"
+	"#tab-runs td:last-child { font-family: monospace; font-size: 0.9em; }\n"
 	"table { border-collapse: collapse; margin: 1em 0 2em; }\n"
 	"caption { text-align: left; font-weight: bold; padding: 0.3em 0; }\n"
 	"th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; }\n"
@@ -185,7 +188,7 @@ static void table(FILE *f, const struct wt_table *t)
 {
 	char buf[64];
 
-	fputs("<table id=\"tab-", f);
+	fputs("<div class=\"scroll\">\n<table id=\"tab-", f);
 	esc(f, t->name);
 	fputs("\">\n<caption>", f);
 	esc(f, t->title && *t->title ? t->title : t->name);
@@ -214,7 +217,29 @@ static void table(FILE *f, const struct wt_table *t)
 		}
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody>\n</table>\n", f);
+	fputs("</tbody>\n</table>\n</div>\n", f);
+}
+
+/*
+ * The runs table first, under its own heading: a reader learns which
+ * traces, machines and options made the numbers before reading them.
+ * The other tables follow in report's order.
+ */
+static void sections(FILE *f, struct wt_table *const *tables, size_t n)
+{
+	int runs = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(tables[i]->name, "runs") == 0) {
+			fputs("<h2 id=\"runs\">Runs</h2>\n", f);
+			table(f, tables[i]);
+			runs = 1;
+		}
+	if ((size_t)runs < n)
+		fputs("<h2 id=\"tables\">Tables</h2>\n", f);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(tables[i]->name, "runs") != 0)
+			table(f, tables[i]);
 }
 
 static int figure(FILE *f, const char *dir, const struct wt_plot *p,
@@ -299,8 +324,9 @@ int wt_html_write(const char *dir, const char *title,
 		"</head>\n<body>\n<h1>", style, script);
 	esc(f, title);
 	fputs("</h1>\n", f);
-	for (size_t i = 0; i < ntables; i++)
-		table(f, tables[i]);
+	sections(f, tables, ntables);
+	if (nplots)
+		fputs("<h2 id=\"figures\">Figures</h2>\n", f);
 	for (size_t i = 0; i < nplots && !bad; i++)
 		bad = figure(f, dir, &plots[i], i, err, len) != 0;
 	fputs("</body>\n</html>\n", f);

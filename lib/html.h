@@ -11,7 +11,8 @@
 #include "plot.h"
 #include "table.h"
 
-/* Write DIR/index.html: title, then, in order, each table and each figure
+/* Write DIR/index.html: title, the table named "runs" if there is one,
+ * then, in order, each other table and each figure
  * (figures read DIR/NAME.svg and DIR/NAME.png, which wt_plot_write made).
  * 0, or -1 with a one-line reason in err. */
 int wt_html_write(const char *dir, const char *title,

@@ -116,20 +116,72 @@ static void labels_free(struct labels *l)
 	free(l->s);
 }
 
-/* set xtics ('a' 0, 'b' 1, ...), upright when they would collide. */
+/* Characters in a UTF-8 string: bytes that do not continue one. */
+static size_t chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/*
+ * A label of at most LABEL_MAX characters: a longer one loses its middle
+ * to an ellipsis, where a run's name ("spmv 16K ipoly37") or a path
+ * has least to tell; the table beside the figure has it whole.  Cuts
+ * fall between characters, never inside one.
+ */
+#define LABEL_MAX 40
+#define LABEL_KEEP 19		/* characters kept at each end */
+
+static const char *short_label(const char *s, char *buf, size_t len)
+{
+	const char *head, *tail;
+	size_t k;
+
+	if (chars(s) <= LABEL_MAX)
+		return s;
+	for (head = s, k = 0; *head && k < LABEL_KEEP; head++)
+		k += ((unsigned char)head[1] & 0xc0) != 0x80;
+	tail = s + strlen(s);
+	for (k = 0; tail > head && k < LABEL_KEEP; )
+		k += ((unsigned char)*--tail & 0xc0) != 0x80;
+	snprintf(buf, len, "%.*s\xe2\x80\xa6%s", (int)(head - s), s, tail);
+	return buf;
+}
+
+/*
+ * set xtics ('a' 0, 'b' 1, ...).  About 60 characters of sans 11 fit
+ * across the plot beside the key; labels that would touch their
+ * neighbours are turned 30 degrees, reading down to the right from their
+ * tic, and the bottom margin grows to hold them.
+ */
 static void xtics_from(FILE *f, char *const *s, size_t n)
 {
-	size_t chars = 0;
+	size_t widest = 0;
+	char buf[LABEL_MAX * 4 + 8];
 
+	for (size_t i = 0; i < n; i++) {
+		size_t w = chars(short_label(s[i], buf, sizeof(buf)));
+
+		widest = w > widest ? w : widest;
+	}
 	fputs("set xtics (", f);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? ", " : "", f);
-		gp_str(f, s[i]);
+		gp_str(f, short_label(s[i], buf, sizeof(buf)));
 		fprintf(f, " %zu", i);
-		chars += strlen(s[i]) + 2;
 	}
-	/* About 60 characters of sans 11 fit across the plot beside the key. */
-	fprintf(f, ") noenhanced%s\n", chars > 60 ? " rotate by 90 right" : "");
+	if ((widest + 1) * n <= 60) {
+		fputs(") noenhanced\n", f);
+		return;
+	}
+	/* sin 30 degrees: half of each label's length falls below the
+	 * axis, a character of sans 11 being about half a line wide; the
+	 * xlabel needs its own 2 lines. */
+	fprintf(f, ") noenhanced rotate by -30 left\nset bmargin %zu\n",
+		3 + (widest + 3) / 4);
 }
 
 /* Settings every kind shares. */
@@ -214,7 +266,9 @@ static size_t histogram(FILE *f, const struct wt_plot *p)
 		free(names[r]);
 	free(names);
 
-	fputs("set style data histograms\nset yrange [0:*]\n", f);
+	fputs("set style data histograms\n", f);
+	/* Shares and rates stop at 100 %: no headroom above a whole. */
+	fputs(p->percent ? "set yrange [0:100]\n" : "set yrange [0:*]\n", f);
 	if (p->kind == WT_PLOT_STACKED)
 		/* The key lists the classes top down, as they are stacked. */
 		fputs("set style histogram rowstacked\nset boxwidth 0.7 relative\n"
@@ -227,6 +281,11 @@ static size_t histogram(FILE *f, const struct wt_plot *p)
 		gp_str(f, t->cols[p->ycols[i]]);
 		fputs(" noenhanced", f);
 	}
+	/* A function is also in y's autoscale: the line stays in view
+	 * when every bar is below it. */
+	if (p->kind == WT_PLOT_BARS && p->unit_line)
+		fputs(", 1 with lines dt 2 lw 1.5 lc rgb '#222222' "
+		      "title 'no change (1.0)'", f);
 	fputc('\n', f);
 	return points;
 }
@@ -288,6 +347,10 @@ static size_t lines(FILE *f, const struct wt_plot *p, char *nt)
 		     dropped == 1 ? "" : "s");
 	if (logx)
 		fputs("set logscale x 2\n", f);
+	/* A rate from 0, its axis no higher than 100 % but as low as
+	 * the data allows, so small rates keep their shape. */
+	if (p->percent)
+		fputs("set yrange [0:*<100]\n", f);
 	if (!numeric) {
 		xtics_from(f, xl.s, xl.n);
 		fprintf(f, "set xrange [-0.5:%zu.5]\n", xl.n ? xl.n - 1 : 0);
@@ -557,15 +620,14 @@ done:
 	return rc;
 }
 
-int wt_plot_write(const struct wt_plot *p, const char *dir, char *err, size_t len)
+int wt_plot_script(const struct wt_plot *p, const char *svg, const char *png,
+		   FILE *f, char *err, size_t len)
 {
 	const char *name = p && p->name ? p->name : "?";
-	char *script = NULL, *body = NULL, why[384];
-	char svg[4096], png[4096], svg_tmp[4200], png_tmp[4200];
-	size_t slen = 0, blen = 0, points = 0;
-	char nt[NOTES] = "";
-	FILE *f, *b;
-	int rc = -1, bad;
+	char *body = NULL, nt[NOTES] = "";
+	size_t blen = 0, points = 0;
+	FILE *b;
+	int bad;
 
 	if (!p || !p->t || !p->name || !*p->name || strchr(p->name, '/') ||
 	    !p->ycols || p->nycols == 0) {
@@ -580,17 +642,11 @@ int wt_plot_write(const struct wt_plot *p, const char *dir, char *err, size_t le
 			 name, p->t->ncols);
 		return -1;
 	}
-	snprintf(svg, sizeof(svg), "%s/%s.svg", dir, p->name);
-	snprintf(png, sizeof(png), "%s/%s.png", dir, p->name);
-	snprintf(svg_tmp, sizeof(svg_tmp), "%s/.%s.svg.tmp", dir, p->name);
-	snprintf(png_tmp, sizeof(png_tmp), "%s/.%s.png.tmp", dir, p->name);
 
 	/* The plot first, apart, to learn whether it has anything in it. */
-	b = open_memstream(&body, &blen);
-	f = open_memstream(&script, &slen);
-	if (!b || !f) {
+	if (!(b = open_memstream(&body, &blen))) {
 		snprintf(err, len, "figure %s: %s", name, strerror(errno));
-		goto out;
+		return -1;
 	}
 	switch (p->kind) {
 	case WT_PLOT_STACKED:
@@ -604,17 +660,22 @@ int wt_plot_write(const struct wt_plot *p, const char *dir, char *err, size_t le
 		points = hist(b, p, nt);
 		break;
 	default:
+		fclose(b);
+		free(body);
 		snprintf(err, len, "figure %s: unknown kind %d", name, (int)p->kind);
-		goto out;
+		return -1;
 	}
-	fclose(b);
-	b = NULL;
+	if (fclose(b) != 0) {
+		free(body);
+		snprintf(err, len, "figure %s: %s", name, strerror(errno));
+		return -1;
+	}
 
 	/* The terminal first, so the plot command that ends the script
 	 * draws the SVG; replot then draws the same into the PNG. */
 	fputs("set terminal svg size 800,480 dynamic enhanced font \"sans,11\"\n"
 	      "set output ", f);
-	gp_str(f, svg_tmp);
+	gp_str(f, svg);
 	fputc('\n', f);
 	preamble(f, p);
 	if (*nt && points) {
@@ -629,14 +690,38 @@ int wt_plot_write(const struct wt_plot *p, const char *dir, char *err, size_t le
 		no_data(f);
 	fputs("set terminal pngcairo size 800,480 enhanced font \"sans,11\"\n"
 	      "set output ", f);
-	gp_str(f, png_tmp);
+	gp_str(f, png);
 	fputs("\nreplot\nunset output\n", f);
+	free(body);
+	return 0;
+}
+
+int wt_plot_write(const struct wt_plot *p, const char *dir, char *err, size_t len)
+{
+	const char *name = p && p->name ? p->name : "?";
+	char *script = NULL, why[384];
+	char svg[4096], png[4096], svg_tmp[4200], png_tmp[4200];
+	size_t slen = 0;
+	FILE *f;
+	int rc = -1;
+
+	snprintf(svg, sizeof(svg), "%s/%s.svg", dir, name);
+	snprintf(png, sizeof(png), "%s/%s.png", dir, name);
+	snprintf(svg_tmp, sizeof(svg_tmp), "%s/.%s.svg.tmp", dir, name);
+	snprintf(png_tmp, sizeof(png_tmp), "%s/.%s.png.tmp", dir, name);
+	if (!(f = open_memstream(&script, &slen))) {
+		snprintf(err, len, "figure %s: %s", name, strerror(errno));
+		return -1;
+	}
+	if (wt_plot_script(p, svg_tmp, png_tmp, f, err, len) != 0) {
+		fclose(f);
+		free(script);
+		return -1;
+	}
 	if (fclose(f) != 0) {
-		f = NULL;
 		snprintf(err, len, "figure %s: %s", name, strerror(errno));
 		goto out;
 	}
-	f = NULL;
 	if (run_gnuplot(script, slen, why, sizeof(why)) != 0) {
 		snprintf(err, len, "figure %s: %s", name, why);
 		goto out;
@@ -648,11 +733,6 @@ int wt_plot_write(const struct wt_plot *p, const char *dir, char *err, size_t le
 	}
 	rc = 0;
 out:
-	if (b)
-		fclose(b);
-	if (f)
-		fclose(f);
-	free(body);
 	free(script);
 	if (rc != 0) {
 		unlink(svg_tmp);

@@ -10,7 +10,8 @@
  *   WT_PLOT_BARS     one group per row, a bar per ycol side by side
  *                    (measured against modelled miss rates, Nugteren
  *                    Fig. 11; speedups), with a last group "hmean", the
- *                    harmonic mean of each ycol, when hmean is set
+ *                    harmonic mean of each ycol, when hmean is set, and
+ *                    a dashed line at 1 when unit_line is set
  *   WT_PLOT_LINES    x from xcol (numbers or labels in row order), a line
  *                    per ycol, or, with series_col >= 0, a line per
  *                    distinct value of series_col with ycols[0] as y (a
@@ -25,6 +26,7 @@
 #define WT_PLOT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "table.h"
 
@@ -43,8 +45,18 @@ struct wt_plot {
 	int hmean;		/* BARS: add the harmonic-mean group */
 	double cutoff;		/* HIST: NAN for none */
 	int logx;		/* HIST, LINES: log2 x axis */
-	int percent;		/* y values are fractions shown as percent */
+	int percent;		/* y values are fractions shown as percent:
+				   STACKED and BARS from 0 to 100 %, LINES
+				   from 0 to at most 100 % */
+	int unit_line;		/* BARS: a dashed line at y = 1, "no change",
+				   for speedups and normalized IPC */
 };
+
+/* Write the gnuplot script that draws p to the SVG file svg and then the
+ * PNG file png onto f; 0, or -1 with a one-line reason in err.  For
+ * wt_plot_write, and for tests to read what a figure will be asked. */
+int wt_plot_script(const struct wt_plot *p, const char *svg, const char *png,
+		   FILE *f, char *err, size_t len);
 
 /* Draw p into dir (which must exist) as NAME.svg and NAME.png by running
  * gnuplot; 0, or -1 with a one-line reason in err. */

@@ -268,7 +268,8 @@ int wt_rep_compare(struct wt_rep *r, struct wt_stats *s, size_t n,
 	wt_table_num(t, row, 3, both ? sum / (double)both : NAN, 4);
 	wt_rep_add_table(r, t);
 	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 1, 2)->percent = 1;
-	r->p[r->np - 1].ylabel = "L1 miss rate";
+	r->p[r->np - 1].ylabel = "L1 miss rate (% of loads)";
+	r->p[r->np - 1].xlabel = "kernel";
 	r->p[r->np - 1].title = "Measured and modelled (Nugteren et al. Fig. 11)";
 	free_all(&ks, dm, m->n + ks.n, msn, mkey, m->n, mark);
 	return 0;

@@ -598,7 +598,9 @@ static void policy_table(struct wt_rep *r, const struct pgrid *g,
 		struct wt_plot *p = wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, FIRST,
 						    (unsigned)g->ncols);
 
-		p->ylabel = "normalized IPC";
+		p->ylabel = "IPC / the baseline policy's IPC";
+		p->xlabel = "trace";
+		p->unit_line = 1;
 		p->title = "Normalized IPC (Khairy et al. Fig. 8; "
 			   "Koo et al. Fig. 12)";
 	}

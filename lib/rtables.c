@@ -4,6 +4,7 @@
 #include "rtables.h"
 #include "rcompare.h"
 #include "rpolicy.h"
+#include "rruns.h"
 #include "rsame.h"
 #include "util.h"
 
@@ -223,7 +224,8 @@ static void miss_classes(struct wt_rep *r, struct wt_stats *s, size_t n)
 	}
 	wt_rep_add_table(r, t);
 	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 2, 5)->percent = 1;
-	r->p[r->np - 1].ylabel = "share of loads";
+	r->p[r->np - 1].ylabel = "L1 misses by class (% of loads)";
+	r->p[r->np - 1].xlabel = "run";
 	r->p[r->np - 1].title = "L1 miss classes (Nugteren et al. Fig. 10)";
 }
 
@@ -312,7 +314,7 @@ static void reuse(struct wt_rep *r, struct wt_stats *s)
 	p->cutoff = cutoff;
 	p->logx = 1;
 	p->xlabel = "reuse distance (lines)";
-	p->ylabel = "accesses";
+	p->ylabel = "L1 accesses (count)";
 }
 
 /* classify's "total", or a kernel's object. */
@@ -361,7 +363,8 @@ static void locality(struct wt_rep *r, struct wt_stats *s, size_t n)
 	}
 	wt_rep_add_table(r, t);
 	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 5, 7)->percent = 1;
-	r->p[r->np - 1].ylabel = "share of references";
+	r->p[r->np - 1].ylabel = "references by locality (% of the view's)";
+	r->p[r->np - 1].xlabel = "run, cache view and size";
 	r->p[r->np - 1].title = "Locality (Khairy et al. Fig. 3)";
 }
 
@@ -398,7 +401,8 @@ static void load_types(struct wt_rep *r, struct wt_stats *s, size_t n)
 	}
 	wt_rep_add_table(r, t);
 	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 2, 4)->percent = 1;
-	r->p[r->np - 1].ylabel = "share of lines";
+	r->p[r->np - 1].ylabel = "lines by load type (% of lines loaded)";
+	r->p[r->np - 1].xlabel = "run";
 	r->p[r->np - 1].title = "Load locality types (Koo et al. Fig. 3)";
 }
 
@@ -435,7 +439,8 @@ static void warp_types(struct wt_rep *r, struct wt_stats *s, size_t n)
 	}
 	wt_rep_add_table(r, t);
 	wt_rep_add_plot(r, WT_PLOT_STACKED, t, 0, 3, 5)->percent = 1;
-	r->p[r->np - 1].ylabel = "share of warps";
+	r->p[r->np - 1].ylabel = "warps by type (% of warps)";
+	r->p[r->np - 1].xlabel = "run";
 	r->p[r->np - 1].title = "Warp types (MeDiC Table II)";
 }
 
@@ -568,7 +573,10 @@ static int speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
 		wt_table_num(t, row, 7, (double)runs / inv, 3);
 	}
 	wt_rep_add_table(r, t);
-	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 7, 1)->ylabel = "speedup";
+	wt_rep_add_plot(r, WT_PLOT_BARS, t, 0, 7, 1)->ylabel =
+		"speedup (baseline cycles / run cycles)";
+	r->p[r->np - 1].xlabel = "run";
+	r->p[r->np - 1].unit_line = 1;
 	r->p[r->np - 1].title = "Speedup over the baseline";
 	free(diff);
 	free(base);
@@ -600,7 +608,7 @@ static const char *const table_names[] = {
 	"trace-gen", "trace-order", "coalesce", "l1sim", "l2sim", "dramsim",
 	"classify", "miss-classes", "reuse", "locality", "load-types",
 	"warp-types", "speedup", "compare", "policy-ipc", "policy-miss-rate",
-	"policy-mpki", "policy-fails"
+	"policy-mpki", "policy-fails", "pcs", "medic", "runs"
 };
 
 /* Every name in --tables is a table report makes (reuse-RUN included). */
@@ -684,7 +692,11 @@ int wt_rep_build(struct wt_rep *r, struct wt_stats *s, size_t n,
 			return rc;
 		}
 	}
+	wt_rep_pcs(r, s, n, o);
 	rc = wt_rep_policies(r, s, n, o, err, len);
+	if (rc == 0)
+		rc = wt_rep_medic(r, s, n, o, err, len);
+	wt_rep_runs(r, s, n, o);
 	if (rc != 0) {
 		wt_rep_free(r);
 		return rc;

@@ -29,6 +29,9 @@
  *                  a column per policy, grouped by the trace's category
  *                  (Khairy et al. Fig. 8-11; Koo et al. Fig. 12-13); see
  *                  rpolicy.c
+ *   pcs, medic, runs
+ *                  l1sim loads by PC, MeDiC runs against runs without,
+ *                  and what made each file; see rruns.h
  */
 #ifndef WT_RTABLES_H
 #define WT_RTABLES_H

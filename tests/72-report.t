@@ -101,6 +101,67 @@ done
 like "$(grep -A2 '^l1sim:' "$T/pipe.txt" | tail -n 1)" '^  l1 +spmv +fermi +stream +16384 +4 +fermi +67339 +0\.7244 +0\.5885 ' \
 	"the l1sim row: spmv's L1 miss rate (the fermi machine's L1: SM2_GTX480's)"
 
+# ---- runs: what made each file, the command as a shell takes it ----
+sed 's/"command": \["l1sim", "--index=linear"\]/"command": ["l1sim", "--index=linear", "my file.req", "it'"'"'s"]/' \
+	$D/base.json > "$T/cmd.json"
+report --format=csv --tables=runs "$T/cmd.json" $D/cls.json > "$T/runs.csv"
+is "$(tr -d '\r' < "$T/runs.csv" | tr '\n' '|')" \
+	"run,program,trace,trace hash,machine,warp scheduler,L1 timing,command|cmd,l1sim,synth,00000000,fermi,gto,stream,l1sim --index=linear 'my file.req' 'it'\\''s'|cls,classify,,,,,,classify|" \
+	"runs: program, trace, hash, machine, scheduler, L1 timing and the command, quoted"
+
+# ---- pcs: 22 load PCs, the 20 with most misses and the rest summed ----
+{
+	printf '{"program": "l1sim", "trace": "synth", "trace_hash": "00000000deadbeef",\n'
+	printf ' "settings": {"arch": "fermi", "sched": "stream"}, "total": {"loads": 1, "pcs": ['
+	for i in $(seq 1 22); do
+		# PC 0x10*i: 100 loads, i*4 misses (0x50 of them 20 %, 0x160 88 %)
+		printf '%s{"pc": "0x%x", "loads": 100, "hits": %d, "misses": %d, "miss_rate": 0}' \
+			"$([ "$i" -gt 1 ] && echo ,)" $((i * 16)) $((100 - i * 4)) $((i * 4))
+	done
+	printf ']}}\n'
+} > "$T/pcs.json"
+report --format=csv --tables=pcs "$T/pcs.json" > "$T/pcs.csv"
+tr -d '\r' < "$T/pcs.csv" > "$T/pcs.txt"
+is "$(head -n 3 "$T/pcs.txt" | tr '\n' '|')" \
+	"run,PC,loads,hits,misses,miss rate,share of the run's misses,verdict|pcs,0x160,100,12,88,0.8800,0.0870,streams or thrashes|pcs,0x150,100,16,84,0.8400,0.0830,streams or thrashes|" \
+	"pcs: most misses first, with the share of the run's misses"
+is "$(wc -l < "$T/pcs.txt" | tr -d ' ')" 22 "pcs: a header, 20 PCs and one row for the rest"
+is "$(tail -n 1 "$T/pcs.txt")" "pcs,2 other PCs,200,188,12,0.0600,0.0119,hits" \
+	"pcs: the 2 PCs left out, summed"
+like "$(grep '^pcs,0x50,' "$T/pcs.txt")" ',0\.2000,[0-9.]*,some reuse$' "pcs: a miss rate of 0.2 is some reuse"
+like "$(grep '^pcs,0x40,' "$T/pcs.txt")" ',0\.1600,[0-9.]*,hits$' "pcs: below 0.2 a load hits"
+
+# ---- medic: l2sim and dramsim with and without MeDiC, of one trace ----
+medic_l2() {	# medic_l2 NAME COMPONENTS MEAN_STALL BYPASSES HIT_RATE
+	printf '{"program": "l2sim", "trace": "synth", "trace_hash": "00000000deadbeef", "machine": "fermi",
+ "settings": {"arch": "fermi", "medic": [%s]}, "total": {"hit_rate": %s, "medic_bypasses": %s},
+ "warp_instructions": {"all_hit": 50, "mostly_hit": 10, "balanced": 20, "mostly_miss": 5, "all_miss": 15},
+ "mean_stall": %s}\n' "$2" "$5" "$4" "$3" > "$T/$1.json"
+}
+medic_dram() {	# medic_dram NAME SCHED MEAN_STALL
+	printf '{"program": "dramsim", "trace": "synth", "trace_hash": "00000000deadbeef", "machine": "fermi",
+ "settings": {"arch": "fermi", "sched": "%s"}, "total": {"requests": 200, "high_priority": 50,
+ "mean_stall": %s, "latency": {"mean": 300}}}\n' "$2" "$3" > "$T/$1.json"
+}
+medic_l2 l2base "" 100 0 0.9
+medic_l2 l2medic '"wbyp", "wip"' 80 40 0.8
+medic_dram drbase frfcfs 120
+medic_dram drmedic medic 150
+report --format=csv --tables=medic "$T/l2base.json" "$T/l2medic.json" "$T/drbase.json" \
+	"$T/drmedic.json" > "$T/medic.csv"
+is "$(tr -d '\r' < "$T/medic.csv" | tr '\n' '|')" \
+	"run,program,trace,machine,MeDiC,baseline,mean stall (cycles),stall speedup,L2 hit rate,L2 bypasses,DRAM latency (cycles),high-priority share,hit-warp instructions,miss-warp instructions|l2base,l2sim,synth,fermi,none,l2base,100.0,1.000,0.9000,0,,,0.6000,0.2000|l2medic,l2sim,synth,fermi,wbyp+wip,l2base,80.0,1.250,0.8000,40,,,0.6000,0.2000|drbase,dramsim,synth,fermi,none,drbase,120.0,1.000,,,300.0,0.2500,,|drmedic,dramsim,synth,fermi,wms,drbase,150.0,0.800,,,300.0,0.2500,,|" \
+	"medic: each run against its program's run without MeDiC: stall speedup, bypasses, warp types"
+report --format=csv "$T/l2base.json" "$T/drbase.json" > "$T/nomedic.csv"
+is "$(grep -c '^# medic' "$T/nomedic.csv")" 0 "medic: no table unless some run used MeDiC"
+sed 's/"arch": "fermi"/"arch": "volta"/' "$T/l2medic.json" > "$T/l2volta.json"
+fails_with 1 "medic: runs l2volta and l2base do not compare: machine volta against fermi" \
+	"medic: a MeDiC run on another machine is refused" \
+	report --tables=medic "$T/l2base.json" "$T/l2volta.json"
+report --force --format=csv --tables=medic "$T/l2base.json" "$T/l2volta.json" > "$T/mforce.csv"
+like "$(tr -d '\r' < "$T/mforce.csv" | sed -n 3p)" '^l2volta,.*,1\.250,.*,machine volta against fermi$' \
+	"medic --force: the row says what differs"
+
 # ---- bad input ----
 fails_with 2 "expected at least one stats file" "no file" report
 fails_with 1 "nosuch.json: unable to open" "a missing file" report "$T/nosuch.json"

@@ -83,15 +83,60 @@ trace-gen samples/spmv.trc.zst | trace-order | coalesce --stats="$T/co.json" \
 	| dramsim --stats="$T/dram.json" > /dev/null
 classify --stats="$T/cls.json" -o /dev/null "$T/spmv.req"
 l1sim --index=linear --stats="$T/l1-linear.json" "$T/spmv.req" > /dev/null
+# MeDiC's L2 components are modelled on a line L2 (l2sim(1), MEDIC);
+# dramsim --sched=medic types warps by l2sim --events=all's hits.
+L2LINE="--sectored=no --write-allocate=yes --events=all"
+l1sim "$T/spmv.req" > "$T/l1.ev"
+l2sim $L2LINE --stats="$T/l2-line.json" "$T/l1.ev" | dramsim --stats="$T/dram-frfcfs.json" > /dev/null
+l2sim $L2LINE --medic=all --stats="$T/l2-medic.json" "$T/l1.ev" \
+	| dramsim --sched=medic --stats="$T/dram-medic.json" > /dev/null
 run report --html="$T/rep" "$T/co.json" "$T/l1.json" "$T/l1-linear.json" "$T/l2.json" \
-	"$T/dram.json" "$T/cls.json"
+	"$T/dram.json" "$T/cls.json" "$T/l2-line.json" "$T/l2-medic.json" \
+	"$T/dram-frfcfs.json" "$T/dram-medic.json"
 is "$rc" 0 "report --html exits 0"
 nfig=$(ls "$T/rep"/*.svg | wc -l | tr -d ' ')
-is "$nfig" 7 "seven figures: miss classes, two reuse histograms, speedup, locality, load and warp types"
+is "$nfig" 8 "eight figures: miss classes, two reuse histograms, speedup, locality, load and warp types, MeDiC"
 browse --dump-dom "file://$T/rep/index.html" > "$T/rep.html"
 like "$(grep -o '<body[^>]*>' "$T/rep.html")" "data-figures=\"$nfig/$nfig rendered\"" \
 	"report's page: every figure rendered in Chromium"
 like "$(grep -c '<table' "$T/rep.html")" '^1[0-9]$' "report's page: the tables are there too"
+
+# The Runs section comes first and says what made each file.
+tr -d '\n' < "$T/rep.html" > "$T/rep1.html"
+like "$(grep -o '<h2[^>]*>[^<]*</h2>' "$T/rep1.html" | tr '\n' '|')" \
+	'^<h2 id="runs">Runs</h2>\|<h2 id="tables">Tables</h2>\|<h2 id="figures">Figures</h2>\|$' \
+	"report's page: Runs, Tables and Figures sections, in that order"
+runs=$(sed 's/.*<table id="tab-runs">//; s/<\/table>.*//' "$T/rep1.html")
+like "$runs" '<th>trace hash</th><th>machine</th><th>warp scheduler</th><th>L1 timing</th><th>command</th>' \
+	"Runs: the trace, machine, scheduler, L1 timing and command columns"
+like "$runs" '<td>l2-medic</td><td>l2sim</td><td>spmv</td><td>901db0bc</td><td>fermi</td><td>gto</td><td></td><td>[^<]*l2sim --sectored=no --write-allocate=yes --events=all --medic=all ' \
+	"Runs: a run's trace, its hash's first 8 digits, machine and command line"
+is "$(printf '%s' "$runs" | grep -o '<tr>' | wc -l | tr -d ' ')" 11 "Runs: a header and a row per file"
+
+# The per-PC table: spmv's loads, worst first, each with a verdict.
+pcs=$(sed 's/.*<table id="tab-pcs">//; s/<\/table>.*//' "$T/rep1.html")
+like "$pcs" '<th>PC</th>.*<th[^>]*>miss rate</th>.*<th>verdict</th>' "pcs: PC, miss rate and verdict columns"
+like "$pcs" '<tr><td>l1</td><td>0x100</td><td class="num">29361</td>' "pcs: spmv's load with most misses first"
+like "$pcs" '<td>streams or thrashes</td>' "pcs: a load that streams or thrashes is named"
+
+# The MeDiC table and its figure.
+medic=$(sed 's/.*<table id="tab-medic">//; s/<\/table>.*//' "$T/rep1.html")
+like "$medic" '<td>l2-medic</td><td>l2sim</td><td>spmv</td><td>fermi</td><td>wbyp\+wip</td><td>l2-line</td>' \
+	"MeDiC: l2sim with wbyp and wip against the line L2 without"
+like "$medic" '<td>dram-medic</td><td>dramsim</td><td>spmv</td><td>fermi</td><td>wms</td><td>dram-frfcfs</td>' \
+	"MeDiC: dramsim's scheduler against the nearest dramsim run without it"
+like "$(grep -o '<figure id="fig-medic"[^>]*>' "$T/rep.html")" 'data-rendered="yes"' \
+	"MeDiC: its stall speedup figure rendered"
+
+# Axis labels are words, with units, not JSON keys: no text in a figure
+# has an underscore or a dotted path.
+like "$(cat "$T/rep/speedup.svg")" '>speedup \(baseline cycles / run cycles\)<' \
+	"speedup: the y axis says what a speedup is"
+like "$(cat "$T/rep/speedup.svg")" '>no change \(1\.0\)<' "speedup: a line at 1"
+like "$(cat "$T/rep/miss-classes.svg")" '>L1 misses by class \(% of loads\)<' \
+	"miss classes: the y axis in words and percent"
+keys=$(cat "$T/rep"/*.svg | grep -o '<text>[^<]*</text>' | grep -E '[a-z]_[a-z]|total\.' | head -n 3 | tr '\n' ' ')
+is "$keys" "" "no figure has a JSON key for a label"
 browse --screenshot="$T/rep.png" "file://$T/rep/index.html" > /dev/null
 inked=$("$PNG_STATS" --rows "$T/rep.png" | awk '$3 >= 0.015 { k++ } END { print k + 0 }')
 [ "$inked" -ge 40 ]

@@ -250,6 +250,72 @@ static void empty_table(const char *dir)
 	wt_table_free(t);
 }
 
+/* The script of p, as wt_plot_write would hand it to gnuplot. */
+static char *script_of(const struct wt_plot *p)
+{
+	char *buf = NULL, err[256] = "";
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f || wt_plot_script(p, "a.svg", "a.png", f, err, sizeof(err)) != 0)
+		printf("# wt_plot_script: %s\n", err);
+	if (f)
+		fclose(f);
+	return buf;
+}
+
+/* What the scripts ask of gnuplot: shares stop at 100 %, speedups have
+ * their line at 1, long labels turn and lose their middles. */
+static void scripts(const struct wt_plot *p)
+{
+	struct wt_table *t = wt_table_new("long", "Speedups", 2, "run", "speedup");
+	unsigned y[] = { 1 };
+	struct wt_plot sp = { .kind = WT_PLOT_BARS, .t = t, .name = "long",
+		.ycols = y, .nycols = 1, .series_col = -1, .cutoff = NAN,
+		.unit_line = 1 };
+	char *s;
+
+	s = script_of(&p[0]);
+	like(s, "set yrange [0:*]\n", "script: counts from 0, no top");
+	ok(s && !strstr(s, "rotate"), "script: short labels stay level");
+	free(s);
+	sp.kind = WT_PLOT_STACKED;
+	sp.percent = 1;
+	sp.unit_line = 0;
+	wt_table_add_row(t);
+	wt_table_text(t, 0, 0, "a");
+	wt_table_num(t, 0, 1, 0.5, 2);
+	s = script_of(&sp);
+	like(s, "set yrange [0:100]\n", "script: a stack of shares stops at 100 %%");
+	ok(s && !strstr(s, "no change"), "script: no line at 1 unless asked");
+	free(s);
+	s = script_of(&p[2]);
+	like(s, "set yrange [0:*<100]\n", "script: a rate's line at most 100 %%");
+	free(s);
+
+	sp.kind = WT_PLOT_BARS;
+	sp.percent = 0;
+	sp.unit_line = 1;
+	for (unsigned i = 1; i < 6; i++) {
+		size_t r = wt_table_add_row(t);
+
+		wt_table_text(t, r, 0, i == 1 ? "/home/someone/experiments/runs/0001/l1sim-ipoly37" :
+			      "spmv 16K ipoly37");
+		wt_table_num(t, r, 1, 0.5 * i, 2);
+	}
+	s = script_of(&sp);
+	like(s, ", 1 with lines dt 2 ", "script: speedups have a dashed line at 1");
+	like(s, "title 'no change (1.0)'\n", "script: the line at 1 in the key");
+	like(s, "set yrange [0:*]\n", "script: speedups from 0");
+	like(s, ") noenhanced rotate by -30 left\nset bmargin ",
+	     "script: long labels turned, with room below");
+	like(s, "'/home/someone/exper\xe2\x80\xa6/0001/l1sim-ipoly37' 1",
+	     "script: a long label loses its middle");
+	like(s, "'spmv 16K ipoly37' 2", "script: a shorter one is whole");
+	free(s);
+	wt_table_free(t);
+}
+
 /* gnuplot not on PATH, then a gnuplot that fails. */
 static void no_gnuplot(const char *dir, const struct wt_plot *p0)
 {
@@ -376,6 +442,7 @@ int main(int argc, char **argv)
 		   "%s: drawn %s", p[i].name, err);
 		check_files(dir, p[i].name);
 	}
+	scripts(p);
 	escaping(dir);
 	empty_table(dir);
 	no_gnuplot(dir, &p[0]);

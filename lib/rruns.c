@@ -1,0 +1,89 @@
+/*
+ * rruns.c - report(1)'s runs table: which trace, machine and options
+ * made each stats file; see rruns.h.
+ */
+#include "rruns.h"
+#include "rsame.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A word needs quotes unless every byte is one a shell leaves alone. */
+static int plain(const char *w)
+{
+	if (!*w)
+		return 0;
+	for (; *w; w++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_@%+=:,./-", *w))
+			return 0;
+	return 1;
+}
+
+/* w single-quoted, a quote inside as '\'' */
+static void quote(FILE *f, const char *w)
+{
+	if (plain(w)) {
+		fputs(w, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *w; w++)
+		if (*w == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*w, f);
+	fputc('\'', f);
+}
+
+char *wt_run_command(const struct wt_stats *s)
+{
+	json_t *cmd = wt_stats_at(s, "command"), *w;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		wt_die(WT_EXIT_DATA, "out of memory");
+	json_array_foreach(cmd, i, w) {
+		if (i)
+			fputc(' ', f);
+		quote(f, json_is_string(w) ? json_string_value(w) : "");
+	}
+	if (fclose(f) != 0)
+		wt_die(WT_EXIT_DATA, "out of memory");
+	return buf;
+}
+
+void wt_rep_runs(struct wt_rep *r, struct wt_stats *s, size_t n,
+		 const struct wt_rep_opts *o)
+{
+	struct wt_table *t;
+	char hash[9];
+
+	if (!n || !wt_rep_wanted(o, "runs"))
+		return;
+	t = wt_table_new("runs", "Runs: the trace, machine and command line "
+			 "behind every stats file", 8, "run", "program", "trace", "trace hash",
+			 "machine", "warp scheduler", "L1 timing", "command");
+	for (size_t i = 0; i < n; i++) {
+		size_t row = wt_table_add_row(t);
+		const char *h = wt_run_hash(&s[i]);
+		char *cmd = wt_run_command(&s[i]);
+
+		/* 8 hex digits tell traces apart in a table, as rsame.c's
+		 * messages name them */
+		snprintf(hash, sizeof(hash), "%.8s", h ? h : "");
+		wt_table_text(t, row, 0, s[i].label);
+		wt_table_text(t, row, 1, s[i].program);
+		wt_table_text(t, row, 2, wt_run_trace(&s[i]));
+		wt_table_text(t, row, 3, h ? hash : NULL);
+		wt_table_text(t, row, 4, wt_run_machine(&s[i]));
+		wt_table_text(t, row, 5, wt_run_sched(&s[i]));
+		wt_table_text(t, row, 6, wt_run_timing(&s[i]));
+		wt_table_text(t, row, 7, cmd);
+		free(cmd);
+	}
+	wt_rep_add_table(r, t);
+}
