@@ -28,6 +28,7 @@ why_skip() {
 	case $1 in
 	*traces/*|*SM7_QV100*) echo "needs an Accel-Sim trace directory" ;;
 	*dump.trc*|*big.trc*|*./app*) echo "a placeholder for the user's own input" ;;
+	*measured.csv*) echo "needs a profiler's export (nvprof or ncu)" ;;
 	*jq\ *) command -v jq > /dev/null 2>&1 || echo "needs jq" ;;
 	esac
 }
