@@ -15,7 +15,7 @@
  * get.  An AVX2 loop, four lanes at once, ran at 29 GB/s, but made
  * trace-order no faster and trace-dump --check of 940 MB 4 % faster
  * (best of 9 each), so it is not kept.  Inputs of up to 240 bytes take
- * one of six short paths by length, a few multiplies each.  warptrace(5)
+ * one of six short paths by length, a few multiplies each.  warptrace-stream(5)
  * says which.
  */
 #include "hash.h"

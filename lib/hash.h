@@ -2,7 +2,7 @@
  * hash.h - the 64-bit checksum of warptrace streams.
  *
  * Not cryptographic: it detects truncation, flipped bytes and mixed-up
- * chunks.  The algorithm is spelled out in warptrace(5) so that other
+ * chunks.  The algorithm is spelled out in warptrace-stream(5) so that other
  * implementations can verify streams.
  */
 #ifndef WT_HASH_H

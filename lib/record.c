@@ -139,7 +139,7 @@ static int check_access(const struct wt_access *a, char *why, size_t n)
 
 /* flags: the flag bits known, with the cache operator's, whose value is
  * checked too; UINT32_MAX for a stream of a later minor version, which
- * may give meaning to other bits and values (warptrace(5), VERSIONING),
+ * may give meaning to other bits and values (warptrace-stream(5), VERSIONING),
  * and whose flags are not checked. */
 static int check_flags(uint32_t v, uint32_t flags, const char *expected,
 		       char *why, size_t n)

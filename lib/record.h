@@ -5,7 +5,7 @@
  * Records are stored little-endian, exactly as these structs lay them out
  * on a little-endian host: every field is naturally aligned and the sizes
  * are multiples of 8, so there is no padding the compiler may choose.
- * warptrace(5) is the normative description; keep the two in step.
+ * warptrace-stream(5) is the normative description; keep the two in step.
  */
 #ifndef WT_RECORD_H
 #define WT_RECORD_H
@@ -30,7 +30,7 @@ enum wt_kind {
  * memory operation: arrays of per-operation counts have WT_OP_MAX + 1
  * entries.  WT_OP_NONE is no memory operation at all: a warp or request
  * record that only carries the last non-memory instructions of its warp
- * (warptrace(5), op); access and event records never hold it.
+ * (warptrace-stream(5), op); access and event records never hold it.
  */
 enum wt_op {
 	WT_OP_LOAD = 0,
@@ -221,7 +221,7 @@ const char *wt_event_plural(unsigned type);
 const char *wt_miss_class_name(unsigned cls);
 
 /*
- * Check one record's fields for values its kind allows (warptrace(5),
+ * Check one record's fields for values its kind allows (warptrace-stream(5),
  * Valid values).  Returns 0, or -1 with a reason in why: the field, its
  * value and what was expected.  The stream reader checks every record it
  * returns this way unless told not to (wt_reader_check_records).
@@ -231,7 +231,7 @@ int wt_record_check(enum wt_kind kind, unsigned lanes, const void *rec,
 /* The same for count records one after another at recs: the index of the
  * first one outside its values, with the reason in why, or count.  newer:
  * the stream is of a later minor version than this library's, whose flag
- * bits this one does not know; they are let through (warptrace(5),
+ * bits this one does not know; they are let through (warptrace-stream(5),
  * VERSIONING). */
 size_t wt_records_check(enum wt_kind kind, unsigned lanes, int newer,
 			const void *recs, size_t count, char *why, size_t whylen);

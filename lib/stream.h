@@ -6,7 +6,7 @@
  * count and a checksum over every chunk.  Each chunk carries its own
  * checksum, so corruption is reported where it happens.  Streams may be
  * concatenated; the reader continues across segments of the same kind.
- * See warptrace(5).
+ * See warptrace-stream(5).
  */
 #ifndef WT_STREAM_H
 #define WT_STREAM_H
@@ -21,7 +21,7 @@
 #define WT_FORMAT_MINOR 0
 #define WT_MAGIC "WARPTRAC"
 
-/* Default zstd level, chosen by measurement (see warptrace(5)). */
+/* Default zstd level, chosen by measurement (see warptrace-stream(5)). */
 #define WT_DEFAULT_LEVEL 1
 
 struct wt_header {
@@ -136,7 +136,7 @@ uint64_t wt_reader_records(const struct wt_reader *r);
 int wt_reader_position(const void *r, uint64_t *at, uint64_t *total);
 void wt_reader_close(struct wt_reader *r);
 
-/* Chunk types (warptrace(5)). */
+/* Chunk types (warptrace-stream(5)). */
 enum {
 	WT_CHUNK_KERNEL = 1,
 	WT_CHUNK_RECORDS = 2,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Every stage refuses a record whose fields hold values its kind does not
-# allow (warptrace(5), Valid values): one line naming the file, the
+# allow (warptrace-stream(5), Valid values): one line naming the file, the
 # record and the field, what was expected, exit 1, and no output left.
 # trace-dump shows such a record unless asked to --check or --summary.
 . "$(dirname "$0")/lib.sh"

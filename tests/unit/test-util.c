@@ -82,7 +82,7 @@ static void checksum(void)
 	ok(wt_hash64(0, buf, 64) != wt_hash64(1, buf, 64), "seed matters");
 	ok(wt_hash64(0, buf, 63) != wt_hash64(0, buf, 64), "length matters");
 	ok(wt_hash64(0, buf, 9) != wt_hash64(0, buf + 1, 9), "content matters");
-	/* The test values of warptrace(5). */
+	/* The test values of warptrace-stream(5). */
 	is_u64(wt_hash64(0, "", 0), 0x2D06800538D394C2ULL, "H(0, nothing)");
 	is_u64(wt_hash64(1, "WARPTRACE", 9), 0x628E45D77456E0A2ULL, "H(1, WARPTRACE)");
 	is_u64(wt_hash64(7, buf, 13), 0x8C4151E1B8A6BD4EULL, "13 bytes, seed 7");
