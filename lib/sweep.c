@@ -25,25 +25,25 @@ static const char *const prog_names[WT_SW_NPROGS] = {
 };
 
 /* What is collected from each stage's statistics: column, path, digits
- * after the point (-1: %g; the table keeps every digit that matters). */
+ * after the point in the table (its JSON keeps every digit). */
 static const struct metric {
 	enum wt_sweep_prog prog;
 	const char *col, *path;
 	int prec, text;
 } metrics[] = {
-	{ WT_SW_L1, "l1sim.miss_rate", "total.miss_rate", -1, 0 },
-	{ WT_SW_L1, "l1sim.mpki", "total.mpki", -1, 0 },
-	{ WT_SW_L1, "l1sim.ipc", "total.ipc", -1, 0 },
+	{ WT_SW_L1, "l1sim.miss_rate", "total.miss_rate", 4, 0 },
+	{ WT_SW_L1, "l1sim.mpki", "total.mpki", 1, 0 },
+	{ WT_SW_L1, "l1sim.ipc", "total.ipc", 3, 0 },
 	{ WT_SW_L1, "l1sim.cycles", "total.cycles", 0, 0 },
-	{ WT_SW_L2, "l2sim.hit_rate", "total.hit_rate", -1, 0 },
-	{ WT_SW_L2, "l2sim.queueing_delay", "total.queueing_delay.mean", -1, 0 },
-	{ WT_SW_L2, "l2sim.mean_stall", "mean_stall", -1, 0 },
+	{ WT_SW_L2, "l2sim.hit_rate", "total.hit_rate", 4, 0 },
+	{ WT_SW_L2, "l2sim.queueing_delay", "total.queueing_delay.mean", 1, 0 },
+	{ WT_SW_L2, "l2sim.mean_stall", "mean_stall", 1, 0 },
 	/* the trace's first point's mean stall over this one's (below) */
-	{ WT_SW_L2, "l2sim.stall_speedup", NULL, -1, 0 },
-	{ WT_SW_DRAM, "dramsim.row_buffer_hit_rate", "total.row_buffer_hit_rate", -1, 0 },
-	{ WT_SW_DRAM, "dramsim.latency.mean", "total.latency.mean", -1, 0 },
-	{ WT_SW_DRAM, "dramsim.mean_stall", "total.mean_stall", -1, 0 },
-	{ WT_SW_DRAM, "dramsim.stall_speedup", NULL, -1, 0 },
+	{ WT_SW_L2, "l2sim.stall_speedup", NULL, 3, 0 },
+	{ WT_SW_DRAM, "dramsim.row_buffer_hit_rate", "total.row_buffer_hit_rate", 4, 0 },
+	{ WT_SW_DRAM, "dramsim.latency.mean", "total.latency.mean", 1, 0 },
+	{ WT_SW_DRAM, "dramsim.mean_stall", "total.mean_stall", 1, 0 },
+	{ WT_SW_DRAM, "dramsim.stall_speedup", NULL, 3, 0 },
 	{ WT_SW_CLASSIFY, "classify.category", "total.category.category", -1, 1 },
 };
 #define NMETRICS (sizeof(metrics) / sizeof(metrics[0]))
@@ -1023,7 +1023,7 @@ static void stall_speedup(struct wt_table *t, const char *stall, const char *spe
 		if (own->kind == WT_CELL_NUM && own->num > 0 &&
 		    wt_table_cell(t, b, (unsigned)cs)->kind == WT_CELL_NUM)
 			wt_table_num(t, r, (unsigned)cx,
-				     wt_table_cell(t, b, (unsigned)cs)->num / own->num, -1);
+				     wt_table_cell(t, b, (unsigned)cs)->num / own->num, 3);
 	}
 }
 

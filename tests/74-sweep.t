@@ -164,7 +164,7 @@ like "$err" "^sweep: point 0001 \(l1sim:assoc=3\) failed \(exit 2\): l1sim: .*no
 	"stderr names the point, its values and l1sim's error"
 is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 1 "... in one line"
 is "$(csv "$T/f/results.csv" | cut -d, -f1,4,5 | tr '\n' ' ')" \
-	"point,status,l1sim.miss_rate 1,failed (exit 2), 2,ok,1 " "results.csv: failed, then ok"
+	"point,status,l1sim.miss_rate 1,failed (exit 2), 2,ok,1.0000 " "results.csv: failed, then ok"
 like "$(cat "$T/f/0001/stderr.txt")" "l1sim: a 16384-byte cache is not a whole number of 3-way sets" \
 	"0001/stderr.txt holds the error"
 like "$(tr -d ' \n' < "$T/f/0001/point.json")" '"exit":2,' "0001/point.json: exit 2"
