@@ -280,7 +280,7 @@ static void write_dir(struct wt_sweep *s, int argc, char **argv)
 			wt_die(WT_EXIT_DATA, "%s", err);
 		write_point(s, p, -1, 0, NULL);
 		fputs("sh ", jobs);
-		wt_sweep_put_word(jobs, wt_sweep_path(s, p, "cmd.sh", path, sizeof(path)));
+		wt_shell_word(jobs, wt_sweep_path(s, p, "cmd.sh", path, sizeof(path)));
 		fputc('\n', jobs);
 	}
 	if (ferror(jobs) | fclose(jobs))

@@ -6,36 +6,9 @@
 #include "rsame.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A word needs quotes unless every byte is one a shell leaves alone. */
-static int plain(const char *w)
-{
-	if (!*w)
-		return 0;
-	for (; *w; w++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			    "0123456789_@%+=:,./-", *w))
-			return 0;
-	return 1;
-}
-
-/* w single-quoted, a quote inside as '\'' */
-static void quote(FILE *f, const char *w)
-{
-	if (plain(w)) {
-		fputs(w, f);
-		return;
-	}
-	fputc('\'', f);
-	for (; *w; w++)
-		if (*w == '\'')
-			fputs("'\\''", f);
-		else
-			fputc(*w, f);
-	fputc('\'', f);
-}
 
 char *wt_run_command(const struct wt_stats *s)
 {
@@ -49,7 +22,7 @@ char *wt_run_command(const struct wt_stats *s)
 	json_array_foreach(cmd, i, w) {
 		if (i)
 			fputc(' ', f);
-		quote(f, json_is_string(w) ? json_string_value(w) : "");
+		wt_shell_word(f, json_is_string(w) ? json_string_value(w) : "");
 	}
 	if (fclose(f) != 0)
 		wt_die(WT_EXIT_DATA, "out of memory");

@@ -101,9 +101,6 @@ int wt_sweep_add_trace(struct wt_sweep *s, const char *path, char *err,
  * DIR absolute: absdir must be set. */
 char *wt_sweep_path(const struct wt_sweep *s, size_t p, const char *name,
 		    char *buf, size_t len);
-/* Write w as one word for sh: as it is when nothing in it is special,
- * else in single quotes. */
-void wt_sweep_put_word(FILE *f, const char *w);
 /* Point p's pipeline, one line to run in its directory (malloc'd). */
 char *wt_sweep_pipeline(const struct wt_sweep *s, size_t p);
 

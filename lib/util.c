@@ -204,6 +204,22 @@ char *wt_strdup(const char *s)
 	return memcpy(wt_malloc(n), s, n);
 }
 
+void wt_shell_word(FILE *f, const char *w)
+{
+	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			 "0123456789_./:=,+@%-") == strlen(w)) {
+		fputs(w, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *w; w++)
+		if (*w == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*w, f);
+	fputc('\'', f);
+}
+
 char *wt_snprintf(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;

@@ -65,6 +65,9 @@ void *wt_malloc(size_t n);
 void *wt_calloc(size_t n, size_t size);
 void *wt_realloc(void *p, size_t n);
 char *wt_strdup(const char *s);
+/* Write w as one word for sh: as it is when nothing in it is special,
+ * else in single quotes (a quote inside as '\''). */
+void wt_shell_word(FILE *f, const char *w);
 /*
  * Zeroed memory for a large table probed at random (a hash table, a
  * bitmap): from 2 MiB up it is mapped on its own and the kernel is asked
