@@ -50,6 +50,8 @@ SAMPLES=(
 	"stride-s1 stride --stride=1"
 	"stride-s32 stride --stride=32"
 	"stride-s33 stride --stride=33"
+	"vectoradd-big vectoradd --n=98304"
+	"spmv-big spmv --n=24576 --m=3"
 )
 
 gen() { # name args...
