@@ -55,9 +55,49 @@ const char *wt_meta_get(const struct wt_meta *m, const char *key)
 	return NULL;
 }
 
+/*
+ * The next word of a stage line into w (len bytes, cut short if longer),
+ * its quotes (quote_arg's) undone; NULL at the end, else past the word.
+ */
+static const char *next_word(const char *p, char *w, size_t len)
+{
+	size_t n = 0;
+	int quoted = 0;
+
+	while (*p == ' ')
+		p++;
+	if (!*p)
+		return NULL;
+	for (; *p && (quoted || *p != ' '); p++) {
+		if (*p == '\'') {
+			quoted = !quoted;
+			continue;
+		}
+		if (n + 1 < len)
+			w[n++] = *p;
+	}
+	w[n] = 0;
+	return p;
+}
+
+/* The first stage's options that take their value as the next word. */
+static int takes_value(const char *opt)
+{
+	static const char *const opts[] = {
+		"-o", "--output", "--stats", "--level", "--format"
+	};
+
+	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (strcmp(opt, opts[i]) == 0)
+			return 1;
+	return 0;
+}
+
 const char *wt_meta_trace_name(const struct wt_meta *m, char *buf, size_t len)
 {
-	const char *v = NULL, *arg, *base;
+	const char *v = NULL, *p, *base;
+	char w[4096], last[4096] = "";
+	int skip = 2;		/* the program's name and version */
 	size_t n;
 
 	for (size_t i = 0; i < m->n && !v; i++)
@@ -66,12 +106,21 @@ const char *wt_meta_trace_name(const struct wt_meta *m, char *buf, size_t len)
 	buf[0] = 0;
 	if (!v || !len)
 		return buf;
-	arg = strrchr(v, ' ');
-	arg = arg ? arg + 1 : v;
-	if (arg == v || arg[0] == '-' || arg[0] == 0)
-		return buf;	/* no arguments, an option, or stdin */
-	base = strrchr(arg, '/');
-	base = base ? base + 1 : arg;
+	/* the last argument that is neither an option nor an option's value;
+	 * none (standard input) when that is "-" */
+	for (p = v; (p = next_word(p, w, sizeof(w))) != NULL;) {
+		if (skip) {
+			skip--;
+		} else if (w[0] == '-' && w[1]) {
+			skip = takes_value(w);
+		} else {
+			strcpy(last, w);
+		}
+	}
+	if (!last[0] || strcmp(last, "-") == 0)
+		return buf;
+	base = strrchr(last, '/');
+	base = base ? base + 1 : last;
 	n = strcspn(base, ".");
 	if (n >= len)
 		n = len - 1;

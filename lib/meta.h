@@ -28,9 +28,11 @@ void wt_meta_add_stage(struct wt_meta *m, int argc, char **argv);
 
 /*
  * The trace a stream came from, for reports: the last argument of its
- * first stage (trace-gen DUMP, trace-emu ...), without directories and
- * without everything from its first '.' ("samples/spmv.trc.zst" gives
- * "spmv").  Empty when the first stage read stdin or took no file.
+ * first stage (trace-gen DUMP, trace-emu ...) that is neither an option
+ * nor the value of -o, --output, --stats, --level or --format, without
+ * directories and without everything from its first '.'
+ * ("samples/spmv.trc.zst" gives "spmv").  Empty when the first stage
+ * read stdin ("-" or no such argument).
  */
 const char *wt_meta_trace_name(const struct wt_meta *m, char *buf, size_t len);
 

@@ -12,6 +12,7 @@
  */
 #include "rcompare.h"
 #include "kname.h"
+#include "rsame.h"
 #include "util.h"
 
 #include <math.h>
@@ -31,6 +32,47 @@ struct kernels {
 	struct modelled *k;
 	size_t n;
 };
+
+/*
+ * The l1sim runs' kernels are pooled, so they must model one L1: the
+ * same machine, timing model and settings (traces may differ: their
+ * kernels are other kernels).  0; else an error, or with force a note.
+ */
+static int one_model(struct wt_rep *r, const struct wt_stats *s, size_t n,
+		     int force, char *err, size_t len)
+{
+	const struct wt_stats *first = NULL;
+	char why[512];
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned d;
+		const char *what;
+
+		if (strcmp(s[i].program, "l1sim") != 0)
+			continue;
+		if (!first) {
+			first = &s[i];
+			continue;
+		}
+		d = wt_run_differs(&s[i], first) &
+		    ~(unsigned)(WT_DIFF_TRACE | WT_DIFF_UNKNOWN);
+		what = d ? wt_run_diff_text(&s[i], first, d, why, sizeof(why)) :
+		       wt_run_settings_diff(&s[i], first, why, sizeof(why));
+		if (!what)
+			continue;
+		if (!force) {
+			snprintf(err, len, "compare: l1sim runs %s and %s model "
+				 "different L1s (%s), whose kernels would be pooled; "
+				 "give the runs of one configuration, or --force",
+				 s[i].label, first->label, what);
+			return WT_EXIT_DATA;
+		}
+		wt_rep_note(r, "compare: l1sim runs %s and %s model different L1s "
+			    "(%s); their kernels are pooled (--force)", s[i].label,
+			    first->label, what);
+	}
+	return 0;
+}
 
 static void collect(struct kernels *ks, struct wt_stats *s, size_t n)
 {
@@ -208,7 +250,7 @@ static int row_of(struct wt_table *t, const struct wt_measured_kernel *mk,
 }
 
 int wt_rep_compare(struct wt_rep *r, struct wt_stats *s, size_t n,
-		   const struct wt_measured *m, char *err, size_t len)
+		   const struct wt_measured *m, int force, char *err, size_t len)
 {
 	struct kernels ks = { 0 };
 	struct wt_table *t;
@@ -216,8 +258,10 @@ int wt_rep_compare(struct wt_rep *r, struct wt_stats *s, size_t n,
 	char **dm, **msn, **mkey;
 	double sum = 0, e;
 	size_t both = 0, matched = 0, row;
-	int *mark;
+	int *mark, rc;
 
+	if ((rc = one_model(r, s, n, force, err, len)) != 0)
+		return rc;
 	collect(&ks, s, n);
 	dm = demangle_all(r, m, &ks, why, sizeof(why));
 	msn = wt_calloc(m->n ? m->n : 1, sizeof(*msn));

@@ -12,8 +12,9 @@
 /* Add the compare table of m against the l1sim runs among s[0..n-1] to r,
  * and its figure, with a note for every kernel matched on one side only;
  * 0, or WT_EXIT_DATA with a one-line reason in err when no kernel matches
- * at all. */
+ * at all, or when the runs model different L1s (machine, timing model or
+ * settings; force pools them with a note). */
 int wt_rep_compare(struct wt_rep *r, struct wt_stats *s, size_t n,
-		   const struct wt_measured *m, char *err, size_t len);
+		   const struct wt_measured *m, int force, char *err, size_t len);
 
 #endif

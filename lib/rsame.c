@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *nonempty(const char *s)
@@ -50,6 +51,8 @@ static unsigned trace_diff(const struct wt_stats *a, const struct wt_stats *b)
 	const char *ha = wt_run_hash(a), *hb = wt_run_hash(b);
 	const char *na = wt_run_trace(a), *nb = wt_run_trace(b);
 
+	if (a == b)		/* a run is of its own trace, known or not */
+		return 0;
 	if (ha && hb)
 		return strcmp(ha, hb) ? WT_DIFF_TRACE : 0;
 	if (*na && *nb)
@@ -77,6 +80,46 @@ unsigned wt_run_differs(const struct wt_stats *a, const struct wt_stats *b)
 	if (differ(wt_run_timing(a), wt_run_timing(b)))
 		d |= WT_DIFF_TIMING;
 	return d;
+}
+
+/* A setting's value as text: strings as they are, the rest as JSON. */
+static void value_text(json_t *v, char *buf, size_t len)
+{
+	char *dump;
+
+	if (!v) {
+		snprintf(buf, len, "none");
+	} else if (json_is_string(v)) {
+		snprintf(buf, len, "%s", json_string_value(v));
+	} else {
+		dump = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+		snprintf(buf, len, "%s", dump ? dump : "?");
+		free(dump);
+	}
+}
+
+const char *wt_run_settings_diff(const struct wt_stats *a,
+				 const struct wt_stats *b, char *buf, size_t len)
+{
+	json_t *sa = wt_stats_at(a, "settings"), *sb = wt_stats_at(b, "settings");
+	json_t *va, *vb;
+	const char *key;
+	char x[128], y[128];
+
+	/* every key of either, the first that differs */
+	for (int pass = 0; pass < 2; pass++) {
+		json_object_foreach(pass ? sb : sa, key, va) {
+			va = json_object_get(sa, key);
+			vb = json_object_get(sb, key);
+			if (va && vb && json_equal(va, vb))
+				continue;
+			value_text(va, x, sizeof(x));
+			value_text(vb, y, sizeof(y));
+			snprintf(buf, len, "settings.%s %s against %s", key, x, y);
+			return buf;
+		}
+	}
+	return NULL;
 }
 
 /* A trace as the text names it: "spmv (901db0bc)", its name alone, or

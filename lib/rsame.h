@@ -35,11 +35,18 @@ const char *wt_run_machine(const struct wt_stats *s);
 const char *wt_run_timing(const struct wt_stats *s);
 const char *wt_run_sched(const struct wt_stats *s);
 
-/* Whether a and b are runs of one trace, by the rule above. */
+/* Whether a and b are runs of one trace, by the rule above (a run is of
+ * its own trace even when it cannot be told). */
 int wt_run_same_trace(const struct wt_stats *a, const struct wt_stats *b);
 
 /* The WT_DIFF_ bits of a against b; 0 where they compare. */
 unsigned wt_run_differs(const struct wt_stats *a, const struct wt_stats *b);
+
+/* The first member of the two runs' "settings" objects that differs (or
+ * that one of them lacks), in words ("settings.size 16384 against
+ * 65536"), into buf; NULL where they are equal. */
+const char *wt_run_settings_diff(const struct wt_stats *a,
+				 const struct wt_stats *b, char *buf, size_t len);
 
 /* What differs, in words, for a table cell or an error: "trace spmv
  * (901db0bc) against atax (3d18a8ca); L1 timing pool against stream". */

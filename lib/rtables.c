@@ -487,14 +487,29 @@ static void classify_table(struct wt_rep *r, struct wt_stats *s, size_t n)
 	wt_rep_add_table(r, t);
 }
 
+/* The l1sim run --baseline names, or SIZE_MAX. */
+static size_t named_baseline(const struct wt_stats *s, size_t n, const char *name)
+{
+	for (size_t i = 0; name && i < n; i++)
+		if (strcmp(s[i].program, "l1sim") == 0 &&
+		    (strcmp(s[i].label, name) == 0 || strcmp(s[i].path, name) == 0))
+			return i;
+	return SIZE_MAX;
+}
+
 /* Run i's baseline: the --baseline run, else the first l1sim run of its
- * trace (itself where no run before it is of the same trace). */
+ * trace (itself where no run before it is of the same trace).  A run
+ * whose trace cannot be told (no hash, no name) has the first l1sim run,
+ * which it then does not compare with (wt_run_differs says so). */
 static size_t baseline_of(struct wt_stats *s, size_t i, size_t named)
 {
+	int unknown = !wt_run_hash(&s[i]) && !*wt_run_trace(&s[i]);
+
 	if (named != SIZE_MAX)
 		return named;
 	for (size_t k = 0; k < i; k++)
-		if (strcmp(s[k].program, "l1sim") == 0 && wt_run_same_trace(&s[k], &s[i]))
+		if (strcmp(s[k].program, "l1sim") == 0 &&
+		    (unknown || wt_run_same_trace(&s[k], &s[i])))
 			return k;
 	return i;
 }
@@ -505,20 +520,13 @@ static size_t baseline_of(struct wt_stats *s, size_t i, size_t named)
 static int speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
 		   const struct wt_rep_opts *o, char *err, size_t len)
 {
-	size_t named = SIZE_MAX, runs = 0, row;
+	size_t named = named_baseline(s, n, o->baseline), runs = 0, row;
 	unsigned *diff = wt_calloc(n ? n : 1, sizeof(*diff)), any = 0;
 	size_t *base = wt_calloc(n ? n : 1, sizeof(*base));
 	struct wt_table *t;
 	char why[1024];
 	double inv = 0;
 
-	for (size_t i = 0; i < n && o->baseline; i++)
-		if (strcmp(s[i].program, "l1sim") == 0 &&
-		    (strcmp(s[i].label, o->baseline) == 0 ||
-		     strcmp(s[i].path, o->baseline) == 0)) {
-			named = i;
-			break;
-		}
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(s[i].program, "l1sim") != 0)
 			continue;
@@ -639,19 +647,10 @@ int wt_rep_build(struct wt_rep *r, struct wt_stats *s, size_t n,
 	memset(r, 0, sizeof(*r));
 	if (check_names(o->only, err, len) < 0)
 		return WT_EXIT_USAGE;
-	if (o->baseline) {
-		size_t i;
-
-		for (i = 0; i < n; i++)
-			if (strcmp(s[i].program, "l1sim") == 0 &&
-			    (strcmp(s[i].label, o->baseline) == 0 ||
-			     strcmp(s[i].path, o->baseline) == 0))
-				break;
-		if (i == n) {
-			snprintf(err, len, "--baseline=%s: no l1sim run of that name "
-				 "or file", o->baseline);
-			return WT_EXIT_USAGE;
-		}
+	if (o->baseline && named_baseline(s, n, o->baseline) == SIZE_MAX) {
+		snprintf(err, len, "--baseline=%s: no l1sim run of that name or "
+			 "file", o->baseline);
+		return WT_EXIT_USAGE;
 	}
 	for (size_t k = 0; k < sizeof(programs) / sizeof(programs[0]); k++)
 		if (runs_of(s, n, programs[k].program) &&
@@ -686,7 +685,7 @@ int wt_rep_build(struct wt_rep *r, struct wt_stats *s, size_t n,
 			warp_types(r, s, n);
 	}
 	if (o->measured && wt_rep_wanted(o, "compare")) {
-		rc = wt_rep_compare(r, s, n, o->measured, err, len);
+		rc = wt_rep_compare(r, s, n, o->measured, o->force, err, len);
 		if (rc != 0) {
 			wt_rep_free(r);
 			return rc;

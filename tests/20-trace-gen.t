@@ -152,4 +152,16 @@ trace-gen "$T/a.trc" | trace-order | coalesce --stats="$T/co.json" > /dev/null
 like "$(tr -d ' \n' < "$T/co.json")" "\"trace_hash\":\"$h1\",\"machine\":\"fermi\",\"warp_scheduler\":\"gto\"" \
 	"trace_hash: carried to a later stage's stats, with machine and scheduler"
 
+# the trace's name: the last argument that is no option or option value
+name_of() { trace-gen "$@" --stats="$T/n.json" > "$T/n.wt"; sed -n 's/^  "trace": "\(.*\)",$/\1/p' "$T/n.json"; }
+is "$(name_of -o "$T/o.wt" "$T/a.trc"; )" "a" "trace name: after -o FILE"
+is "$(trace-gen "$T/a.trc" -o "$T/o.wt" --stats="$T/n.json"; tr -d ' \n' < "$T/n.json" | sed 's/.*"trace":"\([^"]*\)".*/\1/')" "a" \
+	"trace name: with -o FILE after it"
+is "$(trace-gen --level 3 "$T/a.trc" --stats "$T/n.json" > /dev/null; tr -d ' \n' < "$T/n.json" | sed 's/.*"trace":"\([^"]*\)".*/\1/')" "a" \
+	"trace name: options with their values as the next word"
+cp "$T/a.trc" "$T/my trace.trc"
+is "$(name_of "$T/my trace.trc")" "my trace" "trace name: a file name with a space"
+is "$(trace-gen --stats="$T/n.json" < "$T/a.trc" > /dev/null; tr -d ' \n' < "$T/n.json" | sed 's/.*"trace":"\([^"]*\)".*/\1/')" "" \
+	"trace name: none for standard input (not the version's digits)"
+
 done_testing

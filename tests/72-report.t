@@ -11,8 +11,14 @@ run report --version
 like "$out" "^report \(warptrace\) [0-9]" "--version"
 
 # ---- fixed inputs, golden output ----
-report --format=csv --compare=$D/measured.csv $D/base.json $D/ipoly.json $D/big.json \
-	$D/cls.json > "$T/all.raw"
+# (--force: the compare table pools the kernels of three different L1s)
+report --force --format=csv --compare=$D/measured.csv $D/base.json $D/ipoly.json $D/big.json \
+	$D/cls.json > "$T/all.raw" 2> "$T/all.err"
+like "$(cat "$T/all.err")" "note: compare: l1sim runs ipoly and base model different L1s \(settings.index ipoly37 against linear\); their kernels are pooled \(--force\)" \
+	"--force: the pooled L1s said in a note"
+fails_with 1 "compare: l1sim runs ipoly and base model different L1s \(settings.index ipoly37 against linear\), whose kernels would be pooled; give the runs of one configuration, or --force" \
+	"--compare refuses to pool the kernels of different L1s" \
+	report --tables=compare --compare=$D/measured.csv $D/base.json $D/ipoly.json
 ok "$(cmp -s "$T/all.raw" $D/expected.csv; echo $?)" "golden CSV of four stats files and a measured CSV"
 diff $D/expected.csv "$T/all.raw" | sed 's/^/# /'
 tr -d '\r' < "$T/all.raw" > "$T/all.csv"
@@ -60,6 +66,15 @@ sed -e 's/"trace_hash": "00000000deadbeef", //' $D/ipoly.json > "$T/nohash.json"
 run report --format=csv --tables=speedup $D/base.json "$T/nohash.json"
 is "$rc:$(printf '%s\n' "$out" | tr -d '\r' | sed -n 3p)" "0:nohash,synth,fermi,stream,gto,base,1000,2.000" \
 	"a run without a hash compares by its trace's name"
+
+# runs whose trace cannot be told: refused without --baseline too (not
+# each its own baseline at 1.000)
+fails_with 1 "runs anon2 and anon1 do not compare: trace unknown" \
+	"runs of unknown traces, without --baseline" report --tables=speedup "$T/anon1.json" "$T/anon2.json"
+run report --force --format=csv --tables=speedup "$T/anon1.json" "$T/anon2.json"
+like "$rc:$(printf '%s\n' "$out" | tr -d '\r' | sed -n 3p)" "^0:anon2,,fermi,stream,gto,anon1,1000,2\.000,\"?trace unknown" \
+	"--force: over the first run, saying the trace is unknown"
+
 
 # the other formats
 report --format=markdown --tables=miss-classes $D/base.json > "$T/md"
@@ -158,6 +173,10 @@ sed 's/"arch": "fermi"/"arch": "volta"/' "$T/l2medic.json" > "$T/l2volta.json"
 fails_with 1 "medic: runs l2volta and l2base do not compare: machine volta against fermi" \
 	"medic: a MeDiC run on another machine is refused" \
 	report --tables=medic "$T/l2base.json" "$T/l2volta.json"
+sed 's/"trace": "synth", "trace_hash": "[0-9a-f]*", //' "$T/l2base.json" > "$T/l2anon.json"
+run report --format=csv --tables=medic "$T/l2anon.json"
+is "$rc:$(printf '%s\n' "$out" | tr -d '\r' | sed -n 2p | cut -d, -f1,6,8)" "0:l2anon,l2anon,1.000" \
+	"medic: a run of an unknown trace is its own baseline"
 report --force --format=csv --tables=medic "$T/l2base.json" "$T/l2volta.json" > "$T/mforce.csv"
 like "$(tr -d '\r' < "$T/mforce.csv" | sed -n 3p)" '^l2volta,.*,1\.250,.*,machine volta against fermi$' \
 	"medic --force: the row says what differs"
