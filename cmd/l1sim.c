@@ -1639,6 +1639,9 @@ int main(int argc, char **argv)
 	wt_meta_set(&h.meta, "l1_line", wt_snprintf(err, sizeof(err), "%u", c->geom.line));
 	wt_meta_set(&h.meta, "l1_index", c->ix.name);
 	wt_meta_set(&h.meta, "l1_mode", wt_l1_mode_name(c->mode));
+	/* the L1 timing model, for report: runs downstream compare only
+	 * over one (provenance.h) */
+	wt_meta_set(&h.meta, "l1_sched", G.su.pool ? "pool" : "stream");
 	if (c->sectored && c->mode == WT_L1_BOUNDED) {
 		/* l2sim: misses fetch their sectors, of this size */
 		wt_meta_set(&h.meta, "l1_sectored", "yes");

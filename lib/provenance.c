@@ -85,4 +85,6 @@ void wt_json_provenance(struct wt_json *j, const struct wt_meta *m)
 	string_or_null(j, "trace_hash", wt_meta_get(m, WT_TRACE_HASH_KEY));
 	string_or_null(j, "machine", wt_meta_get(m, "machine"));
 	string_or_null(j, "warp_scheduler", wt_meta_get(m, "policy"));
+	string_or_null(j, "l1_timing", wt_meta_get(m, "l1_sched"));
+	string_or_null(j, "l1_size", wt_meta_get(m, "l1_size"));
 }

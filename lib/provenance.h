@@ -35,7 +35,8 @@ void wt_meta_set_trace_hash(struct wt_meta *m, uint64_t h);
  * the metadata of the stream the program read (trace-order: of the one
  * it wrote): "trace" (the name of wt_meta_trace_name, "" if none),
  * "trace_hash" and "machine" (null where the stream does not say) and
- * "warp_scheduler" (trace-order's, null before it).
+ * "warp_scheduler" (trace-order's, null before it), "l1_timing" and
+ * "l1_size" (l1sim's --sched and size, as text; null before it).
  */
 void wt_json_provenance(struct wt_json *j, const struct wt_meta *m);
 

@@ -35,9 +35,17 @@ const char *wt_run_machine(const struct wt_stats *s)
 
 const char *wt_run_timing(const struct wt_stats *s)
 {
-	if (strcmp(s->program, "l1sim") != 0)
+	if (strcmp(s->program, "l1sim") == 0)
+		return nonempty(wt_stats_str(s, "settings.sched"));
+	return nonempty(wt_stats_str(s, "l1_timing"));	/* upstream's */
+}
+
+/* The size of the L1 upstream of an l2sim or dramsim run, or NULL. */
+static const char *l1_upstream(const struct wt_stats *s)
+{
+	if (strcmp(s->program, "l2sim") != 0 && strcmp(s->program, "dramsim") != 0)
 		return NULL;
-	return nonempty(wt_stats_str(s, "settings.sched"));
+	return nonempty(wt_stats_str(s, "l1_size"));
 }
 
 const char *wt_run_sched(const struct wt_stats *s)
@@ -79,6 +87,8 @@ unsigned wt_run_differs(const struct wt_stats *a, const struct wt_stats *b)
 		d |= WT_DIFF_MACHINE;
 	if (differ(wt_run_timing(a), wt_run_timing(b)))
 		d |= WT_DIFF_TIMING;
+	if (differ(l1_upstream(a), l1_upstream(b)))
+		d |= WT_DIFF_L1;
 	return d;
 }
 
@@ -166,5 +176,8 @@ const char *wt_run_diff_text(const struct wt_stats *a, const struct wt_stats *b,
 	if (diff & WT_DIFF_TIMING)
 		add(buf, len, "%sL1 timing %s against %s", buf[0] ? "; " : "",
 		    wt_run_timing(a), wt_run_timing(b));
+	if (diff & WT_DIFF_L1)
+		add(buf, len, "%sL1 upstream of %s against %s bytes", buf[0] ? "; " : "",
+		    l1_upstream(a), l1_upstream(b));
 	return buf;
 }

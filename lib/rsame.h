@@ -9,7 +9,9 @@
  * be told apart from runs of other traces.  Its machine is l1sim's
  * settings.arch, else the "machine" member; its timing model is l1sim's
  * settings.sched (stream or pool: the warp pool's cycles are not the
- * stream's).  A member that one of the two files lacks (a file of an
+ * stream's), for the stages after l1sim that of the l1sim upstream
+ * ("l1_timing"), and for l2sim and dramsim runs the L1 upstream's size
+ * ("l1_size") must agree too.  A member that one of the two files lacks (a file of an
  * older warptrace) is not compared.
  */
 #ifndef WT_RSAME_H
@@ -25,6 +27,7 @@ enum {
 	WT_DIFF_UNKNOWN = 2,	/* no hash or name to tell */
 	WT_DIFF_MACHINE = 4,
 	WT_DIFF_TIMING = 8,
+	WT_DIFF_L1 = 16,	/* l2sim, dramsim: another L1 size upstream */
 };
 
 /* The run's trace name ("" if none), hash, machine, L1 timing model and

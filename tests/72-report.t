@@ -177,6 +177,14 @@ sed 's/"trace": "synth", "trace_hash": "[0-9a-f]*", //' "$T/l2base.json" > "$T/l
 run report --format=csv --tables=medic "$T/l2anon.json"
 is "$rc:$(printf '%s\n' "$out" | tr -d '\r' | sed -n 2p | cut -d, -f1,6,8)" "0:l2anon,l2anon,1.000" \
 	"medic: a run of an unknown trace is its own baseline"
+sed 's/"machine": "fermi",/"machine": "fermi", "l1_timing": "stream", "l1_size": "16384",/' "$T/l2base.json" > "$T/l2s.json"
+sed 's/"machine": "fermi",/"machine": "fermi", "l1_timing": "pool", "l1_size": "16384",/' "$T/l2medic.json" > "$T/l2p.json"
+fails_with 1 "medic: runs l2p and l2s do not compare: L1 timing pool against stream" \
+	"medic: runs after L1s of other timing models are refused" report --tables=medic "$T/l2s.json" "$T/l2p.json"
+sed 's/"l1_size": "16384"/"l1_size": "65536"/' "$T/l2s.json" > "$T/l2big.json"
+sed 's/"l1_timing": "pool"/"l1_timing": "stream"/' "$T/l2p.json" > "$T/l2p2.json"
+fails_with 1 "medic: runs l2p2 and l2big do not compare: L1 upstream of 16384 against 65536 bytes" \
+	"medic: runs after L1s of other sizes are refused" report --tables=medic "$T/l2big.json" "$T/l2p2.json"
 report --force --format=csv --tables=medic "$T/l2base.json" "$T/l2volta.json" > "$T/mforce.csv"
 like "$(tr -d '\r' < "$T/mforce.csv" | sed -n 3p)" '^l2volta,.*,1\.250,.*,machine volta against fermi$' \
 	"medic --force: the row says what differs"
