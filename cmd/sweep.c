@@ -343,6 +343,39 @@ static char *requests_path(const struct wt_sweep *s, size_t g, const char *ext,
 			   g + 1, ext);
 }
 
+/*
+ * A point that read its group's saved requests: put what the upstream
+ * stages wrote on stderr (notes, warnings) in front of its own
+ * stderr.txt, as a point that ran its whole pipeline has it.
+ */
+static void prepend_upstream(const struct wt_sweep *s, size_t p, size_t g)
+{
+	char up[PATH_MAX], own[PATH_MAX], tmp[PATH_MAX], buf[65536];
+	const char *parts[2];
+	FILE *out, *in;
+	size_t n;
+	struct stat sb;
+
+	requests_path(s, g, "stderr", up, sizeof(up));
+	if (stat(up, &sb) != 0 || sb.st_size == 0)
+		return;
+	wt_sweep_path(s, p, "stderr.txt", own, sizeof(own));
+	wt_snprintf(tmp, sizeof(tmp), "%s.tmp", own);
+	if (!(out = fopen(tmp, "w")))
+		return;		/* the point keeps its own lines */
+	parts[0] = up;
+	parts[1] = own;
+	for (int i = 0; i < 2; i++) {
+		if (!(in = fopen(parts[i], "r")))
+			continue;
+		while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+			fwrite(buf, 1, n, out);
+		fclose(in);
+	}
+	if (fclose(out) != 0 || rename(tmp, own) != 0)
+		unlink(tmp);
+}
+
 /* The points in the order they start: group by group, each group's in
  * point order, so that a group's requests live only while its points
  * run. */
@@ -448,16 +481,20 @@ static void run(const struct wt_sweep *s, unsigned njobs)
 			size_t g = which[w] - s->npoints;
 
 			grp[g].state = upstream_ok(s, g, ws) ? G_DONE : G_FAILED;
-			unlink(requests_path(s, g, "stderr", log, sizeof(log)));
 			continue;
 		}
+		if (from[w])
+			prepend_upstream(s, which[w], wt_sweep_group(s, which[w]));
 		write_point(s, which[w], ws, now() - t0[w],
 			    from[w] ? requests_path(s, wt_sweep_group(s, which[w]),
 			    "wt", path, sizeof(path)) : NULL);
-		/* its group's requests go with its last point */
-		if (--grp[wt_sweep_group(s, which[w])].left == 0)
+		/* its group's requests and their stderr go with its last point */
+		if (--grp[wt_sweep_group(s, which[w])].left == 0) {
 			unlink(requests_path(s, wt_sweep_group(s, which[w]), "wt",
 					     path, sizeof(path)));
+			unlink(requests_path(s, wt_sweep_group(s, which[w]), "stderr",
+					     log, sizeof(log)));
+		}
 	}
 	rmdir(wt_snprintf(path, sizeof(path), "%s/requests", s->absdir));
 	free(grp);

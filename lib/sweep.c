@@ -939,7 +939,8 @@ void wt_sweep_notes(const struct wt_sweep *s)
 		free(notes[i].text);
 	}
 	if (more)
-		wt_warn("note: %zu more notes in %s/*/stderr.txt", more, s->absdir);
+		wt_warn("note: %zu more note lines, past %d texts, in "
+			"%s/*/stderr.txt", more, MAX_NOTES, s->absdir);
 }
 
 /* Point p's metrics into row r from column col on: 0, or -1 with why. */

@@ -294,4 +294,12 @@ like "$(cat "$T/cls/0002/classify.txt")" "L1 view: 32768 bytes" "classify -o DIR
 fails_with 2 "--plot: nothing to plot" "--plot without a number" \
 	sweep --dir="$T/cls2" --until=classify --set=classify:size=16K,64K --plot $S
 
+# the upstream's notes reach every point that read its saved requests
+run sweep --dir="$T/swn" --jobs=2 --l1-size=16K,32K --fixed=trace-order:cta-limit=9 \
+	"$V"
+is "$(cat "$T/swn/0001/stderr.txt" "$T/swn/0002/stderr.txt" | grep -c 'cta-limit=9 does not bind')" 2 \
+	"a shared upstream's note is in each of its points' stderr.txt"
+like "$err" "sweep: note: point 0001 \(l1sim:size=16K\) and 1 more, trace-order: --cta-limit=9 does not bind" \
+	"... and sweep passes it on once"
+
 done_testing
