@@ -295,6 +295,15 @@ static const char *metric_of(struct rows *r, size_t h, const struct layout *l)
 	return best;
 }
 
+/* Whether the n bytes of a name hold a control character. */
+static int has_control(const char *name, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
+			return 1;
+	return 0;
+}
+
 /* Read the rows of r below header h into m. */
 static int gather(struct wt_measured *m, struct rows *r, size_t h,
 		  const struct layout *l, char *err, size_t len)
@@ -327,6 +336,12 @@ static int gather(struct wt_measured *m, struct rows *r, size_t h,
 			continue;
 		if (!n) {
 			snprintf(err, len, "%s: line %lu: no kernel name", path,
+				 r->lines[i]);
+			return -1;
+		}
+		if (has_control(name, n)) {	/* it would break every line naming it */
+			snprintf(err, len, "%s: line %lu: a control character "
+				 "(a line break?) in the kernel name", path,
 				 r->lines[i]);
 			return -1;
 		}

@@ -39,20 +39,35 @@ static char *shown(const char *key, json_t *v, char *buf, size_t len)
 	return buf;
 }
 
-/* Whether member key of settings differs among the runs in group. */
-static int differs(struct wt_stats *s, const size_t *group, size_t ng,
-		   const char *key)
+/* Whether member key of the object at path ("settings", or "" for the
+ * top one) differs among the runs in group. */
+static int differs_in(struct wt_stats *s, const size_t *group, size_t ng,
+		      const char *path, const char *key)
 {
-	json_t *first = json_object_get(wt_stats_at(&s[group[0]], "settings"), key);
+	json_t *first = json_object_get(*path ? wt_stats_at(&s[group[0]], path) :
+					s[group[0]].root, key);
 
 	for (size_t i = 1; i < ng; i++) {
-		json_t *v = json_object_get(wt_stats_at(&s[group[i]], "settings"), key);
+		json_t *v = json_object_get(*path ? wt_stats_at(&s[group[i]], path) :
+					    s[group[i]].root, key);
 
 		if (!first || !v || !json_equal(first, v))
 			return 1;
 	}
 	return 0;
 }
+
+static int differs(struct wt_stats *s, const size_t *group, size_t ng,
+		   const char *key)
+{
+	return differs_in(s, group, ng, "settings", key);
+}
+
+/* What the run is made of upstream (provenance.h), in names where it
+ * differs: a sweep's warp-scheduler axis, say. */
+static const char *const upstream_keys[] = {
+	"machine", "warp_scheduler", "l1_timing"
+};
 
 /* Run r's name from its trace and the settings that differ in its group;
  * to be freed. */
@@ -69,6 +84,15 @@ static char *content_name(struct wt_stats *s, const size_t *group, size_t ng,
 		wt_die(WT_EXIT_DATA, "out of memory");
 	if (trace && *trace)
 		fputs(trace, f);
+	for (size_t k = 0; k < sizeof(upstream_keys) / sizeof(upstream_keys[0]); k++) {
+		const char *u = wt_stats_str(&s[r], upstream_keys[k]);
+
+		if (u && *u && keys < MAX_KEYS &&
+		    differs_in(s, group, ng, "", upstream_keys[k])) {
+			fprintf(f, "%s%s", ftell(f) ? " " : "", u);
+			keys++;
+		}
+	}
 	json_object_foreach(set, key, v) {
 		/* the set count follows the size: say the size alone */
 		if (strcmp(key, "sets") == 0 && differs(s, group, ng, "size"))

@@ -230,6 +230,12 @@ is "$(tr -d '\r' < "$T/names.csv" | sed 1d | cut -d, -f1 | tr '\n' '|')" "synth 
 report --format=csv --tables=l1sim "$T/p2/l1sim.json" "$T/p3/l1sim.json" > "$T/names.csv"
 is "$(tr -d '\r' < "$T/names.csv" | sed 1d | cut -d, -f1 | tr '\n' '|')" "$T/p2/l1sim|$T/p3/l1sim|" \
 	"files of one name and the same settings: named by their paths"
+mkdir -p "$T/w1" "$T/w2"
+cp $D/base.json "$T/w1/l1sim.json"
+sed 's/"warp_scheduler": "gto"/"warp_scheduler": "lrr"/' $D/base.json > "$T/w2/l1sim.json"
+report --format=csv --tables=l1sim "$T/w1/l1sim.json" "$T/w2/l1sim.json" > "$T/names.csv"
+is "$(tr -d '\r' < "$T/names.csv" | sed 1d | cut -d, -f1 | tr '\n' '|')" "synth gto|synth lrr|" \
+	"files of one name: named by the warp scheduler upstream where it differs"
 report --format=csv --tables=speedup --baseline="synth 16K linear" "$T/p1/l1sim.json" "$T/p2/l1sim.json" > "$T/names.csv"
 like "$(tr -d '\r' < "$T/names.csv" | sed -n 3p)" "^synth 64K fermi,.*,4\.000$" "--baseline takes such a name"
 

@@ -104,6 +104,11 @@ ok "$(test ! -e "$T/none.out"; echo $?)" "no match: no output file"
 fails_with 1 "none\.csv: no l1sim stats file has kernels to compare its kernels \(nosuch, other\) with" \
 	"no l1sim run" report --compare="$T/none.csv" tests/data/report/cls.json
 
+printf 'kernel,miss_rate\n"foo\nbar",0.5\n' > "$T/nl.csv"
+fails_with 1 "nl\.csv: line [0-9]+: a control character \(a line break\?\) in the kernel name" \
+	"a kernel name with a line break is refused (it would break the notes)" \
+	report --compare="$T/nl.csv" $D/modelled.json
+
 # ---- values ----
 sed 's/"72\.5"$/"1,000"/' $D/ncu.csv > "$T/big.csv"
 fails_with 1 'big\.csv: line 8: rate 1,000 out of range' "ncu's thousands separators read" \
