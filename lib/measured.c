@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Rows as libcsv hands them over: fields gathered until the row ends. */
 struct rows {
@@ -89,6 +90,13 @@ static int field_count(char **row)
 static int contains(const char *s, const char *needle)
 {
 	return strcasestr(s, needle) != NULL;
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), k = strlen(tail);
+
+	return n >= k && strcasecmp(s + n - k, tail) == 0;
 }
 
 /* Whether a metric is a hit rate (*hit 1) or a miss rate (*hit 0): its
@@ -352,7 +360,7 @@ static int gather(struct wt_measured *m, struct rows *r, size_t h,
 		}
 		rate_kind(m->metric, &hit);
 		/* profilers give percent, but for ncu's .ratio metrics */
-		if (strcmp(l->name, "plain") == 0 ? pct : !contains(m->metric, ".ratio"))
+		if (strcmp(l->name, "plain") == 0 ? pct : !ends_with(m->metric, ".ratio"))
 			v /= 100;
 		if (v < 0 || v > 1) {
 			snprintf(err, len, "%s: line %lu: rate %s out of range", path,
