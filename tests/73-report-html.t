@@ -109,7 +109,7 @@ like "$(grep -o '<h2[^>]*>[^<]*</h2>' "$T/rep1.html" | tr '\n' '|')" \
 runs=$(sed 's/.*<table id="tab-runs">//; s/<\/table>.*//' "$T/rep1.html")
 like "$runs" '<th>trace hash</th><th>machine</th><th>warp scheduler</th><th>L1 timing</th><th>command</th>' \
 	"Runs: the trace, machine, scheduler, L1 timing and command columns"
-like "$runs" '<td>l2-medic</td><td>l2sim</td><td>spmv</td><td>901db0bc</td><td>fermi</td><td>gto</td><td></td><td>[^<]*l2sim --sectored=no --write-allocate=yes --events=all --medic=all ' \
+like "$runs" '<td>l2-medic</td><td>l2sim</td><td>spmv</td><td>901db0bc</td><td>fermi</td><td>gto</td><td>stream</td><td>[^<]*l2sim --sectored=no --write-allocate=yes --events=all --medic=all ' \
 	"Runs: a run's trace, its hash's first 8 digits, machine and command line"
 is "$(printf '%s' "$runs" | grep -o '<tr>' | wc -l | tr -d ' ')" 11 "Runs: a header and a row per file"
 
