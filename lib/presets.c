@@ -28,7 +28,6 @@
  * warptrace(7), MACHINES, lists the presets for users; keep the two in
  * step.
  */
-#include "machine.h"
 #include "presets.h"
 
 #include <stddef.h>

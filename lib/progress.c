@@ -64,6 +64,8 @@ static int state(void)
 		P.cols = 512;	/* no terminal: whole names, for tests */
 	}
 	P.start = P.last = P.input_start = now();
+	if (P.state != 1)	/* messages take the live line off first */
+		wt_before_message(wt_progress_clear);
 	return P.state;
 }
 

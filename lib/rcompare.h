@@ -7,7 +7,7 @@
 #define WT_RCOMPARE_H
 
 #include "measured.h"
-#include "rtables.h"
+#include "rep.h"
 
 /* Add the compare table of m against the l1sim runs among s[0..n-1] to r,
  * and its figure, with a note for every kernel matched on one side only;

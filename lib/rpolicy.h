@@ -7,7 +7,7 @@
 #ifndef WT_RPOLICY_H
 #define WT_RPOLICY_H
 
-#include "rtables.h"
+#include "rep.h"
 
 /* Add the policy tables of runs s[0..n-1] that o asks for (or, without
  * --tables, those of two or more policies) to r, with the figure of

@@ -16,7 +16,7 @@
 #ifndef WT_RRUNS_H
 #define WT_RRUNS_H
 
-#include "rtables.h"
+#include "rep.h"
 
 /* Each adds its table (and figure) to r when o asks for it and some run
  * fills it.  wt_rep_medic refuses runs that do not compare (rsame.h)

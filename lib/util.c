@@ -2,7 +2,6 @@
  * util.c - error reporting, allocation and number parsing.
  */
 #include "util.h"
-#include "progress.h"
 
 #include <errno.h>
 #include <malloc.h>
@@ -54,6 +53,14 @@ void wt_atdie(void (*fn)(void))
 		die_hooks[n_die_hooks++] = fn;
 }
 
+/* What wt_warn and wt_die call before they write (wt_before_message). */
+static void (*before_message)(void);
+
+void wt_before_message(void (*fn)(void))
+{
+	before_message = fn;
+}
+
 /*
  * One message and one exit, however many threads fail at once (the
  * channels or partitions of a parallel loop, each finding the same
@@ -73,7 +80,8 @@ void wt_die(int code, const char *fmt, ...)
 				pause();
 	}
 	fflush(stdout);
-	wt_progress_clear();
+	if (before_message)
+		before_message();
 	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -99,7 +107,8 @@ void wt_warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	wt_progress_clear();
+	if (before_message)
+		before_message();
 	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);

@@ -58,6 +58,10 @@ double wt_opt_real(const char *name, const char *arg, double lo, double hi);
 int wt_opt_choice(const char *name, const char *arg, const char *const *names,
 		  int n);
 
+/* A function wt_warn and wt_die call before they write their line, e.g.
+ * to take a progress line off the terminal (progress.c); NULL for none. */
+void wt_before_message(void (*fn)(void));
+
 /* Hooks run by wt_die before exiting, e.g. to remove partial outputs. */
 void wt_atdie(void (*fn)(void));
 
