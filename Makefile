@@ -7,6 +7,7 @@
 #   make asan       the tests again, built with ASan and UBSan
 #   make asan-quick a subset of them so built (CI runs it after check)
 #   make bench      throughput and memory benchmarks
+#   make same BASE=REV  every output of this tree against those of git revision REV
 #   make fuzz       the parsers under libFuzzer (clang), FUZZ_SECONDS each
 #   make samples    regenerate samples/*.trc.zst with the kernel emulator
 #   make install PREFIX=/usr/local     make clean
@@ -51,7 +52,7 @@ MAN5     = $(wildcard man/*.5)
 MAN7     = $(wildcard man/*.7)
 DEPS_OK  = $(BUILD)/.deps-ok
 
-.PHONY: all deps demo policies check test asan asan-quick bench fuzz samples install uninstall clean lint-man
+.PHONY: all deps demo policies check test asan asan-quick bench same fuzz samples install uninstall clean lint-man
 
 all: $(BINS) $(EMU) $(UNITS) $(TOOLS)
 
@@ -121,6 +122,16 @@ asan-quick:
 
 bench: all
 	@sh bench/run.sh $(BUILD)
+
+# Every stream, stats file and exit status of this tree against those of
+# git revision BASE (default HEAD), built apart in $(BUILD)/same-base:
+# the check that a change of structure changes no output.
+BASE ?= HEAD
+same: all
+	rm -rf $(BUILD)/same-base && mkdir -p $(BUILD)/same-base
+	git archive $(BASE) | tar -x -C $(BUILD)/same-base
+	$(MAKE) -C $(BUILD)/same-base all
+	sh scripts/same-outputs.sh $(BUILD)/same-base/build $(BUILD)
 
 fuzz:
 	@sh fuzz/run.sh
