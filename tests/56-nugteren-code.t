@@ -8,6 +8,9 @@
 json() {	# json FILE: the file on one line, without spaces
 	tr -d ' \n' < "$1"
 }
+reqs() {	# reqs NAME WARP_SIZE: $T/NAME.trc as requests of 16-byte lines, one SM
+	trace-gen "$T/$1.trc" | trace-order --warp-size="$2" --sms=1 | coalesce --line=16
+}
 events() {	# time:type:class:addr of each event, from --events=all
 	trace-dump --format=csv | tail -n +2 | cut -d, -f2,9,12,13 | tr ',' ':' | tr '\n' ' '
 }
@@ -18,7 +21,7 @@ pool="--sched=pool --line=16 --index=linear --hit-latency=0 --miss-latency=10 --
 
 # ---- --mshr-check: two warps of 4 lanes, each lane its own line, 2 MSHRs
 (echo "blocksize: 8 1 1"; for t in 0 1 2 3 4 5 6 7; do echo "$t 0 $((t * 16)) 4"; done) > "$T/m.trc"
-trace-gen "$T/m.trc" | trace-order --warp-size=4 --sms=1 | coalesce --line=16 > "$T/m.req"
+reqs m 4 > "$T/m.req"
 # request: warp 0 makes 2 at 0, the third is refused; warp 1 is refused
 # at 1; the entries free at 10, warp 0 makes its last 2; at 20 warp 1
 # (first in the queue) makes 2, at 30 its last 2
@@ -38,7 +41,7 @@ like "$(json "$T/i.json")" '"reservation_fails":\{"mshr_entry":9,' \
 like "$(json "$T/i.json")" '"mshr_check":"instruction"' "the setting is in the stats"
 # lane 0 inactive: no check at all (the code checks only thread 0)
 (echo "blocksize: 8 1 1"; for t in 0 1 2 3 5 6 7; do echo "$t 0 $((t * 16)) 4"; done) > "$T/m1.trc"
-trace-gen "$T/m1.trc" | trace-order --warp-size=4 --sms=1 | coalesce --line=16 \
+reqs m1 4 \
 	| l1sim $pool --size=1024 --mshr=2 --mshr-check=instruction | events > "$T/i1"
 is "$(cat "$T/i1")" "0:miss:compulsory:0x0 0:miss:compulsory:0x10 0:miss:compulsory:0x20 0:miss:compulsory:0x30 1:miss:compulsory:0x50 1:miss:compulsory:0x60 1:miss:compulsory:0x70 " \
 	"--mshr-check=instruction: an instruction without lane 0 is never checked"
@@ -49,7 +52,7 @@ is "$(cat "$T/i1")" "0:miss:compulsory:0x0 0:miss:compulsory:0x10 0:miss:compuls
 # evicts it and warp 0's second A misses.  miss: warp 2 fetches A again,
 # its fill at 12 makes A most recent, C evicts B and the second A hits.
 printf 'blocksize: 3 1 1\n0 0 0 4\n0 0 32 4\n0 0 0 4\n1 0 16 4\n2 0 0 4\n' > "$T/p.trc"
-trace-gen "$T/p.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 > "$T/p.req"
+reqs p 1 > "$T/p.req"
 l1sim $pool --size=32 --assoc=2 --pending=merge --stats="$T/pm.json" < "$T/p.req" | events > "$T/pm"
 like "$(cat "$T/pm")" "^0:miss:compulsory:0x0 1:miss:compulsory:0x10 2:miss:latency:0x0 10:miss:compulsory:0x20 20:miss:[a-z]+:0x0 $" \
 	"--pending=merge: the second A merges, A is evicted, the last A misses"
@@ -65,7 +68,7 @@ like "$(json "$T/pm.json")" '"warp":2,[^}]*"last":10' "--pending=merge: warp 2 w
 # no entry: one MSHR, warp 0 loads A at 0, warp 1 loads A at 1 and is not
 # refused
 printf 'blocksize: 2 1 1\n0 0 0 4\n1 0 0 4\n' > "$T/pr.trc"
-trace-gen "$T/pr.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 \
+reqs pr 1 \
 	| l1sim $pool --size=1024 --mshr=1 --mshr-check=request --pending=miss \
 	--stats="$T/pr.json" | events > "$T/pr"
 is "$(cat "$T/pr")" "0:miss:compulsory:0x0 1:miss:latency:0x0 " \
@@ -75,7 +78,7 @@ like "$(json "$T/pr.json")" '"mshr_entry":0,' "no reservation fail"
 # ---- --request-order: lane 0 loads line 0x10, lane 1 line 0x0; coalesce
 # makes them in address order
 printf 'blocksize: 2 1 1\n0 0 16 4\n1 0 0 4\n' > "$T/o.trc"
-trace-gen "$T/o.trc" | trace-order --warp-size=2 --sms=1 | coalesce --line=16 > "$T/o.req"
+reqs o 2 > "$T/o.req"
 is "$(l1sim $pool --size=1024 --request-order=stream < "$T/o.req" | events)" \
 	"0:miss:compulsory:0x0 0:miss:compulsory:0x10 " "--request-order=stream: as coalesce made them"
 is "$(l1sim $pool --size=1024 --request-order=lane < "$T/o.req" | events)" \
@@ -84,7 +87,7 @@ is "$(l1sim $pool --size=1024 --request-order=lane < "$T/o.req" | events)" \
 # ---- --exit-slot: two one-warp CTAs, one active at a time (--ctas=1,
 # --refill=set); CTA 0's load misses at 0 and its data is there at 10
 printf 'blocksize: 1 1 1\n0 0 0 4\n1 0 4096 4\n' > "$T/x.trc"
-trace-gen "$T/x.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 > "$T/x.req"
+reqs x 1 > "$T/x.req"
 is "$(l1sim $pool --size=1024 --ctas=1 --refill=set --exit-slot=no < "$T/x.req" | events)" \
 	"0:miss:compulsory:0x0 10:miss:compulsory:0x1000 " "--exit-slot=no: CTA 1 starts when CTA 0's data is there"
 is "$(l1sim $pool --size=1024 --ctas=1 --refill=set --exit-slot=yes < "$T/x.req" | events)" \
@@ -94,7 +97,7 @@ is "$(l1sim $pool --size=1024 --ctas=1 --refill=set --exit-slot=yes < "$T/x.req"
 # --exit-slot: CTA 0 of two one-thread warps, only thread 1 loads; warp 0
 # takes cycle 0 to leave, warp 1 loads at 1
 printf 'blocksize: 2 1 1\n1 0 0 4\n' > "$T/g.trc"
-trace-gen "$T/g.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 > "$T/g.req"
+reqs g 1 > "$T/g.req"
 is "$(l1sim $pool --size=1024 --exit-slot=yes < "$T/g.req" | events)" \
 	"1:miss:compulsory:0x0 " "--exit-slot=yes: the warp with no load takes cycle 0"
 is "$(l1sim $pool --size=1024 --exit-slot=no < "$T/g.req" | events)" \
@@ -104,14 +107,14 @@ is "$(l1sim $pool --size=1024 --exit-slot=no < "$T/g.req" | events)" \
 # (cycle 1), but none after the kernel's last thread that loads: the
 # code's threads end there
 printf 'blocksize: 2 1 1\n0 0 0 4\n2 0 4096 4\n' > "$T/g2.trc"
-trace-gen "$T/g2.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 > "$T/g2.req"
+reqs g2 1 > "$T/g2.req"
 is "$(l1sim $pool --size=1024 --ctas=0 --exit-slot=yes < "$T/g2.req" | events)" \
 	"0:miss:compulsory:0x0 2:miss:compulsory:0x1000 " \
 	"--exit-slot=yes: CTA 0's second warp leaves at 1, CTA 1's first loads at 2"
 
 # ---- l1sim --stores=drop: a store between two loads is left out
 printf 'blocksize: 1 1 1\n0 0 0 4\n0 1 4096 4\n0 0 8192 4\n' > "$T/s.trc"
-trace-gen "$T/s.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 > "$T/s.req"
+reqs s 1 > "$T/s.req"
 l1sim $pool --size=1024 --stores=drop --stats="$T/sd.json" < "$T/s.req" | events > "$T/sd"
 is "$(cat "$T/sd")" "0:miss:compulsory:0x0 10:miss:compulsory:0x2000 " "--stores=drop: the loads only"
 like "$(json "$T/sd.json")" '"requests":2,"loads":2,"stores":0,.*"stores_dropped":1,' \
@@ -125,7 +128,7 @@ like "$(json "$T/sc.json")" '"requests":3,"loads":2,"stores":1,' "--stores=cache
 # Y from 11, one a cycle.  At 20 warp 1 (hit at 19) is ahead of warp 0.
 { echo "blocksize: 2 1 1"; echo "0 0 0 4"; echo "0 0 32 4"; echo "0 0 64 4"
   for i in 0 1 2 3 4 5 6 7 8 9 10 11 12; do echo "1 0 16 4"; done; } > "$T/h.trc"
-trace-gen "$T/h.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 \
+reqs h 1 \
 	| l1sim $pool --size=1024 | events > "$T/h"
 like "$(cat "$T/h")" " 19:hit:none:0x10 20:hit:none:0x10 21:miss:compulsory:0x40 " \
 	"a hit warp is queued at once: warp 1 issues at 20, warp 0 (awake at 20) at 21"
@@ -137,7 +140,7 @@ like "$(cat "$T/h")" " 19:hit:none:0x10 20:hit:none:0x10 21:miss:compulsory:0x40
 # A is least recent.  Warp 0 then loads Y (set 1) at 10 and C (set 0) at
 # 20, whose fill at 30 evicts A: A misses at 30.
 printf 'blocksize: 4 1 1\n0 0 0 4\n0 0 16 4\n0 0 96 4\n0 0 32 4\n2 0 32 4\n3 0 64 4\n' > "$T/f.trc"
-trace-gen "$T/f.trc" | trace-order --warp-size=2 --sms=1 | coalesce --line=16 \
+reqs f 2 \
 	| l1sim $pool --size=64 --assoc=2 | events > "$T/f"
 like "$(cat "$T/f")" "^0:miss:compulsory:0x0 1:miss:compulsory:0x20 1:miss:compulsory:0x40 10:miss:compulsory:0x10 20:miss:compulsory:0x60 30:miss:[a-z]+:0x20 $" \
 	"fills due together go in the order made: A then B, so C evicts A"
@@ -145,7 +148,7 @@ like "$(cat "$T/f")" "^0:miss:compulsory:0x0 1:miss:compulsory:0x20 1:miss:compu
 # ---- fills due by a kernel's end are gone with the flush: two kernels
 # that load the same line; the first's data is there at 10, when it ends
 printf 'blocksize: 1 1 1\n0 0 0 4\nblocksize: 1 1 1\n0 0 0 4\n' > "$T/k.trc"
-trace-gen "$T/k.trc" | trace-order --warp-size=1 --sms=1 | coalesce --line=16 \
+reqs k 1 \
 	| l1sim $pool --size=1024 --flush=yes --stats="$T/k.json" | events > "$T/k"
 like "$(cat "$T/k")" "^0:miss:compulsory:0x0 10:miss:[a-z]+:0x0 $" \
 	"a line whose data came by the kernel's end is flushed: kernel 1 misses"
