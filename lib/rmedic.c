@@ -185,7 +185,7 @@ int wt_rep_medic(struct wt_rep *r, struct wt_stats *s, size_t n,
 	struct wt_table *t;
 	struct wt_plot *p;
 	int some = 0;
-	char why[1024];
+	char advice[256];
 
 	/* Without --tables, only where MeDiC was run: the table is about it. */
 	for (size_t i = 0; i < n; i++)
@@ -196,14 +196,12 @@ int wt_rep_medic(struct wt_rep *r, struct wt_stats *s, size_t n,
 		if (!medic_program(&s[i]))
 			continue;
 		base[i] = baseline_of(s, n, i);
-		diff[i] = base[i] == SIZE_MAX ? 0 : wt_run_differs(&s[i], &s[base[i]]);
-		if (diff[i] && !o->force) {
-			snprintf(err, len, "medic: runs %s and %s do not compare: %s; "
-				 "give the %s runs with and without MeDiC of one "
-				 "trace and machine, leave the table out (--tables) "
-				 "or --force", s[i].label, s[base[i]].label,
-				 wt_run_diff_text(&s[i], &s[base[i]], diff[i], why,
-						  sizeof(why)), s[i].program);
+		snprintf(advice, sizeof(advice), "give the %s runs with and without "
+			 "MeDiC of one trace and machine, leave the table out "
+			 "(--tables) or --force", s[i].program);
+		if (base[i] != SIZE_MAX &&
+		    wt_run_may_compare(&s[i], &s[base[i]], ~0u, o->force, "medic",
+				       advice, &diff[i], err, len) < 0) {
 			free(base);
 			free(diff);
 			return WT_EXIT_DATA;

@@ -387,29 +387,29 @@ static void grid_free(struct pgrid *g)
 static int comparable(struct pgrid *g, const struct wt_rep_opts *o,
 		      char *err, size_t len)
 {
+	char context[512];
+
 	for (size_t k = 0; k < g->ntr; k++) {
 		struct ptrace *t = &g->tr[k];
 
 		t->ref = t->run[g->base] ? t->run[g->base] : t->first;
+		snprintf(context, sizeof(context), "policy tables: trace %s", t->name);
 		for (size_t c = 0; c < g->ncols; c++) {
 			unsigned d;
 			char why[512];
 
+			/* the trace is one by the row's rule (same_trace) */
 			if (!t->run[c])
 				continue;
-			d = wt_run_differs(t->run[c], t->ref) &
-			    ~(unsigned)(WT_DIFF_TRACE | WT_DIFF_UNKNOWN);
-			if (!d)
-				continue;
-			wt_run_diff_text(t->run[c], t->ref, d, why, sizeof(why));
-			if (!o->force) {
-				snprintf(err, len, "policy tables: trace %s: runs %s "
-					 "and %s do not compare: %s; run every policy "
-					 "with one machine and --sched, or --force",
-					 t->name, t->run[c]->label, t->ref->label, why);
+			if (wt_run_may_compare(t->run[c], t->ref,
+					       ~(unsigned)(WT_DIFF_TRACE | WT_DIFF_UNKNOWN),
+					       o->force, context, "run every policy "
+					       "with one machine and --sched, or --force",
+					       &d, err, len) < 0)
 				return WT_EXIT_DATA;
-			}
-			append_differs(t, g->col[c], why);
+			if (d)
+				append_differs(t, g->col[c], wt_run_diff_text(t->run[c],
+						t->ref, d, why, sizeof(why)));
 		}
 	}
 	return 0;

@@ -181,3 +181,18 @@ const char *wt_run_diff_text(const struct wt_stats *a, const struct wt_stats *b,
 		    l1_upstream(a), l1_upstream(b));
 	return buf;
 }
+
+int wt_run_may_compare(const struct wt_stats *a, const struct wt_stats *b,
+		       unsigned mask, int force, const char *context,
+		       const char *advice, unsigned *diff, char *err, size_t len)
+{
+	char why[1024];
+
+	*diff = wt_run_differs(a, b) & mask;
+	if (!*diff || force)
+		return 0;
+	snprintf(err, len, "%s: runs %s and %s do not compare: %s; %s", context,
+		 a->label, b->label, wt_run_diff_text(a, b, *diff, why, sizeof(why)),
+		 advice);
+	return -1;
+}

@@ -45,6 +45,16 @@ int wt_run_same_trace(const struct wt_stats *a, const struct wt_stats *b);
 /* The WT_DIFF_ bits of a against b; 0 where they compare. */
 unsigned wt_run_differs(const struct wt_stats *a, const struct wt_stats *b);
 
+/*
+ * Whether a table may set run a against b: the WT_DIFF_ bits of a
+ * against b, within mask, into *diff.  0; or, where they differ and
+ * force is not given, -1 with "CONTEXT: runs A and B do not compare:
+ * WHAT; ADVICE" in err.
+ */
+int wt_run_may_compare(const struct wt_stats *a, const struct wt_stats *b,
+		       unsigned mask, int force, const char *context,
+		       const char *advice, unsigned *diff, char *err, size_t len);
+
 /* The first member of the two runs' "settings" objects that differs (or
  * that one of them lacks), in words ("settings.size 16384 against
  * 65536"), into buf; NULL where they are equal. */

@@ -463,14 +463,10 @@ static int speedup(struct wt_rep *r, struct wt_stats *s, size_t n,
 		if (strcmp(s[i].program, "l1sim") != 0)
 			continue;
 		base[i] = baseline_of(s, i, named);
-		diff[i] = base[i] == i ? 0 : wt_run_differs(&s[i], &s[base[i]]);
-		if (diff[i] && !o->force) {
-			snprintf(err, len, "speedup: runs %s and %s do not compare: "
-				 "%s; give runs of one trace, machine and --sched, "
-				 "leave the table out (--tables) or --force",
-				 s[i].label, s[base[i]].label,
-				 wt_run_diff_text(&s[i], &s[base[i]], diff[i], why,
-						  sizeof(why)));
+		if (wt_run_may_compare(&s[i], &s[base[i]], ~0u, o->force, "speedup",
+				       "give runs of one trace, machine and --sched, "
+				       "leave the table out (--tables) or --force",
+				       &diff[i], err, len) < 0) {
 			free(diff);
 			free(base);
 			return WT_EXIT_DATA;
