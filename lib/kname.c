@@ -3,21 +3,19 @@
  * see kname.h.
  *
  * Demangling is left to c++filt on purpose: the Itanium ABI's grammar is
- * large and binutils keeps up with it; a pipe to one process for all the
+ * large and binutils keeps up with it; one process for all the
  * names costs a few milliseconds.
  */
 #include "kname.h"
+#include "run.h"
 #include "util.h"
 
 #include <errno.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 #define ANON "(anonymous namespace)"
 #define ANON_LEN (sizeof(ANON) - 1)
@@ -36,34 +34,26 @@ int wt_kname_mangled(const char *name)
  * in lines[0..want-1]. */
 static int filter(FILE *in, char **lines, size_t want, char *err, size_t len)
 {
-	char *const argv[] = { "c++filt", "-n", NULL };	/* -n: keep the _ */
-	posix_spawn_file_actions_t fa;
-	FILE *out;
+	static char *const argv[] = { "c++filt", "-n", NULL };	/* -n: keep the _ */
+	FILE *out = tmpfile();
 	char *line = NULL;
 	size_t cap = 0, got = 0;
 	ssize_t k;
-	pid_t pid;
-	int pfd[2], rc, status = -1;	/* -1: not exited, should waitpid fail */
+	int rc, status = 0;
 
-	if (pipe(pfd) < 0) {
+	if (!out) {
 		snprintf(err, len, "c++filt: %s", strerror(errno));
 		return -1;
 	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fileno(in), 0);
-	posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
-	posix_spawn_file_actions_addclose(&fa, pfd[0]);
-	posix_spawn_file_actions_addclose(&fa, pfd[1]);
-	rc = posix_spawnp(&pid, "c++filt", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(pfd[1]);
+	rc = wt_run_files(argv, in, out, 0, &status);
 	if (rc != 0) {
-		close(pfd[0]);
-		snprintf(err, len, "c++filt: %s", rc == ENOENT ? "not found" : strerror(rc));
+		snprintf(err, len, "c++filt: %s", rc == ENOENT ? "not found" :
+			 strerror(rc < 0 ? errno : rc));
+		fclose(out);
 		return -1;
 	}
-	out = fdopen(pfd[0], "r");
-	while (out && (k = getline(&line, &cap, out)) > 0) {
+	rewind(out);
+	while ((k = getline(&line, &cap, out)) > 0) {
 		if (line[k - 1] == '\n')
 			line[k - 1] = '\0';
 		if (got < want)
@@ -71,12 +61,7 @@ static int filter(FILE *in, char **lines, size_t want, char *err, size_t len)
 		got++;
 	}
 	free(line);
-	if (out)
-		fclose(out);
-	else
-		close(pfd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	fclose(out);
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		snprintf(err, len, "c++filt: %s", WIFEXITED(status) &&
 			 WEXITSTATUS(status) == 127 ? "not found" : "failed");

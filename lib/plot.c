@@ -9,10 +9,10 @@
  * run never leaves a figure that looks finished.
  */
 #include "plot.h"
+#include "run.h"
 #include "util.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -549,54 +549,27 @@ static void last_line(FILE *f, char *out, size_t len)
 
 /*
  * Run gnuplot with script on its standard input and its output in a
- * temporary file.  Files rather than pipes: gnuplot may write as much as
- * it likes without either side waiting on the other.  An exec failure
- * comes back through a close-on-exec pipe, so "not installed" is told
- * apart from "failed".
+ * temporary file (run.h); -d: no ~/.gnuplot, so every figure looks the
+ * same.
  */
 static int run_gnuplot(const char *script, size_t slen, char *why, size_t wlen)
 {
+	static char *const argv[] = { "gnuplot", "-d", NULL };
 	FILE *in = tmpfile(), *out = tmpfile();
-	int ep[2] = { -1, -1 }, status = 0, exec_errno = 0, rc = -1;
-	pid_t pid;
-	ssize_t k;
+	int status = 0, e, rc = -1;
 
 	if (!in || !out || fwrite(script, 1, slen, in) != slen ||
-	    fflush(in) != 0 || fseek(in, 0, SEEK_SET) != 0 ||
-	    pipe2(ep, O_CLOEXEC) != 0) {
+	    fflush(in) != 0 || fseek(in, 0, SEEK_SET) != 0) {
 		snprintf(why, wlen, "cannot prepare gnuplot's input: %s",
 			 strerror(errno));
 		goto done;
 	}
-	pid = fork();
-	if (pid < 0) {
+	e = wt_run_files(argv, in, out, 1, &status);
+	if (e < 0) {
 		snprintf(why, wlen, "cannot fork: %s", strerror(errno));
-		goto done;
-	}
-	if (pid == 0) {
-		/* Only async-signal-safe calls between fork and exec; -d:
-		 * no ~/.gnuplot, so every figure looks the same. */
-		int e = 0;
-
-		if (dup2(fileno(in), 0) >= 0 && dup2(fileno(out), 1) >= 0 &&
-		    dup2(fileno(out), 2) >= 0)
-			execlp("gnuplot", "gnuplot", "-d", (char *)NULL);
-		e = errno;
-		if (write(ep[1], &e, sizeof(e)) != sizeof(e))
-			_exit(126);
-		_exit(127);
-	}
-	close(ep[1]);
-	ep[1] = -1;
-	do
-		k = read(ep[0], &exec_errno, sizeof(exec_errno));
-	while (k < 0 && errno == EINTR);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (k == (ssize_t)sizeof(exec_errno)) {
-		snprintf(why, wlen, "cannot run gnuplot: %s%s",
-			 strerror(exec_errno), exec_errno == ENOENT ?
-			 " (is gnuplot installed and on PATH?)" : "");
+	} else if (e > 0) {
+		snprintf(why, wlen, "cannot run gnuplot: %s%s", strerror(e),
+			 e == ENOENT ? " (is gnuplot installed and on PATH?)" : "");
 	} else if (WIFSIGNALED(status)) {
 		snprintf(why, wlen, "gnuplot killed by signal %d",
 			 WTERMSIG(status));
@@ -610,9 +583,6 @@ static int run_gnuplot(const char *script, size_t slen, char *why, size_t wlen)
 		rc = 0;
 	}
 done:
-	for (int i = 0; i < 2; i++)
-		if (ep[i] >= 0)
-			close(ep[i]);
 	if (in)
 		fclose(in);
 	if (out)
