@@ -343,6 +343,16 @@ static char *requests_path(const struct wt_sweep *s, size_t g, const char *ext,
 			   g + 1, ext);
 }
 
+/* The rest of in, onto out. */
+static void copy(FILE *in, FILE *out)
+{
+	char buf[8192];
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, out);
+}
+
 /*
  * A point that read its group's saved requests: put what the upstream
  * stages wrote on stderr (notes, warnings) in front of its own
@@ -350,10 +360,9 @@ static char *requests_path(const struct wt_sweep *s, size_t g, const char *ext,
  */
 static void prepend_upstream(const struct wt_sweep *s, size_t p, size_t g)
 {
-	char up[PATH_MAX], own[PATH_MAX], tmp[PATH_MAX], buf[65536];
+	char up[PATH_MAX], own[PATH_MAX], tmp[PATH_MAX];
 	const char *parts[2];
 	FILE *out, *in;
-	size_t n;
 	struct stat sb;
 
 	requests_path(s, g, "stderr", up, sizeof(up));
@@ -368,8 +377,7 @@ static void prepend_upstream(const struct wt_sweep *s, size_t p, size_t g)
 	for (int i = 0; i < 2; i++) {
 		if (!(in = fopen(parts[i], "r")))
 			continue;
-		while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-			fwrite(buf, 1, n, out);
+		copy(in, out);
 		fclose(in);
 	}
 	if (fclose(out) != 0 || rename(tmp, own) != 0)
@@ -507,14 +515,12 @@ static void run(const struct wt_sweep *s, unsigned njobs)
 
 static void print_jobs(const struct wt_sweep *s)
 {
-	char path[PATH_MAX], buf[8192];
+	char path[PATH_MAX];
 	FILE *f = fopen(wt_snprintf(path, sizeof(path), "%s/jobs.txt", s->absdir), "r");
-	size_t n;
 
 	if (!f)
 		wt_die(WT_EXIT_DATA, "%s: %s", path, strerror(errno));
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		fwrite(buf, 1, n, stdout);
+	copy(f, stdout);
 	fclose(f);
 }
 
