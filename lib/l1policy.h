@@ -17,9 +17,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "abyp.h"
 #include "apcm.h"
 #include "ccws.h"
 #include "dwtcs.h"
+#include "sbyp.h"
 
 enum {
 	WT_POL_SBYP = 1 << 0,	/* Khairy 4.1: bypass a streaming L1 */
@@ -75,47 +77,5 @@ int wt_l1_policy_parse(struct wt_l1_policy *p, const char *list, char *err,
 int wt_l1_policy_wants_pric(const char *list);
 /* The names --policy takes, for messages and the man page. */
 extern const char wt_l1_policy_names[];
-
-/* ---- streaming bypass (Khairy 4.1), one per cache ---- */
-
-struct wt_sbyp {
-	uint64_t period, end;		/* the current period ends at end */
-	double threshold;
-	uint64_t loads, misses;		/* this period, from the tags */
-	int on;				/* bypassing */
-	uint64_t periods;		/* that ended */
-	uint64_t periods_on;		/* of them, those that ended closed */
-	uint64_t switches;		/* closings and openings */
-};
-
-void wt_sbyp_init(struct wt_sbyp *s, uint64_t period, double threshold);
-/* Close the periods that ended by cycle t; 1 when the cache was opened
- * again at one of them (its lines must then be dropped: their data never
- * came). */
-int wt_sbyp_tick(struct wt_sbyp *s, uint64_t t);
-static inline void wt_sbyp_count(struct wt_sbyp *s, int miss)
-{
-	s->loads++;
-	s->misses += miss != 0;
-}
-
-/* ---- ABYP (Tian et al.), one per SM ---- */
-
-struct wt_abyp;
-
-struct wt_abyp *wt_abyp_new(unsigned threshold, unsigned max, unsigned shadow);
-void wt_abyp_free(struct wt_abyp *a);
-/* Does the predictor bypass loads of pc? */
-int wt_abyp_bypass(const struct wt_abyp *a, uint32_t pc);
-/* A line that load pc brought in leaves the L1: dead (never reused) or not. */
-void wt_abyp_evicted(struct wt_abyp *a, uint32_t pc, int reused);
-/* A line of pc's was reused in the L1. */
-void wt_abyp_reused(struct wt_abyp *a, uint32_t pc);
-/* A load of pc was bypassed on the prediction: remember its line.  A later
- * load of a remembered line means the prediction was wrong; says so (1)
- * and takes the line out. */
-void wt_abyp_note_bypass(struct wt_abyp *a, uint32_t pc, uint64_t line);
-int wt_abyp_check(struct wt_abyp *a, uint64_t line);
-uint64_t wt_abyp_corrections(const struct wt_abyp *a);
 
 #endif

@@ -36,7 +36,7 @@
 
 #include "cache.h"
 #include "gscount.h"
-#include "l1policy.h"
+#include "sbyp.h"
 #include "l2policy.h"
 #include "medic.h"
 #include "record.h"
@@ -111,7 +111,7 @@ enum { WT_MEDIC_WBYP = 1, WT_MEDIC_WIP = 2 };
 /*
  * The streaming bypass of Khairy et al. (section 4.1, "We implement the
  * same method for L2 caches"), with the L1's state machine (struct
- * wt_sbyp, l1policy.h), one per partition: each slice's controller
+ * wt_sbyp, sbyp.h), one per partition: each slice's controller
  * measures its own load miss rate.
  *
  *   - A load belongs to the period of its arrival at the partition; the
