@@ -1,0 +1,88 @@
+/*
+ * dramstage.h - dramsim's engine behind the stage loop (stage.h): the
+ * DRAM channels of dram.h fed with the cache events of l1sim or l2sim,
+ * their requests waiting for room in the queues (on a file past
+ * --spill), the requests done written in completion order, and the warp
+ * instructions' stalls.  cmd/dramsim.c fills the configuration (cfg,
+ * map, clk and the options below), then wt_dramstage_start; the loop
+ * runs it through wt_dramstage_ops; wt_dramstage_stats writes --stats
+ * (dramstats.c).
+ */
+#ifndef WT_DRAMSTAGE_H
+#define WT_DRAMSTAGE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dram.h"
+#include "machine.h"
+#include "medic.h"
+#include "stage.h"
+
+struct wt_dram_work;		/* a channel and its requests */
+struct wt_dram_waiter;		/* an open warp instruction */
+struct wt_u64map;
+struct wt_warpix;
+
+struct wt_dramstage {
+	/* The configuration, set before wt_dramstage_start. */
+	struct wt_dram_cfg cfg;
+	struct wt_dram_map map;
+	struct wt_dram_clock clk;
+	const char *arch;
+	struct wt_machine machine;
+	unsigned latency_in;
+	unsigned line;		/* bytes of a request without sectors */
+	unsigned sector;
+	uint64_t spill;		/* --spill: bytes of waiting requests kept
+				   in memory */
+	int early;		/* close instructions before the end (with
+				   batches) */
+	struct wt_medic medic;	/* --sched=medic: warp types from L2 lookups */
+	struct wt_meta meta;	/* the output header's, for the stats */
+
+	/* The run. */
+	struct wt_stage *st;
+	struct wt_dram_work *cw;	/* per channel */
+	uint64_t ignored;
+	uint64_t lookups, hits;	/* medic: L2 lookups seen, and hits */
+	uint64_t high;		/* medic: requests in the high queue */
+	/* Warp instructions wait for their slowest load: the latency from
+	 * the L2 on of each load of this kernel (an L2 hit's own, a miss's
+	 * L2 time plus its DRAM round trip), by warp and instruction.  The
+	 * open ones (see wait_read), where they stay until they close; the
+	 * requests know theirs. */
+	struct wt_dram_waiter *wait;
+	size_t nwait, capwait;
+	uint32_t *freed;		/* free slots of wait */
+	size_t nfreed, capfreed;
+	struct wt_warpix *newest;	/* warp -> index + 1 of its newest */
+	struct wt_u64map *older;	/* key -> index + 1 of the others */
+	FILE *closed;		/* this kernel's closed: struct closed */
+	uint64_t nclosed, nlate;
+	uint64_t stall, ninstr;	/* the sum of each instruction's largest */
+};
+
+/* The stage's operations: the input is events (level 1 or 2). */
+extern const struct wt_stage_ops wt_dramstage_ops;
+
+/*
+ * What no machine sets: 1 rank, and for a mapping without a mask 8192
+ * rows of 256 columns; the rest a GTX 480's, overwritten by the machine
+ * and the options.  Clocks in MHz.
+ */
+void wt_dramstage_base(struct wt_dramstage *d, unsigned *dram_mhz,
+		       unsigned *core_mhz);
+/* The sizes of the requests, from the input's header (line, sector). */
+void wt_dramstage_sizes(struct wt_dramstage *d, const struct wt_meta *m);
+/* Make the channels, for the stage st (whose model d becomes). */
+void wt_dramstage_start(struct wt_dramstage *d, struct wt_stage *st);
+/* --stats: the settings, the totals and each channel's, as JSON. */
+void wt_dramstage_stats(struct wt_dramstage *d, const char *path, int argc,
+			char **argv);
+/* Channel i's model, and the events it ignored (hits and the like). */
+const struct wt_dram_chan *wt_dramstage_chan(const struct wt_dramstage *d, unsigned i);
+uint64_t wt_dramstage_ignored(const struct wt_dramstage *d, unsigned i);
+void wt_dramstage_free(struct wt_dramstage *d);
+
+#endif
