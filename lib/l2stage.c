@@ -6,6 +6,7 @@
 #include "l2stage.h"
 
 #include "events.h"
+#include "l2comp.h"
 #include "spill.h"
 #include "util.h"
 
@@ -47,22 +48,6 @@ static void put(struct wt_l2_bucket *b, const struct wt_event *e, uint64_t local
 	b->r[b->n].arrival = arrival;
 	b->r[b->n].tag = tag;
 	b->n++;
-}
-
-/* Whether the L2 serves an L1 event: misses other than those merged in
- * the L1, bypasses, and write traffic. */
-static int for_l2(const struct wt_event *e)
-{
-	switch (e->type) {
-	case WT_EV_MISS:
-		return e->miss_class != WT_MISS_LATENCY;
-	case WT_EV_BYPASS:
-	case WT_EV_WRITE_THROUGH:
-	case WT_EV_WRITE_BACK:
-		return 1;
-	default:
-		return 0;
-	}
 }
 
 /*
@@ -356,7 +341,7 @@ static size_t add_event(struct wt_l2stage *sim, const struct wt_event *e, uint64
 	uint32_t tag;
 	unsigned p;
 
-	if (!for_l2(e)) {
+	if (!wt_l2_takes(e)) {
 		sim->not_for_l2++;
 		return 0;
 	}

@@ -20,8 +20,9 @@
  *   a kernel's end  ops->run(final 1): everything runs and is written;
  *                   then the kernel's end is written.
  * A kernel still open at the end of the input ends there when end_open
- * is set (dramsim), else its requests are left (l2sim: a stream without
- * the end is refused by the reader anyway).
+ * is set (dramsim), else its requests are left (l2sim); the reader
+ * refuses a stream that ends inside a kernel in any case (its trailer
+ * would be misplaced), so this is the two programs' old guard, kept.
  *
  * How l1sim would plug in: its records are coalesced requests (rec_size
  * sizeof(struct wt_request), time their cycle), its model the SMs' L1s;
