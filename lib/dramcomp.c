@@ -34,21 +34,50 @@ static unsigned bits(unsigned v)
 	return n;
 }
 
+int wt_dram_asks(const struct wt_event *e)
+{
+	return !(e->type == WT_EV_HIT ||
+		 (e->type == WT_EV_MISS && (e->miss_class == WT_MISS_LATENCY ||
+					    e->op == WT_OP_STORE)));
+}
+
+unsigned wt_dram_request(const struct wt_dram_cfg *c, const struct wt_dram_map *m,
+			 const struct wt_dram_clock *k, const struct wt_event *e,
+			 uint64_t core_arrive, unsigned line, unsigned sector,
+			 struct wt_dram_req *q)
+{
+	unsigned bb = wt_dram_burst_bytes(c), sub = m->sub ? m->sub : 1;
+	unsigned bytes = e->sectors ? bits(e->sectors) * sector : line;
+	struct wt_dram_loc loc;
+
+	wt_dram_map_decode(m, c, e->addr, &loc);
+	/* l2sim's slice says the channel: channel * K + sub-partition */
+	if (e->level == 2 && e->partition < c->channels * sub)
+		loc.channel = e->partition / sub;
+	memset(q, 0, sizeof(*q));
+	q->core_arrive = core_arrive;
+	q->arrive = wt_dram_to_dram(k, core_arrive);
+	q->row = loc.row;
+	q->bank = loc.bank;
+	q->bursts = (bytes + bb - 1) / bb;
+	if (!q->bursts)
+		q->bursts = 1;
+	q->write = e->type == WT_EV_WRITE_THROUGH || e->type == WT_EV_WRITE_BACK ||
+		   (e->type == WT_EV_BYPASS && e->op == WT_OP_STORE);
+	return loc.channel;
+}
+
 static int accept(struct wt_component *c, const struct wt_event *e, uint64_t cycle,
 		  enum wt_refusal *why)
 {
 	struct dram_comp *d = (struct dram_comp *)c;
 	const struct wt_dram_cfg *cfg = d->ch.cfg;
-	unsigned bb = wt_dram_burst_bytes(cfg), bytes;
-	struct wt_dram_loc loc;
-	struct wt_dram_req *q;
+	struct wt_dram_req q;
+	unsigned ch = wt_dram_request(cfg, d->map, d->clk, e, cycle, d->line,
+				      d->sector, &q);
 
-	wt_dram_map_decode(d->map, cfg, e->addr, &loc);
-	/* an L2 slice says the channel, as in dramsim */
-	if (e->level == 2 && e->partition < cfg->channels * (d->map->sub ? d->map->sub : 1))
-		loc.channel = e->partition / (d->map->sub ? d->map->sub : 1);
 	*why = cycle < d->last ? WT_REFUSE_PAST :
-	       loc.channel != c->id ? WT_REFUSE_NOT_MINE :
+	       ch != c->id || !wt_dram_asks(e) ? WT_REFUSE_NOT_MINE :
 	       d->n >= cfg->queue ? WT_REFUSE_QUEUE_FULL : WT_REFUSE_NONE;
 	if (*why != WT_REFUSE_NONE)
 		return -1;
@@ -58,17 +87,8 @@ static int accept(struct wt_component *c, const struct wt_event *e, uint64_t cyc
 		d->ev = wt_realloc(d->ev, d->cap * sizeof(*d->ev));
 		d->done = wt_realloc(d->done, d->cap * sizeof(*d->done));
 	}
-	bytes = e->sectors ? bits(e->sectors) * d->sector : d->line;
-	q = &d->rq[d->n];
-	memset(q, 0, sizeof(*q));
-	q->core_arrive = cycle;
-	q->arrive = wt_dram_to_dram(d->clk, cycle);
-	q->row = loc.row;
-	q->bank = loc.bank;
-	q->bursts = (bytes + bb - 1) / bb ? (bytes + bb - 1) / bb : 1;
-	q->write = e->type == WT_EV_WRITE_THROUGH || e->type == WT_EV_WRITE_BACK ||
-		   (e->type == WT_EV_BYPASS && e->op == WT_OP_STORE);
-	q->id = (uint32_t)d->n;
+	q.id = (uint32_t)d->n;
+	d->rq[d->n] = q;
 	d->ev[d->n++] = *e;
 	d->last = cycle;
 	return 0;

@@ -6,6 +6,7 @@
  */
 #include "dramstage.h"
 
+#include "dramcomp.h"
 #include "spill.h"
 #include "u64map.h"
 #include "util.h"
@@ -136,15 +137,6 @@ static void ensure(struct wt_dram_work *w)
 		w->wait = wt_realloc(w->wait, w->cap * sizeof(*w->wait));
 		w->rq = wt_realloc(w->rq, w->cap * sizeof(*w->rq));
 	}
-}
-
-static unsigned bits(unsigned v)
-{
-	unsigned n = 0;
-
-	for (; v; v &= v - 1)
-		n++;
-	return n;
 }
 
 /*
@@ -450,18 +442,14 @@ static void take_all_back(struct wt_dramstage *d)
 static void take(struct wt_dramstage *d, const struct wt_event *e)
 {
 	const struct wt_dram_cfg *c = &d->cfg;
-	struct wt_dram_loc loc;
 	struct wt_dram_work *w;
-	struct wt_dram_req *q;
-	unsigned bytes, bb = wt_dram_burst_bytes(c), cls;
-	int write, ignore;
+	struct wt_dram_req rq, *q;
+	unsigned cls;
+	int ignore;
 	uint32_t wix;
 
-	wt_dram_map_decode(&d->map, c, e->addr, &loc);
-	/* l2sim's slice says the channel: channel * K + sub-partition */
-	if (e->level == 2 && e->partition < c->channels * d->map.sub)
-		loc.channel = e->partition / d->map.sub;
-	w = &d->cw[loc.channel];
+	w = &d->cw[wt_dram_request(c, &d->map, &d->clk, e, e->time + d->latency_in,
+				   d->line, d->sector, &rq)];
 	/* MeDiC's WMS: L2 hits and misses type the warps as l2sim does */
 	if (c->sched == WT_DRAM_MEDIC && e->level == 2 &&
 	    (e->type == WT_EV_HIT || e->type == WT_EV_MISS)) {
@@ -470,30 +458,16 @@ static void take(struct wt_dramstage *d, const struct wt_event *e)
 		d->lookups++;
 		d->hits += e->type == WT_EV_HIT;
 	}
-	/* hits, misses merged into a fetch under way and L2 store misses
-	 * (l2sim --events=all) ask nothing of the DRAM */
-	ignore = e->type == WT_EV_HIT ||
-		 (e->type == WT_EV_MISS && (e->miss_class == WT_MISS_LATENCY ||
-					    e->op == WT_OP_STORE));
+	ignore = !wt_dram_asks(e);
 	wix = counted(e) ? wait_read(d, e, !ignore) : 0;
 	if (ignore) {
 		w->ignored++;
 		return;
 	}
-	write = e->type == WT_EV_WRITE_THROUGH || e->type == WT_EV_WRITE_BACK ||
-		(e->type == WT_EV_BYPASS && e->op == WT_OP_STORE);
-	bytes = e->sectors ? bits(e->sectors) * d->sector : d->line;
 	ensure(w);
 	w->ev[w->n] = *e;
 	q = &w->rq[w->n];
-	memset(q, 0, sizeof(*q));
-	set_arrival(d, q, e);
-	q->row = loc.row;
-	q->bank = loc.bank;
-	q->bursts = (bytes + bb - 1) / bb;
-	if (!q->bursts)
-		q->bursts = 1;
-	q->write = (uint8_t)write;
+	*q = rq;
 	if (c->sched == WT_DRAM_MEDIC && e->type != WT_EV_WRITE_BACK) {
 		/* a write-back is no warp's request: low priority */
 		int profiling;

@@ -27,6 +27,16 @@ static struct wt_event event(unsigned level, unsigned type, unsigned op,
 	return e;
 }
 
+/* A request that c must refuse, for reason want. */
+static void refused(struct wt_component *c, const struct wt_event *e, uint64_t cycle,
+		    enum wt_refusal want, const char *what)
+{
+	enum wt_refusal why = WT_REFUSE_NONE;
+	int r = wt_comp_accept(c, e, cycle, &why);
+
+	ok(r < 0 && why == want, "%s (%s)", what, wt_refusal_name(why));
+}
+
 /* One channel of 4 banks with a queue of 2. */
 static void dram(void)
 {
@@ -61,12 +71,15 @@ static void dram(void)
 	c = wt_dram_component(&cfg, &map, &clk, 0, 128, 32);
 
 	is_u64(wt_comp_next_event(c), UINT64_MAX, "dram: empty, nothing next");
+	{
+		struct wt_event h = event(2, WT_EV_HIT, WT_OP_LOAD, 0x1000);
+
+		refused(c, &h, 0, WT_REFUSE_NOT_MINE, "dram: an L2 hit asks nothing of it");
+	}
 	ok(wt_comp_accept(c, &a, 0, &why) == 0, "dram: takes a request");
 	ok(wt_comp_accept(c, &b, 1, &why) == 0, "dram: takes a second");
-	ok(wt_comp_accept(c, &a, 2, &why) < 0 && why == WT_REFUSE_QUEUE_FULL,
-	   "dram: refuses a third, its queue full (%s)", wt_refusal_name(why));
-	ok(wt_comp_accept(c, &a, 0, &why) < 0 && why == WT_REFUSE_PAST,
-	   "dram: refuses a cycle before the last (%s)", wt_refusal_name(why));
+	refused(c, &a, 2, WT_REFUSE_QUEUE_FULL, "dram: refuses a third, its queue full");
+	refused(c, &a, 0, WT_REFUSE_PAST, "dram: refuses a cycle before the last");
 	next = wt_comp_next_event(c);
 	ok(next < UINT64_MAX, "dram: something next (%llu)", (unsigned long long)next);
 	n = wt_comp_drain(c, 5, out, 8);
@@ -118,11 +131,9 @@ static void l2(void)
 	if (!c)
 		abort();
 
-	ok(wt_comp_accept(c, &hit, 0, &why) < 0 && why == WT_REFUSE_NOT_MINE,
-	   "l2: an L1 hit is not for it (%s)", wt_refusal_name(why));
+	refused(c, &hit, 0, WT_REFUSE_NOT_MINE, "l2: an L1 hit is not for it");
 	ok(wt_comp_accept(c, &miss, 0, &why) == 0, "l2: takes an L1 miss");
-	ok(wt_comp_accept(c, &miss, 1, &why) < 0 && why == WT_REFUSE_QUEUE_FULL,
-	   "l2: refuses the next while its event waits (%s)", wt_refusal_name(why));
+	refused(c, &miss, 1, WT_REFUSE_QUEUE_FULL, "l2: refuses the next while its event waits");
 	ok(wt_comp_next_event(c) >= 10 && wt_comp_next_event(c) < UINT64_MAX,
 	   "l2: its miss goes on a tag access later (%llu)",
 	   (unsigned long long)wt_comp_next_event(c));
