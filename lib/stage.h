@@ -25,11 +25,18 @@
  * would be misplaced), so this is the two programs' old guard, kept.
  *
  * How l1sim would plug in: its records are coalesced requests (rec_size
- * sizeof(struct wt_request), time their cycle), its model the SMs' L1s;
- * take puts a request in its SM's bucket (returning 1), run runs the SMs
- * to the horizon and writes the merged events, kernel_begin resets the
- * SMs' per-kernel state.  Its per-SM threads stay inside run, as
- * dramsim's per-channel and l2sim's per-partition ones do.
+ * sizeof(struct wt_request), time their cycle), its model the SMs' L1s.
+ * check grows the SM buckets (and refuses an SM the stream does not
+ * have), take puts a request in its SM's bucket and returns 1,
+ * kernel_begin writes the events still waiting from the kernel before
+ * (its write_wait) and carves a unified L1, run runs the SMs to the
+ * horizon (run_batch) or, with --batch off, the whole kernel
+ * (run_kernel), its per-SM threads inside run as dramsim's per-channel
+ * and l2sim's per-partition ones are.  What the loop lacks for it, to
+ * add with it: l1sim runs its batches on out of time order too (a flag
+ * here), flushes the L1s after a kernel's final run (a kernel_end
+ * operation), and writes what waits once more at the input's end (a
+ * finish operation).
  */
 #ifndef WT_STAGE_H
 #define WT_STAGE_H
