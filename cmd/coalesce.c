@@ -1,8 +1,8 @@
 /*
  * coalesce - turn a stream of warp memory instructions into the memory
  * requests (lines or sectors) they make, under the Fermi, the sector or
- * GPGPU-Sim's coalescing rules.  The rules are in lib/coalesce.c and
- * lib/gpgpucoal.c, which records go to the caches in lib/cstream.c; see
+ * GPGPU-Sim's coalescing rules.  The rules are in lib/mem/coalesce.c and
+ * lib/mem/gpgpucoal.c, which records go to the caches in lib/mem/cstream.c; see
  * coalesce(1).
  */
 #include "coalesce.h"

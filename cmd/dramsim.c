@@ -2,7 +2,7 @@
  * dramsim - the DRAM behind the caches: cache events in (the misses,
  * bypasses and write traffic of l1sim or l2sim), one event out for every
  * DRAM request served, with row-buffer, latency, queue and bandwidth
- * statistics.  The model is lib/dram.c's (see dram.h).
+ * statistics.  The model is lib/mem/dram.c's (see dram.h).
  */
 #include "dram.h"
 #include "medic.h"

@@ -3,8 +3,8 @@
  * the CTAs per SM from 1 to the hardware limit, one pipeline per point,
  * reported as the thesis's Tables 4 to 7, and the decision scheme of its
  * §5.1 on a profile of one CTA on one SM, beside the best MD of the sweep.
- * The rules are in lib/mdegree.c; this file runs the pipelines (as sweep
- * does, through lib/sweep.c) and reads their statistics.
+ * The rules are in lib/analysis/mdegree.c; this file runs the pipelines (as sweep
+ * does, through lib/report/sweep.c) and reads their statistics.
  */
 #include "arch.h"
 #include "machine.h"

@@ -68,7 +68,7 @@ unsigned wt_dram_burst_cycles(const struct wt_dram_cfg *c);
 const char *wt_dram_cfg_check(const struct wt_dram_cfg *c, char *buf, size_t n);
 const char *wt_dram_sched_name(enum wt_dram_sched s);
 
-/* ---- address mapping (lib/drammap.c) ---- */
+/* ---- address mapping (lib/mem/drammap.c) ---- */
 
 /*
  * Where an address lives.  Without a mask (the default) the channel is
@@ -113,7 +113,7 @@ void wt_dram_map_decode(const struct wt_dram_map *m, const struct wt_dram_cfg *c
 			uint64_t addr, struct wt_dram_loc *l);
 void wt_dram_map_free(struct wt_dram_map *m);
 
-/* ---- clocks (lib/drammap.c) ---- */
+/* ---- clocks (lib/mem/drammap.c) ---- */
 
 /* Core and DRAM clocks in MHz, kept as a reduced ratio: a core cycle t is
  * DRAM cycle ceil(t * dram / core), a DRAM cycle d is core cycle
