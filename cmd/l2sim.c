@@ -9,7 +9,9 @@
 #include "cacheindex.h"
 #include "events.h"
 #include "json.h"
+#include "l2instr.h"
 #include "l2model.h"
+#include "l2policy.h"
 #include "output.h"
 #include "partition.h"
 #include "progress.h"
@@ -159,9 +161,8 @@ static struct {
 	uint64_t not_for_l2;
 	struct wt_machine machine;
 	struct wt_l2_instr_stats is;
-	struct wt_medic medic;	/* --medic: the warp types of every partition */
-	struct wt_medic pcmedic;	/* --bypass=pc: the PCs' types */
-	struct wt_pcal pcal;		/* --pcal: the tokens */
+	struct wt_l2pol_cfg pol;	/* --medic, --bypass, --eaf, --pcal */
+	struct wt_l2pols *pols;		/* the policies they turn on */
 	int shared;		/* partitions share state: run in arrival order */
 	size_t batch;		/* --batch: requests held before a run */
 	size_t held;		/* requests taken since the last run */
@@ -551,12 +552,7 @@ static void run_batch(uint32_t kernel, int final)
 	G.held = 0;
 	if (!final)
 		return;
-	if (G.cfg.pcal_tokens)
-		wt_pcal_kernel_end(&G.pcal);
-	if (G.cfg.medic)
-		wt_medic_kernel_end(&G.medic);
-	if (G.cfg.pc_bypass)
-		wt_medic_kernel_end(&G.pcmedic);
+	wt_l2pols_kernel_end(G.pols);
 	wt_l2_instr_end(&G.is);
 }
 
@@ -625,13 +621,7 @@ static void stats_json(struct wt_json *j, const struct wt_l2_stats *s)
 	wt_json_key_u64(j, "write_backs", s->write_backs);
 	wt_json_key_u64(j, "write_throughs", s->write_throughs);
 	wt_json_key_u64(j, "bypasses", s->bypasses);
-	wt_json_key_u64(j, "medic_bypasses", s->medic_bypasses);
-	wt_json_key_u64(j, "baseline_bypasses", s->baseline_bypasses);
-	wt_json_key_u64(j, "pcal_noalloc", s->pcal_noalloc);
-	wt_json_key_u64(j, "sbyp_loads", s->sbyp_loads);
-	wt_json_key_u64(j, "sbyp_periods", s->sbyp_periods);
-	wt_json_key_u64(j, "sbyp_periods_closed", s->sbyp_periods_on);
-	wt_json_key_u64(j, "sbyp_switches", s->sbyp_switches);
+	wt_l2pol_counters_json(j, s->policy);
 	wt_json_key(j, "reservation_fails");
 	wt_json_begin_object(j);
 	for (unsigned f = 0; f < WT_L2_FAIL_MAX; f++)
@@ -720,6 +710,7 @@ static void instr_json(struct wt_json *j, const struct wt_l2_instr_stats *s)
 static void settings_json(struct wt_json *j)
 {
 	const struct wt_l2_cfg *c = &G.cfg;
+	const struct wt_l2pol_cfg *pc = &G.pol;
 
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
@@ -764,33 +755,33 @@ static void settings_json(struct wt_json *j)
 	wt_json_bool(j, c->disabled);
 	wt_json_key(j, "medic");
 	wt_json_begin_array(j);
-	if (c->medic & WT_MEDIC_WBYP)
+	if (pc->medic & WT_MEDIC_WBYP)
 		wt_json_string(j, "wbyp");
-	if (c->medic & WT_MEDIC_WIP)
+	if (pc->medic & WT_MEDIC_WIP)
 		wt_json_string(j, "wip");
 	wt_json_end_array(j);
 	wt_json_key(j, "bypass");
-	if (c->pc_bypass)
+	if (pc->pc_bypass)
 		wt_json_string(j, "pc");
-	else if (c->rand_bypass > 0)
-		wt_json_double(j, c->rand_bypass);
-	else if (c->sbyp)
+	else if (pc->rand_bypass > 0)
+		wt_json_double(j, pc->rand_bypass);
+	else if (pc->sbyp)
 		wt_json_string(j, "streaming");
 	else
 		wt_json_null(j);
-	if (c->sbyp) {
-		wt_json_key_u64(j, "sbyp_period", c->sbyp_period);
+	if (pc->sbyp) {
+		wt_json_key_u64(j, "sbyp_period", pc->sbyp_period);
 		wt_json_key(j, "sbyp_threshold");
-		wt_json_double(j, c->sbyp_threshold);
+		wt_json_double(j, pc->sbyp_threshold);
 	}
 	wt_json_key(j, "eaf");
-	wt_json_bool(j, c->eaf);
-	wt_json_key_u64(j, "pcal", c->pcal_tokens);
-	if (c->medic || c->pc_bypass || c->rand_bypass > 0 || c->pcal_tokens) {
-		wt_json_key_u64(j, "medic_reset", c->medic_cfg.reset);
-		wt_json_key_u64(j, "medic_profile", c->medic_cfg.profile);
+	wt_json_bool(j, pc->eaf);
+	wt_json_key_u64(j, "pcal", pc->pcal_tokens);
+	if (pc->medic || pc->pc_bypass || pc->rand_bypass > 0 || pc->pcal_tokens) {
+		wt_json_key_u64(j, "medic_reset", pc->medic_cfg.reset);
+		wt_json_key_u64(j, "medic_profile", pc->medic_cfg.profile);
 		wt_json_key(j, "medic_step");
-		wt_json_double(j, c->medic_cfg.step / 1e6);
+		wt_json_double(j, pc->medic_cfg.step / 1e6);
 	}
 	wt_json_key(j, "events");
 	wt_json_string(j, c->emit_all ? "all" : "misses");
@@ -861,6 +852,7 @@ static void apply_options(const char **set)
 	static const char *const memcpy_names[] = { "ignore", "warm", "warm-full" };
 	static const char *const event_names[] = { "misses", "all" };
 	struct wt_l2_cfg *c = &G.cfg;
+	struct wt_l2pol_cfg *pc = &G.pol;
 	int bit_set = 0;
 	uint64_t lines;
 	char err[512];
@@ -915,46 +907,44 @@ static void apply_options(const char **set)
 		c->disabled = 1;
 	if (set[O_EVENTS])
 		c->emit_all = wt_opt_choice("events", set[O_EVENTS], event_names, 2);
-	wt_medic_default(&c->medic_cfg);
+	wt_l2pol_default(pc);
 	if (set[O_MEDIC])
-		c->medic = medic_components(set[O_MEDIC]);
-	c->seed = set[O_SEED] ? wt_opt_num("seed", set[O_SEED], 0, UINT32_MAX) : 1;
+		pc->medic = medic_components(set[O_MEDIC]);
+	if (set[O_SEED])
+		pc->seed = wt_opt_num("seed", set[O_SEED], 0, UINT32_MAX);
 	if (set[O_BYPASS]) {
 		const char *b = set[O_BYPASS];
 
 		if (strcmp(b, "pc") == 0)
-			c->pc_bypass = 1;
+			pc->pc_bypass = 1;
 		else if (strncmp(b, "rand:", 5) == 0)
-			c->rand_bypass = wt_opt_real("bypass=rand", b + 5, 0, 1);
+			pc->rand_bypass = wt_opt_real("bypass=rand", b + 5, 0, 1);
 		else if (strcmp(b, "streaming") == 0)
-			c->sbyp = 1;
+			pc->sbyp = 1;
 		else
 			wt_die(WT_EXIT_USAGE, "--bypass=%s: expected rand:FRACTION, pc "
 			       "or streaming", b);
-		if (c->medic & WT_MEDIC_WBYP)
+		if (pc->medic & WT_MEDIC_WBYP)
 			wt_die(WT_EXIT_USAGE, "--bypass and --medic=wbyp are two bypass "
 			       "policies: choose one");
 	}
-	c->eaf = set[O_EAF] != NULL;
-	if (c->eaf && (c->medic & WT_MEDIC_WIP))
+	pc->eaf = set[O_EAF] != NULL;
+	if (pc->eaf && (pc->medic & WT_MEDIC_WIP))
 		wt_die(WT_EXIT_USAGE, "--eaf and --medic=wip are two insertion "
 		       "policies: choose one");
 	if (set[O_PCAL])
-		c->pcal_tokens = (unsigned)wt_opt_num("pcal", set[O_PCAL], 1, 1u << 24);
+		pc->pcal_tokens = (unsigned)wt_opt_num("pcal", set[O_PCAL], 1, 1u << 24);
 	/* the tuning options are taken, without effect, when every policy is
 	 * off: a sweep's baseline point keeps its fixed options */
-	wt_medic_options(&c->medic_cfg, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
-	/* Khairy et al.'s Table 4: periods of 10K cycles, a 90 % miss rate */
-	c->sbyp_period = set[O_SBYPP] ? wt_opt_num("sbyp-period", set[O_SBYPP], 1,
-						   UINT32_MAX) : 10000;
-	c->sbyp_threshold = set[O_SBYPT] ? wt_opt_real("sbyp-threshold",
-						       set[O_SBYPT], 0, 1) : 0.9;
-	if ((c->medic || c->pc_bypass || c->rand_bypass > 0 || c->sbyp || c->eaf ||
-	     c->pcal_tokens) && c->disabled)
+	wt_medic_options(&pc->medic_cfg, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
+	if (set[O_SBYPP])
+		pc->sbyp_period = wt_opt_num("sbyp-period", set[O_SBYPP], 1, UINT32_MAX);
+	if (set[O_SBYPT])
+		pc->sbyp_threshold = wt_opt_real("sbyp-threshold", set[O_SBYPT], 0, 1);
+	if (wt_l2pol_any(pc) && c->disabled)
 		wt_die(WT_EXIT_USAGE, "--medic, --bypass, --eaf and --pcal need an L2 "
 		       "(not --disable)");
-	if ((c->medic || c->pc_bypass || c->rand_bypass > 0 || c->sbyp || c->eaf ||
-	     c->pcal_tokens) && (c->sectored || c->write_allocate > WT_WALLOC_YES))
+	if (wt_l2pol_any(pc) && (c->sectored || c->write_allocate > WT_WALLOC_YES))
 		wt_die(WT_EXIT_USAGE, "--medic, --bypass, --eaf and --pcal are "
 		       "modelled on line L2s with --write-allocate=yes or no, not "
 		       "with %s%s", c->sectored ? "--sectored=yes" :
@@ -1248,27 +1238,14 @@ int main(int argc, char **argv)
 	G.is.no_warp_stats = !stats;	/* only --stats shows them */
 
 	G.b = wt_calloc_lines(G.nparts, sizeof(*G.b));
+	G.pols = wt_l2pols_new(&G.pol);
 	for (unsigned p = 0; p < G.nparts; p++) {
 		if (wt_l2_init(&G.b[p].l2, &G.cfg, p, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
+		wt_l2pols_attach(G.pols, &G.b[p].l2);
 		wt_spill_init(&G.b[p].spill, "l2sim");
 	}
-	if (G.cfg.medic) {
-		wt_medic_init(&G.medic, &G.cfg.medic_cfg);
-		for (unsigned p = 0; p < G.nparts; p++)
-			G.b[p].l2.medic = &G.medic;
-	}
-	if (G.cfg.pc_bypass) {
-		wt_medic_init(&G.pcmedic, &G.cfg.medic_cfg);
-		for (unsigned p = 0; p < G.nparts; p++)
-			G.b[p].l2.pcmedic = &G.pcmedic;
-	}
-	if (G.cfg.pcal_tokens) {
-		wt_pcal_init(&G.pcal, G.cfg.pcal_tokens, G.cfg.medic_cfg.reset);
-		for (unsigned p = 0; p < G.nparts; p++)
-			G.b[p].l2.pcal = &G.pcal;
-	}
-	G.shared = G.cfg.medic || G.cfg.pc_bypass || G.cfg.pcal_tokens;
+	G.shared = wt_l2pols_shared(G.pols);
 
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
@@ -1342,12 +1319,7 @@ int main(int argc, char **argv)
 		wt_l2_free(&G.b[p].l2);
 	}
 	free(G.b);
-	if (G.cfg.medic)
-		wt_medic_free(&G.medic);
-	if (G.cfg.pc_bypass)
-		wt_medic_free(&G.pcmedic);
-	if (G.cfg.pcal_tokens)
-		wt_pcal_free(&G.pcal);
+	wt_l2pols_free(G.pols);
 	wt_l2_instr_free(&G.is);
 	wt_machine_free(&G.machine);
 	wt_pmap_free(&G.map);

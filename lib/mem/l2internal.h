@@ -24,7 +24,8 @@ struct wt_l2_mshr {
 
 /* ---- l2model.c's helpers, for l2sector.c ---- */
 
-/* The victim for a new line (EAF learns of it), and its insertion. */
+/* The victim for a new line (the policies learn of it), and its
+ * insertion, with no request (l2hook.h). */
 int wt_l2i_victim(struct wt_l2 *l2, unsigned set, struct wt_cache_line *ev);
 void wt_l2i_insert(struct wt_l2 *l2, unsigned set, int way, uint64_t line,
 		   enum wt_line_state state, uint64_t ready);

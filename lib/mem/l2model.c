@@ -1,6 +1,6 @@
 /*
- * l2model.c - one L2 memory partition (the timing model is in l2model.h)
- * and MeDiC's per warp-instruction statistics.
+ * l2model.c - one L2 memory partition (the timing model is in l2model.h),
+ * and the calls of its policies (l2hook.h).
  *
  * Requests are served in arrival order.  Every request of a bank is
  * served in order, so what happens to one line (the same line is always
@@ -13,9 +13,7 @@
  * partition, and events need the global address.
  */
 #include "l2internal.h"
-#include "u64map.h"
 #include "util.h"
-#include "warpix.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -94,14 +92,6 @@ int wt_l2_init(struct wt_l2 *l2, const struct wt_l2_cfg *cfg, unsigned partition
 		l2->bank[b].start = wt_calloc(cfg->bank_queue,
 					      sizeof(*l2->bank[b].start));
 	wt_l2_stats_init(&l2->st, cfg->banks);
-	if (cfg->medic & WT_MEDIC_WIP)
-		l2->rank = wt_calloc((size_t)cfg->geom.sets * cfg->geom.assoc, 1);
-	if (cfg->eaf)
-		wt_eaf_init(&l2->eaf, (uint64_t)cfg->geom.sets * cfg->geom.assoc);
-	if (cfg->sbyp) {
-		wt_sbyp_init(&l2->sbyp, cfg->sbyp_period, cfg->sbyp_threshold);
-		l2->tagonly = wt_calloc((size_t)cfg->geom.sets * cfg->geom.assoc, 1);
-	}
 	if (wt_l2s_on(cfg))
 		l2->sready = wt_calloc((size_t)cfg->geom.sets * cfg->geom.assoc *
 				       (cfg->sectored ? cfg->geom.line / cfg->sector : 1),
@@ -118,104 +108,74 @@ void wt_l2_free(struct wt_l2 *l2)
 		free(l2->bank[b].start);
 	free(l2->bank);
 	free(l2->mshr);
-	free(l2->rank);
-	free(l2->tagonly);
 	free(l2->sready);
-	if (l2->cfg->eaf)
-		wt_eaf_free(&l2->eaf);
+	for (unsigned i = 0; i < l2->npol; i++)
+		if (l2->pol[i].ops->free)
+			l2->pol[i].ops->free(l2->pol[i].p);
 	wt_l2_stats_free(&l2->st);
 }
 
-/* ---- MeDiC ---- */
+/* ---- the policies (l2hook.h) ---- */
 
-/* WIP's class of a warp type: the order lines are evicted in. */
-static uint8_t wip_class(unsigned type)
+void wt_l2_add_policy(struct wt_l2 *l2, const struct wt_l2_hooks *ops, void *p,
+		      int bypass)
 {
-	switch (type) {
-	case WT_WT_MOSTLY_MISS:
-	case WT_WT_ALL_MISS:
-		return 0;
-	case WT_WT_MOSTLY_HIT:
-	case WT_WT_ALL_HIT:
-		return 2;
-	default:
-		return 1;	/* balanced, or not typed yet */
-	}
+	if (l2->npol == WT_L2_POLICIES)
+		wt_die(WT_EXIT_USAGE, "more than %d L2 policies at once",
+		       WT_L2_POLICIES);
+	l2->pol[l2->npol++] = (struct wt_l2_policy){ ops, p };
+	l2->bypassing |= bypass;
 }
 
-/* The victim for a new line: WIP's ranked choice, or the plain one. */
+/* A tag lookup at cycle t found `look` (way: the line's, on a hit). */
+static void look(struct wt_l2 *l2, const struct wt_l2_req *r, int way,
+		 enum wt_l2_look what, uint64_t t)
+{
+	for (unsigned i = 0; i < l2->npol; i++)
+		if (l2->pol[i].ops->lookup)
+			l2->pol[i].ops->lookup(l2->pol[i].p, l2, r, way, what, t);
+}
+
+/* The victim for a new line: the first policy's that chooses, or the
+ * cache's; the policies learn of a valid line that goes. */
 static int victim(struct wt_l2 *l2, unsigned set, struct wt_cache_line *ev)
 {
-	int way = l2->rank ? wt_cache_victim_ranked(&l2->cache, set,
-				&l2->rank[(size_t)set * l2->cfg->geom.assoc], ev) :
-			     wt_cache_victim(&l2->cache, set, ev);
+	unsigned i;
+	int way;
 
-	if (way >= 0 && l2->cfg->eaf && ev->state == WT_LINE_VALID)
-		wt_eaf_evicted(&l2->eaf, ev->addr);
+	for (i = 0; i < l2->npol && !l2->pol[i].ops->victim; i++)
+		;
+	way = i < l2->npol ? l2->pol[i].ops->victim(l2->pol[i].p, l2, set, ev) :
+			     wt_cache_victim(&l2->cache, set, ev);
+	if (way >= 0 && ev->state == WT_LINE_VALID)
+		for (i = 0; i < l2->npol; i++)
+			if (l2->pol[i].ops->evicted)
+				l2->pol[i].ops->evicted(l2->pol[i].p, ev->addr);
 	return way;
 }
 
-/* Put a new line in: WIP's position for the warp's class, or the plain
- * insertion position. */
-static void insert(struct wt_l2 *l2, unsigned set, int way, uint64_t line,
-		   enum wt_line_state state, uint64_t ready, unsigned type)
+/* Put a new line in, for request r (NULL: none): at the position the
+ * first policy that has one says, else the cache's insertion position. */
+static void insert(struct wt_l2 *l2, const struct wt_l2_req *r, unsigned set,
+		   int way, uint64_t line, enum wt_line_state state, uint64_t ready)
 {
-	unsigned assoc = l2->cfg->geom.assoc;
+	int pos = -1;
 
-	if (l2->tagonly)	/* a real line, until the caller says not */
-		l2->tagonly[(size_t)set * assoc + (unsigned)way] = 0;
+	for (unsigned i = 0; i < l2->npol; i++)
+		if (l2->pol[i].ops->insert) {
+			int at = l2->pol[i].ops->insert(l2->pol[i].p, l2, r, set,
+							way, line);
+
+			if (pos < 0)
+				pos = at;
+		}
 	if (state == WT_LINE_RESERVED && ready < l2->fill[set])
 		l2->fill[set] = ready;
-	if (l2->cfg->eaf) {	/* evicted too early: MRU; else LRU */
+	if (pos >= 0)
 		wt_cache_insert_at(&l2->cache, set, way, line, state, ready,
-				   wt_eaf_test(&l2->eaf, line) ? 0 : assoc - 1);
-		return;
-	}
-	if (!l2->rank) {
+				   (unsigned)pos);
+	else
 		wt_cache_insert(&l2->cache, set, way, line, state, ready);
-		return;
-	}
-	l2->rank[(size_t)set * assoc + (unsigned)way] = wip_class(type);
-	wt_cache_insert_at(&l2->cache, set, way, line, state, ready,
-			   wip_class(type) == 0 ? assoc - 1 :
-			   wip_class(type) == 1 ? assoc / 2 : 0);
-}
-
-/* A hit: the line takes the class of the warp that reused it. */
-static void rerank(struct wt_l2 *l2, unsigned set, int way, unsigned type)
-{
-	if (l2->rank)
-		l2->rank[(size_t)set * l2->cfg->geom.assoc + (unsigned)way] =
-			wip_class(type);
-}
-
-/* Rand and PC-Byp: whether a load bypasses the L2. */
-static int baseline_bypass(struct wt_l2 *l2, const struct wt_event *in, uint64_t t)
-{
-	const struct wt_l2_cfg *c = l2->cfg;
-
-	if (c->rand_bypass > 0 &&
-	    wt_rand_bypass(c->seed, c->rand_bypass, c->medic_cfg.reset,
-			   wt_medic_key(l2->kernel, in->warp), t))
-		return 1;
-	if (l2->pcmedic) {
-		int profiling;
-		enum wt_wtype type = wt_medic_type(l2->pcmedic,
-						   wt_medic_key(l2->kernel, in->pc), t,
-						   &profiling);
-
-		return !profiling && (type == WT_WT_MOSTLY_MISS || type == WT_WT_ALL_MISS);
-	}
-	return 0;
-}
-
-static void medic_lookup(struct wt_l2 *l2, const struct wt_event *in, uint64_t t,
-			 int hit)
-{
-	if (l2->medic)
-		wt_medic_lookup(l2->medic, wt_medic_key(l2->kernel, in->warp), t, hit);
-	if (l2->pcmedic)
-		wt_medic_lookup(l2->pcmedic, wt_medic_key(l2->kernel, in->pc), t, hit);
 }
 
 /* GPGPU-Sim's type of an access (gscount.h). */
@@ -500,11 +460,14 @@ static uint64_t set_free_at(struct wt_l2 *l2, unsigned set)
  * is ready), or the reservation fail with *retry.
  */
 static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
-		       const struct wt_event *in, uint64_t line, unsigned set,
-		       uint64_t t, uint64_t arrival, unsigned type, int noalloc,
-		       struct wt_l2_out *out, uint64_t *done, uint64_t *retry)
+		       const struct wt_l2_req *r, uint64_t t,
+		       uint64_t *done, uint64_t *retry)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
+	const struct wt_event *in = r->in;
+	struct wt_l2_out *out = r->out;
+	uint64_t line = r->line, arrival = r->arrival;
+	unsigned set = r->set;
 	uint64_t lookup = t + c->tag_latency, free_at;
 	int way = wt_cache_find(&l2->cache, set, line);
 	int dirty = c->write_back && in->op == WT_OP_ATOMIC;
@@ -514,8 +477,7 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 
 	if (l && l->state == WT_LINE_VALID) {
 		wt_cache_touch(&l2->cache, set, way);
-		rerank(l2, set, way, type);
-		medic_lookup(l2, in, t, 1);
+		look(l2, r, way, WT_L2_LOOK_HIT, t);
 		l->dirty |= (uint8_t)dirty;
 		l2->st.hits++;
 		wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_HIT);
@@ -539,7 +501,7 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 		if (m)
 			wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_MSHR_HIT);
 		wt_cache_touch(&l2->cache, set, way);
-		medic_lookup(l2, in, t, 0);
+		look(l2, r, -1, WT_L2_LOOK_PENDING, t);
 		l->dirty |= (uint8_t)dirty;
 		l2->st.misses++;
 		l2->st.merged++;
@@ -550,9 +512,8 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 		outcome(l2, out, in, *done - arrival, 0);
 		return -1;
 	}
-	if (noalloc) {	/* WByp's atomics, PCAL without a token: no line */
-		medic_lookup(l2, in, t, 0);
-		l2->st.pcal_noalloc += l2->pcal != NULL;
+	if (r->noalloc) {	/* a policy said: no line */
+		look(l2, r, -1, WT_L2_LOOK_NOALLOC, t);
 		l2->st.misses++;
 		wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_MISS);
 		*done = lookup + c->miss_latency;
@@ -577,8 +538,8 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 	if (ev.state == WT_LINE_VALID && ev.dirty)
 		write_back(l2, out, in, lookup, arrival, ev.addr);
 	*done = lookup + c->miss_latency;
-	insert(l2, set, way, line, WT_LINE_RESERVED, *done, type);
-	medic_lookup(l2, in, t, 0);
+	insert(l2, r, set, way, line, WT_LINE_RESERVED, *done);
+	look(l2, r, -1, WT_L2_LOOK_MISS, t);
 	wt_cache_at(&l2->cache, set, way)->dirty = (uint8_t)dirty;
 	mshr_add(l2, line, t, *done);
 	l2->st.misses++;
@@ -589,11 +550,13 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 }
 
 /* A store (an L1 write-through or write-back) looked up at cycle t. */
-static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t line,
-			 unsigned set, uint64_t t, uint64_t arrival, unsigned type,
-			 struct wt_l2_out *out)
+static void write_access(struct wt_l2 *l2, const struct wt_l2_req *r, uint64_t t)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
+	const struct wt_event *in = r->in;
+	struct wt_l2_out *out = r->out;
+	uint64_t line = r->line, arrival = r->arrival;
+	unsigned set = r->set;
 	uint64_t lookup = t + c->tag_latency;
 	int way = wt_cache_find(&l2->cache, set, line);
 	struct wt_cache_line ev;
@@ -603,8 +566,7 @@ static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t l
 			    wt_cache_at(&l2->cache, set, way)->state == WT_LINE_VALID ?
 			    WT_GS_HIT : WT_GS_HIT_RESERVED);
 		wt_cache_touch(&l2->cache, set, way);
-		rerank(l2, set, way, type);
-		medic_lookup(l2, in, t, 1);
+		look(l2, r, way, WT_L2_LOOK_HIT, t);
 		l2->st.store_hits++;
 		if (c->emit_all)
 			emit(l2, out, in, WT_EV_HIT, lookup, arrival);
@@ -615,14 +577,14 @@ static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t l
 	} else {
 		l2->st.store_misses++;
 		wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_MISS);
-		medic_lookup(l2, in, t, 0);
+		look(l2, r, -1, WT_L2_LOOK_MISS, t);
 		if (c->emit_all)	/* a store miss: no fetch follows */
 			emit(l2, out, in, WT_EV_MISS, lookup, arrival);
 		way = c->write_allocate ? victim(l2, set, &ev) : -1;
 		if (way >= 0) {		/* allocate without a fetch */
 			if (ev.state == WT_LINE_VALID && ev.dirty)
 				write_back(l2, out, in, lookup, arrival, ev.addr);
-			insert(l2, set, way, line, WT_LINE_VALID, 0, type);
+			insert(l2, r, set, way, line, WT_LINE_VALID, 0);
 			if (c->write_back) {
 				wt_cache_at(&l2->cache, set, way)->dirty = 1;
 				return;
@@ -633,104 +595,35 @@ static void write_access(struct wt_l2 *l2, const struct wt_event *in, uint64_t l
 	l2->st.write_throughs++;
 }
 
-/* ---- Khairy's streaming bypass (l2model.h) ---- */
+/* ---- for the policies (l2hook.h) ---- */
 
-static uint8_t *tagonly_at(struct wt_l2 *l2, unsigned set, int way)
+int wt_l2_tags_only(struct wt_l2 *l2, const struct wt_l2_req *r, int *taken)
 {
-	return &l2->tagonly[(size_t)set * l2->cfg->geom.assoc + (unsigned)way];
-}
-
-/*
- * The partition is closed: load in, arriving at cycle t, goes around it,
- * and its tags alone are looked up and updated as read_access would, with
- * the same victim, insertion and MeDiC counters (so that --medic=wip,
- * --eaf and --pcal shape the tags as in an open L2), but no MSHR, no
- * fill and no data.  A line in flight is a miss, as a merge is.
- */
-static void tags_only(struct wt_l2 *l2, const struct wt_event *in,
-		      uint64_t line, unsigned set, uint64_t t, unsigned type,
-		      int noalloc, struct wt_l2_out *out)
-{
+	unsigned set = r->set;
+	uint64_t t = r->arrival;
 	int way, hit;
 	struct wt_cache_line ev;
 
+	*taken = -1;
 	settle(l2, set, t);
-	way = wt_cache_find(&l2->cache, set, line);
+	way = wt_cache_find(&l2->cache, set, r->line);
 	if (way >= 0) {
 		hit = wt_cache_at(&l2->cache, set, way)->state == WT_LINE_VALID;
 		wt_cache_touch(&l2->cache, set, way);
-		if (hit)
-			rerank(l2, set, way, type);
-		medic_lookup(l2, in, t, hit);
-		wt_sbyp_count(&l2->sbyp, !hit);
-		return;
+		look(l2, r, hit ? way : -1, hit ? WT_L2_LOOK_HIT : WT_L2_LOOK_PENDING, t);
+		return hit;
 	}
-	medic_lookup(l2, in, t, 0);
-	wt_sbyp_count(&l2->sbyp, 1);
-	if (noalloc)
-		return;
+	look(l2, r, -1, WT_L2_LOOK_MISS, t);
+	if (r->noalloc)
+		return 0;
 	way = victim(l2, set, &ev);
 	if (way < 0)
-		return;		/* every way reserved: no tag kept */
+		return 0;	/* every way reserved: no tag kept */
 	if (ev.state == WT_LINE_VALID && ev.dirty)
-		write_back(l2, out, in, t, t, ev.addr);
-	insert(l2, set, way, line, WT_LINE_VALID, 0, type);
-	*tagonly_at(l2, set, way) = 1;
-}
-
-/* The partition opens again: the lines the tags took while it was closed
- * have no data.  (They are never dirty: a write drops them first.) */
-static void drop_tagonly(struct wt_l2 *l2)
-{
-	unsigned assoc = l2->cfg->geom.assoc;
-	size_t n = (size_t)l2->cfg->geom.sets * assoc;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!l2->tagonly[i])
-			continue;
-		l2->tagonly[i] = 0;
-		wt_cache_invalidate(&l2->cache, (unsigned)(i / assoc),
-				    (int)(i % assoc));
-	}
-}
-
-/* A store or atomic served while the partition is closed finds a line the
- * tags took: nothing to write into or read, so it goes and the request
- * misses. */
-static void drop_tagonly_line(struct wt_l2 *l2, unsigned set, uint64_t line)
-{
-	int way = wt_cache_find(&l2->cache, set, line);
-
-	if (way >= 0 && *tagonly_at(l2, set, way)) {
-		*tagonly_at(l2, set, way) = 0;
-		wt_cache_invalidate(&l2->cache, set, way);
-	}
-}
-
-/*
- * A load arriving at cycle t: close the periods that ended (dropping the
- * tags' lines when the partition opens at one), then, if the partition
- * is closed, send the load to DRAM as a bypass event with its tags alone
- * looked up: 1.  The caller counts an open partition's loads.
- */
-static int sbyp_load(struct wt_l2 *l2, const struct wt_event *in, uint64_t line,
-		     unsigned set, uint64_t t, unsigned type, int noalloc,
-		     struct wt_l2_out *out)
-{
-	if (wt_sbyp_tick(&l2->sbyp, t))
-		drop_tagonly(l2);
-	l2->st.sbyp_periods = l2->sbyp.periods;
-	l2->st.sbyp_periods_on = l2->sbyp.periods_on;
-	l2->st.sbyp_switches = l2->sbyp.switches;
-	if (!l2->sbyp.on)
-		return 0;
-	tags_only(l2, in, line, set, t, type, noalloc, out);
-	emit(l2, out, in, WT_EV_BYPASS, t, t);
-	l2->st.bypasses++;
-	l2->st.sbyp_loads++;
-	/* no queue, no lookup: the DRAM round trip */
-	outcome(l2, out, in, l2->cfg->miss_latency, 0);
-	return 1;
+		write_back(l2, r->out, r->in, t, t, ev.addr);
+	insert(l2, r, set, way, r->line, WT_LINE_VALID, 0);
+	*taken = way;
+	return 0;
 }
 
 /*
@@ -800,7 +693,7 @@ int wt_l2i_victim(struct wt_l2 *l2, unsigned set, struct wt_cache_line *ev)
 void wt_l2i_insert(struct wt_l2 *l2, unsigned set, int way, uint64_t line,
 		   enum wt_line_state state, uint64_t ready)
 {
-	insert(l2, set, way, line, state, ready, WT_WT_MAX);
+	insert(l2, NULL, set, way, line, state, ready);
 }
 
 struct wt_event *wt_l2i_emit(struct wt_l2 *l2, struct wt_l2_out *out,
@@ -860,8 +753,8 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	struct wt_l2_bank *b = &l2->bank[bank];
 	struct wt_l2_bank_stats *bs = &l2->st.bank[bank];
 	uint64_t t, done = 0, retry = 0, hits = l2->st.hits;
-	unsigned type = WT_WT_MAX;	/* MeDiC: the warp's type */
-	int rc = -1, noalloc = 0;
+	struct wt_l2_req r = { in, line, set, arrival, l2->kernel, 0, out };
+	int rc = -1;
 
 	l2->st.requests++;
 	if (in->op == WT_OP_ATOMIC)
@@ -879,52 +772,29 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		l2->st.bypasses++;
 		return;
 	}
-	if (in->op == WT_OP_LOAD && baseline_bypass(l2, in, arrival)) {
-		emit(l2, out, in, WT_EV_BYPASS, arrival, arrival);
-		l2->st.bypasses++;
-		l2->st.baseline_bypasses++;
-		outcome(l2, out, in, c->miss_latency, 0);
-		return;
-	}
-	if (l2->pcal && in->op != WT_OP_STORE &&
-	    !wt_pcal_token(l2->pcal, wt_medic_key(l2->kernel, in->warp), arrival))
-		noalloc = 1;
-	if (l2->medic) {
-		int profiling;
+	for (unsigned i = 0; i < l2->npol; i++) {
+		const struct wt_l2_policy *p = &l2->pol[i];
 
-		type = wt_medic_type(l2->medic, wt_medic_key(l2->kernel, in->warp),
-				     arrival, &profiling);
-		if ((c->medic & WT_MEDIC_WBYP) && !profiling &&
-		    (type == WT_WT_MOSTLY_MISS || type == WT_WT_ALL_MISS)) {
-			if (in->op == WT_OP_LOAD) {
-				emit(l2, out, in, WT_EV_BYPASS, arrival, arrival);
-				l2->st.bypasses++;
-				l2->st.medic_bypasses++;
-				/* no queue, no lookup: the DRAM round trip */
-				outcome(l2, out, in, c->miss_latency, 0);
-				return;
-			}
-			noalloc |= in->op == WT_OP_ATOMIC;
+		if (p->ops->arrive && p->ops->arrive(p->p, l2, &r)) {
+			emit(l2, out, in, WT_EV_BYPASS, arrival, arrival);
+			l2->st.bypasses++;
+			/* no queue, no lookup: the DRAM round trip */
+			outcome(l2, out, in, c->miss_latency, 0);
+			return;
 		}
 	}
-	if (c->sbyp && in->op == WT_OP_LOAD &&
-	    sbyp_load(l2, in, line, set, arrival, type, noalloc, out))
-		return;
 	if (wt_l2s_on(c)) {
 		wt_l2s_request(l2, in, local, arrival, out);
 		return;
 	}
 	t = enter_bank(l2, b, bs, arrival);
-	if (c->sbyp && in->op != WT_OP_LOAD)
-		drop_tagonly_line(l2, set, line);
 	for (;;) {
 		settle(l2, set, t);
 		if (in->op == WT_OP_STORE) {
-			write_access(l2, in, line, set, t, arrival, type, out);
+			write_access(l2, &r, t);
 			break;
 		}
-		rc = read_access(l2, b, in, line, set, t, arrival, type, noalloc,
-				 out, &done, &retry);
+		rc = read_access(l2, b, &r, t, &done, &retry);
 		if (rc < 0)
 			break;
 		l2->st.fails[rc]++;	/* the bank stalls, then tries again */
@@ -936,8 +806,10 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		emit(l2, out, in, WT_EV_WRITE_THROUGH, done, arrival);
 		l2->st.write_throughs++;
 	}
-	if (c->sbyp && in->op == WT_OP_LOAD)	/* the partition is open */
-		wt_sbyp_count(&l2->sbyp, l2->st.hits == hits);
+	for (unsigned i = 0; i < l2->npol; i++)
+		if (l2->pol[i].ops->served)
+			l2->pol[i].ops->served(l2->pol[i].p, l2, &r,
+					       l2->st.hits != hits);
 	leave_queue(l2, b, t);
 	bs->accesses++;
 	bs->delay_sum += t - arrival - 1;
@@ -951,8 +823,8 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 
 /*
  * Every event of wt_l2_request is at or after the arrival: a bypass's
- * (--disable, Rand, PC-Byp, WByp, a closed partition's load and the
- * write-back its tags make) at the arrival itself; any other at a tag
+ * (--disable, a policy's bypass and the write-backs that the tags
+ * alone make) at the arrival itself; any other at a tag
  * access's end, t + tag_latency, where t >= e >= s + 1 (enter_bank) and
  * s >= the arrival and the port that is free first, and t >= its bank's
  * next start, not before the earliest bank's.  Ports and banks only
@@ -963,8 +835,7 @@ uint64_t wt_l2_event_floor(const struct wt_l2 *l2, uint64_t arrival)
 	const struct wt_l2_cfg *c = l2->cfg;
 	uint64_t s = arrival, t = UINT64_MAX;
 
-	if (c->disabled || c->rand_bypass > 0 || c->pc_bypass ||
-	    (c->medic & WT_MEDIC_WBYP) || c->sbyp)
+	if (c->disabled || l2->bypassing)
 		return arrival;
 	for (unsigned i = 0; i < c->ports; i++)
 		if (l2->port_free[i] < t)
@@ -993,13 +864,8 @@ void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
 	dst->store_hits += src->store_hits;
 	dst->store_misses += src->store_misses;
 	dst->write_backs += src->write_backs;
-	dst->medic_bypasses += src->medic_bypasses;
-	dst->baseline_bypasses += src->baseline_bypasses;
-	dst->pcal_noalloc += src->pcal_noalloc;
-	dst->sbyp_loads += src->sbyp_loads;
-	dst->sbyp_periods += src->sbyp_periods;
-	dst->sbyp_periods_on += src->sbyp_periods_on;
-	dst->sbyp_switches += src->sbyp_switches;
+	for (int i = 0; i < WT_L2_POLICY_COUNTERS; i++)
+		dst->policy[i] += src->policy[i];
 	dst->write_throughs += src->write_throughs;
 	dst->bypasses += src->bypasses;
 	dst->sector_reads += src->sector_reads;
@@ -1026,291 +892,9 @@ void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
 		dst->last = src->last;
 }
 
-/* ---- warp instructions ---- */
-
-const char *wt_warp_type_name(unsigned t)
-{
-	static const char *const n[] = {
-		"all_hit", "mostly_hit", "balanced", "mostly_miss", "all_miss"
-	};
-	return t < WT_WT_MAX ? n[t] : "unknown";
-}
-
-static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
-{
-	size_t lo = 0, hi = s->npcs;
-
-	/* outcomes come in runs of one PC: the last one first */
-	if (s->lastpc < s->npcs && s->pcs[s->lastpc].pc == pc)
-		return &s->pcs[s->lastpc];
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (s->pcs[mid].pc < pc)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	s->lastpc = lo;
-	if (lo < s->npcs && s->pcs[lo].pc == pc)
-		return &s->pcs[lo];
-	if (s->npcs == s->cappcs) {
-		s->cappcs = s->cappcs ? 2 * s->cappcs : 16;
-		s->pcs = wt_realloc(s->pcs, s->cappcs * sizeof(*s->pcs));
-	}
-	memmove(&s->pcs[lo + 1], &s->pcs[lo], (s->npcs - lo) * sizeof(*s->pcs));
-	s->npcs++;
-	memset(&s->pcs[lo], 0, sizeof(s->pcs[lo]));
-	s->pcs[lo].pc = pc;
-	return &s->pcs[lo];
-}
+/* ---- outcomes ---- */
 
 int wt_l2_makes_outcome(const struct wt_l2_cfg *c, const struct wt_event *in)
 {
 	return !c->disabled && in->op != WT_OP_STORE;
-}
-
-static uint64_t instr_key(uint32_t warp, uint32_t instr)
-{
-	return (uint64_t)warp << 32 | instr;
-}
-
-/* A new open instruction, in a free slot or a new one: its slot. */
-static uint32_t new_group(struct wt_l2_instr_stats *s, uint32_t warp,
-			  uint32_t instr, uint32_t live, int newest)
-{
-	struct wt_l2_group *g;
-	uint32_t i;
-
-	if (s->nfreed) {
-		i = s->freed[--s->nfreed];
-	} else {
-		if (s->ngrp == s->capgrp) {
-			s->capgrp = s->capgrp ? 2 * s->capgrp : 1024;
-			s->grp = wt_realloc(s->grp,
-					    s->capgrp * sizeof(*s->grp));
-		}
-		i = (uint32_t)s->ngrp++;
-	}
-	g = &s->grp[i];
-	memset(g, 0, sizeof(*g));
-	g->warp = warp;
-	g->instr = instr;
-	g->lo = UINT32_MAX;
-	g->cta = UINT32_MAX;
-	g->sm = UINT16_MAX;
-	g->live = live;
-	g->open = 1;
-	g->newest = (uint8_t)newest;
-	return i;
-}
-
-/* The warp's entry, made (the kernel's next, in live and, unless
- * no_warp_stats, in warps; its newest instruction instr) if it is new:
- * *added. */
-static uint32_t live_of(struct wt_l2_instr_stats *s, uint32_t kernel,
-			uint32_t warp, uint32_t instr, int *added)
-{
-	uint64_t *ix = wt_warpix_get(s->wmap, warp, added);
-	uint32_t l;
-
-	if (!*added)
-		return (uint32_t)(*ix - 1);
-	if (!s->no_warp_stats) {
-		struct wt_l2_warp *w;
-
-		if (s->nwarps == s->capwarps) {
-			s->capwarps = s->capwarps ? 2 * s->capwarps : 64;
-			s->warps = wt_realloc(s->warps,
-					      s->capwarps * sizeof(*s->warps));
-		}
-		w = &s->warps[s->nwarps++];
-		memset(w, 0, sizeof(*w));
-		w->kernel = kernel;
-		w->warp = warp;
-	}
-	l = (uint32_t)s->nlive++;
-	if (l == s->caplive) {
-		s->caplive = s->caplive ? 2 * s->caplive : 64;
-		s->live = wt_realloc(s->live, s->caplive * sizeof(*s->live));
-	}
-	*ix = l + 1;
-	s->live[l].first = UINT32_MAX;
-	s->live[l].newest = new_group(s, warp, instr, l, 1);
-	return l;
-}
-
-/*
- * Count the instruction in the totals and its warp.  Sums and counts
- * only, so the order in which instructions close changes nothing; the
- * warp's CTA and SM are those of its lowest instruction, whenever that
- * one closes.
- */
-static void count_group(struct wt_l2_instr_stats *s,
-			const struct wt_l2_group *g)
-{
-	enum wt_wtype type = wt_wtype_of(g->hits, g->n, &wt_wt_medic);
-
-	s->instructions[type]++;
-	s->stall += g->hi;
-	s->ninstr++;
-	if (type == WT_WT_ALL_HIT && g->n >= 2)
-		wt_l2_hist_add(&s->divergence, g->hi - g->lo);
-	if (!s->no_warp_stats) {
-		struct wt_l2_warp *w = &s->warps[s->kwarps + g->live];
-		struct wt_l2_live *l = &s->live[g->live];
-
-		w->instructions[type]++;
-		w->accesses += g->n;
-		w->hits += g->hits;
-		if (g->instr < l->first) {
-			l->first = g->instr;
-			w->cta = g->cta;
-			w->sm = g->sm;
-		}
-	}
-}
-
-/* Count a superseded instruction and forget it: its slot is free. */
-static void close_group(struct wt_l2_instr_stats *s, uint32_t i)
-{
-	count_group(s, &s->grp[i]);
-	if (s->nfreed == s->capfreed) {
-		s->capfreed = s->capfreed ? 2 * s->capfreed : 1024;
-		s->freed = wt_realloc(s->freed,
-				      s->capfreed * sizeof(*s->freed));
-	}
-	s->grp[i].open = 0;
-	s->freed[s->nfreed++] = i;
-}
-
-/*
- * The warp's newest instruction, slot i, is superseded: it closes if it
- * is complete (and s->early).  Without early it stays, found by its key
- * should the warp come back to it.
- */
-static void supersede(struct wt_l2_instr_stats *s, uint32_t i)
-{
-	struct wt_l2_group *g = &s->grp[i];
-	int added;
-
-	g->newest = 0;
-	if (s->early) {
-		if (g->n == g->reads)
-			close_group(s, i);
-	} else {
-		*wt_u64map_get(s->gmap, instr_key(g->warp, g->instr), &added) =
-			(uint64_t)i + 1;
-	}
-}
-
-/* Without early: an instruction earlier than its warp's newest, open
- * already or new. */
-static uint32_t older(struct wt_l2_instr_stats *s, uint32_t warp,
-		      uint32_t instr, uint32_t live)
-{
-	int added;
-	uint64_t *ix = wt_u64map_get(s->gmap, instr_key(warp, instr), &added);
-
-	if (added)
-		*ix = (uint64_t)new_group(s, warp, instr, live, 0) + 1;
-	return (uint32_t)(*ix - 1);
-}
-
-int wt_l2_instr_read(struct wt_l2_instr_stats *s, uint32_t kernel,
-		     const struct wt_event *in, uint32_t *slot)
-{
-	struct wt_l2_live *l;
-	uint32_t live, i;
-	int added;
-
-	if (!s->wmap) {
-		s->wmap = wt_warpix_new();
-		s->gmap = wt_u64map_new();
-	}
-	live = live_of(s, kernel, in->warp, in->instr, &added);
-	l = &s->live[live];
-	i = l->newest;
-	if (in->instr > s->grp[i].instr) {
-		supersede(s, i);
-		i = l->newest = new_group(s, in->warp, in->instr, live, 1);
-	} else if (in->instr < s->grp[i].instr) {
-		/* earlier than the newest: it may have closed */
-		if (s->early) {
-			*slot = s->grp[i].instr;
-			return -1;
-		}
-		i = older(s, in->warp, in->instr, live);
-	}
-	s->grp[i].reads++;
-	*slot = i;
-	return 0;
-}
-
-void wt_l2_instr_fold(struct wt_l2_instr_stats *s,
-		      const struct wt_l2_outcome *oc, size_t n)
-{
-	for (size_t k = 0; k < n; k++) {
-		const struct wt_l2_outcome *o = &oc[k];
-		struct wt_l2_pc *p = pc_of(s, o->pc);
-		struct wt_l2_group *g = o->tag < s->ngrp ? &s->grp[o->tag] :
-					NULL;
-
-		p->accesses++;
-		p->hits += o->hit;
-		if (!g || !g->open || g->warp != o->warp ||
-		    g->instr != o->instr || g->n == g->reads)
-			wt_die(WT_EXIT_DATA, "internal error: an L2 outcome "
-			       "of warp %u instruction %u that no request read",
-			       o->warp, o->instr);
-		g->n++;
-		g->hits += o->hit;
-		if (o->latency < g->lo)
-			g->lo = o->latency;
-		if (o->latency > g->hi)
-			g->hi = o->latency;
-		if (o->cta < g->cta || (o->cta == g->cta && o->sm < g->sm)) {
-			g->cta = o->cta;
-			g->sm = o->sm;
-		}
-		if (s->early && !g->newest && g->n == g->reads)
-			close_group(s, o->tag);
-	}
-}
-
-static int by_warp(const void *a, const void *b)
-{
-	const struct wt_l2_warp *x = a, *y = b;
-
-	return x->warp < y->warp ? -1 : x->warp > y->warp;
-}
-
-void wt_l2_instr_end(struct wt_l2_instr_stats *s)
-{
-	for (size_t i = 0; i < s->ngrp; i++)
-		if (s->grp[i].open)
-			count_group(s, &s->grp[i]);
-	s->ngrp = 0;
-	s->nfreed = 0;
-	if (s->gmap)
-		wt_u64map_clear(s->gmap);
-	if (s->nwarps > s->kwarps)	/* none: warps may be NULL */
-		qsort(s->warps + s->kwarps, s->nwarps - s->kwarps,
-		      sizeof(*s->warps), by_warp);
-	s->kwarps = s->nwarps;
-	s->nlive = 0;
-	if (s->wmap)
-		wt_warpix_clear(s->wmap);
-}
-
-void wt_l2_instr_free(struct wt_l2_instr_stats *s)
-{
-	free(s->pcs);
-	free(s->warps);
-	free(s->live);
-	free(s->grp);
-	free(s->freed);
-	wt_warpix_free(s->wmap);
-	wt_u64map_free(s->gmap);
-	memset(s, 0, sizeof(*s));
 }

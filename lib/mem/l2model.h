@@ -1,8 +1,8 @@
 /*
  * l2model.h - one memory partition of the shared L2: ports, banks with
- * request queues, a tag store, MSHRs and a write policy; and the per
- * warp-instruction statistics (MeDiC's warp types and inter-bank
- * divergence penalty) built from the partitions' outcomes.
+ * request queues, a tag store, MSHRs and a write policy; and what became
+ * of each load and atomic (its outcome), for the per warp-instruction
+ * statistics (l2instr.h).
  *
  * The timing model, per partition, requests taken in arrival order:
  *
@@ -27,6 +27,9 @@
  *
  * Queueing delay = t - a - 1: every cycle beyond the port cycle before
  * the tag access starts.
+ *
+ * Policies (bypassing, insertion, victims) come in through the hooks of
+ * l2hook.h; l2policy.h lists them.
  */
 #ifndef WT_L2MODEL_H
 #define WT_L2MODEL_H
@@ -36,11 +39,8 @@
 
 #include "cache.h"
 #include "gscount.h"
-#include "sbyp.h"
-#include "l2policy.h"
-#include "medic.h"
+#include "l2hook.h"
 #include "record.h"
-#include "warptype.h"
 
 enum wt_l2_fail {
 	WT_L2_FAIL_MSHR_ENTRY,	/* no free MSHR entry */
@@ -70,66 +70,7 @@ struct wt_l2_cfg {
 	unsigned miss_latency;
 	int disabled;			/* no L2: everything goes on */
 	int emit_all;			/* also hits and merged misses */
-	unsigned medic;			/* MeDiC components: WT_MEDIC_* */
-	struct wt_medic_cfg medic_cfg;	/* its reset is also the period of
-					   Rand, PC-Byp and PCAL */
-	/* MeDiC's comparison points (l2policy.h) */
-	double rand_bypass;		/* Rand: the fraction of warps; 0 off */
-	uint64_t seed;
-	int pc_bypass;			/* PC-Byp (needs l2->pcmedic) */
-	int eaf;			/* EAF insertion */
-	unsigned pcal_tokens;		/* PCAL (needs l2->pcal); 0 off */
-	/* Khairy et al.'s streaming bypass, below */
-	int sbyp;
-	uint64_t sbyp_period;		/* cycles: 10 000 */
-	double sbyp_threshold;		/* load miss rate: 0.9 */
 };
-
-/*
- * MeDiC (Ausavarungnirun et al., section 4), per partition:
- *
- *   WT_MEDIC_WBYP  a load of a mostly-miss or all-miss warp (after its
- *                  profiling, medic.h) bypasses the L2: it goes on to DRAM
- *                  at its arrival cycle, as a bypass event, without a
- *                  port, bank or lookup.  Its atomics still look the line
- *                  up but do not allocate it on a miss.  Stores are not
- *                  bypassed: this L2 is write-back, where MeDiC assumes
- *                  write-through (section 4.2).
- *   WT_MEDIC_WIP   each line keeps its inserting warp's class (mostly-
- *                  and all-miss 0, balanced or untyped 1, mostly- and
- *                  all-hit 2), updated by each hit; victims are taken from
- *                  the lowest class first, least recently used first
- *                  within it; lines of class 0 are inserted at the LRU
- *                  position, 1 in the middle, 2 at MRU (section 4.3).
- *
- * Warp types come from the lookups of every partition (medic.h): the
- * caller gives all partitions one wt_medic and their requests in arrival
- * order.  The third component, WMS, is dramsim's (dramsim --sched=medic).
- */
-enum { WT_MEDIC_WBYP = 1, WT_MEDIC_WIP = 2 };
-
-/*
- * The streaming bypass of Khairy et al. (section 4.1, "We implement the
- * same method for L2 caches"), with the L1's state machine (struct
- * wt_sbyp, sbyp.h), one per partition: each slice's controller
- * measures its own load miss rate.
- *
- *   - A load belongs to the period of its arrival at the partition; the
- *     periods that ended by then are closed first.  Only loads count in
- *     the miss rate (a merged miss is a miss); stores and atomics are
- *     never bypassed and do not count.
- *   - At the end of a period whose miss rate is above the threshold the
- *     partition closes; at the end of one at or below it, it opens.
- *   - While closed, a load goes on to DRAM at its arrival cycle as a
- *     bypass event, without a port, bank, MSHR or data access, as the
- *     other bypasses do.  Its tags alone are looked up and updated, at
- *     that cycle, as an open L2's lookup would (recency, victim,
- *     insertion, a dirty victim's write-back), so that the miss rate is
- *     still measured; a line they take has no data and is marked so.
- *   - A store or atomic that finds a marked line drops it first (there
- *     is nothing to write into or read), and is then served as a miss.
- *     When the partition opens again, every marked line is dropped.
- */
 
 /* Log2 histogram: bin 0 holds 0, bin i holds 2^(i-1) .. 2^i - 1. */
 #define WT_L2_HIST_BINS 40
@@ -151,12 +92,8 @@ struct wt_l2_stats {
 	uint64_t hits, misses, merged;	/* of loads and atomics */
 	uint64_t store_hits, store_misses;
 	uint64_t write_backs, write_throughs, bypasses;
-	uint64_t medic_bypasses;	/* of them, WByp's */
-	uint64_t baseline_bypasses;	/* of them, Rand's or PC-Byp's */
-	uint64_t pcal_noalloc;		/* PCAL: misses without a token */
-	uint64_t sbyp_loads;		/* of the bypasses, the streaming
-					   bypass's */
-	uint64_t sbyp_periods, sbyp_periods_on, sbyp_switches;
+	uint64_t policy[WT_L2_POLICY_COUNTERS];	/* the policies' own
+						   (l2policy.h) */
 	uint64_t fails[WT_L2_FAIL_MAX];
 	/* l2sector.c's way: the sectors (lines, in a line L2) requests
 	 * read and of them those that hit, merged into a fetch under way
@@ -204,8 +141,6 @@ struct wt_l2_out {
 
 struct wt_l2_bank;
 struct wt_l2_mshr;
-struct wt_u64map;
-struct wt_warpix;
 
 struct wt_l2 {
 	const struct wt_l2_cfg *cfg;
@@ -219,14 +154,9 @@ struct wt_l2 {
 	struct wt_l2_mshr *mshr;	/* sorted by allocation: see l2model.c */
 	size_t mshr_head, nmshr, capmshr;
 	uint32_t kernel;		/* set by the caller: warp keys */
-	struct wt_medic *medic;		/* cfg->medic: the warp types, shared
-					   by every partition (the caller's) */
-	struct wt_medic *pcmedic;	/* PC-Byp: the PCs' types, shared */
-	struct wt_pcal *pcal;		/* PCAL: the tokens, shared */
-	struct wt_eaf eaf;		/* EAF: this partition's filter */
-	uint8_t *rank;			/* WIP: each line's class */
-	struct wt_sbyp sbyp;		/* streaming bypass: this partition's */
-	uint8_t *tagonly;		/* its lines that the tags alone took */
+	struct wt_l2_policy pol[WT_L2_POLICIES];	/* in call order */
+	unsigned npol;
+	int bypassing;			/* one of them may bypass */
 	uint64_t *sready;		/* l2sector.c: per line, per sector in
 					   flight, the cycle its data comes */
 	struct wt_l2_stats st;
@@ -271,121 +201,10 @@ void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src);
 void wt_l2_stats_free(struct wt_l2_stats *st);
 const char *wt_l2_fail_name(unsigned fail);
 
-/* ---- per warp instruction, per warp and per PC ---- */
-
-/*
- * MeDiC's warp types (Fig. 4; warptype.h) of warp instructions, by the L2
- * hit ratio of their loads and atomics, with MeDiC's boundaries.  The
- * names as l2sim's statistics spell them: "all_hit", "mostly_hit", ...
- */
-const char *wt_warp_type_name(unsigned t);
-
-struct wt_l2_pc {
-	uint32_t pc;
-	uint64_t accesses, hits;
-};
-
-struct wt_l2_warp {
-	uint32_t kernel, warp, cta, sm;
-	uint64_t accesses, hits;
-	uint64_t instructions[WT_WT_MAX];
-};
-
-/*
- * An open warp instruction: its loads and atomics read so far (reads) and
- * what its statistics need of the outcomes of those that have run (n of
- * them).  It is complete when every one read has run: n == reads.  It
- * keeps its slot in grp until it closes, and its requests carry the slot
- * (wt_l2_instr_read), so that their outcomes find it at once.
- */
-struct wt_l2_group {
-	uint32_t warp, instr;
-	uint32_t reads;			/* loads and atomics read */
-	uint32_t n, hits;		/* their outcomes so far */
-	uint32_t lo, hi;		/* the fastest and slowest latency */
-	uint32_t cta;			/* the warp's (the least seen) */
-	uint32_t live;			/* its warp's entry in live */
-	uint16_t sm;
-	uint8_t open;			/* else a free slot */
-	uint8_t newest;			/* its warp's newest */
-};
-
-/* A warp of the kernel under way. */
-struct wt_l2_live {
-	uint32_t newest;		/* its newest instruction's slot */
-	uint32_t first;			/* its lowest closed: the warp's
-					   CTA and SM are that one's */
-};
-
-struct wt_l2_instr_stats {
-	uint64_t instructions[WT_WT_MAX];
-	/* A warp instruction waits for its slowest load or atomic: the sum
-	 * over instructions of their largest latency (arrival at the L2 to
-	 * data ready, a miss's fill assumed miss_latency after it leaves). */
-	uint64_t stall, ninstr;
-	struct wt_l2_hist divergence;	/* all-hit, 2 or more accesses */
-	struct wt_l2_pc *pcs;		/* sorted by pc */
-	size_t npcs, cappcs;
-	size_t lastpc;			/* the last one looked up */
-	struct wt_l2_warp *warps;	/* by kernel, then warp; the kernel
-					   under way's from kwarps on, in the
-					   order they were first read */
-	size_t nwarps, capwarps, kwarps;
-	/* Set by the caller: no records in warps, which grow with the
-	 * trace's warps, not with the working set (l2sim keeps them only
-	 * for --stats).  The totals are the same. */
-	int no_warp_stats;
-	/* Set by the caller: an instruction closes as soon as it is
-	 * complete and a later one of its warp has been read, not at the
-	 * kernel's end.  Its warp's events must then come in its order. */
-	int early;
-	/* The kernel under way: its warps (warp -> index + 1 in live, the
-	 * same as in warps from kwarps when they are kept); without early,
-	 * its instructions that are not their warp's newest ((warp << 32 |
-	 * instr) -> slot + 1), for a stream out of each warp's order. */
-	struct wt_warpix *wmap;
-	struct wt_u64map *gmap;
-	struct wt_l2_live *live;	/* nlive of them, in the order the
-					   kernel's warps were first read */
-	size_t nlive, caplive;
-	struct wt_l2_group *grp;	/* the open instructions' slots */
-	size_t ngrp, capgrp;
-	uint32_t *freed;		/* free slots of grp */
-	size_t nfreed, capfreed;
-};
-
 /*
  * Whether a request makes an outcome (wt_l2_request): every load and
  * atomic of an L2 that is not disabled, exactly one.
  */
 int wt_l2_makes_outcome(const struct wt_l2_cfg *c, const struct wt_event *in);
-
-/*
- * A request that makes an outcome has been read, in kernel `kernel` (the
- * kernel under way): 0 and *slot, its instruction's, for the tag of its
- * outcome.  Its instruction opens if it is new; a later one supersedes
- * the warp's newest, which closes if it is complete (with s->early).
- * -1, with nothing done and *slot the warp's newest instruction, when
- * s->early and the instruction is earlier than that: it may have closed,
- * and taking it could count it twice.
- */
-int wt_l2_instr_read(struct wt_l2_instr_stats *s, uint32_t kernel,
-		     const struct wt_event *in, uint32_t *slot);
-/*
- * Outcomes of the kernel under way (of any partition, in any order, in as
- * many calls as wanted), each tagged with its request's slot: their PCs
- * are counted, they join their instructions, and those that are complete
- * and superseded close (with s->early).  Closing classifies an
- * instruction, adds it to its warp and to the totals and, for an all-hit
- * instruction of two or more accesses, adds the inter-bank divergence
- * penalty, slowest minus fastest latency.  Memory follows the open
- * instructions, one a warp at least (its newest), not the kernel's.
- */
-void wt_l2_instr_fold(struct wt_l2_instr_stats *s,
-		      const struct wt_l2_outcome *oc, size_t n);
-/* The kernel has ended, every request has run: its open instructions
- * close, and its warps are put in order. */
-void wt_l2_instr_end(struct wt_l2_instr_stats *s);
-void wt_l2_instr_free(struct wt_l2_instr_stats *s);
 
 #endif

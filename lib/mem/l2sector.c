@@ -3,8 +3,8 @@
  * (gpu-cache.{h,cc}; l2cache.cc for the sector requests): sectored lines,
  * and its write-allocate policies W, F and L, on the ports, banks and
  * MSHRs of l2model.c.  Requests take this way when the L2 is sectored or
- * its write-allocate policy is one of those (wt_l2s_on); MeDiC and the
- * other bypass and insertion policies are modelled on the other.
+ * its write-allocate policy is one of those (wt_l2s_on); the policies
+ * (l2hook.h) are modelled on the other, and l2sim takes none with this.
  *
  * A sectored L2 breaks each request into one access per sector, as
  * GPGPU-Sim's memory_sub_partition::breakdown_request_to_sector_requests

@@ -1,148 +1,113 @@
 /*
- * l2policy.c - MeDiC's comparison points at the L2; see l2policy.h.
+ * l2policy.c - the L2 policies by name, in the order a partition calls
+ * them, and what l2sim needs of them together; see l2policy.h.
  */
 #include "l2policy.h"
-#include "hash.h"
-#include "u64map.h"
+#include "json.h"
+#include "l2model.h"
 #include "util.h"
 
 #include <stdlib.h>
-#include <string.h>
 
-int wt_rand_bypass(uint64_t seed, double fraction, uint64_t period, uint64_t key,
-		   uint64_t t)
-{
-	/* period 0: drawn once, never again */
-	uint64_t h = wt_mix64(wt_mix64(seed ^ key) ^ (period ? t / period : 0));
+/*
+ * The order matters where two policies act on the same request: a
+ * bypass of Rand or PC-Byp comes before PCAL asks for a token, which
+ * comes before MeDiC's warp type (and its bypass), which comes before the
+ * streaming bypass, whose tags alone then take MeDiC's insertion.
+ */
+static const struct wt_l2pol_def *const policies[] = {
+	&wt_l2pol_rand, &wt_l2pol_pc, &wt_l2pol_pcal, &wt_l2pol_medic,
+	&wt_l2pol_sbyp, &wt_l2pol_eaf
+};
+#define NPOLICIES (sizeof(policies) / sizeof(policies[0]))
 
-	h = wt_mix64(h + 0x9E3779B97F4A7C15ULL);
-	return (double)(h >> 11) * 0x1p-53 < fraction;
-}
+_Static_assert(WT_L2C_MAX <= WT_L2_POLICY_COUNTERS, "L2 policy counters");
+_Static_assert(NPOLICIES <= WT_L2_POLICIES, "L2 policies");
 
-void wt_eaf_init(struct wt_eaf *f, uint64_t lines)
-{
-	f->capacity = lines ? lines : 1;
-	f->nbits = 8 * f->capacity;
-	f->bits = wt_calloc((f->nbits + 63) / 64, sizeof(*f->bits));
-	f->inserted = 0;
-}
-
-void wt_eaf_free(struct wt_eaf *f)
-{
-	free(f->bits);
-	memset(f, 0, sizeof(*f));
-}
-
-static uint64_t eaf_hash(const struct wt_eaf *f, uint64_t line, unsigned k)
-{
-	return wt_mix64(line * 0xC2B2AE3D27D4EB4FULL + k + 1) % f->nbits;
-}
-
-void wt_eaf_evicted(struct wt_eaf *f, uint64_t line)
-{
-	if (f->inserted == f->capacity) {	/* full: start again */
-		memset(f->bits, 0, (f->nbits + 63) / 64 * sizeof(*f->bits));
-		f->inserted = 0;
-	}
-	for (unsigned k = 0; k < 2; k++) {
-		uint64_t b = eaf_hash(f, line, k);
-
-		f->bits[b / 64] |= 1ULL << (b % 64);
-	}
-	f->inserted++;
-}
-
-int wt_eaf_test(const struct wt_eaf *f, uint64_t line)
-{
-	for (unsigned k = 0; k < 2; k++) {
-		uint64_t b = eaf_hash(f, line, k);
-
-		if (!(f->bits[b / 64] >> (b % 64) & 1))
-			return 0;
-	}
-	return 1;
-}
-
-struct pcal_warp {
-	uint64_t key;
-	uint64_t last;		/* last cycle it used the L2 */
-	uint64_t token;		/* the period it holds a token for, + 1 */
+/* The counters' names in l2sim's statistics, in their order there. */
+static const char *const counter_names[WT_L2C_MAX] = {
+	[WT_L2C_MEDIC_BYPASSES] = "medic_bypasses",
+	[WT_L2C_BASELINE_BYPASSES] = "baseline_bypasses",
+	[WT_L2C_PCAL_NOALLOC] = "pcal_noalloc",
+	[WT_L2C_SBYP_LOADS] = "sbyp_loads",
+	[WT_L2C_SBYP_PERIODS] = "sbyp_periods",
+	[WT_L2C_SBYP_PERIODS_ON] = "sbyp_periods_closed",
+	[WT_L2C_SBYP_SWITCHES] = "sbyp_switches",
 };
 
-void wt_pcal_init(struct wt_pcal *p, unsigned tokens, uint64_t period)
+struct wt_l2pols {
+	struct wt_l2pol_cfg cfg;
+	const struct wt_l2pol_def *def[NPOLICIES];
+	void *shared[NPOLICIES];
+	unsigned n;
+};
+
+void wt_l2pol_default(struct wt_l2pol_cfg *c)
 {
-	memset(p, 0, sizeof(*p));
-	p->tokens = tokens;
-	p->period = period ? period : UINT64_MAX;
-	p->ix = wt_u64map_new();
+	*c = (struct wt_l2pol_cfg){ 0 };
+	wt_medic_default(&c->medic_cfg);
+	c->seed = 1;
+	/* Khairy et al.'s Table 4: periods of 10K cycles, a 90 % miss rate */
+	c->sbyp_period = 10000;
+	c->sbyp_threshold = 0.9;
 }
 
-void wt_pcal_free(struct wt_pcal *p)
+int wt_l2pol_any(const struct wt_l2pol_cfg *c)
 {
-	wt_u64map_free(p->ix);
-	free(p->w);
-	memset(p, 0, sizeof(*p));
+	for (size_t i = 0; i < NPOLICIES; i++)
+		if (policies[i]->on(c))
+			return 1;
+	return 0;
 }
 
-static int by_recent(const void *a, const void *b)
+struct wt_l2pols *wt_l2pols_new(const struct wt_l2pol_cfg *c)
 {
-	const struct pcal_warp *x = *(struct pcal_warp *const *)a;
-	const struct pcal_warp *y = *(struct pcal_warp *const *)b;
+	struct wt_l2pols *s = wt_calloc(1, sizeof(*s));
 
-	if (x->last != y->last)
-		return x->last < y->last ? 1 : -1;
-	return (x->key > y->key) - (x->key < y->key);
-}
-
-/* A new period: its tokens go first to the warps that used the L2 in the
- * last one, the most recent first. */
-static void new_period(struct wt_pcal *p, uint64_t epoch)
-{
-	struct pcal_warp **recent = wt_calloc(p->n ? p->n : 1, sizeof(*recent));
-	size_t m = 0;
-
-	for (size_t i = 0; i < p->n; i++)
-		if (epoch && p->w[i].last / p->period == epoch - 1)
-			recent[m++] = &p->w[i];
-	qsort(recent, m, sizeof(*recent), by_recent);
-	p->epoch = epoch;
-	p->granted = 0;
-	for (size_t i = 0; i < m && p->granted < p->tokens; i++) {
-		recent[i]->token = epoch + 1;
-		p->granted++;
+	s->cfg = *c;
+	for (size_t i = 0; i < NPOLICIES; i++) {
+		if (!policies[i]->on(c))
+			continue;
+		s->def[s->n] = policies[i];
+		s->shared[s->n] = policies[i]->begin ? policies[i]->begin(&s->cfg) : NULL;
+		s->n++;
 	}
-	free(recent);
+	return s;
 }
 
-void wt_pcal_kernel_end(struct wt_pcal *p)
+void wt_l2pols_attach(struct wt_l2pols *s, struct wt_l2 *l2)
 {
-	p->granted = 0;
-	p->n = 0;
-	wt_u64map_clear(p->ix);
+	for (unsigned i = 0; i < s->n; i++)
+		s->def[i]->attach(s->shared[i], &s->cfg, l2);
 }
 
-int wt_pcal_token(struct wt_pcal *p, uint64_t key, uint64_t t)
+int wt_l2pols_shared(const struct wt_l2pols *s)
 {
-	uint64_t epoch = t / p->period, *ix;
-	struct pcal_warp *w;
-	int added;
+	for (unsigned i = 0; i < s->n; i++)
+		if (s->def[i]->shared)
+			return 1;
+	return 0;
+}
 
-	if (epoch > p->epoch || (!p->n && !p->granted))
-		new_period(p, epoch);
-	ix = wt_u64map_get(p->ix, key, &added);
-	if (added) {
-		if (p->n == p->cap) {
-			p->cap = p->cap ? 2 * p->cap : 256;
-			p->w = wt_realloc(p->w, p->cap * sizeof(*p->w));
-		}
-		p->w[p->n] = (struct pcal_warp){ key, t, 0 };
-		*ix = ++p->n;
-	}
-	w = &p->w[*ix - 1];
-	w->last = t;
-	if (w->token != epoch + 1 && p->granted < p->tokens) {
-		w->token = epoch + 1;	/* in order of arrival */
-		p->granted++;
-	}
-	return w->token == epoch + 1;
+void wt_l2pols_kernel_end(struct wt_l2pols *s)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		if (s->def[i]->kernel_end)
+			s->def[i]->kernel_end(s->shared[i]);
+}
+
+void wt_l2pols_free(struct wt_l2pols *s)
+{
+	if (!s)
+		return;
+	for (unsigned i = 0; i < s->n; i++)
+		if (s->def[i]->end)
+			s->def[i]->end(s->shared[i]);
+	free(s);
+}
+
+void wt_l2pol_counters_json(struct wt_json *j, const uint64_t *counters)
+{
+	for (unsigned i = 0; i < WT_L2C_MAX; i++)
+		wt_json_key_u64(j, counter_names[i], counters[i]);
 }
