@@ -91,40 +91,6 @@ static void rm_tmpdir(void)
 	tmpdir = NULL;
 }
 
-/* --l1-size: sizes l1sim takes with 4 ways of 128-byte lines, checked
- * here so that a bad one is a usage error before anything runs. */
-static void parse_sizes(struct opts *o, const char *list)
-{
-	const char *p = list;
-
-	for (;;) {
-		size_t n = strcspn(p, ",");
-		char *v = wt_calloc(n + 1, 1);
-		const char *why = NULL;
-		uint64_t b = 0, sets;
-
-		memcpy(v, p, n);
-		if (wt_parse_size(v, 1u << 30, &b, &why) < 0 || b == 0)
-			wt_die(WT_EXIT_USAGE, "--l1-size=%s: expected sizes such as "
-			       "8K,16K, got '%s'", list, v);
-		sets = b / (ASSOC * LINE);
-		if (b % (ASSOC * LINE) || (sets & (sets - 1)))
-			wt_die(WT_EXIT_USAGE, "--l1-size=%s: %s is not a power of two "
-			       "of %d-byte sets (%d ways of %d-byte lines)", list, v,
-			       ASSOC * LINE, ASSOC, LINE);
-		for (unsigned i = 0; i < o->nsizes; i++)
-			if (o->bytes[i] == b)
-				wt_die(WT_EXIT_USAGE, "--l1-size=%s: %s twice", list, v);
-		o->sizes = wt_realloc(o->sizes, (o->nsizes + 1) * sizeof(*o->sizes));
-		o->bytes = wt_realloc(o->bytes, (o->nsizes + 1) * sizeof(*o->bytes));
-		o->sizes[o->nsizes] = v;
-		o->bytes[o->nsizes++] = b;
-		if (!p[n])
-			break;
-		p += n + 1;
-	}
-}
-
 static void parse_options(struct opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -225,7 +191,7 @@ static void parse_options(struct opts *o, int argc, char **argv)
 	if (argc - optind > 1)
 		wt_die(WT_EXIT_USAGE, "one dump at most (got %d)", argc - optind);
 	o->dump = argv[optind];
-	parse_sizes(o, sizes);
+	o->nsizes = wt_md_parse_sizes(sizes, &o->sizes, &o->bytes);
 	o->size_list = sizes;
 	for (unsigned i = 0; i < o->nsizes; i++) {
 		struct wt_index ix;

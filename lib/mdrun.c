@@ -316,6 +316,44 @@ static void machine_cfg(const struct wt_md_settings *o, struct wt_order_cfg *cfg
 						     1024);
 }
 
+unsigned wt_md_parse_sizes(const char *list, char ***sizes, uint64_t **bytes)
+{
+	const char *p = list;
+	char **s = NULL;
+	uint64_t *by = NULL;
+	unsigned ns = 0;
+
+	for (;;) {
+		size_t n = strcspn(p, ",");
+		char *v = wt_calloc(n + 1, 1);
+		const char *why = NULL;
+		uint64_t b = 0, sets;
+
+		memcpy(v, p, n);
+		if (wt_parse_size(v, 1u << 30, &b, &why) < 0 || b == 0)
+			wt_die(WT_EXIT_USAGE, "--l1-size=%s: expected sizes such as "
+			       "8K,16K, got '%s'", list, v);
+		sets = b / (ASSOC * LINE);
+		if (b % (ASSOC * LINE) || (sets & (sets - 1)))
+			wt_die(WT_EXIT_USAGE, "--l1-size=%s: %s is not a power of two "
+			       "of %d-byte sets (%d ways of %d-byte lines)", list, v,
+			       ASSOC * LINE, ASSOC, LINE);
+		for (unsigned i = 0; i < ns; i++)
+			if (by[i] == b)
+				wt_die(WT_EXIT_USAGE, "--l1-size=%s: %s twice", list, v);
+		s = wt_realloc(s, (ns + 1) * sizeof(*s));
+		by = wt_realloc(by, (ns + 1) * sizeof(*by));
+		s[ns] = v;
+		by[ns++] = b;
+		if (!p[n])
+			break;
+		p += n + 1;
+	}
+	*sizes = s;
+	*bytes = by;
+	return ns;
+}
+
 void wt_md_run(const struct wt_md_settings *o, const char *dir,
 	       struct wt_md_run *sc)
 {

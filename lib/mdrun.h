@@ -72,6 +72,14 @@ struct wt_md_run {
 };
 
 /*
+ * --l1-size's list ("8K,16K"): sizes l1sim takes with WT_MD_ASSOC ways
+ * of WT_MD_LINE-byte lines, each once, into *sizes (as given) and *bytes;
+ * returns how many.  A bad one is a usage error (wt_die), before
+ * anything runs.
+ */
+unsigned wt_md_parse_sizes(const char *list, char ***sizes, uint64_t **bytes);
+
+/*
  * Run the experiment of s in the existing directory dir (its profile.trc,
  * sweep/ and profile/), the pipelines' programs beside the running one's
  * or on PATH, into *r.  Dies on an error.
