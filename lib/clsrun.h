@@ -19,7 +19,7 @@
 
 struct wt_clsrun {
 	/* settings, the caller's */
-	const struct wt_cls_cfg *cfg;	/* the views, for the stream's machine */
+	const struct wt_cls_cfg *cfg;	/* the views, of the stream's machine */
 	struct wt_clsrep *rep;	/* in: limits, analyses (0: all the input
 				   allows); out: the rest, the kernels and
 				   the total */

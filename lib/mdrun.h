@@ -28,9 +28,9 @@
 struct wt_md_settings {
 	const char *dump;
 	const char *arch;	/* trace-order's and coalesce's, NULL: fermi */
-	const char *sms;	/* trace-order's SMs as given, NULL: the preset's */
-	const char *max_ctas;	/* the limit of the sweep, NULL: the preset's */
-	const char *index;	/* l1sim's set index; a matrix by an absolute path */
+	const char *sms;	/* trace-order's SMs as given, NULL: preset's */
+	const char *max_ctas;	/* the sweep's limit as given, NULL: preset's */
+	const char *index;	/* l1sim's set index, a matrix file absolute */
 	const char *size_list;	/* the L1 sizes, as given ("8K,16K") */
 	char *const *sizes;	/* each of them as given */
 	const uint64_t *bytes;	/* and in bytes, nsizes of them */

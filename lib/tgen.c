@@ -15,29 +15,29 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static struct wt_tgen_kernel *new_kstats(struct wt_tgen *G,
+static struct wt_tgen_kernel *new_kstats(struct wt_tgen *g,
 					 const struct wt_kernel *k)
 {
 	struct wt_tgen_kernel *s;
 
-	if (G->nks == G->capks) {
-		G->capks = G->capks ? 2 * G->capks : 16;
-		G->ks = wt_realloc(G->ks, G->capks * sizeof(*G->ks));
+	if (g->nks == g->capks) {
+		g->capks = g->capks ? 2 * g->capks : 16;
+		g->ks = wt_realloc(g->ks, g->capks * sizeof(*g->ks));
 	}
-	s = &G->ks[G->nks++];
+	s = &g->ks[g->nks++];
 	memset(s, 0, sizeof(*s));
 	s->addr_min = UINT64_MAX;
 	wt_kernel_copy(&s->kernel, k);
-	s->kernel.id = (uint32_t)(G->nks - 1);
+	s->kernel.id = (uint32_t)(g->nks - 1);
 	return s;
 }
 
 /* Count a run of n accesses into the kernel's statistics, and write them. */
-static void put_accesses(struct wt_tgen *G, struct wt_tgen_kernel *s, const struct wt_access *a, size_t n,
-			 const char *path)
+static void put_accesses(struct wt_tgen *g, struct wt_tgen_kernel *s,
+			 const struct wt_access *a, size_t n, const char *path)
 {
-	if (wt_writer_put_many(G->w, a, n) < 0)
-		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G->w));
+	if (wt_writer_put_many(g->w, a, n) < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(g->w));
 	for (size_t i = 0; i < n; i++) {
 		s->ops[a[i].op]++;
 		s->bytes += a[i].size;
@@ -49,8 +49,8 @@ static void put_accesses(struct wt_tgen *G, struct wt_tgen_kernel *s, const stru
 			s->thread_max = a[i].thread;
 	}
 	s->accesses += n;
-	G->progress += n;
-	wt_progress(path, G->progress);
+	g->progress += n;
+	wt_progress(path, g->progress);
 }
 
 /*
@@ -68,7 +68,7 @@ static int where(const void *d, uint64_t *at, uint64_t *total)
 /* Accesses are parsed into a run and written a run at a time. */
 #define RUN 256
 
-static void convert(struct wt_tgen *G, const struct wt_tgen_input *in)
+static void convert(struct wt_tgen *g, const struct wt_tgen_input *in)
 {
 	char err[768];
 	const char *path = in->path;
@@ -85,7 +85,7 @@ static void convert(struct wt_tgen *G, const struct wt_tgen_input *in)
 	for (;;) {
 		n += wt_dump_accesses(d, &run[n], RUN - n);
 		if (n == RUN) {
-			put_accesses(G, s, run, n, path);
+			put_accesses(g, s, run, n, path);
 			n = 0;
 			continue;
 		}
@@ -96,20 +96,20 @@ static void convert(struct wt_tgen *G, const struct wt_tgen_input *in)
 			continue;
 		}
 		if (n) {
-			put_accesses(G, s, run, n, path);
+			put_accesses(g, s, run, n, path);
 			n = 0;
 		}
 		switch (ev) {
 		case WT_DUMP_KERNEL:
-			s = new_kstats(G, wt_dump_kernel(d));
-			if (wt_writer_kernel_begin(G->w, wt_dump_kernel(d)) < 0)
-				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G->w));
+			s = new_kstats(g, wt_dump_kernel(d));
+			if (wt_writer_kernel_begin(g->w, wt_dump_kernel(d)) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(g->w));
 			break;
 		case WT_DUMP_KERNEL_END:
 			snprintf(s->dialect, sizeof(s->dialect), "%s",
 				 wt_dialect_name(wt_dump_dialect(d)));
-			if (wt_writer_kernel_end(G->w) < 0)
-				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G->w));
+			if (wt_writer_kernel_end(g->w) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(g->w));
 			break;
 		}
 	}
@@ -170,7 +170,7 @@ static void as_notes(const struct wt_tgen_kernel *s)
 			(unsigned long long)st->icount_lost);
 }
 
-static void convert_accelsim(struct wt_tgen *G,
+static void convert_accelsim(struct wt_tgen *g,
 			     const struct wt_tgen_input *in)
 {
 	char err[768];
@@ -185,18 +185,18 @@ static void convert_accelsim(struct wt_tgen *G,
 	while ((ev = wt_as_next(a, rec)) > 0) {
 		switch (ev) {
 		case WT_AS_KERNEL:
-			s = new_kstats(G, wt_as_kernel(a));
+			s = new_kstats(g, wt_as_kernel(a));
 			s->accelsim = 1;
 			snprintf(s->dialect, sizeof(s->dialect), "accelsim");
-			if (wt_writer_kernel_begin(G->w, wt_as_kernel(a)) < 0)
-				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G->w));
+			if (wt_writer_kernel_begin(g->w, wt_as_kernel(a)) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(g->w));
 			break;
 		case WT_AS_RECORD:
-			if (wt_writer_put(G->w, rec) < 0)
-				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G->w));
+			if (wt_writer_put(g->w, rec) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(g->w));
 			s->counted += rec->icount + (rec->op != WT_OP_NONE);
-			if ((++G->progress & WT_PROGRESS_EVERY) == 0)
-				wt_progress(in->path, G->progress);
+			if ((++g->progress & WT_PROGRESS_EVERY) == 0)
+				wt_progress(in->path, g->progress);
 			break;
 		case WT_AS_KERNEL_END:
 			/* Thread accesses are the active lanes. */
@@ -216,8 +216,8 @@ static void convert_accelsim(struct wt_tgen *G,
 				       (unsigned long long)s->counted,
 				       (unsigned long long)s->as.instructions);
 			as_notes(s);
-			if (wt_writer_kernel_end(G->w) < 0)
-				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G->w));
+			if (wt_writer_kernel_end(g->w) < 0)
+				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(g->w));
 			break;
 		}
 	}
