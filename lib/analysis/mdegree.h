@@ -7,8 +7,8 @@
  * effect of the pipeline at each MD, and chooses the MD with the best
  * predicted performance.
  *
- * Arithmetic, and the tables of its results: mdegree(1) runs the
- * pipelines and reads their statistics.  An MD counts CTAs per SM, as the thesis's tables do
+ * Arithmetic, and the tables of its results: mdrun.h runs the pipelines
+ * and reads their statistics.  An MD counts CTAs per SM, as the thesis's tables do
  * ("#CTAs"); in warps it is that times the warps of a CTA (equation (1)).
  * mdegree(1) documents every rule and each reading chosen where the
  * thesis leaves a detail open.

@@ -1,8 +1,8 @@
 /*
  * sweep.h - sweep(1)'s grids: traces times option values, expanded into
  * one pipeline per point (its cmd.sh), and the points' statistics files
- * collected into one table.  Writing the directory and running the points
- * are sweep's own (cmd/sweep.c).
+ * collected into one table.  Writing the directory is sweepdir.h's,
+ * running the points sweeppool.h's (or wt_sweep_run's, below).
  *
  * Point p (from 0) takes its trace and axis values in mixed radix: the
  * trace is the most significant digit, then the axes in the order given,
