@@ -101,6 +101,31 @@ void wt_l1_drop_reuse(struct wt_l1 *l1)
 	l1->sset = NULL;
 }
 
+/* The instances of the policies that have L1 hooks, in call order; the
+ * fields beside the lines when there are any. */
+static void policies_init(struct wt_l1 *l1)
+{
+	const struct wt_l1_cfg *cfg = l1->cfg;
+	const struct wt_l1_policy_ops *ops[WT_L1_MAX_POLICIES];
+	unsigned n;
+
+	n = wt_l1_policy_ops_of(cfg->pol, ops);
+	l1->pols = wt_calloc(n ? n : 1, sizeof(*l1->pols));
+	for (unsigned i = 0; i < n; i++) {
+		if (!ops[i]->init)
+			continue;
+		l1->pols[l1->npol].ops = ops[i];
+		l1->pols[l1->npol++].s = ops[i]->init(cfg->pol, l1);
+		l1->shields |= ops[i]->shield != NULL;
+	}
+	if (!l1->npol)
+		return;
+	l1->meta = wt_calloc((size_t)cfg->geom.sets * cfg->geom.assoc,
+			     sizeof(*l1->meta));
+	l1->allowed = wt_malloc(cfg->geom.assoc);
+	l1->left = wt_u64map_new();
+}
+
 int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	       char *err, size_t errlen)
 {
@@ -128,24 +153,8 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	wt_rdhist_init(&l1->st.fa, 4096);
 	wt_rdhist_init(&l1->st.set, 256);
 	l1->st.first = UINT64_MAX;
-	if (cfg->pol && cfg->pol->flags) {
-		const struct wt_l1_policy *p = cfg->pol;
-		unsigned lines = cfg->geom.sets * cfg->geom.assoc;
-
-		l1->pol = p->flags;
-		l1->meta = wt_calloc(lines, sizeof(*l1->meta));
-		l1->allowed = wt_malloc(cfg->geom.assoc);
-		wt_sbyp_init(&l1->sbyp, p->sbyp_period, p->sbyp_threshold);
-		if (p->flags & WT_POL_APCM) {
-			struct wt_apcm_cfg ac = p->apcm;
-
-			ac.line = cfg->geom.line;
-			l1->apcm = wt_apcm_new(&ac);
-		}
-		if (p->flags & WT_POL_ABYP)
-			l1->abyp = wt_abyp_new(p->abyp_threshold, p->abyp_max, lines);
-		l1->left = wt_u64map_new();
-	}
+	if (cfg->pol)
+		policies_init(l1);
 	return 0;
 }
 
@@ -161,9 +170,10 @@ void wt_l1_free(struct wt_l1 *l1)
 	wt_l1_stats_free(&l1->st);
 	free(l1->meta);
 	free(l1->allowed);
-	if (l1->apcm)
-		wt_apcm_free(l1->apcm);
-	wt_abyp_free(l1->abyp);
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->free)
+			l1->pols[i].ops->free(l1->pols[i].s);
+	free(l1->pols);
 	wt_u64map_free(l1->left);
 	free(l1->evicted);
 }
@@ -321,15 +331,23 @@ int wt_l1_check(const struct wt_l1 *l1, char *err, size_t errlen)
 	return 0;
 }
 
-/* ---- policies: the fields beside each line (l1policy.h) ---- */
+/* ---- policies: the fields beside each line (l1hook.h) ---- */
+
+void *wt_l1_pol_state(const struct wt_l1 *l1, const struct wt_l1_policy_ops *ops)
+{
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops == ops)
+			return l1->pols[i].s;
+	return NULL;
+}
 
 static struct wt_l1_meta *meta_at(struct wt_l1 *l1, unsigned set, int way)
 {
 	return &l1->meta[(size_t)set * l1->cfg->geom.assoc + (unsigned)way];
 }
 
-/* A valid line leaves the L1, replaced or invalidated: ABYP learns whether
- * it was used again, CCWS puts its tag in its warp's victim tags. */
+/* A valid line leaves the L1, replaced or invalidated: the policies that
+ * watch evictions see it, unless the tags alone held it. */
 static void leave(struct wt_l1 *l1, unsigned set, int way)
 {
 	const struct wt_cache_line *l = wt_cache_at(&l1->cache, set, way);
@@ -340,21 +358,9 @@ static void leave(struct wt_l1 *l1, unsigned set, int way)
 	m = meta_at(l1, set, way);
 	if (m->tagonly)
 		return;
-	if (l1->abyp)
-		wt_abyp_evicted(l1->abyp, m->pc, m->reused);
-	if (l1->pol & WT_POL_CCWS) {
-		if (l1->nevicted == l1->capevicted) {
-			l1->capevicted = l1->capevicted ? 2 * l1->capevicted : 8;
-			l1->evicted = wt_realloc(l1->evicted, l1->capevicted *
-						 sizeof(*l1->evicted));
-		}
-		l1->evicted[l1->nevicted++] = (struct wt_l1_evicted){ m->warp, l->addr };
-	}
-}
-
-static int pd_on(const struct wt_l1 *l1)
-{
-	return (l1->pol & WT_POL_PD) || (l1->apcm && l1->cfg->pol->apcm_pd);
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->evict)
+			l1->pols[i].ops->evict(l1->pols[i].s, l1, m, l->addr);
 }
 
 /* A line comes in for load pc of warp (allocated on its miss, or filled). */
@@ -371,62 +377,60 @@ static void arrive(struct wt_l1 *l1, unsigned set, int way, uint32_t pc,
 	m->warp = warp;
 	m->count = 1;
 	m->prot = (uint8_t)protect;
-	if (protect && l1->apcm)
-		m->lifetime = wt_apcm_lifetime(l1->apcm, warp);
 	m->tagonly = (uint8_t)tagonly;
-	if ((l1->pol & WT_POL_PD) || (protect && pd_on(l1)))
-		m->rpd = (uint16_t)l1->cfg->pol->pd;
-	if (protect)
-		l1->st.pol.pins++;
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->arrive)
+			l1->pols[i].ops->arrive(l1->pols[i].s, l1, m, protect);
 }
 
-/* A load looks up set: a protecting distance counts accesses to the set
- * (Duong et al.), so every line of the set comes one access nearer its
- * end. */
+/* A protected load's line is allocated: whether it stays protected. */
+static int pin(struct wt_l1 *l1, uint32_t warp, uint32_t pc)
+{
+	int protect = 1;
+
+	for (unsigned i = 0; i < l1->npol && protect; i++)
+		if (l1->pols[i].ops->pin)
+			protect = l1->pols[i].ops->pin(l1->pols[i].s, warp, pc);
+	return protect;
+}
+
+/* A load looks up set. */
 static void age_set(struct wt_l1 *l1, unsigned set)
 {
-	if (!l1->meta || !pd_on(l1))
+	if (!l1->meta)
 		return;
-	for (unsigned w = 0; w < l1->cfg->geom.assoc; w++) {
-		struct wt_l1_meta *m = meta_at(l1, set, (int)w);
-
-		if (m->rpd)
-			m->rpd--;
-	}
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->set_access)
+			l1->pols[i].ops->set_access(l1->pols[i].s, meta_at(l1, set, 0),
+						    l1->cfg->geom.assoc);
 }
 
 static void hit_meta(struct wt_l1 *l1, unsigned set, int way)
 {
 	struct wt_l1_meta *m;
+	int first;
 
 	if (!l1->meta)
 		return;
 	m = meta_at(l1, set, way);
 	if (m->count < UINT16_MAX)
 		m->count++;
-	if (!m->reused) {
-		m->reused = 1;
-		if (l1->abyp)
-			wt_abyp_reused(l1->abyp, m->pc);
-	}
-	if ((l1->pol & WT_POL_PD) || (m->prot && pd_on(l1)))
-		m->rpd = (uint16_t)l1->cfg->pol->pd;
+	first = !m->reused;
+	m->reused = 1;
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->hit)
+			l1->pols[i].ops->hit(l1->pols[i].s, m, first);
 }
 
-/* Is the line in way shielded from replacement: within its protecting
- * distance, or pinned by APCM for a warp whose protection still holds? */
+/* Is the line in way shielded from replacement?  The first policy that
+ * says so decides. */
 static int shielded(struct wt_l1 *l1, unsigned set, int way)
 {
 	struct wt_l1_meta *m = meta_at(l1, set, way);
 
-	if (m->rpd)
-		return 1;
-	if (m->prot && l1->apcm && !pd_on(l1)) {
-		/* the lifetime it was pinned under, not a later one */
-		if (wt_apcm_lifetime(l1->apcm, m->warp) == m->lifetime)
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->shield && l1->pols[i].ops->shield(l1->pols[i].s, m))
 			return 1;
-		m->prot = 0;	/* the owner's protection ended */
-	}
 	return 0;
 }
 
@@ -445,7 +449,7 @@ static int victim(struct wt_l1 *l1, unsigned set, struct wt_cache_line *ev,
 	int way;
 
 	*all_shielded = 0;
-	if (!l1->meta || !((l1->pol & WT_POL_PD) || l1->apcm))
+	if (!l1->meta || !l1->shields)
 		return wt_cache_victim(&l1->cache, set, ev);
 	for (unsigned w = 0; w < l1->cfg->geom.assoc; w++) {
 		int v = wt_cache_at(&l1->cache, set, (int)w)->state == WT_LINE_VALID;
@@ -591,9 +595,9 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 				continue;	/* every way shielded: not kept */
 			replace(l1, out, r, m.ready, set, way, &ev, line,
 				WT_LINE_VALID, 0);
-			/* APCM pins a line it keeps, when the data comes */
-			if (m.protect && !pd_on(l1))
-				m.protect = wt_apcm_pin(l1->apcm, m.warp, m.pc);
+			/* a protected line is pinned when the data comes */
+			if (m.protect)
+				m.protect = pin(l1, m.warp, m.pc);
 			arrive(l1, set, way, m.pc, m.warp, m.protect, 0);
 		}
 	}
@@ -755,25 +759,39 @@ static void around(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	*done = t + lat;
 }
 
+/* The policies' reason for a miss to get no line (l1hook.h's no_line). */
+static uint64_t *policy_no_line(struct wt_l1 *l1, int stalled)
+{
+	for (unsigned i = 0; i < l1->npol; i++) {
+		uint64_t *why;
+
+		if (l1->pols[i].ops->no_line &&
+		    (why = l1->pols[i].ops->no_line(l1->pols[i].s, l1, stalled)))
+			return why;
+	}
+	return NULL;
+}
+
 /*
  * Whether a miss that needs a new line gets none and goes around the L1:
- * PCAL's warps without a token do not allocate, a set whose valid ways
- * are all shielded takes no new line, and MRPB bypasses a request that
- * finds every way reserved instead of stalling it.  0, or the counter of
- * the reason.  *v and *ev: the victim, when one was chosen.
+ * a policy may keep it from allocating, a set whose valid ways are all
+ * shielded takes no new line, and a policy may send around a request
+ * that finds every way reserved instead of stalling it.  0, or the
+ * counter of the reason.  *v and *ev: the victim, when one was chosen.
  */
 static uint64_t *no_line(struct wt_l1 *l1, unsigned set, int *v,
 			 struct wt_cache_line *ev)
 {
+	uint64_t *why = policy_no_line(l1, 0);
 	int all;
 
-	if (l1->noalloc)
-		return &l1->st.pol.pcal_noalloc;
+	if (why)
+		return why;
 	if (l1->cfg->alloc_on_fill) {
 		/* The line is placed when its data comes (there are no
 		 * reserved ways); a set whose ways are all shielded now
 		 * sends the load around instead of keeping nothing later. */
-		if (!((l1->pol & WT_POL_PD) || l1->apcm))
+		if (!l1->shields)
 			return NULL;
 		for (unsigned w = 0; w < l1->cfg->geom.assoc; w++)
 			if (wt_cache_at(&l1->cache, set, (int)w)->state != WT_LINE_VALID ||
@@ -784,12 +802,11 @@ static uint64_t *no_line(struct wt_l1 *l1, unsigned set, int *v,
 	*v = victim(l1, set, ev, &all);
 	if (all)
 		return &l1->st.pol.protect_bypass;
-	if (*v < 0 && (l1->pol & WT_POL_MRPB))
-		return &l1->st.pol.mrpb_bypass;
+	if (*v < 0)
+		return policy_no_line(l1, 1);
 	return NULL;
 }
 
-/* protect: APCM classed the load for protection. */
 /* Is line's data in the L1 at cycle t?  *way: its way in the set, or -1
  * (none, or the unbounded mode's map of lines in flight). */
 static int resident_at(struct wt_l1 *l1, uint64_t line, unsigned set, uint64_t t,
@@ -820,7 +837,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 
 	if (!resident)		/* a hit needs no MSHR: the scan is for misses */
 		m = mshr_find(l1, line);
-	if (!resident && !m && l1->pol && c->mode == WT_L1_BOUNDED)
+	if (!resident && !m && l1->npol && c->mode == WT_L1_BOUNDED)
 		why = no_line(l1, set, &v, &ev);
 	if (why) {			/* around the L1: it needs nothing */
 		note_load(l1, line, set, &compulsory, &fa_hit);
@@ -904,11 +921,9 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		counted = line_counted(l1, line);
 		l1->st.refetches++;
 		protect = 0;
-	} else if (protect && !pd_on(l1) && !c->alloc_on_fill) {
-		/* APCM pins the line when the warp's protection board lets
-		 * it (with a protecting distance instead, apcm-pd, there is
-		 * no board). */
-		protect = wt_apcm_pin(l1->apcm, r->warp, r->pc);
+	} else if (protect && !c->alloc_on_fill) {
+		/* the line is pinned if the policies let it */
+		protect = pin(l1, r->warp, r->pc);
 	}
 	wt_gs_count(&l1->st.gs, WT_GS_LOAD, WT_GS_MISS);
 	lat = miss_latency(l1);
@@ -957,12 +972,13 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 }
 
 /*
- * The streaming bypass has closed the L1: the load goes to L2, and the
- * tags alone are looked up and kept as if it had not, so that the miss
- * rate goes on being measured.  A line the tags take gets no data.
+ * A policy sends the load around but keeps the tags as if it had not
+ * (WT_L1_TAGS_ONLY), so that it goes on measuring what the L1 would do:
+ * the tags are looked up and kept, a line they take gets no data.  1 when
+ * the tags missed.
  */
-static void tags_only(struct wt_l1 *l1, const struct wt_request *r,
-		      uint64_t line, uint64_t t, struct wt_l1_out *out)
+static int tags_only(struct wt_l1 *l1, const struct wt_request *r,
+		     uint64_t line, uint64_t t, struct wt_l1_out *out)
 {
 	unsigned set = wt_cache_set(&l1->cache, line);
 	int way = wt_cache_find(&l1->cache, set, line);
@@ -971,19 +987,17 @@ static void tags_only(struct wt_l1 *l1, const struct wt_request *r,
 	if (way >= 0) {
 		wt_cache_touch(&l1->cache, set, way);
 		hit_meta(l1, set, way);
-		wt_sbyp_count(&l1->sbyp, 0);
-		return;
+		return 0;
 	}
-	wt_sbyp_count(&l1->sbyp, 1);
 	way = wt_cache_victim(&l1->cache, set, &ev);
 	if (way < 0)
-		return;		/* every way reserved: no tag kept */
+		return 1;	/* every way reserved: no tag kept */
 	replace(l1, out, r, t, set, way, &ev, line, WT_LINE_VALID, 0);
 	arrive(l1, set, way, r->pc, r->warp, 0, 1);
+	return 1;
 }
 
-/* The L1 opens again: the lines taken while it was closed have no data. */
-static void drop_tagonly(struct wt_l1 *l1)
+void wt_l1_drop_tagonly(struct wt_l1 *l1)
 {
 	unsigned n = l1->cfg->geom.sets * l1->cfg->geom.assoc;
 
@@ -1000,53 +1014,37 @@ static void drop_tagonly(struct wt_l1 *l1)
 }
 
 /*
- * A load under a policy that may send it around the L1 before any lookup:
- * a closed L1 (streaming bypass: the tags are still looked up and kept,
- * for the miss rate), APCM's streaming loads, ABYP's predicted loads.
- * Otherwise the normal lookup, with APCM's protection.  Nothing changes
- * when the load fails (a reservation fail), as load() promises, but for
- * ABYP's check, which a retry finds done.
+ * A load under policies that may send it around the L1 before any lookup
+ * (l1hook.h: tick, then route).  Otherwise the normal lookup, protected
+ * if a policy says so.  Nothing changes when the load fails (a
+ * reservation fail), as load() promises, but what the tick hooks do,
+ * which a retry finds done.  *looked_up, *hit, *protect: for load_done.
  */
 static int policy_load(struct wt_l1 *l1, const struct wt_request *r,
 		       uint64_t line, uint64_t t, int refused_mshr,
-		       struct wt_l1_out *out, uint64_t *done, uint64_t *retry)
+		       struct wt_l1_out *out, uint64_t *done, uint64_t *retry,
+		       int *looked_up, int *hit, int *protect)
 {
-	enum wt_apcm_method how = WT_APCM_NORMAL;
 	uint64_t hits = l1->st.hits;
-	int compulsory, fa_hit, rc;
+	int compulsory, fa_hit, rc, route = WT_L1_LOOKUP;
 
-	if ((l1->pol & WT_POL_SBYP) && t >= l1->sbyp.end) {	/* a period ended */
-		if (wt_sbyp_tick(&l1->sbyp, t))
-			drop_tagonly(l1);
-		l1->st.pol.sbyp_periods = l1->sbyp.periods;
-		l1->st.pol.sbyp_periods_on = l1->sbyp.periods_on;
-		l1->st.pol.sbyp_switches = l1->sbyp.switches;
-	}
-	if (l1->apcm)
-		how = wt_apcm_method(l1->apcm, r->pc);
-	/* A load of a line ABYP sent around: the prediction was wrong (done
-	 * again on a retry, it finds nothing the second time). */
-	if (l1->abyp && wt_abyp_check(l1->abyp, line))
-		l1->st.pol.abyp_corrections++;
-	if ((l1->pol & WT_POL_SBYP) && l1->sbyp.on) {
-		tags_only(l1, r, line, t, out);
-		l1->st.pol.sbyp_loads++;
-	} else if (how == WT_APCM_BYPASS) {
-		l1->st.pol.apcm_bypass++;
-	} else if (l1->abyp && wt_abyp_bypass(l1->abyp, r->pc)) {
-		wt_abyp_note_bypass(l1->abyp, r->pc, line);
-		l1->st.pol.abyp_loads++;
-	} else {
-		rc = load(l1, r, line, t, refused_mshr, how == WT_APCM_PROTECT,
-			  out, done, retry);
+	*protect = 0;
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->tick)
+			l1->pols[i].ops->tick(l1->pols[i].s, l1, r, line, t);
+	for (unsigned i = 0; i < l1->npol && route == WT_L1_LOOKUP; i++)
+		if (l1->pols[i].ops->route)
+			route = l1->pols[i].ops->route(l1->pols[i].s, l1, r, line,
+						       protect);
+	*looked_up = route == WT_L1_LOOKUP;
+	if (route == WT_L1_LOOKUP) {
+		rc = load(l1, r, line, t, refused_mshr, *protect, out, done, retry);
 		if (rc >= 0)
 			return rc;
-		if (how == WT_APCM_PROTECT)
-			l1->st.pol.apcm_protect++;
-		if (l1->pol & WT_POL_SBYP)
-			wt_sbyp_count(&l1->sbyp, l1->st.hits == hits);
+		*hit = l1->st.hits != hits;
 		return -1;
 	}
+	*hit = route == WT_L1_TAGS_ONLY && !tags_only(l1, r, line, t, out);
 	note_load(l1, line, wt_cache_set(&l1->cache, line), &compulsory, &fa_hit);
 	around(l1, r, line, t, out, done);
 	return -1;
@@ -1068,16 +1066,18 @@ static void store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		w = r->space == WT_SPACE_LOCAL ? WT_WRITE_BACK : WT_WRITE_EVICT;
 		allocate = r->space == WT_SPACE_LOCAL && c->write_allocate;
 	}
-	if (l1->meta && (l1->pol & WT_POL_SBYP)) {
-		/* A line the closed L1's tags took has no data: the store
-		 * drops it and misses.  A closed L1 takes no new lines. */
+	if (l1->meta) {
+		/* A line the tags alone took has no data: the store drops
+		 * it and misses.  A policy may keep stores from allocating. */
 		if (l && l->state == WT_LINE_VALID && meta_at(l1, set, way)->tagonly) {
 			meta_at(l1, set, way)->tagonly = 0;
 			wt_cache_invalidate(&l1->cache, set, way);
 			l = NULL;
 		}
-		if (l1->sbyp.on)
-			allocate = 0;
+		for (unsigned i = 0; i < l1->npol; i++)
+			if (l1->pols[i].ops->store_alloc &&
+			    !l1->pols[i].ops->store_alloc(l1->pols[i].s))
+				allocate = 0;
 	}
 	wt_gs_count(&l1->st.gs, WT_GS_STORE, !l ? WT_GS_MISS :
 		    l->state == WT_LINE_VALID ? WT_GS_HIT : WT_GS_HIT_RESERVED);
@@ -1199,7 +1199,7 @@ static void bypass(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 /* ---- what the policies learn after a request ---- */
 
 /* The L1 tag's access count of line before r, when another warp brought
- * the line in: what seeds a new MTA entry of APCM's monitored warp. */
+ * the line in (a policy that profiles loads may seed its count with it). */
 static unsigned seed_count(struct wt_l1 *l1, const struct wt_request *r,
 			   uint64_t line)
 {
@@ -1213,40 +1213,26 @@ static unsigned seed_count(struct wt_l1 *l1, const struct wt_request *r,
 	return m->tagonly || m->warp == r->warp ? 0 : m->count;
 }
 
-/* APCM's monitored warp tracks the load in its tag array (count: see
- * seed_count), and a load that ends a protection lifetime releases it. */
+/* A load was made (count: see seed_count). */
 static void after_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
-		       unsigned count)
+		       unsigned count, int looked_up, int hit, int protect)
 {
-	if (!l1->apcm)
-		return;
-	wt_apcm_load(l1->apcm, r->warp, r->pc, line, r->index, count);
-	if (r->index + 1u >= r->count)
-		wt_apcm_after_load(l1->apcm, r->warp, r->pc);
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->load_done)
+			l1->pols[i].ops->load_done(l1->pols[i].s, l1, r, line, count,
+						   looked_up, hit, protect);
 }
 
-/* A warp's last request of the kernel: APCM's protection board lets it
- * go, and the monitored warp's profile is final. */
+/* A warp's last request of the kernel: the policies see its end. */
 static void after_request(struct wt_l1 *l1, const struct wt_request *r)
 {
 	uint64_t *left = l1->left ? (uint64_t *)wt_u64map_find(l1->left, r->warp) : NULL;
 
 	if (!left || !*left || --*left)
 		return;
-	if (l1->apcm)
-		wt_apcm_warp_end(l1->apcm, r->warp);
-}
-
-/* The warp the SM runs first: the lowest of the first CTA it received
- * (the pool starts a CTA's warps in order). */
-static uint32_t first_warp(const struct wt_request *r, size_t n)
-{
-	uint32_t w = n ? r[0].warp : 0;
-
-	for (size_t i = 1; i < n; i++)
-		if (r[i].cta == r[0].cta && r[i].warp < w)
-			w = r[i].warp;
-	return w;
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->warp_end)
+			l1->pols[i].ops->warp_end(l1->pols[i].s, r->warp);
 }
 
 void wt_l1_invalidate_all(struct wt_l1 *l1)
@@ -1300,7 +1286,7 @@ void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 			const struct wt_request *r, size_t n)
 {
 	l1->kernel = kernel;
-	if (!l1->pol)
+	if (!l1->npol)
 		return;
 	wt_u64map_clear(l1->left);
 	for (size_t i = 0; i < n; i++) {
@@ -1314,8 +1300,9 @@ void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 		l1->meta[i].warp = UINT32_MAX;
 		l1->meta[i].prot = 0;
 	}
-	if (l1->apcm)
-		wt_apcm_kernel_begin(l1->apcm, first_warp(r, n));
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->kernel_begin)
+			l1->pols[i].ops->kernel_begin(l1->pols[i].s, r, n);
 }
 
 /* A new entry in st.warps for r's warp; its index. */
@@ -1383,7 +1370,7 @@ static void no_access(struct wt_l1 *l1, const struct wt_request *r)
 
 	l1->st.instructions += r->icount;
 	w->instructions += r->icount;
-	if (l1->pol)
+	if (l1->npol)
 		after_request(l1, r);
 }
 
@@ -1438,8 +1425,9 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 
 	retire(l1, out, r, t);
 	*done = t + c->hit_latency;
-	if (l1->apcm && r->index == 0)
-		wt_apcm_instruction(l1->apcm, r->warp, r->pc);	/* repeatable */
+	for (unsigned i = 0; i < l1->npol && r->index == 0; i++)
+		if (l1->pols[i].ops->instruction)	/* repeatable */
+			l1->pols[i].ops->instruction(l1->pols[i].s, r);
 	if (r->op == WT_OP_ATOMIC || c->mode == WT_L1_BYPASS || skips(l1, r)) {
 		bypass(l1, r, line, t, out, done);
 	} else if (c->sectored && c->mode == WT_L1_BOUNDED) {
@@ -1464,10 +1452,12 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		store(l1, r, line, t, out);
 	} else {
 		uint64_t misses = l1->st.misses, hits = l1->st.hits;
-		unsigned seed = l1->apcm ? seed_count(l1, r, line) : 0;
+		unsigned seed = l1->npol ? seed_count(l1, r, line) : 0;
+		int looked_up = 0, hit = 0, protect = 0;
 
-		if (l1->pol)
-			rc = policy_load(l1, r, line, t, refused_mshr, out, done, retry);
+		if (l1->npol)
+			rc = policy_load(l1, r, line, t, refused_mshr, out, done, retry,
+					 &looked_up, &hit, &protect);
 		else
 			rc = load(l1, r, line, t, refused_mshr, 0, out, done, retry);
 		if (rc >= 0) {
@@ -1477,10 +1467,10 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 			return rc;
 		}
 		load_made(l1, w, misses, hits);
-		if (l1->pol)
-			after_load(l1, r, line, seed);
+		if (l1->npol)
+			after_load(l1, r, line, seed, looked_up, hit, protect);
 	}
-	if (l1->pol)
+	if (l1->npol)
 		after_request(l1, r);
 	l1->st.requests++;
 	w->requests++;
@@ -1549,23 +1539,6 @@ void wt_l1_requests(struct wt_l1 *l1, const struct wt_request *r, size_t n,
 	}
 }
 
-static void pol_stats_add(struct wt_pol_stats *d, const struct wt_pol_stats *s)
-{
-	d->sbyp_loads += s->sbyp_loads;
-	d->sbyp_periods += s->sbyp_periods;
-	d->sbyp_periods_on += s->sbyp_periods_on;
-	d->sbyp_switches += s->sbyp_switches;
-	d->abyp_loads += s->abyp_loads;
-	d->abyp_corrections += s->abyp_corrections;
-	d->apcm_bypass += s->apcm_bypass;
-	d->apcm_protect += s->apcm_protect;
-	d->pins += s->pins;
-	d->protect_bypass += s->protect_bypass;
-	d->pcal_noalloc += s->pcal_noalloc;
-	d->mrpb_bypass += s->mrpb_bypass;
-	d->ccws_blocked += s->ccws_blocked;
-	d->ccws_vta_hits += s->ccws_vta_hits;
-}
 
 void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
 {
@@ -1596,7 +1569,7 @@ void wt_l1_stats_merge(struct wt_l1_stats *dst, const struct wt_l1_stats *src)
 	dst->sector_store_fetches += src->sector_store_fetches;
 	dst->sector_misses += src->sector_misses;
 	wt_gs_add(&dst->gs, &src->gs);
-	pol_stats_add(&dst->pol, &src->pol);
+	wt_pol_stats_add(&dst->pol, &src->pol);
 	for (int i = 0; i < WT_FAIL_MAX; i++)
 		dst->fails[i] += src->fails[i];
 	dst->stall_cycles += src->stall_cycles;

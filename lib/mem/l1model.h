@@ -15,7 +15,7 @@
 #include "cache.h"
 #include "falru.h"
 #include "gscount.h"
-#include "l1policy.h"
+#include "l1hook.h"
 #include "record.h"
 #include "reuse.h"
 #include "setreuse.h"
@@ -100,7 +100,8 @@ struct wt_l1_cfg {
 					   (-gpgpu_gmem_skip_L1D) */
 	enum wt_l1_cacheops cacheops;	/* what cache operators do */
 	int emit_all;			/* also hits and merged misses */
-	const struct wt_l1_policy *pol;	/* management policy; NULL: none */
+	const struct wt_l1_policy *pol;	/* management policies (l1policy.h);
+					   NULL: none */
 	enum wt_l1_reuse reuse;
 	double reuse_rate;		/* sampled: the SHARDS rate, 2^-24 to 1 */
 	int no_warp_stats;		/* st.warps stays empty (they grow with
@@ -119,22 +120,6 @@ struct wt_warp_stats {
 	uint64_t mem_instructions, requests, loads, hits, misses;
 	uint64_t fails;			/* reservation fails */
 	uint64_t first, last;		/* first issue, last completion */
-};
-
-/* What the management policies did (l1policy.h). */
-struct wt_pol_stats {
-	uint64_t sbyp_loads;		/* loads sent around a closed L1 */
-	uint64_t sbyp_periods, sbyp_periods_on, sbyp_switches;
-	uint64_t abyp_loads;		/* loads bypassed on ABYP's prediction */
-	uint64_t abyp_corrections;	/* of them, found wrong later */
-	uint64_t apcm_bypass;		/* loads APCM classed streaming */
-	uint64_t apcm_protect;		/* loads APCM classed for protection */
-	uint64_t pins;			/* lines allocated protected */
-	uint64_t protect_bypass;	/* loads whose set was all protected */
-	uint64_t pcal_noalloc;		/* misses of warps with no token */
-	uint64_t mrpb_bypass;		/* line-allocation stalls bypassed */
-	uint64_t ccws_blocked;		/* pool: issue slots CCWS held a warp back */
-	uint64_t ccws_vta_hits;
 };
 
 struct wt_l1_stats {
@@ -174,19 +159,20 @@ struct wt_l1_stats {
 	size_t nwarps, capwarps;
 };
 
-/* Per line, what the policies keep beside the tag. */
+/* Per line, what the policies keep beside the tag (l1hook.h). */
 struct wt_l1_meta {
 	uint32_t pc;			/* the load that brought the line in */
-	uint32_t warp;			/* and its warp (APCM's owner, CCWS) */
-	uint16_t count;			/* accesses (APCM's tag count) */
+	uint32_t warp;			/* and its warp (the line's owner) */
+	uint16_t count;			/* accesses */
 	uint16_t rpd;			/* remaining protecting distance */
-	uint32_t lifetime;		/* APCM: the PSB lifetime it was pinned in */
-	uint8_t prot;			/* APCM's protection bit */
+	uint32_t lifetime;		/* the protection it was pinned under */
+	uint8_t prot;			/* protected */
 	uint8_t reused;			/* hit since it came in */
-	uint8_t tagonly;		/* taken while the L1 was closed (sbyp) */
+	uint8_t tagonly;		/* taken by the tags alone, no data
+					   (WT_L1_TAGS_ONLY) */
 };
 
-/* A line that left the L1, for the pool's CCWS. */
+/* A line that left the L1, for a pool policy that watches evictions. */
 struct wt_l1_evicted {
 	uint32_t warp;
 	uint64_t line;
@@ -232,21 +218,25 @@ struct wt_l1 {
 	struct wt_shards *sfa;
 	struct wt_shards **sset;
 	struct wt_l1_stats st;
-	/* policies */
-	unsigned pol;			/* cfg->pol->flags, or 0 */
-	struct wt_l1_meta *meta;	/* sets * assoc, when pol */
+	/* policies (l1hook.h): the instances with L1 hooks, in call order */
+	struct wt_l1_pol {
+		const struct wt_l1_policy_ops *ops;
+		void *s;
+	} *pols;
+	unsigned npol;
+	int shields;			/* some policy may shield lines */
+	struct wt_l1_meta *meta;	/* sets * assoc, when npol */
 	uint8_t *allowed;		/* assoc: victim()'s ways it may take */
-	struct wt_sbyp sbyp;
-	struct wt_apcm *apcm;
-	struct wt_abyp *abyp;
 	struct wt_u64map *left;		/* warp -> its requests not yet made */
-	int noalloc;			/* set by the pool: PCAL, no token */
+	int noalloc;			/* set by a pool policy: this warp's
+					   misses take no line */
 	int mshr_nolimit;		/* set by the pool: --mshr-check=
 					   instruction let this one through */
 	unsigned ndup;			/* entries of pending misses (refetches
 					   of a line in flight): not counted */
 	uint64_t mshr_seq;		/* entries made, for their age */
-	struct wt_l1_evicted *evicted;	/* lines gone since the pool looked */
+	struct wt_l1_evicted *evicted;	/* lines gone since the pool looked
+					   (kept by a policy that asks) */
 	unsigned nevicted, capevicted;
 };
 
@@ -276,8 +266,8 @@ void wt_l1_invalidate_all(struct wt_l1 *l1);
  * would be after the flush).  Line caches; t 0 is wt_l1_invalidate_all. */
 void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t);
 /* A kernel's requests on this SM, r[0..n-1] in stream order, are about to
- * be run: the policies that need to know its warps (APCM's monitored warp
- * and warp ends) see them. */
+ * be run: the policies that need to know its warps (their first, their
+ * ends) see them. */
 void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 			const struct wt_request *r, size_t n);
 /* Process one request (in this SM's issue order), at its record's time

@@ -10,7 +10,6 @@
  * cycle, rotating) exactly as if it had tried.
  */
 #include "l1pool.h"
-#include "u64map.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -33,7 +32,6 @@ struct warp {
 	uint8_t launched, done;
 	uint8_t admitted;	/* within the warp limit */
 	uint8_t parked;		/* the limit fell: leave at the next instruction */
-	uint8_t token;		/* PCAL: may allocate */
 	uint8_t exiting;	/* made its last instruction (exit_slot) */
 	uint8_t unlimited;	/* mshr_instr: this instruction passed the
 				   check; the rest of it needs none */
@@ -66,13 +64,15 @@ struct wt_pool {
 	struct wt_l1_out *out;
 	uint64_t t, start, end;
 	size_t done, next_cta, active, failed, blocked;
-	/* issue policies */
-	unsigned pol;			/* flags, or 0 */
+	/* issue policies (l1hook.h): the instances with pool hooks */
+	struct pol {
+		const struct wt_l1_policy_ops *ops;
+		void *s;
+	} *pols;
+	unsigned npol;
 	unsigned limit, admitted;	/* warp limit (0: none), warps within */
 	size_t *waiting, nwaiting;	/* launched, not admitted: age order */
 	size_t lo, hi;			/* warps not done are in [lo, hi) */
-	struct wt_ccws *ccws;
-	struct wt_u64map *local;	/* kernel warp id -> index + 1 (CCWS) */
 };
 
 static int by_cta_warp(const void *a, const void *b)
@@ -152,22 +152,72 @@ static size_t heap_pop(struct wt_pool *p)
 	}
 }
 
-/* ---- admission: the warp limit (DWT-CS, SWT, PCAL's active warps) ---- */
+/* ---- what the policies see of the pool (l1hook.h) ---- */
 
-/* PCAL: the oldest pcal_tokens admitted warps hold the tokens. */
+struct wt_l1 *wt_pool_l1(const struct wt_pool *p)
+{
+	return p->l1;
+}
+
+size_t wt_pool_nwarps(const struct wt_pool *p)
+{
+	return p->nwarps;
+}
+
+uint64_t wt_pool_time(const struct wt_pool *p)
+{
+	return p->t;
+}
+
+const struct wt_request *wt_pool_next(const struct wt_pool *p, size_t wi,
+				      int *first, unsigned *left)
+{
+	const struct warp *w = &p->w[wi];
+
+	if (w->cur >= w->end)
+		return NULL;
+	*first = p->k[w->cur].first;
+	*left = p->k[w->cur].left;
+	return &p->r[p->k[w->cur].pos];
+}
+
+void wt_pool_range(const struct wt_pool *p, size_t *lo, size_t *hi)
+{
+	*lo = p->lo;
+	*hi = p->hi;
+}
+
+int wt_pool_admitted(const struct wt_pool *p, size_t wi)
+{
+	return p->w[wi].admitted && !p->w[wi].done;
+}
+
+size_t wt_pool_queued(const struct wt_pool *p)
+{
+	return p->qn;
+}
+
+size_t wt_pool_queue_at(const struct wt_pool *p, size_t i)
+{
+	return p->q[(p->qhead + i) % p->nwarps];
+}
+
+/* ---- admission: the warp limit ---- */
+
+/* Which warps are admitted changed: the policies that care see it. */
 static void retoken(struct wt_pool *p)
 {
-	unsigned left;
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->admitted)
+			p->pols[i].ops->admitted(p->pols[i].s, p);
+}
 
-	if (!(p->pol & WT_POL_PCAL))
-		return;
-	left = p->c->pol->pcal_tokens;
-	for (size_t i = p->lo; i < p->hi; i++) {
-		struct warp *w = &p->w[i];
-
-		w->token = w->admitted && !w->done && left > 0;
-		left -= w->token;
-	}
+/* Warp wi is launched or done. */
+static void set_active(struct wt_pool *p, size_t wi, int on)
+{
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->active)
+			p->pols[i].ops->active(p->pols[i].s, wi, on);
 }
 
 static int room(const struct wt_pool *p)
@@ -244,8 +294,7 @@ static void launch(struct wt_pool *p, size_t cta, uint64_t at)
 		p->w[wi].launched = 1;
 		if (wi + 1 > p->hi)
 			p->hi = wi + 1;
-		if (p->ccws)
-			wt_ccws_set_active(p->ccws, (unsigned)wi, 1);
+		set_active(p, wi, 1);
 		if (room(p)) {
 			p->w[wi].admitted = 1;
 			p->admitted++;
@@ -270,8 +319,7 @@ static void finish(struct wt_pool *p, size_t wi, uint64_t at)
 	w->parked = 0;
 	while (p->lo < p->hi && p->w[p->lo].done)
 		p->lo++;
-	if (p->ccws)
-		wt_ccws_set_active(p->ccws, (unsigned)wi, 0);
+	set_active(p, wi, 0);
 	admit(p, at);
 }
 
@@ -439,6 +487,27 @@ static uint64_t skip(struct wt_pool *p, uint64_t t)
 	return until;
 }
 
+/* The instances of the policies that have pool hooks, in call order; the
+ * warp limit they start with. */
+static void policies_init(struct wt_pool *p)
+{
+	const struct wt_l1_policy_ops *ops[WT_L1_MAX_POLICIES];
+	unsigned n;
+
+	n = wt_l1_policy_ops_of(p->c->pol, ops);
+	p->pols = wt_calloc(n ? n : 1, sizeof(*p->pols));
+	for (unsigned i = 0; i < n; i++) {
+		if (!ops[i]->pool_init)
+			continue;
+		p->pols[p->npol].ops = ops[i];
+		p->pols[p->npol].s = ops[i]->pool_init(p->c->pol, p,
+						       wt_l1_pol_state(p->l1, ops[i]));
+		if (ops[i]->limit)
+			p->limit = ops[i]->limit(p->pols[p->npol].s);
+		p->npol++;
+	}
+}
+
 struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 			    const struct wt_request *r, size_t n, uint64_t start,
 			    struct wt_l1_out *out)
@@ -458,23 +527,8 @@ struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 	p->q = wt_calloc(p->nwarps, sizeof(*p->q));
 	p->heap = wt_calloc(p->nwarps, sizeof(*p->heap));
 	p->waiting = wt_calloc(p->nwarps, sizeof(*p->waiting));
-	if (c->pol) {
-		p->pol = c->pol->flags;
-		if (c->pol->warp_limit)
-			p->limit = c->pol->warp_limit * c->pol->schedulers;
-	}
-	if (p->pol & WT_POL_CCWS) {
-		p->ccws = wt_ccws_new(&c->pol->ccws, (unsigned)p->nwarps);
-		p->local = wt_u64map_new();
-		for (size_t i = 0; i < p->nwarps; i++) {
-			int added;
-
-			if (p->w[i].cur >= p->w[i].end)
-				continue;	/* no request: no id to learn */
-			*wt_u64map_get(p->local, r[p->k[p->w[i].cur].pos].warp,
-				       &added) = i + 1;
-		}
-	}
+	if (c->pol)
+		policies_init(p);
 	while (p->next_cta < p->nctas && (!c->ctas || p->next_cta < c->ctas)) {
 		launch(p, p->next_cta++, p->t);
 		p->active++;
@@ -482,56 +536,24 @@ struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 	return p;
 }
 
-/* CCWS learns from the L1: the lines it evicted go into their warps'
- * victim tags, and a load miss of warp wi looks in wi's. */
-static void ccws_learn(struct wt_pool *p, size_t wi, const struct wt_request *q,
-		       int missed, uint64_t t)
-{
-	struct wt_l1 *l1 = p->l1;
-
-	for (unsigned i = 0; i < l1->nevicted; i++) {
-		const uint64_t *ix = wt_u64map_find(p->local, l1->evicted[i].warp);
-
-		if (ix)
-			wt_ccws_evict(p->ccws, (unsigned)(*ix - 1), l1->evicted[i].line);
-	}
-	l1->nevicted = 0;
-	if (missed && wt_ccws_miss(p->ccws, (unsigned)wi,
-				   wt_cache_line_addr(&l1->cache, q->addr), t))
-		l1->st.pol.ccws_vta_hits++;
-}
-
-/* May warp wi start its next instruction now?  CCWS holds back loads of
- * the warps its scores push past the cutoff. */
+/* May warp wi start its next instruction now?  A policy may hold it
+ * back. */
 static int may_issue(struct wt_pool *p, size_t wi)
 {
-	const struct warp *w = &p->w[wi];
-	const struct wt_request *q = &p->r[p->k[w->cur].pos];
-
-	if (!p->ccws || !p->k[w->cur].first || q->op != WT_OP_LOAD)
-		return 1;
-	return wt_ccws_may_issue(p->ccws, (unsigned)wi, p->t);
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->may_issue &&
+		    !p->pols[i].ops->may_issue(p->pols[i].s, p, wi))
+			return 0;
+	return 1;
 }
 
-/* Which queue position issues: the head, or with MRPB the oldest warp of
- * those whose next instructions fit in the buffer's first mrpb_size
- * requests, in queue order. */
+/* Which queue position issues: the head, or a policy's choice. */
 static size_t pick(const struct wt_pool *p)
 {
-	size_t best = 0, fill = 0;
-
-	if (!(p->pol & WT_POL_MRPB))
-		return 0;
-	for (size_t i = 0; i < p->qn; i++) {
-		size_t wi = p->q[(p->qhead + i) % p->nwarps];
-		if (p->w[wi].cur < p->w[wi].end)
-			fill += p->k[p->w[wi].cur].left;
-		if (i > 0 && fill > p->c->pol->mrpb_size)
-			break;
-		if (wi < p->q[(p->qhead + best) % p->nwarps])
-			best = i;
-	}
-	return best;
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->pick)
+			return p->pols[i].ops->pick(p->pols[i].s, p);
+	return 0;
 }
 
 /* Take the warp at queue position i out of the queue. */
@@ -658,8 +680,9 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 		}
 		if (!may_issue(p, wi)) {
 			/* Held back from its load: its non-memory instructions
-			 * before the load may still issue (CCWS stops loads
-			 * only); then the next warp's turn, in the same cycle.
+			 * before it may still issue (a policy holds back
+			 * memory instructions only); then the next warp's
+			 * turn, in the same cycle.
 			 * When all are held back, a cycle passes. */
 			w = &p->w[wi];
 			if (c->icount && !w->charged && r[k[w->cur].pos].icount) {
@@ -667,7 +690,6 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 				w->charged = 1;
 			}
 			q_push(p, q_take(p, pos));
-			l1->st.pol.ccws_blocked++;
 			if (++p->blocked >= p->qn) {
 				p->blocked = 0;
 				l1->st.stall_cycles++;
@@ -687,14 +709,18 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 			continue;
 		}
 		l1->mshr_nolimit = w->unlimited;
-		l1->noalloc = (p->pol & WT_POL_PCAL) && !w->token;
+		for (unsigned i = 0; i < p->npol; i++)
+			if (p->pols[i].ops->issue)
+				p->pols[i].ops->issue(p->pols[i].s, p, wi);
 		do {
 			const struct wt_request *q = &r[k[w->cur].pos];
 			uint64_t ready, retry, misses = l1->st.misses;
 
 			rc = wt_l1_access(l1, q, p->t, w->refused, p->out, &ready, &retry);
-			if (p->ccws)
-				ccws_learn(p, wi, q, rc < 0 && l1->st.misses > misses, p->t);
+			for (unsigned i = 0; i < p->npol; i++)
+				if (p->pols[i].ops->accessed)
+					p->pols[i].ops->accessed(p->pols[i].s, p, wi, q,
+								 rc < 0 && l1->st.misses > misses);
 			if (rc >= 0) {
 				w->fail = (uint8_t)rc;
 				w->retry = retry;
@@ -756,9 +782,10 @@ uint64_t wt_pool_finish(struct wt_pool *p)
 	free(p->q);
 	free(p->heap);
 	free(p->waiting);
-	if (p->ccws)
-		wt_ccws_free(p->ccws);
-	wt_u64map_free(p->local);
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->pool_free)
+			p->pols[i].ops->pool_free(p->pols[i].s);
+	free(p->pols);
 	free(p);
 	return end;
 }

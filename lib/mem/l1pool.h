@@ -43,15 +43,13 @@ struct wt_pool_cfg {
 };
 
 /*
- * Issue policies (l1policy.h).  A warp limit lets only the oldest N warps
- * that are not done issue (the others wait, in age order, and are
- * admitted as older ones finish); lowering the limit parks the youngest
- * at their next instruction.  CCWS holds back, instruction by instruction,
- * the warps its lost-locality scores push past the cutoff.  PCAL gives
- * tokens to the oldest admitted warps; the others' misses allocate no
- * line.  MRPB drains its buffer in fixed order: of the warps whose next
- * instructions fit in its first mrpb_size requests in queue order, the
- * oldest goes first.
+ * Issue policies (the pool hooks of l1hook.h).  A warp limit lets only
+ * the oldest N warps that are not done issue (the others wait, in age
+ * order, and are admitted as older ones finish); lowering the limit parks
+ * the youngest at their next instruction.  A policy may hold a warp back
+ * from its next instruction (may_issue: its non-memory instructions
+ * before it still issue), choose which queue position issues (pick), and
+ * watch admissions, issues and accesses.
  */
 
 /*
@@ -65,7 +63,8 @@ uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 		     const struct wt_request *r, size_t n, uint64_t start,
 		     struct wt_l1_out *out);
 
-/* The same run in steps, for a coordinator between SMs (DWT-CS). */
+/* The same run in steps, for a coordinator between SMs that sets the
+ * warp limits as the run goes. */
 struct wt_pool;
 
 struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,

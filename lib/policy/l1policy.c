@@ -1,9 +1,9 @@
 /*
- * l1policy.c - policy names and parameters.  The mechanisms are in files
- * of their own: sbyp.c, abyp.c, apcm.c, ccws.c, dwtcs.c.
+ * l1policy.c - the table of policies: names, parameters, and which hooks
+ * (l1hook.h) run in what order.  The mechanisms are in files of their
+ * own, pol_*.c (l1policy.h lists them).
  */
 #include "l1policy.h"
-#include "hash.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -12,7 +12,7 @@
 
 const char wt_l1_policy_names[] =
 	"none, sbyp, dwt-cs, dwt-pric, swt, ccws, mrpb, pcal, abyp, pd, apcm, "
-	"apcm-bypass, apcm-protect, apcm-pd, apcm-swl";
+	"apcm-bypass, apcm-protect, apcm-pd, apcm-swl, rand-byp";
 
 void wt_l1_policy_default(struct wt_l1_policy *p)
 {
@@ -31,6 +31,63 @@ void wt_l1_policy_default(struct wt_l1_policy *p)
 	p->pd = 16;
 	wt_apcm_default(&p->apcm);
 	p->apcm.bypass = p->apcm.protect = 0;	/* the names choose */
+	p->rand_fraction = 0.5;
+}
+
+/*
+ * The hooks of the policies in p, in the order they are called.  The
+ * order is part of what a combination does: the streaming bypass routes
+ * a load before APCM and APCM before ABYP; a protecting distance shields
+ * a line before APCM's board is asked.  apcm-pd is APCM with pd for its
+ * protected loads; a warp limit runs with any policy, or with none.
+ */
+unsigned wt_l1_policy_ops_of(const struct wt_l1_policy *p,
+			     const struct wt_l1_policy_ops *ops[WT_L1_MAX_POLICIES])
+{
+	static const struct {
+		unsigned flag;
+		const struct wt_l1_policy_ops *ops;
+	} t[] = {
+		{ WT_POL_SBYP, &wt_pol_sbyp_ops },
+		{ WT_POL_DWTCS, &wt_pol_dwtcs_ops },
+		{ WT_POL_SWT, &wt_pol_swt_ops },
+		{ WT_POL_CCWS, &wt_pol_ccws_ops },
+		{ WT_POL_MRPB, &wt_pol_mrpb_ops },
+		{ WT_POL_PCAL, &wt_pol_pcal_ops },
+		{ WT_POL_PD, &wt_pol_pd_ops },
+		{ WT_POL_APCM, &wt_pol_apcm_ops },
+		{ WT_POL_ABYP, &wt_pol_abyp_ops },
+		{ WT_POL_RANDBYP, &wt_pol_randbyp_ops },
+	};
+	unsigned on = p->flags, n = 0;
+
+	if ((on & WT_POL_APCM) && p->apcm_pd)
+		on |= WT_POL_PD;
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (on & t[i].flag)
+			ops[n++] = t[i].ops;
+	if (p->warp_limit)
+		ops[n++] = &wt_pol_wlimit_ops;
+	return n;
+}
+
+void wt_pol_stats_add(struct wt_pol_stats *d, const struct wt_pol_stats *s)
+{
+	d->sbyp_loads += s->sbyp_loads;
+	d->sbyp_periods += s->sbyp_periods;
+	d->sbyp_periods_on += s->sbyp_periods_on;
+	d->sbyp_switches += s->sbyp_switches;
+	d->abyp_loads += s->abyp_loads;
+	d->abyp_corrections += s->abyp_corrections;
+	d->apcm_bypass += s->apcm_bypass;
+	d->apcm_protect += s->apcm_protect;
+	d->pins += s->pins;
+	d->protect_bypass += s->protect_bypass;
+	d->pcal_noalloc += s->pcal_noalloc;
+	d->mrpb_bypass += s->mrpb_bypass;
+	d->ccws_blocked += s->ccws_blocked;
+	d->ccws_vta_hits += s->ccws_vta_hits;
+	d->rand_bypass += s->rand_bypass;
 }
 
 /* One name of the list. */
@@ -56,6 +113,7 @@ static int add(struct wt_l1_policy *p, const char *s, size_t n)
 		{ "apcm-protect", WT_POL_APCM, 0, 1, 0 },
 		{ "apcm-pd", WT_POL_APCM, 0, 1, 1 },
 		{ "apcm-swl", WT_POL_APCM | WT_POL_SWT, 1, 1, 0 },
+		{ "rand-byp", WT_POL_RANDBYP, 0, 0, 0 },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {

@@ -3,13 +3,14 @@
  * baselines, as l1sim --policy names them: which mechanisms run, and
  * their parameters (the papers' values by default).
  *
- * A policy is a set of mechanisms.  Those that decide what the L1 does
- * with one request live in l1model.c (streaming bypass, APCM, ABYP, PD,
- * PCAL's non-polluting warps, MRPB's bypass on a line-allocation stall);
- * those that decide which warp issues live in l1pool.c (DWT-CS, SWT,
- * CCWS, PCAL's and a static warp limit, MRPB's fixed-order drain).  The
- * state machines are in sbyp, abyp (this file's .c), apcm.c, ccws.c and
- * dwtcs.c; man l1sim(1), "Management policies", gives every reading.
+ * A policy is a set of mechanisms, each a file that fills the hooks of
+ * l1hook.h, through which the L1 model and the warp pool call them:
+ * pol_sbyp.c, pol_abyp.c, pol_pd.c, pol_apcm.c, pol_pcal.c, pol_mrpb.c,
+ * pol_ccws.c, pol_dwtcs.c, pol_swt.c, pol_wlimit.c (a static warp
+ * limit) and pol_randbyp.c; the state machines they drive are in sbyp.c,
+ * abyp.c, apcm.c, ccws.c and dwtcs.c.  l1policy.c lists them
+ * (wt_l1_policy_ops_of); man l1sim(1), "Management policies", gives
+ * every reading.
  */
 #ifndef WT_L1POLICY_H
 #define WT_L1POLICY_H
@@ -17,11 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "abyp.h"
 #include "apcm.h"
 #include "ccws.h"
 #include "dwtcs.h"
-#include "sbyp.h"
+#include "l1hook.h"
 
 enum {
 	WT_POL_SBYP = 1 << 0,	/* Khairy 4.1: bypass a streaming L1 */
@@ -33,6 +33,7 @@ enum {
 	WT_POL_ABYP = 1 << 6,	/* Tian et al.: PC-based bypass prediction */
 	WT_POL_PD = 1 << 7,	/* Duong et al.: static protecting distance */
 	WT_POL_APCM = 1 << 8,	/* Koo et al.: per-load bypass and protection */
+	WT_POL_RANDBYP = 1 << 9,	/* a baseline: bypass a random fraction */
 };
 
 /* The mechanisms that reorder or throttle issue: they need the pool. */
@@ -62,7 +63,26 @@ struct wt_l1_policy {
 	unsigned pd;			/* set accesses a line is protected for */
 	int apcm_pd;			/* APCM-pN: PD, only for APCM's protected loads */
 	struct wt_apcm_cfg apcm;
+	/* rand-byp */
+	double rand_fraction;		/* of the loads sent around: 0.5 */
 };
+
+/* The policies' hooks (pol_*.c), listed by wt_l1_policy_ops_of. */
+extern const struct wt_l1_policy_ops wt_pol_sbyp_ops, wt_pol_dwtcs_ops,
+	wt_pol_swt_ops, wt_pol_ccws_ops,
+	wt_pol_mrpb_ops, wt_pol_pcal_ops, wt_pol_pd_ops, wt_pol_apcm_ops,
+	wt_pol_abyp_ops, wt_pol_randbyp_ops, wt_pol_wlimit_ops;
+
+struct wt_l1;
+struct wt_sbyp;
+/* The state of l1's streaming bypass, or NULL (for tests). */
+struct wt_sbyp *wt_pol_sbyp(const struct wt_l1 *l1);
+/* l1's APCM, or NULL; sum += its statistics (none: nothing added). */
+struct wt_apcm *wt_pol_apcm(const struct wt_l1 *l1);
+void wt_pol_apcm_stats(const struct wt_l1 *l1, struct wt_apcm_stats *sum);
+/* The DWT-CS coordinator's statistics, from its state across SMs (g), or
+ * NULL before its first kernel. */
+const struct wt_dwtcs_stats *wt_pol_dwtcs_stats(const void *g);
 
 /* No policy, the papers' parameters. */
 void wt_l1_policy_default(struct wt_l1_policy *p);
