@@ -229,6 +229,15 @@ void wt_shell_word(FILE *f, const char *w)
 	fputc('\'', f);
 }
 
+void wt_copy_rest(FILE *in, FILE *out)
+{
+	char buf[8192];
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, out);
+}
+
 char *wt_snprintf(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;

@@ -72,6 +72,8 @@ char *wt_strdup(const char *s);
 /* Write w as one word for sh: as it is when nothing in it is special,
  * else in single quotes (a quote inside as '\''). */
 void wt_shell_word(FILE *f, const char *w);
+/* Copy the rest of in onto out (errors are out's to report: ferror). */
+void wt_copy_rest(FILE *in, FILE *out);
 /*
  * Zeroed memory for a large table probed at random (a hash table, a
  * bitmap): from 2 MiB up it is mapped on its own and the kernel is asked

@@ -17,16 +17,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* The rest of in, onto out. */
-static void copy(FILE *in, FILE *out)
-{
-	char buf[8192];
-	size_t n;
-
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, n, out);
-}
-
 /* Write v to path under a temporary name, then rename it into place, so
  * that nobody reads half a file; v is freed. */
 static void dump(json_t *v, const char *path)
@@ -224,7 +214,7 @@ void wt_sweepdir_print_jobs(const struct wt_sweep *s, FILE *out)
 
 	if (!f)
 		wt_die(WT_EXIT_DATA, "%s: %s", path, strerror(errno));
-	copy(f, out);
+	wt_copy_rest(f, out);
 	fclose(f);
 }
 

@@ -71,16 +71,6 @@ static char *requests_path(const struct wt_sweep *s, size_t g, const char *ext,
 			   g + 1, ext);
 }
 
-/* The rest of in, onto out. */
-static void copy(FILE *in, FILE *out)
-{
-	char buf[8192];
-	size_t n;
-
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, n, out);
-}
-
 /*
  * A point that read its group's saved requests: put what the upstream
  * stages wrote on stderr (notes, warnings) in front of its own
@@ -105,7 +95,7 @@ static void prepend_upstream(const struct wt_sweep *s, size_t p, size_t g)
 	for (int i = 0; i < 2; i++) {
 		if (!(in = fopen(parts[i], "r")))
 			continue;
-		copy(in, out);
+		wt_copy_rest(in, out);
 		fclose(in);
 	}
 	if (fclose(out) != 0 || rename(tmp, own) != 0)
