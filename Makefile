@@ -30,12 +30,15 @@ BUILD    ?= build
 # The kernels of make policies: the samples but the microbenchmarks.
 POLICY_TRACES ?= $(filter-out samples/mshr-% samples/stride-%,$(wildcard samples/*.trc.zst))
 
+# The library's folders, bottom layer first (lib/layers; HACKING says
+# what each holds).  Headers are named without their folder.
+LIB_DIRS  = $(addprefix lib/,$(shell sed 's/\#.*//' lib/layers))
 WT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
-	    -fopenmp -Ilib $(OPT) $(CPU_FLAGS) $(CFLAGS)
+	    -fopenmp $(addprefix -I,$(LIB_DIRS)) $(OPT) $(CPU_FLAGS) $(CFLAGS)
 WT_LDLIBS = -fopenmp -lzstd -llzma -lcsv -ljansson -lz -lm $(LDLIBS)
 
 PROGS    = $(sort $(notdir $(basename $(wildcard cmd/*.c))))
-LIB_SRC  = $(wildcard lib/*.c)
+LIB_SRC  = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 LIB      = $(BUILD)/libwarptrace.a
 BINS     = $(PROGS:%=$(BUILD)/bin/%)

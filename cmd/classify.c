@@ -2,13 +2,13 @@
  * classify - why a kernel behaves as it does: locality categories, load
  * locality types, warp types, memory divergence and application
  * categories, from a request stream (coalesce) or an event stream (l1sim
- * or l2sim with --events=all).
+ * or l2sim with --events=all).  The analyses are lib/analysis/classify.c's, the
+ * run over a stream lib/analysis/clsrun.c's, the report lib/analysis/clsreport.c's.
  */
 #include "classify.h"
 #include "clsreport.h"
-#include "provenance.h"
+#include "clsrun.h"
 #include "shards.h"
-#include "sink.h"
 #include "stageopt.h"
 #include "stream.h"
 #include "util.h"
@@ -112,51 +112,6 @@ static double sample_rate(const char *s)
 	if (wt_shards_parse_rate(s, &r) < 0)
 		wt_die(WT_EXIT_USAGE, "--sample=%s: expected a rate from 2^-24 to 1", s);
 	return r;
-}
-
-/* The report, as text or JSON, to path through a sink (so that a failed
- * run leaves no file behind). */
-static struct wt_meta meta;	/* the input's, for the trace (provenance.h) */
-
-/* Record n, rq, comes after its warp's last instruction. */
-static void after_end(struct wt_reader *r, uint64_t n, const struct wt_request *rq)
-{
-	wt_die(WT_EXIT_DATA, "%s: record %llu: warp %u's instruction %u comes "
-	       "after the warp's last (flagged by trace-order): this input is "
-	       "not in each warp's order", wt_reader_name(r),
-	       (unsigned long long)n, rq->warp, rq->instr);
-}
-
-static void write_report(const char *path, int json, const struct wt_clsrep *p,
-			 int argc, char **argv)
-{
-	char err[768];
-
-	if (json) {
-		struct wt_json *j = wt_json_open(path, err, sizeof(err));
-
-		if (!j)
-			wt_die(WT_EXIT_DATA, "%s", err);
-		wt_json_stats_begin(j, "classify", argc, argv);
-		wt_json_provenance(j, &meta);
-		wt_clsrep_json(j, p);
-		wt_json_end_object(j);
-		if (wt_json_close(j, err, sizeof(err)) < 0)
-			wt_die(WT_EXIT_DATA, "%s", err);
-	} else {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&buf, &len);
-
-		if (!f)
-			wt_die(WT_EXIT_DATA, "out of memory");
-		wt_clsrep_table(f, p);
-		if (fclose(f) != 0)
-			wt_die(WT_EXIT_DATA, "out of memory");
-		if (wt_sink_put(path, buf, len, err, sizeof(err)) < 0)
-			wt_die(WT_EXIT_DATA, "%s", err);
-		free(buf);
-	}
 }
 
 static const struct option longopts[] = {
@@ -267,17 +222,12 @@ int main(int argc, char **argv)
 	struct wt_stage_args args;
 	struct wt_cls_cfg cfg;
 	struct wt_clsrep rep;
-	struct wt_cls *cls = NULL;
+	struct wt_clsrun run;
 	struct wt_machine machine;
 	struct cls_ctx ctx = { { &args, set }, &cfg, &machine };
 	enum wt_kind kind;
-	struct wt_warptypes evwt;
 	struct wt_reader *r;
-	struct wt_item it;
-	struct wt_kernel kern;
-	unsigned allowed;
-	uint64_t hits = 0, other = 0;
-	int json = 0, level = 0;
+	int json = 0;
 
 	wt_set_progname(argv[0]);
 	wt_big_blocks_mapped();
@@ -286,6 +236,7 @@ int main(int argc, char **argv)
 
 	memset(&cfg, 0, sizeof(cfg));
 	memset(&rep, 0, sizeof(rep));
+	memset(&run, 0, sizeof(run));
 	wt_machine_init(&machine);
 	cfg.bounds.mostly_hit = set[O_MHIT] ? ppm("mostly-hit", set[O_MHIT]) : 700000;
 	cfg.bounds.mostly_miss = set[O_MMISS] ? ppm("mostly-miss", set[O_MMISS]) : 200000;
@@ -327,124 +278,15 @@ int main(int argc, char **argv)
 	kind = wt_reader_header(r)->kind;
 	views(&args, set, kind == WT_KIND_REQUEST || kind == WT_KIND_EVENT ?
 	      &wt_reader_header(r)->meta : NULL, longopts, &cfg, &machine);
-	cls = wt_cls_new(&cfg);
-	wt_meta_init(&meta);
-	wt_meta_copy(&meta, &wt_reader_header(r)->meta);
-	switch (wt_reader_header(r)->kind) {
-	case WT_KIND_REQUEST:
-		rep.requests = 1;
-		rep.level = "L1-view";
-		allowed = WT_AN_ALL;
-		break;
-	case WT_KIND_EVENT:
-		allowed = WT_AN_WARPS | WT_AN_DIVERGENCE;
-		break;
-	default:
-		wt_die(WT_EXIT_DATA, "%s: expected request records (from coalesce) "
-		       "or event records (from l1sim or l2sim), got %s records",
-		       wt_reader_name(r), wt_kind_name(wt_reader_header(r)->kind));
-	}
-	if (!set[O_ANALYSES])
-		rep.analyses = allowed;
-	if (rep.analyses & ~allowed)
-		wt_die(WT_EXIT_USAGE, "%s: event records allow only the warps and "
-		       "divergence analyses; the others need a request stream "
-		       "(from coalesce)", wt_reader_name(r));
-	rep.cfg = &cfg;
-	if (rep.requests) {
-		rep.wt = wt_cls_warptypes(cls);
-	} else {
-		wt_cls_free(cls);
-		cls = NULL;
-		wt_wt_init(&evwt, &cfg.bounds, cfg.window, cfg.window_min, cfg.series);
-		rep.wt = &evwt;
-	}
-
-	wt_kernel_init(&kern);
-	while (wt_reader_next(r, &it) > 0) {
-		switch (it.type) {
-		case WT_ITEM_KERNEL:
-			wt_kernel_free(&kern);
-			wt_kernel_copy(&kern, it.kernel);
-			break;
-		case WT_ITEM_RECORDS:
-			if (rep.requests) {
-				const struct wt_request *q = it.recs;
-				unsigned sms = wt_reader_sms(r);
-				size_t i;
-
-				/* each SM has its L1 view: a stray id would
-				 * make that many */
-				for (i = 0; sms && i < it.count; i++)
-					if (q[i].sm >= sms)
-						wt_reader_die_sm(r, it.first + i, q[i].sm);
-				i = wt_cls_requests(cls, kern.id, q, it.count);
-
-				if (i < it.count)
-					after_end(r, it.first + i, &q[i]);
-			} else {
-				const struct wt_event *e = it.recs;
-
-				for (size_t i = 0; i < it.count; i++) {
-					if (!level)
-						level = e[i].level;
-					if (e[i].type > WT_EV_MISS) {
-						other++;
-						continue;
-					}
-					hits += e[i].type == WT_EV_HIT;
-					wt_wt_access(&evwt, kern.id, e[i].warp, e[i].cta,
-						     e[i].sm, e[i].instr, e[i].time,
-						     e[i].type == WT_EV_HIT, 0);
-				}
-			}
-			break;
-		case WT_ITEM_KERNEL_END: {
-			struct wt_cls_kernel *k;
-
-			rep.k = wt_realloc(rep.k, (rep.nk + 1) * sizeof(*rep.k));
-			k = &rep.k[rep.nk++];
-			memset(k, 0, sizeof(*k));
-			k->id = kern.id;
-			k->name = wt_strdup(kern.name ? kern.name : "");
-			if (rep.requests)
-				wt_cls_kernel_end(cls, &k->r);
-			else
-				wt_wt_kernel_end(&evwt, &k->r.div, &k->r.census);
-			wt_cls_result_add(&rep.total, &k->r);
-			break;
-		}
-		default:
-			break;
-		}
-	}
-	if (it.type == WT_ITEM_ERROR)
-		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
-	if (!rep.requests) {
-		static const char *const levels[] = { "L1", "L2", "DRAM" };
-
-		rep.level = level >= 1 && level <= 3 ? levels[level - 1] : "an unknown level";
-		if (!hits && (rep.analyses & (WT_AN_WARPS | WT_AN_DIVERGENCE)) &&
-		    (other || rep.total.div.instrs[WT_WT_ALL_MISS]))
-			fprintf(stderr, "%s: note: %s has no hits: was it made with "
-				"--events=all?\n", wt_progname(), wt_reader_name(r));
-	}
+	run.cfg = &cfg;
+	run.rep = &rep;
+	wt_clsrun(&run, r);
 	wt_reader_close(r);
 
-	write_report(args.output, json, &rep, argc, argv);
+	wt_clsrun_write(&run, args.output, json, argc, argv);
 	if (set[O_STATS])
-		write_report(set[O_STATS], 1, &rep, argc, argv);
-
-	for (size_t i = 0; i < rep.nk; i++) {
-		free(rep.k[i].name);
-		wt_cls_result_free(&rep.k[i].r);
-	}
-	free(rep.k);
-	wt_kernel_free(&kern);
-	if (cls)
-		wt_cls_free(cls);
-	else
-		wt_wt_free(&evwt);
+		wt_clsrun_write(&run, set[O_STATS], 1, argc, argv);
+	wt_clsrun_free(&run);
 	wt_machine_free(&machine);
 	return WT_EXIT_OK;
 }

@@ -1,16 +1,17 @@
 /*
  * coalesce - turn a stream of warp memory instructions into the memory
  * requests (lines or sectors) they make, under the Fermi, the sector or
- * GPGPU-Sim's coalescing rules.  The rules are in lib/coalesce.c and
- * lib/gpgpucoal.c, which records go to the caches in lib/cstream.c; see
- * coalesce(1).
+ * GPGPU-Sim's coalescing rules.  The rules are in lib/mem/coalesce.c and
+ * lib/mem/gpgpucoal.c, which records go to the caches in lib/mem/cstream.c, the
+ * run over a stream in lib/mem/coalrun.c, the statistics in lib/stage/coalstats.c;
+ * see coalesce(1).
  */
 #include "coalesce.h"
-#include "cstream.h"
-#include "json.h"
+#include "coalrun.h"
+#include "coalstats.h"
+#include "machine.h"
+#include "meta.h"
 #include "output.h"
-#include "progress.h"
-#include "provenance.h"
 #include "stageopt.h"
 #include "stream.h"
 #include "util.h"
@@ -67,223 +68,11 @@ WT_STAGE_MACHINE_USAGE
 "trace-order) unless --override is given; --rules=gpgpusim agrees with any\n"
 "machine; with trace-order's default machine they are free.\n";
 
-struct kstats {
-	uint32_t id;
-	char *name;
-	struct wt_coalesce_stats s;
-};
-
 static struct {
-	struct wt_writer *w;
-	struct kstats *ks;
-	size_t nks, capks;
 	struct wt_coalesce_cfg cfg;
 	struct wt_shmem_cfg sh;
 	struct wt_machine machine;
-	struct wt_meta meta;	/* the output header's, for the stats */
 } G;
-
-static struct kstats *new_kstats(const struct wt_kernel *k)
-{
-	struct kstats *s;
-
-	if (G.nks == G.capks) {
-		G.capks = G.capks ? 2 * G.capks : 16;
-		G.ks = wt_realloc(G.ks, G.capks * sizeof(*G.ks));
-	}
-	s = &G.ks[G.nks++];
-	memset(s, 0, sizeof(*s));
-	s->id = (uint32_t)(G.nks - 1);
-	s->name = wt_strdup(k->name);
-	return s;
-}
-
-/* Read the warp stream r and write its requests to G.w. */
-static void run(struct wt_reader *r)
-{
-	static struct wt_request reqs[WT_COALESCE_MAX_REQUESTS];
-	const struct wt_header *h = wt_reader_header(r);
-	struct wt_cstream *cs = wt_cstream_new(&G.cfg, &G.sh);
-	const struct wt_request *end;
-	struct kstats *ks = NULL;
-	struct wt_item it;
-	char why[256];
-	size_t n;
-
-	while (wt_reader_next(r, &it) > 0) {
-		switch (it.type) {
-		case WT_ITEM_KERNEL:
-			ks = new_kstats(it.kernel);
-			if (wt_writer_kernel_begin(G.w, it.kernel) < 0)
-				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-			break;
-		case WT_ITEM_RECORDS:
-			for (size_t i = 0; i < it.count; i++) {
-				const struct wt_warp *w = (const void *)
-					((const char *)it.recs + i * h->record_size);
-
-				/* the reader has checked the fields */
-				if (wt_coalesce_valid(&G.cfg, w, why, sizeof(why)) < 0)
-					wt_die(WT_EXIT_DATA, "%s: record %llu: %s",
-					       wt_reader_name(r),
-					       (unsigned long long)(it.first + i), why);
-				n = wt_cstream_warp(cs, w, reqs, &ks->s);
-				if (wt_writer_put_many(G.w, reqs, n) < 0)
-					wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-			}
-			wt_progress(wt_reader_name(r), it.first + it.count);
-			break;
-		case WT_ITEM_KERNEL_END:
-			n = wt_cstream_kernel_end(cs, &end, &ks->s);
-			if (wt_writer_put_many(G.w, end, n) < 0 ||
-			    wt_writer_kernel_end(G.w) < 0)
-				wt_die(WT_EXIT_DATA, "%s", wt_writer_error(G.w));
-			break;
-		default:
-			break;
-		}
-	}
-	wt_progress_done(wt_reader_name(r), wt_reader_records(r));
-	wt_cstream_free(cs);
-	if (it.type == WT_ITEM_ERROR)
-		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
-}
-
-static void put_space(struct wt_json *j, const char *key,
-		      const struct wt_space_stats *s, int shared)
-{
-	wt_json_key(j, key);
-	wt_json_begin_object(j);
-	wt_json_key_u64(j, "warp_instructions", s->instructions);
-	wt_json_key_u64(j, "threads", s->threads);
-	if (shared) {
-		wt_json_key_u64(j, "bank_accesses", s->accesses);
-		wt_json_key_u64(j, "bank_conflicts", s->accesses - s->instructions);
-		wt_json_key(j, "accesses_per_instruction");
-		if (s->instructions)
-			wt_json_double(j, (double)s->accesses / (double)s->instructions);
-		else
-			wt_json_null(j);
-	}
-	wt_json_end_object(j);
-}
-
-static void put_counts(struct wt_json *j, const struct wt_coalesce_stats *s)
-{
-	uint64_t made = s->instructions - s->empty;
-
-
-	wt_json_key(j, "warp_instructions");
-	wt_json_u64(j, s->instructions);
-	wt_json_key(j, "empty_instructions");
-	wt_json_u64(j, s->empty);
-	wt_json_key(j, "threads");
-	wt_json_u64(j, s->threads);
-	wt_json_key(j, "requests");
-	wt_json_u64(j, s->requests);
-	wt_json_key(j, "requests_by_op");
-	wt_json_begin_object(j);
-	for (int op = 0; op <= WT_OP_MAX; op++) {
-		char key[16];
-
-		wt_json_key(j, wt_snprintf(key, sizeof(key), "%ss",
-					   wt_op_name((unsigned)op)));
-		wt_json_u64(j, s->op_requests[op]);
-	}
-	wt_json_end_object(j);
-	wt_json_key(j, "requests_per_instruction");
-	wt_json_begin_object(j);
-	for (int n = 1; n <= WT_COALESCE_MAX_REQUESTS; n++) {
-		char key[8];
-
-		if (!s->histogram[n])
-			continue;
-		wt_json_key(j, wt_snprintf(key, sizeof(key), "%d", n));
-		wt_json_u64(j, s->histogram[n]);
-	}
-	wt_json_end_object(j);
-	wt_json_key(j, "mean_requests");
-	if (made)
-		wt_json_double(j, (double)s->requests / (double)made);
-	else
-		wt_json_null(j);
-	wt_json_key(j, "bytes_requested");
-	wt_json_u64(j, s->bytes_requested);
-	wt_json_key(j, "bytes_used");
-	wt_json_u64(j, s->bytes_used);
-	wt_json_key(j, "efficiency");
-	if (s->bytes_requested)
-		wt_json_double(j, (double)s->bytes_used / (double)s->bytes_requested);
-	else
-		wt_json_null(j);
-	/* What made no request for the caches, and every instruction. */
-	put_space(j, "shared", &s->shared, 1);
-	put_space(j, "constant", &s->constant, 0);
-	put_space(j, "texture", &s->texture, 0);
-	wt_json_key_u64(j, "no_access_records", s->none_in);
-	wt_json_key_u64(j, "no_access_requests", s->none_out);
-	wt_json_key_u64(j, "all_instructions", s->all_instructions);
-	wt_json_key_u64(j, "instructions_lost", s->lost);
-}
-
-static void write_stats(const char *path, int argc, char **argv)
-{
-	char err[768];
-	struct wt_json *j = wt_json_open(path, err, sizeof(err));
-	struct wt_coalesce_stats total;
-
-	if (!j)
-		wt_die(WT_EXIT_DATA, "%s", err);
-	memset(&total, 0, sizeof(total));
-	wt_json_stats_begin(j, "coalesce", argc, argv);
-	wt_json_provenance(j, &G.meta);
-	wt_json_key(j, "settings");
-	wt_json_begin_object(j);
-	wt_json_key(j, "arch");
-	wt_json_string(j, G.machine.name);
-	wt_json_key(j, "machine_origin");
-	wt_json_string(j, G.machine.origin);
-	wt_json_key(j, "rules");
-	wt_json_string(j, wt_coalesce_rules_name(G.cfg.rules));
-	wt_json_key(j, "line");
-	wt_json_u64(j, G.cfg.line);
-	wt_json_key(j, "sector");
-	wt_json_u64(j, G.cfg.sector);
-	wt_json_key_u64(j, "shmem_banks", G.sh.banks);
-	wt_json_key(j, "shmem_limited_broadcast");
-	wt_json_bool(j, G.sh.limited_broadcast);
-	wt_json_key_u64(j, "shmem_warp_parts", G.sh.warp_parts);
-	if (G.cfg.rules == WT_COALESCE_GPGPUSIM) {
-		wt_json_key_u64(j, "coalesce_arch", G.cfg.coalesce_arch);
-		wt_json_key(j, "skip_l1");
-		wt_json_bool(j, G.cfg.skip_l1);
-	}
-	wt_json_end_object(j);
-	wt_json_key(j, "kernels");
-	wt_json_begin_array(j);
-	for (size_t i = 0; i < G.nks; i++) {
-		struct kstats *k = &G.ks[i];
-
-		wt_json_begin_object(j);
-		wt_json_key(j, "id");
-		wt_json_u64(j, k->id);
-		wt_json_key(j, "name");
-		wt_json_string(j, k->name);
-		put_counts(j, &k->s);
-		wt_json_end_object(j);
-		wt_coalesce_stats_merge(&total, &k->s);
-	}
-	wt_json_end_array(j);
-	wt_json_key(j, "total");
-	wt_json_begin_object(j);
-	wt_json_key(j, "kernels");
-	wt_json_u64(j, G.nks);
-	put_counts(j, &total);
-	wt_json_end_object(j);
-	wt_json_end_object(j);
-	if (wt_json_close(j, err, sizeof(err)) < 0)
-		wt_die(WT_EXIT_DATA, "%s", err);
-}
 
 static unsigned parse_bytes(const char *opt, const char *arg)
 {
@@ -431,8 +220,11 @@ int main(int argc, char **argv)
 	const char *stats;
 	struct wt_stage_args args;
 	struct wt_stage_cmd cmd = { &args, set };
+	struct wt_coalrun run = { .cfg = &G.cfg, .sh = &G.sh };
+	struct wt_writer *w;
 	struct wt_reader *r;
 	struct wt_header h;
+	struct wt_meta meta;
 	char err[768];
 	int level;
 
@@ -455,19 +247,18 @@ int main(int argc, char **argv)
 	wt_meta_set(&h.meta, "sector_size", wt_snprintf(err, sizeof(err), "%u",
 							G.cfg.sector));
 	wt_machine_to_meta(&G.machine, &h.meta);
-	G.w = wt_output_open(args.output, &h, level);
-	wt_meta_init(&G.meta);
-	wt_meta_copy(&G.meta, &h.meta);
+	w = wt_output_open(args.output, &h, level);
+	wt_meta_init(&meta);
+	wt_meta_copy(&meta, &h.meta);
 	wt_header_free(&h);
 
-	run(r);
+	wt_coalrun(&run, r, w);
 	wt_reader_close(r);
 	wt_output_close();
 	if (stats)
-		write_stats(stats, argc, argv);
-	for (size_t i = 0; i < G.nks; i++)
-		free(G.ks[i].name);
-	free(G.ks);
+		wt_coalstats_write(stats, &run, &G.machine, &meta, argc, argv);
+	wt_coalrun_free(&run);
+	wt_meta_free(&meta);
 	wt_machine_free(&G.machine);
 	return WT_EXIT_OK;
 }

@@ -2,8 +2,8 @@
  * dramsim - the DRAM behind the caches: cache events in (the misses,
  * bypasses and write traffic of l1sim or l2sim), one event out for every
  * DRAM request served, with row-buffer, latency, queue and bandwidth
- * statistics.  The model is lib/dram.c's (see dram.h), run by the stage
- * loop (stage.h) through lib/dramstage.c.
+ * statistics.  The model is lib/mem/dram.c's (see dram.h), run by the stage
+ * loop (stage.h) through lib/stage/dramstage.c.
  */
 #include "dramstage.h"
 #include "output.h"

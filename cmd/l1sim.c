@@ -107,7 +107,8 @@ WT_STAGE_MACHINE_USAGE
 "                          whole kernel); memory follows N, not the kernel\n"
 "      --policy=LIST       L1 management: none, sbyp, dwt-cs, dwt-pric,\n"
 "                          swt, ccws, mrpb, pcal, abyp, pd, apcm,\n"
-"                          apcm-bypass, apcm-protect, apcm-pd, apcm-swl;\n"
+"                          apcm-bypass, apcm-protect, apcm-pd, apcm-swl,\n"
+"                          rand-byp;\n"
 "                          comma-separated to combine (see l1sim(1))\n"
 "      --warp-limit=N      active warps per scheduler (0: no limit)\n"
 "      --schedulers=N      warp schedulers per SM (the machine's)\n"
@@ -126,6 +127,7 @@ WT_STAGE_MACHINE_USAGE
 "                          accesses (16)\n"
 "      --mta=N             apcm: monitor tag array entries (32)\n"
 "      --lat=N             apcm: load alias table and CAIT entries (16)\n"
+"      --bypass-fraction=X rand-byp: of the loads sent around, 0 to 1 (0.5)\n"
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for none (default:\n"
@@ -139,8 +141,8 @@ enum {
 	O_MISSLAT, O_SIGMA, O_SEED, O_MODE, O_EVENTS, O_SCHED, O_STATS,
 	O_LEVEL, O_CONFIG, O_CTAS, O_REFILL, O_WDELAY, O_ICOUNT, O_POLICY,
 	O_WLIMIT, O_SCHEDS, O_MAXW, O_PERIOD, O_SBYPT, O_MPKIT, O_DWTN, O_DWTM,
-	O_KTHR, O_VTA, O_MRPB, O_PCALT, O_ABYPT, O_PD, O_MTA, O_LAT, O_REUSE,
-	O_BATCH, O_SECTORED, O_SKIPG, O_COPS, O_FLUSH, O_UNIFIED, O_SHOPTS,
+	O_KTHR, O_VTA, O_MRPB, O_PCALT, O_ABYPT, O_PD, O_MTA, O_LAT, O_RANDF,
+	O_REUSE, O_BATCH, O_SECTORED, O_SKIPG, O_COPS, O_FLUSH, O_UNIFIED, O_SHOPTS,
 	O_MSHRCHK, O_PENDING, O_RORDER, O_EXITSLOT, O_STORES,
 	O_NOPTS
 };
@@ -148,18 +150,12 @@ enum {
 /*
  * An SM's model (struct sm) and its requests and events of the batch
  * (struct sm_bucket): threads run the SMs (#pragma omp below), so each is
- * on cache lines of its own (wt_calloc_lines); so is each SM of an SWT
- * trial, model and events.
+ * on cache lines of its own (wt_calloc_lines).
  */
 struct sm {
 	_Alignas(WT_CACHE_LINE) struct wt_l1 l1;
 	struct wt_l1_stats past;	/* of the L1s a carve-out replaced */
 	int has_past;
-};
-
-struct trial {
-	_Alignas(WT_CACHE_LINE) struct wt_l1 l1;
-	struct wt_l1_out out;
 };
 
 struct sm_bucket {
@@ -192,7 +188,12 @@ static struct {
 	char **names;		/* kernel names, by id */
 	size_t nnames;
 	struct wt_l1_policy pol;
-	struct wt_dwtcs *dwtcs;	/* dwt-cs: the coordinator */
+	struct gpol {		/* the policies' states across SMs (l1hook.h) */
+		const struct wt_l1_policy_ops *ops;
+		void *g;
+	} gpol[WT_L1_MAX_POLICIES];
+	unsigned ngpol;
+	int gpol_made;
 	unsigned sms;		/* the stream's SMs (trace-order --sms) */
 	struct choice {		/* per kernel: what the policy chose */
 		unsigned swt;	/* swt: the best static limit */
@@ -333,124 +334,6 @@ static uint64_t run_pool(struct wt_l1 *l1, const struct wt_pool_cfg *pc,
 		wt_pool_set_limit(p, limit);
 	wt_pool_step(p, UINT64_MAX);
 	return wt_pool_finish(p);
-}
-
-/* The most warps one SM runs in this kernel. */
-static unsigned most_warps(const struct sm_bucket *b, unsigned nb)
-{
-	size_t most = 0;
-
-	for (unsigned s = 0; s < nb; s++) {
-		struct wt_u64map *m = wt_u64map_new();
-
-		for (size_t i = 0; i < b[s].n; i++) {
-			int added;
-
-			wt_u64map_get(m, b[s].r[i].warp, &added);
-		}
-		if (wt_u64map_count(m) > most)
-			most = wt_u64map_count(m);
-		wt_u64map_free(m);
-	}
-	return most > UINT32_MAX ? UINT32_MAX : (unsigned)most;
-}
-
-/*
- * SWT, the best static warp limit: the kernel is run once for each limit
- * from 1 warp per scheduler up (on fresh L1s: a reading, the search
- * should not depend on what earlier trials left in the cache), and the
- * limit with the fewest cycles wins, the smallest of equals.  Limits at
- * or past the most warps an SM runs are all alike, and are tried once.
- */
-static unsigned swt_search(struct sm_bucket *b, unsigned nb,
-			   const struct wt_pool_cfg *pc)
-{
-	unsigned per = G.pol.schedulers, most = most_warps(b, nb), best = 0;
-	uint64_t best_cycles = UINT64_MAX;
-	struct trial *t = wt_calloc_lines(nb, sizeof(*t));
-	size_t held = requests_held(b, nb);
-
-	for (unsigned lim = 1; lim <= G.pol.max_warps; lim++) {
-		uint64_t end = G.start;
-		char err[512];
-
-		for (unsigned s = 0; s < nb; s++)
-			if (wt_l1_init(&t[s].l1, &G.su.cfg, s, err, sizeof(err)) < 0)
-				wt_die(WT_EXIT_USAGE, "%s", err);
-		#pragma omp parallel for schedule(dynamic, 1) if (held >= PARALLEL_MIN)
-		for (unsigned s = 0; s < nb; s++) {
-			wt_l1_kernel_begin(&t[s].l1, G.sm[s].l1.kernel, b[s].r, b[s].n);
-			t[s].out.n = 0;
-			run_pool(&t[s].l1, pc, &b[s], &t[s].out, lim * per);
-		}
-		for (unsigned s = 0; s < nb; s++) {
-			if (t[s].l1.st.last > end)
-				end = t[s].l1.st.last;
-			wt_l1_free(&t[s].l1);
-		}
-		if (end - G.start < best_cycles) {
-			best_cycles = end - G.start;
-			best = lim;
-		}
-		if (lim * per >= most)
-			break;
-	}
-	for (unsigned s = 0; s < nb; s++)
-		free(t[s].out.ev);
-	free(t);
-	return best;
-}
-
-/*
- * DWT-CS: the SMs run in step, a period at a time, and at the end of each
- * the coordinator sees what each did and sets every SM's warp limit for
- * the next.
- */
-static void run_dwtcs(struct sm_bucket *b, unsigned nb, const struct wt_pool_cfg *pc,
-		      const struct wt_kernel *k, struct choice *ch)
-{
-	struct wt_pool **p = wt_calloc(nb ? nb : 1, sizeof(*p));
-	unsigned n = G.sms > nb ? G.sms : nb;
-	uint64_t *i0 = wt_calloc(n, sizeof(*i0)), *m0 = wt_calloc(n, sizeof(*m0));
-	uint64_t *di = wt_calloc(n, sizeof(*di)), *dm = wt_calloc(n, sizeof(*dm));
-	uint64_t until = G.start;
-	size_t held = requests_held(b, nb);
-	int left = 1;
-
-	if (!G.dwtcs)
-		G.dwtcs = wt_dwtcs_new(&G.pol.dwtcs, n);
-	wt_dwtcs_kernel_begin(G.dwtcs, k->name);
-	for (unsigned s = 0; s < nb; s++)
-		p[s] = wt_pool_new(&G.sm[s].l1, pc, b[s].r, b[s].n, G.start, &b[s].out);
-	while (left) {
-		until += G.pol.dwtcs.period;
-		for (unsigned s = 0; s < nb; s++) {
-			i0[s] = G.sm[s].l1.st.instructions;
-			m0[s] = G.sm[s].l1.st.misses;
-		}
-		left = 0;
-		#pragma omp parallel for schedule(dynamic, 1) reduction(|:left) \
-			if (held >= PARALLEL_MIN)
-		for (unsigned s = 0; s < nb; s++)
-			left |= !wt_pool_step(p[s], until);
-		for (unsigned s = 0; s < nb && s < n; s++) {
-			di[s] = G.sm[s].l1.st.instructions - i0[s];
-			dm[s] = G.sm[s].l1.st.misses - m0[s];
-		}
-		wt_dwtcs_period(G.dwtcs, di, dm);
-		for (unsigned s = 0; s < nb; s++)
-			wt_pool_set_limit(p[s], s < n ? wt_dwtcs_limit(G.dwtcs, s) *
-					  G.pol.schedulers : 0);
-	}
-	for (unsigned s = 0; s < nb; s++)
-		b[s].end = wt_pool_finish(p[s]);
-	ch->dwt = wt_dwtcs_decided(G.dwtcs);
-	ch->rounds = wt_dwtcs_rounds(G.dwtcs);
-	free(p);
-	free(i0);
-	free(m0);
-	free(di);
-	free(dm);
 }
 
 /*
@@ -610,6 +493,79 @@ static int batching(void)
 	return G.batch && !G.su.pool && !G.pol.flags;
 }
 
+/* The policies that throttle across SMs: their states, made once. */
+static void gpol_make(void)
+{
+	const struct wt_l1_policy_ops *ops[WT_L1_MAX_POLICIES];
+	unsigned n = wt_l1_policy_ops_of(&G.pol, ops);
+
+	G.gpol_made = 1;
+	for (unsigned i = 0; i < n; i++)
+		if (ops[i]->gpu_init) {
+			G.gpol[G.ngpol].ops = ops[i];
+			G.gpol[G.ngpol++].g = ops[i]->gpu_init(&G.pol);
+		}
+}
+
+/* The state of the policy of ops across SMs, or NULL. */
+static void *gpol_state(const struct wt_l1_policy_ops *ops)
+{
+	for (unsigned i = 0; i < G.ngpol; i++)
+		if (G.gpol[i].ops == ops)
+			return G.gpol[i].g;
+	return NULL;
+}
+
+/*
+ * The kernel's pools under the policies that throttle across SMs
+ * (l1hook.h): a warp limit they choose before it runs (*limit, per SM),
+ * or a run of theirs that sets the limits as it goes.  1 when they ran
+ * it, b[s].end filled; what they chose goes in ch.
+ */
+static int throttle(struct sm_bucket *b, unsigned nb, const struct wt_pool_cfg *pc,
+		    const struct wt_kernel *k, struct choice *ch, unsigned *limit)
+{
+	struct wt_l1 **l1 = wt_calloc(nb ? nb : 1, sizeof(*l1));
+	const struct wt_request **r = wt_calloc(nb ? nb : 1, sizeof(*r));
+	size_t *nr = wt_calloc(nb ? nb : 1, sizeof(*nr));
+	struct wt_l1_out **out = wt_calloc(nb ? nb : 1, sizeof(*out));
+	uint64_t *end = wt_calloc(nb ? nb : 1, sizeof(*end));
+	struct wt_l1_kernel kr = {
+		.n = nb, .l1 = l1, .r = r, .nr = nr, .out = out, .end = end,
+		.pc = pc, .start = G.start, .name = k->name, .sms = G.sms,
+		.parallel = requests_held(b, nb) >= PARALLEL_MIN,
+	};
+	int ran = 0;
+
+	if (!G.gpol_made)
+		gpol_make();
+	for (unsigned s = 0; s < nb; s++) {
+		l1[s] = &G.sm[s].l1;
+		r[s] = b[s].r;
+		nr[s] = b[s].n;
+		out[s] = &b[s].out;
+	}
+	for (unsigned i = 0; i < G.ngpol; i++)
+		if (G.gpol[i].ops->kernel_limit) {
+			*limit = G.gpol[i].ops->kernel_limit(G.gpol[i].g, &kr);
+			ch->swt = kr.limit;
+		}
+	for (unsigned i = 0; i < G.ngpol && !ran; i++)
+		if (G.gpol[i].ops->kernel_run &&
+		    (ran = G.gpol[i].ops->kernel_run(G.gpol[i].g, &kr))) {
+			for (unsigned s = 0; s < nb; s++)
+				b[s].end = end[s];
+			ch->dwt = kr.decided;
+			ch->rounds = kr.rounds;
+		}
+	free(l1);
+	free(r);
+	free(nr);
+	free(out);
+	free(end);
+	return ran;
+}
+
 /* Simulate one kernel's requests, SM by SM in parallel, and write its
  * events in time order (then SM, then each SM's own order). */
 static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel *k)
@@ -647,13 +603,7 @@ static void run_kernel(struct sm_bucket *b, unsigned nb, const struct wt_kernel 
 		b[s].out.n = 0;
 		b[s].written = b[s].sorted = 0;
 	}
-	if (G.su.pool && (G.pol.flags & WT_POL_SWT)) {
-		ch->swt = swt_search(b, nb, &pc);
-		limit = ch->swt * G.pol.schedulers;
-	}
-	if (G.su.pool && (G.pol.flags & WT_POL_DWTCS)) {
-		run_dwtcs(b, nb, &pc, k, ch);
-	} else {
+	if (!G.su.pool || !throttle(b, nb, &pc, k, ch, &limit)) {
 		#pragma omp parallel for schedule(dynamic, 1) if (held >= PARALLEL_MIN)
 		for (unsigned s = 0; s < nb; s++) {
 			if (G.su.pool) {
@@ -950,6 +900,10 @@ static void policy_settings_json(struct wt_json *j)
 		wt_json_key_u64(j, "abyp_threshold", p->abyp_threshold);
 	if ((p->flags & WT_POL_PD) || p->apcm_pd)
 		wt_json_key_u64(j, "pd", p->pd);
+	if (p->flags & WT_POL_RANDBYP) {
+		wt_json_key(j, "bypass_fraction");
+		wt_json_double(j, p->rand_fraction);
+	}
 	if (p->flags & WT_POL_APCM) {
 		wt_json_key_u64(j, "mta", p->apcm.mta_entries);
 		wt_json_key_u64(j, "lat", p->apcm.lat_entries);
@@ -978,21 +932,13 @@ static void policy_json(struct wt_json *j, const struct wt_pol_stats *ps)
 	wt_json_key_u64(j, "mrpb_bypass", ps->mrpb_bypass);
 	wt_json_key_u64(j, "ccws_vta_hits", ps->ccws_vta_hits);
 	wt_json_key_u64(j, "ccws_blocked", ps->ccws_blocked);
+	if (G.pol.flags & WT_POL_RANDBYP)
+		wt_json_key_u64(j, "rand_bypass", ps->rand_bypass);
 	if (G.pol.flags & WT_POL_APCM) {
 		struct wt_apcm_stats a = { 0 };
 
-		for (unsigned s = 0; s < G.nsm; s++) {
-			const struct wt_apcm_stats *x = wt_apcm_stats(G.sm[s].l1.apcm);
-
-			a.pins += x->pins;
-			a.pin_refused += x->pin_refused;
-			a.cait_updates += x->cait_updates;
-			a.mta_evictions += x->mta_evictions;
-			a.released_loop_exit += x->released_loop_exit;
-			a.released_last_load += x->released_last_load;
-			a.released_warp_end += x->released_warp_end;
-			a.untracked_loads += x->untracked_loads;
-		}
+		for (unsigned s = 0; s < G.nsm; s++)
+			wt_pol_apcm_stats(&G.sm[s].l1, &a);
 		wt_json_key_u64(j, "apcm_pins", a.pins);
 		wt_json_key_u64(j, "apcm_pins_refused", a.pin_refused);
 		wt_json_key_u64(j, "apcm_cait_updates", a.cait_updates);
@@ -1002,8 +948,9 @@ static void policy_json(struct wt_json *j, const struct wt_pol_stats *ps)
 		wt_json_key_u64(j, "apcm_released_warp_end", a.released_warp_end);
 		wt_json_key_u64(j, "apcm_untracked_loads", a.untracked_loads);
 	}
-	if (G.dwtcs) {
-		const struct wt_dwtcs_stats *d = wt_dwtcs_stats(G.dwtcs);
+	if (wt_pol_dwtcs_stats(gpol_state(&wt_pol_dwtcs_ops))) {
+		const struct wt_dwtcs_stats *d =
+			wt_pol_dwtcs_stats(gpol_state(&wt_pol_dwtcs_ops));
 
 		wt_json_key_u64(j, "dwt_periods", d->periods);
 		wt_json_key_u64(j, "dwt_periods_over", d->over);
@@ -1196,6 +1143,8 @@ static void policy_options(const char **set)
 		p->apcm.mta_entries = (unsigned)wt_opt_num("mta", set[O_MTA], 1, 65536);
 	if (set[O_LAT])
 		p->apcm.lat_entries = (unsigned)wt_opt_num("lat", set[O_LAT], 1, 4096);
+	if (set[O_RANDF])
+		p->rand_fraction = wt_opt_real("bypass-fraction", set[O_RANDF], 0, 1);
 }
 
 /*
@@ -1316,6 +1265,7 @@ static const struct option longopts[] = {
 	{ "pd", required_argument, NULL, O_PD },
 	{ "mta", required_argument, NULL, O_MTA },
 	{ "lat", required_argument, NULL, O_LAT },
+	{ "bypass-fraction", required_argument, NULL, O_RANDF },
 	{ "reuse", required_argument, NULL, O_REUSE },
 	{ "batch", required_argument, NULL, O_BATCH },
 	{ "sectored", required_argument, NULL, O_SECTORED },
@@ -1737,8 +1687,9 @@ int main(int argc, char **argv)
 	}
 	free(G.sm);
 	free(G.choices);
-	if (G.dwtcs)
-		wt_dwtcs_free(G.dwtcs);
+	for (unsigned i = 0; i < G.ngpol; i++)
+		if (G.gpol[i].ops->gpu_free)
+			G.gpol[i].ops->gpu_free(G.gpol[i].g);
 	wt_machine_free(&G.machine);
 	return WT_EXIT_OK;
 }

@@ -3,8 +3,8 @@
  * and request queues: L1 events in, L2 outcomes out (the misses and write
  * traffic that go on to DRAM), with hit ratios per partition, PC, warp
  * and warp instruction, queueing delays and MeDiC's inter-bank divergence
- * penalty.  The engine is lib/l2stage.c's, run by the stage loop
- * (stage.h); the options go into it through lib/l2opt.c.
+ * penalty.  The engine is lib/stage/l2stage.c's, run by the stage loop
+ * (stage.h); the options go into it through lib/stage/l2opt.c.
  */
 #include "l2opt.h"
 #include "output.h"

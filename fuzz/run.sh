@@ -19,12 +19,14 @@ command -v clang > /dev/null 2>&1 || {
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 make -s BUILD="$build" CC=clang OPT="-O1 -g -fsanitize=fuzzer-no-link $san" \
 	"$build/libwarptrace.a"
+# the library's folders, as the Makefile has them (lib/layers)
+inc=$(sed 's/#.*//' lib/layers | sed -n 's|^\([a-z]\)|-Ilib/\1|p' | tr '\n' ' ')
 status=0
 printf '%-8s %12s %8s  %s\n' target executions crashes corpus
 for t in ${FUZZ_TARGETS:-dump stream spec accelsim report}; do
 	bin=$build/fuzz-$t
 	corpus=$build/corpus-$t
-	clang -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=fuzzer $san -fopenmp -Ilib \
+	clang -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=fuzzer $san -fopenmp $inc \
 		-o "$bin" "fuzz/fuzz-$t.c" "$build/libwarptrace.a" -lzstd -llzma -lcsv -ljansson -lz -lm
 	mkdir -p "$corpus"
 	cp tests/fuzz/"$t"/* "$corpus"/

@@ -1,15 +1,16 @@
 #!/bin/sh
 # same-outputs.sh - whether two builds of warptrace give byte-identical
 # outputs: every stage's stream, every --stats file and every exit status,
-# on the samples under every machine preset, every L1 policy, MeDiC and
-# classify.  The check a refactoring must pass (issue 43: no behaviour
+# on the samples under every machine preset, every L1 policy, every L2
+# policy (MeDiC, Rand, PC-Byp, EAF, PCAL, the streaming bypass, alone and
+# together) and classify.  The check a refactoring must pass (issue 43: no behaviour
 # change); `make same BASE=REV` builds REV and runs it against this tree.
 #
 #   sh scripts/same-outputs.sh [-q] OLD NEW [TRACE...]
 #
 # OLD and NEW are build directories (their bin/ holds the programs).  The
 # traces are the shipped samples unless given.  -q: a quick subset (two
-# presets, three policies), for tests.  Each build runs in a directory of
+# presets, three L1 policies, the L2 policies in five mixes), for tests.  Each build runs in a directory of
 # its own under $SAME_DIR (default: a temporary one, removed at the end),
 # with the same relative file names and the programs found on its PATH,
 # so that the command lines the stats and stream headers record agree.
@@ -34,12 +35,30 @@ for b in "$old" "$new"; do
 done
 root=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -gt 0 ] || set -- "$root"/samples/*.trc.zst
+# The L2 policies' runs, NAME:OPTIONS a line, on a line L2 (what they
+# need); short periods, so that the samples see their resets, draws and
+# switches.  The mixes come first: -q runs those alone.
+l2mixes="all-pcal:--medic=all --pcal=4 --medic-reset=3000 --medic-profile=8 --write=write-through
+sbyp-wip-pcal:--bypass=streaming --sbyp-period=2000 --sbyp-threshold=0.5 --medic=wip --pcal=8
+sbyp-eaf:--bypass=streaming --eaf --sbyp-period=500 --sbyp-threshold=0.6 --write=write-through
+rand-eaf-pcal:--bypass=rand:0.2 --eaf --pcal=16 --medic-reset=5000 --batch=2000
+pc-wip:--bypass=pc --medic=wip --medic-reset=5000 --batch=3000"
+l2alone="wbyp:--medic=wbyp
+wip:--medic=wip --medic-reset=5000 --medic-profile=8 --medic-step=2
+rand:--bypass=rand:0.3 --medic-reset=5000 --seed=7
+pc:--bypass=pc --medic-reset=5000
+sbyp:--bypass=streaming --sbyp-period=1000 --sbyp-threshold=0.6
+eaf:--eaf
+pcal:--pcal=8 --medic-reset=5000"
 if [ $quick = 1 ]; then
 	archs="fermi volta"
 	policies="sbyp ccws apcm"
+	l2policies=$l2mixes
 else
 	archs="fermi kepler pascal gtx1080 volta turing ampere hopper nugteren"
 	policies="sbyp dwt-cs dwt-pric swt ccws mrpb pcal abyp pd apcm apcm-bypass apcm-protect apcm-pd apcm-swl"
+	l2policies="$l2mixes
+$l2alone"
 fi
 work=${SAME_DIR:-}
 if [ -z "$work" ]; then
@@ -80,6 +99,12 @@ runs() {
 		--medic=all -o "$p-medic.wt" --stats="$p-medic.json" "$p-l1.wt"
 	stage "$b" "$p-mdr" dramsim --sched=medic -o "$p-mdr.wt" --stats="$p-mdr.json" \
 		"$p-medic.wt"
+	echo "$l2policies" | while IFS=: read -r name opts; do
+		# shellcheck disable=SC2086 # opts: words, none with blanks
+		stage "$b" "$p-l2-$name" l2sim --sectored=no --write-allocate=yes \
+			--events=all $opts -o "$p-l2-$name.wt" --stats="$p-l2-$name.json" \
+			"$p-l1.wt"
+	done
 	stage "$b" "$p-cle" classify --format=json -o "$p-cle.json" "$p-l1.wt"
 	rm -f "$work/$b/$n"-*-tg.wt	# the largest, read by nothing else
 }

@@ -1,11 +1,11 @@
 /*
- * test-coalesce.c - the coalescing rules of lib/coalesce.c, on the access
+ * test-coalesce.c - the coalescing rules of lib/mem/coalesce.c, on the access
  * patterns of the CUDA C Programming Guide's coalescing examples, for the
  * Fermi (compute capability 2.x) and the sector (3.x and later) rules,
  * and on random warps against a slow, obvious reference.
  *
  * Shared-memory bank conflicts against values from GPGPU-Sim's own code,
- * and which records make requests (lib/cstream.c): shared, constant and
+ * and which records make requests (lib/mem/cstream.c): shared, constant and
  * texture ones none, their instructions carried on, records of op none.
  *
  * Run with --make-warp-stream FILE, it writes instead a small stream of

@@ -1,5 +1,5 @@
 /*
- * test-gpgpucoal.c - the gpgpusim rules of lib/gpgpucoal.c: GPGPU-Sim's
+ * test-gpgpucoal.c - the gpgpusim rules of lib/mem/gpgpucoal.c: GPGPU-Sim's
  * coalescer, on warps whose requests are worked out by hand below (each
  * arch class, each access size, partial warps and warp parts, accesses
  * across segments and lines, atomics, local accesses split in 4-byte

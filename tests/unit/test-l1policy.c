@@ -9,6 +9,7 @@
  */
 #include "l1model.h"
 #include "l1policy.h"
+#include "sbyp.h"
 #include "l1pool.h"
 #include "tap.h"
 #include "util.h"
@@ -91,7 +92,7 @@ static void test_sbyp(void)
 	}
 	r = req(0, 0x10, 0x100000);
 	type = access_at(&l1, &r, t);
-	ok(l1.sbyp.on, "a period of misses closes the L1");
+	ok(wt_pol_sbyp(&l1)->on, "a period of misses closes the L1");
 	is_u64((uint64_t)type, WT_EV_BYPASS, "the next load goes around it");
 	is_u64(l1.st.pol.sbyp_loads, 1, "counted as sent around");
 	/* the closed L1 still keeps tags: the same few lines now hit in them */
@@ -100,8 +101,8 @@ static void test_sbyp(void)
 		type = access_at(&l1, &r, t);
 	}
 	is_u64((uint64_t)type, WT_EV_BYPASS, "while closed, every load goes around");
-	ok(l1.sbyp.misses < l1.sbyp.loads / 10, "but the tags see hits (%llu of %llu miss)",
-	   (unsigned long long)l1.sbyp.misses, (unsigned long long)l1.sbyp.loads);
+	ok(wt_pol_sbyp(&l1)->misses < wt_pol_sbyp(&l1)->loads / 10, "but the tags see hits (%llu of %llu miss)",
+	   (unsigned long long)wt_pol_sbyp(&l1)->misses, (unsigned long long)wt_pol_sbyp(&l1)->loads);
 	/* a store to a line only the tags hold: no data to write into */
 	{
 		uint64_t hits = l1.st.store_hits;
@@ -118,8 +119,8 @@ static void test_sbyp(void)
 	}
 	r = req(0, 0x10, 0);
 	type = access_at(&l1, &r, 20000);
-	ok(!l1.sbyp.on, "a period of tag hits opens the L1 again");
-	is_u64(l1.sbyp.switches, 2, "closed once, opened once");
+	ok(!wt_pol_sbyp(&l1)->on, "a period of tag hits opens the L1 again");
+	is_u64(wt_pol_sbyp(&l1)->switches, 2, "closed once, opened once");
 	is_u64((uint64_t)type, WT_EV_MISS,
 	       "a line the tags took while closed has no data: a miss");
 	wt_l1_free(&l1);
@@ -127,12 +128,12 @@ static void test_sbyp(void)
 	/* a threshold of 1 never closes */
 	setup(&l1, &c, "sbyp");
 	pol.sbyp_threshold = 1.0;
-	l1.sbyp.threshold = 1.0;
+	wt_pol_sbyp(&l1)->threshold = 1.0;
 	for (t = 0; t < 30000; t += 10) {
 		r = req(0, 0x10, (t / 10) * LINE);
 		access_at(&l1, &r, t);
 	}
-	ok(!l1.sbyp.on && l1.st.pol.sbyp_loads == 0, "threshold 1.0: never closed");
+	ok(!wt_pol_sbyp(&l1)->on && l1.st.pol.sbyp_loads == 0, "threshold 1.0: never closed");
 	wt_l1_free(&l1);
 }
 
@@ -141,10 +142,14 @@ static void test_pd(void)
 	struct wt_l1 l1;
 	struct wt_l1_cfg c;
 	struct wt_request r;
+	char err[256];
 	int type;
 
 	setup(&l1, &c, "pd");
+	wt_l1_free(&l1);	/* again, with a distance of 6 */
 	pol.pd = 6;
+	if (wt_l1_init(&l1, &c, 0, err, sizeof(err)) < 0)
+		abort();
 	/* four lines fill set 0; each is protected for 6 set accesses */
 	for (unsigned i = 0; i < 4; i++) {
 		r = req(0, 0x10, i * SET_STRIDE);

@@ -4,7 +4,7 @@
  * divergence are the same whether the per-warp records are kept or not
  * (no_warp_stats, l2sim without --stats), and without them none is made.
  */
-#include "l2model.h"
+#include "l2instr.h"
 #include "rnd.h"
 #include "tap.h"
 

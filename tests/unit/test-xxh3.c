@@ -4,11 +4,11 @@
  * that are unaligned, end at the end of their allocation, or differ in
  * seed, length or one byte.
  *
- * It includes lib/hash.c rather than linking it, to reach the plain C
+ * It includes lib/common/hash.c rather than linking it, to reach the plain C
  * loop, which x86 builds (where wt_hash64 takes the SSE2 one) run only
  * here.
  */
-#include "../../lib/hash.c"
+#include "../../lib/common/hash.c"
 #include "tap.h"
 
 #include <stdlib.h>

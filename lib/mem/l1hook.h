@@ -1,0 +1,191 @@
+/*
+ * l1hook.h - the hooks through which the L1 model (l1model.c) and the
+ * warp pool (l1pool.c) call the management policies, and nothing else:
+ * they know no policy by name.
+ *
+ * A policy fills a struct wt_l1_policy_ops (one file each, pol_*.c);
+ * l1policy.c lists them, parses --policy and says which run, in order
+ * (wt_l1_policy_ops_of).  Every hook may be NULL.  An L1 holds one
+ * instance (ops, state) of each policy that has L1 hooks (init), a pool
+ * one of each that has pool hooks (pool_init), and the program that runs
+ * the SMs (l1sim) one of each that throttles across them (gpu_init), for
+ * the whole run; the hooks are called in
+ * list order, which is what makes a combination of policies behave as
+ * one (l1policy.c says which run together, and in what order).
+ */
+#ifndef WT_L1HOOK_H
+#define WT_L1HOOK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+
+struct wt_l1;
+struct wt_l1_kernel;
+struct wt_l1_meta;
+struct wt_l1_policy;
+struct wt_pool;
+struct wt_pool_cfg;
+
+/* What the policies did (l1sim's "policy" object), per L1. */
+struct wt_pol_stats {
+	uint64_t sbyp_loads;		/* loads sent around a closed L1 */
+	uint64_t sbyp_periods, sbyp_periods_on, sbyp_switches;
+	uint64_t abyp_loads;		/* loads bypassed on ABYP's prediction */
+	uint64_t abyp_corrections;	/* of them, found wrong later */
+	uint64_t apcm_bypass;		/* loads APCM classed streaming */
+	uint64_t apcm_protect;		/* loads APCM classed for protection */
+	uint64_t pins;			/* lines allocated protected */
+	uint64_t protect_bypass;	/* loads whose set was all protected */
+	uint64_t pcal_noalloc;		/* misses of warps with no token */
+	uint64_t mrpb_bypass;		/* line-allocation stalls bypassed */
+	uint64_t ccws_blocked;		/* pool: issue slots CCWS held a warp back */
+	uint64_t ccws_vta_hits;
+	uint64_t rand_bypass;		/* loads rand-byp sent around */
+};
+
+/* d += s, field by field. */
+void wt_pol_stats_add(struct wt_pol_stats *d, const struct wt_pol_stats *s);
+
+/* Where a load goes (the route hook). */
+enum wt_l1_route {
+	WT_L1_LOOKUP,		/* the normal lookup */
+	WT_L1_AROUND,		/* around the L1, nothing looked up */
+	WT_L1_TAGS_ONLY,	/* around, but the tags are looked up and
+				   kept as if it had not (lines without data) */
+};
+
+struct wt_l1_policy_ops {
+	const char *name;
+
+	/* ---- the L1 (l1model.c) ---- */
+	/* The state of one L1's instance; NULL: no L1 hooks. */
+	void *(*init)(const struct wt_l1_policy *p, struct wt_l1 *l1);
+	void (*free)(void *s);
+	/* A kernel's requests on this SM, r[0..n-1], are about to run. */
+	void (*kernel_begin)(void *s, const struct wt_request *r, size_t n);
+	/* An instruction's first request is tried (again, on a retry). */
+	void (*instruction)(void *s, const struct wt_request *r);
+	/* A load of line is tried at t, before it is routed: periods end,
+	 * predictions are checked (again, on a retry). */
+	void (*tick)(void *s, struct wt_l1 *l1, const struct wt_request *r,
+		     uint64_t line, uint64_t t);
+	/* Where the load goes (enum wt_l1_route), the reason counted; the
+	 * first policy that does not say WT_L1_LOOKUP decides.  *protect:
+	 * the lookup allocates the line protected. */
+	int (*route)(void *s, struct wt_l1 *l1, const struct wt_request *r,
+		     uint64_t line, int *protect);
+	/* A lookup's miss needs a new line: the counter of the reason it
+	 * gets none and goes around, or NULL.  stalled: every way of the set
+	 * is reserved (else asked before any victim is chosen). */
+	uint64_t *(*no_line)(void *s, struct wt_l1 *l1, int stalled);
+	/* A protected load's line is allocated: whether it is kept
+	 * protected. */
+	int (*pin)(void *s, uint32_t warp, uint32_t pc);
+	/* Insertion: a line came in for load pc of warp (m has those). */
+	void (*arrive)(void *s, struct wt_l1 *l1, struct wt_l1_meta *m, int protect);
+	/* A load looks up a set: its lines, m[0..assoc-1]. */
+	void (*set_access)(void *s, struct wt_l1_meta *m, unsigned assoc);
+	/* A hit on the line; first: its first since it came in. */
+	void (*hit)(void *s, struct wt_l1_meta *m, int first);
+	/* Victim choice: 1 when the valid line may not be evicted. */
+	int (*shield)(void *s, struct wt_l1_meta *m);
+	/* A valid line with data leaves (replaced or invalidated). */
+	void (*evict)(void *s, struct wt_l1 *l1, const struct wt_l1_meta *m,
+		      uint64_t line);
+	/* A load was made: looked_up (else routed around), hit, protect. */
+	void (*load_done)(void *s, struct wt_l1 *l1, const struct wt_request *r,
+			  uint64_t line, unsigned seed, int looked_up, int hit,
+			  int protect);
+	/* May a store's miss allocate a line now? */
+	int (*store_alloc)(void *s);
+	/* The warp's last request of the kernel was made. */
+	void (*warp_end)(void *s, uint32_t warp);
+
+	/* ---- the warp pool (l1pool.c) ---- */
+	/* The state of one pool's instance; l1s: this policy's L1 state. */
+	void *(*pool_init)(const struct wt_l1_policy *p, struct wt_pool *pool,
+			   void *l1s);
+	void (*pool_free)(void *s);
+	/* Throttling: the warp limit the pool starts with (0: none). */
+	unsigned (*limit)(void *s);
+	/* Warp wi is launched (on) or done (off). */
+	void (*active)(void *s, size_t wi, int on);
+	/* Which warps are admitted changed. */
+	void (*admitted)(void *s, struct wt_pool *pool);
+	/* May warp wi start its next instruction now? */
+	int (*may_issue)(void *s, struct wt_pool *pool, size_t wi);
+	/* Issue order: the queue position that issues (the first policy
+	 * that has the hook decides; none: the head, 0). */
+	size_t (*pick)(void *s, const struct wt_pool *pool);
+	/* Warp wi makes its instruction now. */
+	void (*issue)(void *s, struct wt_pool *pool, size_t wi);
+	/* Request q of warp wi was tried; missed: made, a load miss. */
+	void (*accessed)(void *s, struct wt_pool *pool, size_t wi,
+			 const struct wt_request *q, int missed);
+
+	/* ---- across the SMs (the program: l1sim) ---- */
+	/* The state of one run, for every kernel; NULL: no such hooks. */
+	void *(*gpu_init)(const struct wt_l1_policy *p);
+	void (*gpu_free)(void *g);
+	/* Throttling across SMs, before a kernel runs: the warp limit of
+	 * every SM's pool (0: none); k->limit says the choice. */
+	unsigned (*kernel_limit)(void *g, struct wt_l1_kernel *k);
+	/* Or run the kernel's pools, setting their warp limits as they go:
+	 * 1 when it did (k->end filled, k->decided and k->rounds said). */
+	int (*kernel_run)(void *g, struct wt_l1_kernel *k);
+};
+
+/* One kernel on the SMs, for the hooks across them. */
+struct wt_l1_kernel {
+	unsigned n;			/* the SMs it runs on, 0..n-1: */
+	struct wt_l1 **l1;		/* their L1s (kernel_begin done), */
+	const struct wt_request **r;	/* their requests r[s][0..nr[s]-1], */
+	const size_t *nr;
+	struct wt_l1_out **out;		/* where their events go, */
+	uint64_t *end;			/* the cycle each is done (kernel_run) */
+	const struct wt_pool_cfg *pc;	/* their pools' (l1pool.h) */
+	uint64_t start;			/* the cycle the kernel starts */
+	const char *name;		/* the kernel's, or NULL */
+	unsigned sms;			/* the stream's SMs (0: unknown) */
+	int parallel;			/* the SMs may run on threads */
+	/* what the policies chose, for the statistics */
+	unsigned limit;			/* warps per scheduler (kernel_limit) */
+	unsigned decided, rounds;	/* kernel_run's limit (0: none), its
+					   sampling rounds */
+};
+
+/* The most policies that run at once. */
+#define WT_L1_MAX_POLICIES 16
+
+/* The policies of p that run, in call order, into ops[]: how many
+ * (l1policy.c). */
+unsigned wt_l1_policy_ops_of(const struct wt_l1_policy *p,
+			     const struct wt_l1_policy_ops *ops[WT_L1_MAX_POLICIES]);
+
+/* ---- what the model offers the policies (l1model.c) ---- */
+
+/* The state of l1's instance of ops, or NULL. */
+void *wt_l1_pol_state(const struct wt_l1 *l1,
+		      const struct wt_l1_policy_ops *ops);
+/* The lines the tags took without data (WT_L1_TAGS_ONLY) are dropped. */
+void wt_l1_drop_tagonly(struct wt_l1 *l1);
+
+/* ---- what the pool offers them (l1pool.c) ---- */
+
+struct wt_l1 *wt_pool_l1(const struct wt_pool *p);
+size_t wt_pool_nwarps(const struct wt_pool *p);
+uint64_t wt_pool_time(const struct wt_pool *p);
+/* Warp wi's next request, or NULL when it has none; *first: it starts an
+ * instruction, *left: its instruction's requests from it on. */
+const struct wt_request *wt_pool_next(const struct wt_pool *p, size_t wi,
+				      int *first, unsigned *left);
+/* Warps not done are in [*lo, *hi); whether wi is admitted, not done. */
+void wt_pool_range(const struct wt_pool *p, size_t *lo, size_t *hi);
+int wt_pool_admitted(const struct wt_pool *p, size_t wi);
+/* The ready queue: its length and the warp at position i. */
+size_t wt_pool_queued(const struct wt_pool *p);
+size_t wt_pool_queue_at(const struct wt_pool *p, size_t i);
+
+#endif

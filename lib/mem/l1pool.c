@@ -1,0 +1,801 @@
+/*
+ * l1pool.c - the warp pool: see l1pool.h.
+ *
+ * Time advances one cycle per issue slot.  When every warp in the queue
+ * has failed since the last request that went through, nothing can
+ * change before the first cycle one of their resources may free or a
+ * waiting warp wakes (each retry cycle was taken after the last change,
+ * and fills only free resources), so the pool jumps there, counting the
+ * failed tries the skipped cycles would have made (the head warp's, each
+ * cycle, rotating) exactly as if it had tried.
+ */
+#include "l1pool.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct key {
+	uint32_t cta, warp, pos;
+	uint8_t first;		/* the first request of an instruction */
+	uint16_t left;		/* its instruction's requests from here on */
+};
+
+struct warp {
+	size_t cur, end;	/* next request (into the sorted keys), end */
+	uint32_t cta;		/* index into ctas[] */
+	uint64_t ready;		/* when its instruction's data is all there */
+	uint64_t retry;		/* after a fail: when it may go through */
+	uint8_t fail;		/* the last fail's reason */
+	uint8_t refused;	/* its request was refused an MSHR entry */
+	uint8_t charged;	/* its non-memory instructions are issued */
+	uint8_t launched, done;
+	uint8_t admitted;	/* within the warp limit */
+	uint8_t parked;		/* the limit fell: leave at the next instruction */
+	uint8_t exiting;	/* made its last instruction (exit_slot) */
+	uint8_t unlimited;	/* mshr_instr: this instruction passed the
+				   check; the rest of it needs none */
+};
+
+struct cta {
+	size_t first, n;	/* its warps in warps[] */
+	size_t left;		/* warps not done */
+	size_t seen;		/* first position in the stream */
+	uint64_t done;		/* when its last warp was done */
+};
+
+struct wake {
+	uint64_t at, seq;
+	size_t warp;
+};
+
+struct wt_pool {
+	const struct wt_pool_cfg *c;
+	struct wt_l1 *l1;
+	const struct wt_request *r;
+	struct key *k;
+	struct warp *w;
+	struct cta *cta;
+	size_t nwarps, nctas;
+	size_t *q, qhead, qn;		/* ring of warp indices */
+	struct wake *heap;		/* warps waiting for data */
+	size_t nheap;
+	uint64_t seq;
+	struct wt_l1_out *out;
+	uint64_t t, start, end;
+	size_t done, next_cta, active, failed, blocked;
+	/* issue policies (l1hook.h): the instances with pool hooks */
+	struct pol {
+		const struct wt_l1_policy_ops *ops;
+		void *s;
+	} *pols;
+	unsigned npol;
+	unsigned limit, admitted;	/* warp limit (0: none), warps within */
+	size_t *waiting, nwaiting;	/* launched, not admitted: age order */
+	size_t lo, hi;			/* warps not done are in [lo, hi) */
+};
+
+static int by_cta_warp(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+
+	if (x->cta != y->cta)
+		return x->cta < y->cta ? -1 : 1;
+	if (x->warp != y->warp)
+		return x->warp < y->warp ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+static int by_seen(const void *a, const void *b)
+{
+	const struct cta *x = a, *y = b;
+
+	return x->seen < y->seen ? -1 : x->seen > y->seen;
+}
+
+/* ---- the queue and the waiting warps ---- */
+
+static void q_push(struct wt_pool *p, size_t w)
+{
+	p->q[(p->qhead + p->qn++) % p->nwarps] = w;
+}
+
+static size_t q_pop(struct wt_pool *p)
+{
+	size_t w = p->q[p->qhead];
+
+	p->qhead = (p->qhead + 1) % p->nwarps;
+	p->qn--;
+	return w;
+}
+
+static int wake_before(const struct wake *a, const struct wake *b)
+{
+	return a->at < b->at || (a->at == b->at && a->seq < b->seq);
+}
+
+static void heap_push(struct wt_pool *p, size_t w, uint64_t at)
+{
+	size_t i = p->nheap++;
+
+	p->heap[i] = (struct wake){ at, p->seq++, w };
+	while (i > 0 && wake_before(&p->heap[i], &p->heap[(i - 1) / 2])) {
+		struct wake t = p->heap[i];
+
+		p->heap[i] = p->heap[(i - 1) / 2];
+		p->heap[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+static size_t heap_pop(struct wt_pool *p)
+{
+	size_t w = p->heap[0].warp, i = 0;
+
+	p->heap[0] = p->heap[--p->nheap];
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+
+		if (l < p->nheap && wake_before(&p->heap[l], &p->heap[m]))
+			m = l;
+		if (l + 1 < p->nheap && wake_before(&p->heap[l + 1], &p->heap[m]))
+			m = l + 1;
+		if (m == i)
+			return w;
+		{
+			struct wake t = p->heap[i];
+
+			p->heap[i] = p->heap[m];
+			p->heap[m] = t;
+		}
+		i = m;
+	}
+}
+
+/* ---- what the policies see of the pool (l1hook.h) ---- */
+
+struct wt_l1 *wt_pool_l1(const struct wt_pool *p)
+{
+	return p->l1;
+}
+
+size_t wt_pool_nwarps(const struct wt_pool *p)
+{
+	return p->nwarps;
+}
+
+uint64_t wt_pool_time(const struct wt_pool *p)
+{
+	return p->t;
+}
+
+const struct wt_request *wt_pool_next(const struct wt_pool *p, size_t wi,
+				      int *first, unsigned *left)
+{
+	const struct warp *w = &p->w[wi];
+
+	if (w->cur >= w->end)
+		return NULL;
+	*first = p->k[w->cur].first;
+	*left = p->k[w->cur].left;
+	return &p->r[p->k[w->cur].pos];
+}
+
+void wt_pool_range(const struct wt_pool *p, size_t *lo, size_t *hi)
+{
+	*lo = p->lo;
+	*hi = p->hi;
+}
+
+int wt_pool_admitted(const struct wt_pool *p, size_t wi)
+{
+	return p->w[wi].admitted && !p->w[wi].done;
+}
+
+size_t wt_pool_queued(const struct wt_pool *p)
+{
+	return p->qn;
+}
+
+size_t wt_pool_queue_at(const struct wt_pool *p, size_t i)
+{
+	return p->q[(p->qhead + i) % p->nwarps];
+}
+
+/* ---- admission: the warp limit ---- */
+
+/* Which warps are admitted changed: the policies that care see it. */
+static void retoken(struct wt_pool *p)
+{
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->admitted)
+			p->pols[i].ops->admitted(p->pols[i].s, p);
+}
+
+/* Warp wi is launched or done. */
+static void set_active(struct wt_pool *p, size_t wi, int on)
+{
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->active)
+			p->pols[i].ops->active(p->pols[i].s, wi, on);
+}
+
+static int room(const struct wt_pool *p)
+{
+	return !p->limit || p->admitted < p->limit;
+}
+
+/* Keep waiting[] in age (index) order. */
+static void wait_add(struct wt_pool *p, size_t wi)
+{
+	size_t i = p->nwaiting++;
+
+	while (i > 0 && p->waiting[i - 1] > wi) {
+		p->waiting[i] = p->waiting[i - 1];
+		i--;
+	}
+	p->waiting[i] = wi;
+}
+
+/* Let warps in while the limit has room: parked ones first (they are
+ * still in the queue or the heap), then the oldest waiting, at cycle at. */
+static void admit(struct wt_pool *p, uint64_t at)
+{
+	for (size_t i = p->lo; i < p->hi && room(p); i++)
+		if (p->w[i].parked) {
+			p->w[i].parked = 0;
+			p->w[i].admitted = 1;
+			p->admitted++;
+		}
+	while (p->nwaiting && room(p)) {
+		size_t wi = p->waiting[0];
+
+		memmove(p->waiting, p->waiting + 1, --p->nwaiting * sizeof(*p->waiting));
+		p->w[wi].admitted = 1;
+		p->admitted++;
+		heap_push(p, wi, at);
+	}
+	retoken(p);
+}
+
+/* A warp was parked (the limit fell) and is at an instruction's start:
+ * it leaves the queue and waits. */
+static int leave_if_parked(struct wt_pool *p, size_t wi)
+{
+	struct warp *w = &p->w[wi];
+
+	if (!w->parked || w->cur >= w->end || !p->k[w->cur].first)
+		return 0;
+	w->parked = 0;
+	wait_add(p, wi);
+	return 1;
+}
+
+void wt_pool_set_limit(struct wt_pool *p, unsigned warps)
+{
+	p->limit = warps;
+	/* Too many in: the youngest are parked. */
+	for (size_t i = p->hi; i-- > p->lo && p->limit && p->admitted > p->limit;)
+		if (p->w[i].admitted && !p->w[i].done) {
+			p->w[i].admitted = 0;
+			p->w[i].parked = 1;
+			p->admitted--;
+		}
+	admit(p, p->t);
+}
+
+/* A CTA becomes active: its warps join, in warp order, at cycle at (those
+ * past the warp limit wait). */
+static void launch(struct wt_pool *p, size_t cta, uint64_t at)
+{
+	for (size_t i = 0; i < p->cta[cta].n; i++) {
+		size_t wi = p->cta[cta].first + i;
+
+		p->w[wi].launched = 1;
+		if (wi + 1 > p->hi)
+			p->hi = wi + 1;
+		set_active(p, wi, 1);
+		if (room(p)) {
+			p->w[wi].admitted = 1;
+			p->admitted++;
+			heap_push(p, wi, at);
+		} else {
+			wait_add(p, wi);
+		}
+	}
+	retoken(p);
+}
+
+/* A warp is done. */
+static void finish(struct wt_pool *p, size_t wi, uint64_t at)
+{
+	struct warp *w = &p->w[wi];
+
+	w->done = 1;
+	if (w->admitted) {
+		w->admitted = 0;
+		p->admitted--;
+	}
+	w->parked = 0;
+	while (p->lo < p->hi && p->w[p->lo].done)
+		p->lo++;
+	set_active(p, wi, 0);
+	admit(p, at);
+}
+
+/* ---- building: warps in program order, CTAs in order of arrival ---- */
+
+static int lowest_lane(uint64_t lanes)
+{
+	return lanes ? __builtin_ctzll(lanes) : 64;
+}
+
+/* Insertion sort of one instruction's requests (a few dozen at most) by
+ * their first lanes, stream order on a tie. */
+static void sort_by_lane(struct key *k, size_t n, const struct wt_request *r)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct key x = k[i];
+		int lx = lowest_lane(r[x.pos].lanes);
+		size_t j = i;
+
+		for (; j > 0 && lowest_lane(r[k[j - 1].pos].lanes) > lx; j--)
+			k[j] = k[j - 1];
+		k[j] = x;
+	}
+}
+
+/* Mark each instruction's first request and count what is left of it;
+ * with lane_order, put its requests in the order of their first lanes. */
+static void instructions(struct wt_pool *p, struct key *k, size_t n)
+{
+	const struct wt_request *r = p->r;
+
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && r[k[j].pos].index != 0 &&
+		     k[j].warp == k[i].warp && k[j].cta == k[i].cta; j++)
+			;
+		if (p->c->lane_order && j - i > 1)
+			sort_by_lane(k + i, j - i, r);
+		for (size_t m = i; m < j; m++) {
+			k[m].first = m == i;
+			k[m].left = (uint16_t)(j - m > UINT16_MAX ? UINT16_MAX : j - m);
+		}
+	}
+}
+
+/* Warps [from, to) of the CTA being built, whose warps are [base, base +
+ * wpc), have no request: with exit_slot they are there all the same, each
+ * taking a slot to leave, as the warps of Nugteren et al.'s code whose
+ * threads make no load.  (At most wpc a CTA, whatever its ids.)  The
+ * code's threads end at the last one with a load, so the last CTA has
+ * none after its last warp with a request; a CTA with no request at all
+ * is not in the pool. */
+static void ghosts(struct wt_pool *p, size_t *nw, uint64_t from, uint64_t to,
+		   uint64_t base, size_t at)
+{
+	if (from < base)
+		from = base;
+	if (to > base + p->c->wpc)
+		to = base + p->c->wpc;
+	for (uint64_t id = from; id < to; id++) {
+		p->w[*nw] = (struct warp){ .cur = at, .end = at, .exiting = 1 };
+		(*nw)++;
+		p->cta[p->nctas - 1].n++;
+	}
+}
+
+static struct key *build(struct wt_pool *p, const struct wt_request *r, size_t n)
+{
+	struct key *k = wt_calloc(n ? n : 1, sizeof(*k));
+	size_t i, nw = 0, nc = 0, kept = 0, real = SIZE_MAX;
+	uint64_t wpc = p->c->exit_slot ? p->c->wpc : 0, next = 0;
+
+	for (i = 0; i < n; i++) {
+		if (p->c->drop_stores && r[i].op == WT_OP_STORE) {
+			p->l1->st.stores_dropped++;
+			continue;
+		}
+		k[kept++] = (struct key){ r[i].cta, r[i].warp, (uint32_t)i, 0, 0 };
+	}
+	n = kept;
+	qsort(k, n, sizeof(*k), by_cta_warp);
+	instructions(p, k, n);
+	for (i = 0; i < n; i++) {
+		nw += i == 0 || k[i].warp != k[i - 1].warp || k[i].cta != k[i - 1].cta;
+		nc += i == 0 || k[i].cta != k[i - 1].cta;
+	}
+	p->w = wt_calloc(nw + nc * wpc, sizeof(*p->w));
+	p->cta = wt_calloc(nc, sizeof(*p->cta));
+	nw = 0;
+	p->nctas = 0;
+	for (i = 0; i < n; i++) {
+		if (i == 0 || k[i].cta != k[i - 1].cta) {
+			if (i > 0 && wpc)
+				ghosts(p, &nw, next, (uint64_t)k[i - 1].cta * wpc + wpc,
+				       (uint64_t)k[i - 1].cta * wpc, i);
+			p->cta[p->nctas++] = (struct cta){ nw, 0, 0, k[i].pos, 0 };
+			next = (uint64_t)k[i].cta * wpc;
+		}
+		if (i == 0 || k[i].warp != k[i - 1].warp || k[i].cta != k[i - 1].cta) {
+			if (real != SIZE_MAX)
+				p->w[real].end = i;
+			/* ghosts before it (warp ids are cta * wpc + w) */
+			if (wpc)
+				ghosts(p, &nw, next, k[i].warp, (uint64_t)k[i].cta * wpc, i);
+			if ((uint64_t)k[i].warp + 1 > next)
+				next = (uint64_t)k[i].warp + 1;
+			real = nw;
+			p->w[nw].cur = i;
+			nw++;
+			p->cta[p->nctas - 1].n++;
+		}
+		if (k[i].pos < p->cta[p->nctas - 1].seen)
+			p->cta[p->nctas - 1].seen = k[i].pos;
+	}
+	if (real != SIZE_MAX)
+		p->w[real].end = n;
+	nc = p->nctas;
+	p->nwarps = nw;
+	/* CTAs in the order the SM received them; warps keep theirs. */
+	qsort(p->cta, nc, sizeof(*p->cta), by_seen);
+	for (i = 0; i < nc; i++) {
+		p->cta[i].left = p->cta[i].n;
+		for (size_t j = 0; j < p->cta[i].n; j++)
+			p->w[p->cta[i].first + j].cta = (uint32_t)i;
+	}
+	return k;
+}
+
+/* ---- running ---- */
+
+/*
+ * Every warp in the queue has failed since the last request went through:
+ * jump to the first cycle anything can change, as if the head warp had
+ * tried (and failed) each cycle in between.
+ */
+static uint64_t skip(struct wt_pool *p, uint64_t t)
+{
+	struct wt_l1_stats *st = &p->l1->st;
+	uint64_t until = p->nheap ? p->heap[0].at : UINT64_MAX, k;
+	size_t L = p->qn;
+
+	for (size_t i = 0; i < L; i++) {
+		const struct warp *w = &p->w[p->q[(p->qhead + i) % p->nwarps]];
+
+		if (w->exiting)
+			return t;	/* it can always leave */
+		if (w->retry < until)
+			until = w->retry;
+	}
+	if (until == UINT64_MAX)
+		wt_die(WT_EXIT_DATA, "SM %u: the warp pool cannot go on (no "
+		       "resource will free); this is a bug", p->l1->sm);
+	if (until <= t)
+		return t;
+	k = until - t;
+	for (size_t i = 0; i < L; i++) {
+		const struct warp *w = &p->w[p->q[(p->qhead + i) % p->nwarps]];
+		uint64_t tries = k / L + (i < k % L);
+
+		st->fails[w->fail] += tries;
+		wt_l1_warp(p->l1, &p->r[p->k[w->cur].pos])->fails += tries;
+	}
+	/* the queue turns as it would have */
+	for (uint64_t i = 0; i < k % L; i++)
+		q_push(p, q_pop(p));
+	return until;
+}
+
+/* The instances of the policies that have pool hooks, in call order; the
+ * warp limit they start with. */
+static void policies_init(struct wt_pool *p)
+{
+	const struct wt_l1_policy_ops *ops[WT_L1_MAX_POLICIES];
+	unsigned n;
+
+	n = wt_l1_policy_ops_of(p->c->pol, ops);
+	p->pols = wt_calloc(n ? n : 1, sizeof(*p->pols));
+	for (unsigned i = 0; i < n; i++) {
+		if (!ops[i]->pool_init)
+			continue;
+		p->pols[p->npol].ops = ops[i];
+		p->pols[p->npol].s = ops[i]->pool_init(p->c->pol, p,
+						       wt_l1_pol_state(p->l1, ops[i]));
+		if (ops[i]->limit)
+			p->limit = ops[i]->limit(p->pols[p->npol].s);
+		p->npol++;
+	}
+}
+
+struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
+			    const struct wt_request *r, size_t n, uint64_t start,
+			    struct wt_l1_out *out)
+{
+	struct wt_pool *p = wt_calloc(1, sizeof(*p));
+
+	p->c = c;
+	p->l1 = l1;
+	p->r = r;
+	p->out = out;
+	p->t = p->start = p->end = start;
+	if (n == 0)
+		return p;
+	p->k = build(p, r, n);
+	if (p->nwarps == 0)
+		return p;
+	p->q = wt_calloc(p->nwarps, sizeof(*p->q));
+	p->heap = wt_calloc(p->nwarps, sizeof(*p->heap));
+	p->waiting = wt_calloc(p->nwarps, sizeof(*p->waiting));
+	if (c->pol)
+		policies_init(p);
+	while (p->next_cta < p->nctas && (!c->ctas || p->next_cta < c->ctas)) {
+		launch(p, p->next_cta++, p->t);
+		p->active++;
+	}
+	return p;
+}
+
+/* May warp wi start its next instruction now?  A policy may hold it
+ * back. */
+static int may_issue(struct wt_pool *p, size_t wi)
+{
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->may_issue &&
+		    !p->pols[i].ops->may_issue(p->pols[i].s, p, wi))
+			return 0;
+	return 1;
+}
+
+/* Which queue position issues: the head, or a policy's choice. */
+static size_t pick(const struct wt_pool *p)
+{
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->pick)
+			return p->pols[i].ops->pick(p->pols[i].s, p);
+	return 0;
+}
+
+/* Take the warp at queue position i out of the queue. */
+static size_t q_take(struct wt_pool *p, size_t i)
+{
+	size_t wi = p->q[(p->qhead + i) % p->nwarps];
+
+	for (; i + 1 < p->qn; i++)
+		p->q[(p->qhead + i) % p->nwarps] = p->q[(p->qhead + i + 1) % p->nwarps];
+	p->qn--;
+	return wi;
+}
+
+/* Warp wi is done, at its ready cycle: its CTA may be, and others start. */
+static void warp_done(struct wt_pool *p, size_t wi)
+{
+	const struct wt_pool_cfg *c = p->c;
+	struct warp *w = &p->w[wi];
+	struct cta *a = &p->cta[w->cta];
+
+	p->done++;
+	finish(p, wi, w->ready);
+	if (w->ready > a->done)
+		a->done = w->ready;
+	if (a->done > p->end)
+		p->end = a->done;
+	if (--a->left == 0) {
+		p->active--;
+		if (!c->refill_set || p->active == 0) {
+			while (p->next_cta < p->nctas &&
+			       (!c->ctas || p->active < c->ctas)) {
+				launch(p, p->next_cta++,
+				       c->refill_set ? p->end : a->done);
+				p->active++;
+			}
+		}
+	}
+}
+
+/* A reservation fail of the warp at queue position pos: to the back,
+ * to resume at the refused request. */
+static void failed(struct wt_pool *p, size_t pos, int made)
+{
+	q_push(p, q_take(p, pos));
+	/* fails since the last request made: see skip() */
+	p->failed = made ? 1 : p->failed + 1;
+	p->l1->st.stall_cycles++;
+	p->t++;
+}
+
+/* --mshr-check=instruction: the first request of warp wi's instruction,
+ * if it has lane 0 and would need an MSHR entry, finds one free or the
+ * whole instruction waits; the others take entries past the limit. */
+static int mshr_refused(struct wt_pool *p, size_t wi)
+{
+	struct warp *w = &p->w[wi];
+	const struct wt_request *q = &p->r[p->k[w->cur].pos];
+	uint64_t retry;
+
+	if (!p->c->mshr_instr || w->unlimited || !p->k[w->cur].first)
+		return 0;
+	if ((q->lanes & 1) && wt_l1_entry_refused(p->l1, q, p->t, p->out, &retry)) {
+		wt_gs_count(&p->l1->st.gs, WT_GS_LOAD, WT_GS_RESERVATION_FAIL);
+		p->l1->st.fails[WT_FAIL_MSHR_ENTRY]++;
+		wt_l1_warp(p->l1, q)->fails++;
+		w->fail = WT_FAIL_MSHR_ENTRY;
+		w->retry = retry;
+		w->refused = 1;
+		return 1;
+	}
+	w->unlimited = 1;
+	return 0;
+}
+
+int wt_pool_step(struct wt_pool *p, uint64_t until)
+{
+	const struct wt_pool_cfg *c = p->c;
+	struct wt_l1 *l1 = p->l1;
+	const struct wt_request *r = p->r;
+	const struct key *k = p->k;
+
+	while (p->done < p->nwarps && p->t < until) {
+		struct warp *w;
+		size_t wi, pos;
+		int rc = -1, made = 0, now;
+
+		while (p->nheap && p->heap[0].at <= p->t) {
+			wi = heap_pop(p);
+			if (!leave_if_parked(p, wi))
+				q_push(p, wi);
+			p->failed = 0;
+		}
+		while (p->qn && leave_if_parked(p, p->q[p->qhead]))
+			q_pop(p);
+		if (!p->qn && !p->nheap)
+			wt_die(WT_EXIT_DATA, "SM %u: the warp pool has no warp to run "
+			       "and %zu not done; this is a bug", l1->sm,
+			       p->nwarps - p->done);
+		if (!p->qn) {		/* nothing ready: idle until a warp is */
+			l1->st.idle_cycles += p->heap[0].at - p->t;
+			l1->st.stall_cycles += p->heap[0].at - p->t;
+			p->t = p->heap[0].at;
+			continue;
+		}
+		if (p->failed >= p->qn) {
+			uint64_t t2 = skip(p, p->t);
+
+			l1->st.stall_cycles += t2 - p->t;
+			p->t = t2;
+			p->failed = 0;
+			continue;
+		}
+		pos = pick(p);
+		wi = p->q[(p->qhead + pos) % p->nwarps];
+		w = &p->w[wi];
+		if (w->exiting) {	/* exit_slot: it leaves, taking the slot */
+			q_take(p, pos);
+			w->ready = p->t + 1;
+			warp_done(p, wi);
+			w->ready = 0;
+			p->failed = 0;
+			p->t++;
+			continue;
+		}
+		if (!may_issue(p, wi)) {
+			/* Held back from its load: its non-memory instructions
+			 * before it may still issue (a policy holds back
+			 * memory instructions only); then the next warp's
+			 * turn, in the same cycle.
+			 * When all are held back, a cycle passes. */
+			w = &p->w[wi];
+			if (c->icount && !w->charged && r[k[w->cur].pos].icount) {
+				p->t += r[k[w->cur].pos].icount;
+				w->charged = 1;
+			}
+			q_push(p, q_take(p, pos));
+			if (++p->blocked >= p->qn) {
+				p->blocked = 0;
+				l1->st.stall_cycles++;
+				p->t++;
+			}
+			continue;
+		}
+		p->blocked = 0;
+		w = &p->w[wi];
+		if (c->icount && !w->charged) {
+			/* its non-memory instructions issue first, back to back */
+			p->t += r[k[w->cur].pos].icount;
+			w->charged = 1;
+		}
+		if (mshr_refused(p, wi)) {
+			failed(p, pos, 0);
+			continue;
+		}
+		l1->mshr_nolimit = w->unlimited;
+		for (unsigned i = 0; i < p->npol; i++)
+			if (p->pols[i].ops->issue)
+				p->pols[i].ops->issue(p->pols[i].s, p, wi);
+		do {
+			const struct wt_request *q = &r[k[w->cur].pos];
+			uint64_t ready, retry, misses = l1->st.misses;
+
+			rc = wt_l1_access(l1, q, p->t, w->refused, p->out, &ready, &retry);
+			for (unsigned i = 0; i < p->npol; i++)
+				if (p->pols[i].ops->accessed)
+					p->pols[i].ops->accessed(p->pols[i].s, p, wi, q,
+								 rc < 0 && l1->st.misses > misses);
+			if (rc >= 0) {
+				w->fail = (uint8_t)rc;
+				w->retry = retry;
+				w->refused |= rc == WT_FAIL_MSHR_ENTRY;
+				break;
+			}
+			w->refused = 0;
+			if (ready > w->ready)
+				w->ready = ready;
+			w->cur++;
+			made = 1;
+		} while (w->cur < w->end && !k[w->cur].first);
+		l1->noalloc = 0;
+		l1->mshr_nolimit = 0;
+		if (rc >= 0) {		/* to the back; resume at that request */
+			failed(p, pos, made);
+			continue;
+		}
+		q_take(p, pos);
+		p->failed = 0;
+		w->charged = 0;
+		w->unlimited = 0;
+		/* Its data all there (hits of no latency): to the back of the
+		 * queue now, ahead of the warps whose waits end at t + 1. */
+		now = c->delay && w->ready <= p->t;
+		if (!c->delay || w->ready <= p->t)
+			w->ready = p->t + 1;
+		if (w->cur < w->end || c->exit_slot) {
+			w->exiting = w->cur >= w->end;
+			if (now)
+				q_push(p, wi);
+			else
+				heap_push(p, wi, w->ready);
+		} else {
+			warp_done(p, wi);
+		}
+		w->ready = 0;
+		p->t++;
+	}
+	return p->done >= p->nwarps;
+}
+
+uint64_t wt_pool_finish(struct wt_pool *p)
+{
+	struct wt_l1 *l1 = p->l1;
+	uint64_t end = p->end;
+
+	if (p->nwarps) {
+		if (end < p->t)
+			end = p->t;
+		if (end > l1->st.last)
+			l1->st.last = end;
+		if (p->start < l1->st.first)
+			l1->st.first = p->start;
+	}
+	free(p->k);
+	free(p->w);
+	free(p->cta);
+	free(p->q);
+	free(p->heap);
+	free(p->waiting);
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->pool_free)
+			p->pols[i].ops->pool_free(p->pols[i].s);
+	free(p->pols);
+	free(p);
+	return end;
+}
+
+uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
+		     const struct wt_request *r, size_t n, uint64_t start,
+		     struct wt_l1_out *out)
+{
+	struct wt_pool *p = wt_pool_new(l1, c, r, n, start, out);
+
+	wt_pool_step(p, UINT64_MAX);
+	return wt_pool_finish(p);
+}

@@ -1,0 +1,67 @@
+/*
+ * pol_abyp.c - Tian et al.'s adaptive bypass in the L1: a load whose
+ * lines keep leaving unused is predicted dead and sent around the L1; a
+ * later load of a line it sent around corrects the prediction.  The
+ * predictor is abyp.c's.
+ */
+#include "abyp.h"
+#include "l1model.h"
+#include "l1policy.h"
+
+static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
+{
+	const struct wt_cache_geom *g = &l1->cfg->geom;
+
+	return wt_abyp_new(p->abyp_threshold, p->abyp_max, g->sets * g->assoc);
+}
+
+static void fini(void *s)
+{
+	wt_abyp_free(s);
+}
+
+/* A load of a line it sent around: the prediction was wrong (done again
+ * on a retry, it finds nothing the second time). */
+static void tick(void *s, struct wt_l1 *l1, const struct wt_request *r,
+		 uint64_t line, uint64_t t)
+{
+	(void)r;
+	(void)t;
+	if (wt_abyp_check(s, line))
+		l1->st.pol.abyp_corrections++;
+}
+
+static int route(void *s, struct wt_l1 *l1, const struct wt_request *r,
+		 uint64_t line, int *protect)
+{
+	(void)protect;
+	if (!wt_abyp_bypass(s, r->pc))
+		return WT_L1_LOOKUP;
+	wt_abyp_note_bypass(s, r->pc, line);
+	l1->st.pol.abyp_loads++;
+	return WT_L1_AROUND;
+}
+
+static void hit(void *s, struct wt_l1_meta *m, int first)
+{
+	if (first)
+		wt_abyp_reused(s, m->pc);
+}
+
+static void evict(void *s, struct wt_l1 *l1, const struct wt_l1_meta *m,
+		  uint64_t line)
+{
+	(void)l1;
+	(void)line;
+	wt_abyp_evicted(s, m->pc, m->reused);
+}
+
+const struct wt_l1_policy_ops wt_pol_abyp_ops = {
+	.name = "abyp",
+	.init = init,
+	.free = fini,
+	.tick = tick,
+	.route = route,
+	.hit = hit,
+	.evict = evict,
+};

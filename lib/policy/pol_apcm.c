@@ -1,0 +1,168 @@
+/*
+ * pol_apcm.c - Koo et al.'s access pattern-aware cache management
+ * (APCM) in the L1: a monitored warp profiles each load (apcm.c, the
+ * state machine); a load classed streaming goes around the L1, one
+ * classed for protection (intra-warp reuse) allocates its line pinned
+ * for its warp while the warp's protection board holds it.  Variants
+ * (l1policy.c): apcm-bypass and apcm-protect use one method; apcm-pd
+ * protects with a protecting distance instead of the board (with
+ * pol_pd.c for its protected loads); apcm-swl adds a static warp limit.
+ */
+#include "apcm.h"
+#include "l1model.h"
+#include "l1policy.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+struct apcm {
+	struct wt_apcm *a;
+	int pd;			/* a protecting distance pins, not the board */
+};
+
+static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
+{
+	struct apcm *s = wt_calloc(1, sizeof(*s));
+	struct wt_apcm_cfg ac = p->apcm;
+
+	ac.line = l1->cfg->geom.line;
+	s->a = wt_apcm_new(&ac);
+	s->pd = p->apcm_pd;
+	return s;
+}
+
+static void fini(void *s)
+{
+	wt_apcm_free(((struct apcm *)s)->a);
+	free(s);
+}
+
+/* The warp the SM runs first: the lowest of the first CTA it received
+ * (the pool starts a CTA's warps in order).  It is the monitored one. */
+static uint32_t first_warp(const struct wt_request *r, size_t n)
+{
+	uint32_t w = n ? r[0].warp : 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (r[i].cta == r[0].cta && r[i].warp < w)
+			w = r[i].warp;
+	return w;
+}
+
+static void kernel_begin(void *s, const struct wt_request *r, size_t n)
+{
+	wt_apcm_kernel_begin(((struct apcm *)s)->a, first_warp(r, n));
+}
+
+static void instruction(void *s, const struct wt_request *r)
+{
+	wt_apcm_instruction(((struct apcm *)s)->a, r->warp, r->pc);
+}
+
+static int route(void *s, struct wt_l1 *l1, const struct wt_request *r,
+		 uint64_t line, int *protect)
+{
+	enum wt_apcm_method how = wt_apcm_method(((struct apcm *)s)->a, r->pc);
+
+	(void)line;
+	if (how == WT_APCM_BYPASS) {
+		l1->st.pol.apcm_bypass++;
+		return WT_L1_AROUND;
+	}
+	*protect = how == WT_APCM_PROTECT;
+	return WT_L1_LOOKUP;
+}
+
+/* The line is pinned when the warp's protection board lets it (with a
+ * protecting distance instead, apcm-pd, there is no board). */
+static int pin(void *s, uint32_t warp, uint32_t pc)
+{
+	struct apcm *x = s;
+
+	return x->pd ? 1 : wt_apcm_pin(x->a, warp, pc);
+}
+
+static void arrive(void *s, struct wt_l1 *l1, struct wt_l1_meta *m, int protect)
+{
+	if (!protect)
+		return;
+	m->lifetime = wt_apcm_lifetime(((struct apcm *)s)->a, m->warp);
+	l1->st.pol.pins++;
+}
+
+/* A pinned line is shielded while its owner's protection lifetime is
+ * the one it was pinned under. */
+static int shield(void *s, struct wt_l1_meta *m)
+{
+	struct apcm *x = s;
+
+	if (!m->prot || x->pd)
+		return 0;
+	if (wt_apcm_lifetime(x->a, m->warp) == m->lifetime)
+		return 1;
+	m->prot = 0;	/* the owner's protection ended */
+	return 0;
+}
+
+/* The monitored warp tracks the load in its tag array (seed: the L1
+ * tag's count when another warp brought the line in), and a load that
+ * ends a protection lifetime releases it. */
+static void load_done(void *s, struct wt_l1 *l1, const struct wt_request *r,
+		      uint64_t line, unsigned seed, int looked_up, int hit,
+		      int protect)
+{
+	struct apcm *x = s;
+
+	(void)hit;
+	if (looked_up && protect)
+		l1->st.pol.apcm_protect++;
+	wt_apcm_load(x->a, r->warp, r->pc, line, r->index, seed);
+	if (r->index + 1u >= r->count)
+		wt_apcm_after_load(x->a, r->warp, r->pc);
+}
+
+/* The board lets the warp go, and the monitored warp's profile is
+ * final. */
+static void warp_end(void *s, uint32_t warp)
+{
+	wt_apcm_warp_end(((struct apcm *)s)->a, warp);
+}
+
+const struct wt_l1_policy_ops wt_pol_apcm_ops = {
+	.name = "apcm",
+	.init = init,
+	.free = fini,
+	.kernel_begin = kernel_begin,
+	.instruction = instruction,
+	.route = route,
+	.pin = pin,
+	.arrive = arrive,
+	.shield = shield,
+	.load_done = load_done,
+	.warp_end = warp_end,
+};
+
+void wt_pol_apcm_stats(const struct wt_l1 *l1, struct wt_apcm_stats *sum)
+{
+	const struct apcm *x = wt_l1_pol_state(l1, &wt_pol_apcm_ops);
+	const struct wt_apcm_stats *a;
+
+	if (!x)
+		return;
+	a = wt_apcm_stats(x->a);
+	sum->pins += a->pins;
+	sum->pin_refused += a->pin_refused;
+	sum->cait_updates += a->cait_updates;
+	sum->mta_evictions += a->mta_evictions;
+	sum->released_loop_exit += a->released_loop_exit;
+	sum->released_last_load += a->released_last_load;
+	sum->released_warp_end += a->released_warp_end;
+	sum->untracked_loads += a->untracked_loads;
+}
+
+struct wt_apcm *wt_pol_apcm(const struct wt_l1 *l1)
+{
+	const struct apcm *x = wt_l1_pol_state(l1, &wt_pol_apcm_ops);
+
+	return x ? x->a : NULL;
+}

@@ -1,0 +1,120 @@
+/*
+ * pol_ccws.c - Rogers et al.'s cache-conscious wavefront scheduling
+ * (CCWS) in the pool: the lines the L1 evicts go into their warps' victim
+ * tags, a load miss that finds its line there raises its warp's
+ * lost-locality score, and the warps the scores push past the cutoff are
+ * held back from their loads.  The scoring is ccws.c's.
+ */
+#include "ccws.h"
+#include "l1model.h"
+#include "l1policy.h"
+#include "u64map.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+struct ccws {
+	struct wt_ccws *c;
+	struct wt_u64map *local;	/* kernel warp id -> index + 1 */
+};
+
+/* The L1 side: the lines that leave, with their owners, for the pool. */
+static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
+{
+	(void)p;
+	(void)l1;
+	return NULL;
+}
+
+static void evict(void *s, struct wt_l1 *l1, const struct wt_l1_meta *m,
+		  uint64_t line)
+{
+	(void)s;
+	if (l1->nevicted == l1->capevicted) {
+		l1->capevicted = l1->capevicted ? 2 * l1->capevicted : 8;
+		l1->evicted = wt_realloc(l1->evicted, l1->capevicted *
+					 sizeof(*l1->evicted));
+	}
+	l1->evicted[l1->nevicted++] = (struct wt_l1_evicted){ m->warp, line };
+}
+
+static void *pool_init(const struct wt_l1_policy *p, struct wt_pool *pool,
+		       void *l1s)
+{
+	struct ccws *s = wt_calloc(1, sizeof(*s));
+	size_t n = wt_pool_nwarps(pool);
+
+	(void)l1s;
+	s->c = wt_ccws_new(&p->ccws, (unsigned)n);
+	s->local = wt_u64map_new();
+	for (size_t i = 0; i < n; i++) {
+		unsigned left;
+		int first, added;
+		const struct wt_request *q = wt_pool_next(pool, i, &first, &left);
+
+		if (q)	/* no request: no id to learn */
+			*wt_u64map_get(s->local, q->warp, &added) = i + 1;
+	}
+	return s;
+}
+
+static void pool_free(void *s)
+{
+	struct ccws *x = s;
+
+	wt_ccws_free(x->c);
+	wt_u64map_free(x->local);
+	free(x);
+}
+
+static void active(void *s, size_t wi, int on)
+{
+	wt_ccws_set_active(((struct ccws *)s)->c, (unsigned)wi, on);
+}
+
+/* Loads of the warps past the cutoff wait, instruction by instruction. */
+static int may_issue(void *s, struct wt_pool *pool, size_t wi)
+{
+	unsigned left;
+	int first;
+	const struct wt_request *q = wt_pool_next(pool, wi, &first, &left);
+
+	if (!q || !first || q->op != WT_OP_LOAD)
+		return 1;
+	if (wt_ccws_may_issue(((struct ccws *)s)->c, (unsigned)wi, wt_pool_time(pool)))
+		return 1;
+	wt_pool_l1(pool)->st.pol.ccws_blocked++;
+	return 0;
+}
+
+/* Learn from the L1: the lines it evicted go into their warps' victim
+ * tags, and a load miss of warp wi looks in wi's. */
+static void accessed(void *s, struct wt_pool *pool, size_t wi,
+		     const struct wt_request *q, int missed)
+{
+	struct ccws *x = s;
+	struct wt_l1 *l1 = wt_pool_l1(pool);
+
+	for (unsigned i = 0; i < l1->nevicted; i++) {
+		const uint64_t *ix = wt_u64map_find(x->local, l1->evicted[i].warp);
+
+		if (ix)
+			wt_ccws_evict(x->c, (unsigned)(*ix - 1), l1->evicted[i].line);
+	}
+	l1->nevicted = 0;
+	if (missed && wt_ccws_miss(x->c, (unsigned)wi,
+				   wt_cache_line_addr(&l1->cache, q->addr),
+				   wt_pool_time(pool)))
+		l1->st.pol.ccws_vta_hits++;
+}
+
+const struct wt_l1_policy_ops wt_pol_ccws_ops = {
+	.name = "ccws",
+	.init = init,
+	.evict = evict,
+	.pool_init = pool_init,
+	.pool_free = pool_free,
+	.active = active,
+	.may_issue = may_issue,
+	.accessed = accessed,
+};

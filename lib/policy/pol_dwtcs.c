@@ -1,0 +1,110 @@
+/*
+ * pol_dwtcs.c - Khairy et al.'s dynamic warp throttling by core sampling
+ * (DWT-CS, section 4.2) across the SMs: they run in step, a period at a
+ * time, and at the end of each the coordinator (dwtcs.c, one for the
+ * GPU, for the whole run: it remembers kernels by name) sees what each
+ * did and sets every SM's warp limit for the next (the hook kernel_run).
+ */
+#include "dwtcs.h"
+#include "l1model.h"
+#include "l1policy.h"
+#include "l1pool.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+struct dwt {
+	struct wt_dwtcs_cfg cfg;
+	unsigned per;		/* schedulers per SM */
+	struct wt_dwtcs *d;	/* made at the first kernel */
+};
+
+/* No hook in the L1, but an instance there all the same: an L1 under
+ * any named policy keeps the fields beside its lines and takes the
+ * policies' path for its loads (a victim chosen before the other checks),
+ * as it always has. */
+static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
+{
+	(void)p;
+	(void)l1;
+	return NULL;
+}
+
+static void *gpu_init(const struct wt_l1_policy *p)
+{
+	struct dwt *g = wt_calloc(1, sizeof(*g));
+
+	g->cfg = p->dwtcs;
+	g->per = p->schedulers;
+	return g;
+}
+
+static void gpu_free(void *gs)
+{
+	struct dwt *g = gs;
+
+	if (g->d)
+		wt_dwtcs_free(g->d);
+	free(g);
+}
+
+static int kernel_run(void *gs, struct wt_l1_kernel *k)
+{
+	struct dwt *g = gs;
+	unsigned nb = k->n, n = k->sms > nb ? k->sms : nb;
+	struct wt_pool **p = wt_calloc(nb ? nb : 1, sizeof(*p));
+	uint64_t *i0 = wt_calloc(n, sizeof(*i0)), *m0 = wt_calloc(n, sizeof(*m0));
+	uint64_t *di = wt_calloc(n, sizeof(*di)), *dm = wt_calloc(n, sizeof(*dm));
+	uint64_t until = k->start;
+	int left = 1;
+
+	if (!g->d)
+		g->d = wt_dwtcs_new(&g->cfg, n);
+	wt_dwtcs_kernel_begin(g->d, k->name);
+	for (unsigned s = 0; s < nb; s++)
+		p[s] = wt_pool_new(k->l1[s], k->pc, k->r[s], k->nr[s], k->start, k->out[s]);
+	while (left) {
+		until += g->cfg.period;
+		for (unsigned s = 0; s < nb; s++) {
+			i0[s] = k->l1[s]->st.instructions;
+			m0[s] = k->l1[s]->st.misses;
+		}
+		left = 0;
+		#pragma omp parallel for schedule(dynamic, 1) reduction(|:left) \
+			if (k->parallel)
+		for (unsigned s = 0; s < nb; s++)
+			left |= !wt_pool_step(p[s], until);
+		for (unsigned s = 0; s < nb && s < n; s++) {
+			di[s] = k->l1[s]->st.instructions - i0[s];
+			dm[s] = k->l1[s]->st.misses - m0[s];
+		}
+		wt_dwtcs_period(g->d, di, dm);
+		for (unsigned s = 0; s < nb; s++)
+			wt_pool_set_limit(p[s], s < n ? wt_dwtcs_limit(g->d, s) * g->per : 0);
+	}
+	for (unsigned s = 0; s < nb; s++)
+		k->end[s] = wt_pool_finish(p[s]);
+	k->decided = wt_dwtcs_decided(g->d);
+	k->rounds = wt_dwtcs_rounds(g->d);
+	free(p);
+	free(i0);
+	free(m0);
+	free(di);
+	free(dm);
+	return 1;
+}
+
+const struct wt_l1_policy_ops wt_pol_dwtcs_ops = {
+	.name = "dwt-cs",
+	.init = init,
+	.gpu_init = gpu_init,
+	.gpu_free = gpu_free,
+	.kernel_run = kernel_run,
+};
+
+const struct wt_dwtcs_stats *wt_pol_dwtcs_stats(const void *g)
+{
+	const struct dwt *x = g;
+
+	return x && x->d ? wt_dwtcs_stats(x->d) : NULL;
+}

@@ -1,0 +1,65 @@
+/*
+ * pol_mrpb.c - Jia et al.'s memory request prioritization buffer (MRPB):
+ * the pool drains its buffer in fixed order (of the warps whose next
+ * instructions fit in its first mrpb_size requests, in queue order, the
+ * oldest goes first), and a load that finds every way of its set
+ * reserved goes around the L1 instead of stalling.
+ */
+#include "l1model.h"
+#include "l1policy.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
+{
+	(void)p;
+	(void)l1;
+	return NULL;
+}
+
+static uint64_t *no_line(void *s, struct wt_l1 *l1, int stalled)
+{
+	(void)s;
+	return stalled ? &l1->st.pol.mrpb_bypass : NULL;
+}
+
+static void *pool_init(const struct wt_l1_policy *p, struct wt_pool *pool,
+		       void *l1s)
+{
+	unsigned *size = wt_malloc(sizeof(*size));
+
+	(void)pool;
+	(void)l1s;
+	*size = p->mrpb_size;
+	return size;
+}
+
+static size_t pick(void *s, const struct wt_pool *pool)
+{
+	size_t best = 0, fill = 0, n = wt_pool_queued(pool);
+	unsigned size = *(const unsigned *)s;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t wi = wt_pool_queue_at(pool, i);
+		unsigned left;
+		int first;
+
+		if (wt_pool_next(pool, wi, &first, &left))
+			fill += left;
+		if (i > 0 && fill > size)
+			break;
+		if (wi < wt_pool_queue_at(pool, best))
+			best = i;
+	}
+	return best;
+}
+
+const struct wt_l1_policy_ops wt_pol_mrpb_ops = {
+	.name = "mrpb",
+	.init = init,
+	.no_line = no_line,
+	.pool_init = pool_init,
+	.pool_free = free,
+	.pick = pick,
+};

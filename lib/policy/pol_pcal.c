@@ -1,0 +1,76 @@
+/*
+ * pol_pcal.c - Li et al.'s priority-based cache allocation (PCAL): of the
+ * warps the pool admits, the oldest pcal_tokens hold tokens, and a miss
+ * of a warp without one allocates no line (it goes around the L1).
+ * Under a warp limit the admitted warps are fewer.
+ */
+#include "l1model.h"
+#include "l1policy.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+struct pcal {
+	unsigned tokens;
+	uint8_t *token;		/* per warp of the pool: may allocate */
+};
+
+/* The L1 side: the pool sets l1->noalloc for a warp with no token. */
+static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
+{
+	(void)p;
+	(void)l1;
+	return NULL;
+}
+
+static uint64_t *no_line(void *s, struct wt_l1 *l1, int stalled)
+{
+	(void)s;
+	return !stalled && l1->noalloc ? &l1->st.pol.pcal_noalloc : NULL;
+}
+
+static void *pool_init(const struct wt_l1_policy *p, struct wt_pool *pool,
+		       void *l1s)
+{
+	struct pcal *s = wt_calloc(1, sizeof(*s));
+
+	(void)l1s;
+	s->tokens = p->pcal_tokens;
+	s->token = wt_calloc(wt_pool_nwarps(pool), 1);
+	return s;
+}
+
+static void pool_free(void *s)
+{
+	free(((struct pcal *)s)->token);
+	free(s);
+}
+
+/* The oldest admitted warps hold the tokens. */
+static void admitted(void *s, struct wt_pool *pool)
+{
+	struct pcal *x = s;
+	unsigned left = x->tokens;
+	size_t lo, hi;
+
+	wt_pool_range(pool, &lo, &hi);
+	for (size_t i = lo; i < hi; i++) {
+		x->token[i] = wt_pool_admitted(pool, i) && left > 0;
+		left -= x->token[i];
+	}
+}
+
+static void issue(void *s, struct wt_pool *pool, size_t wi)
+{
+	wt_pool_l1(pool)->noalloc = !((struct pcal *)s)->token[wi];
+}
+
+const struct wt_l1_policy_ops wt_pol_pcal_ops = {
+	.name = "pcal",
+	.init = init,
+	.no_line = no_line,
+	.pool_init = pool_init,
+	.pool_free = pool_free,
+	.admitted = admitted,
+	.issue = issue,
+};

@@ -1,0 +1,56 @@
+/*
+ * pol_randbyp.c - rand-byp, a baseline and the smallest example of a
+ * policy (HACKING, "Adding a policy"): each load goes around the L1 with
+ * probability rand_fraction (--bypass-fraction), drawn from a generator of
+ * the L1's own, seeded from --seed and its SM, so that runs repeat.  (A
+ * load refused for a resource draws again when it is retried.)
+ */
+#include "hash.h"
+#include "l1model.h"
+#include "l1policy.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+struct randbyp {
+	uint64_t rng;		/* xorshift64*: never 0 */
+	double fraction;
+};
+
+static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
+{
+	struct randbyp *s = wt_calloc(1, sizeof(*s));
+
+	s->rng = wt_mix64(l1->cfg->seed ^ wt_mix64(l1->sm + 0xB1A5ULL));
+	if (!s->rng)
+		s->rng = 1;
+	s->fraction = p->rand_fraction;
+	return s;
+}
+
+static int route(void *s, struct wt_l1 *l1, const struct wt_request *r,
+		 uint64_t line, int *protect)
+{
+	struct randbyp *x = s;
+	uint64_t h;
+
+	(void)r;
+	(void)line;
+	(void)protect;
+	x->rng ^= x->rng >> 12;
+	x->rng ^= x->rng << 25;
+	x->rng ^= x->rng >> 27;
+	h = x->rng * 0x2545F4914F6CDD1DULL;
+	/* the top 53 bits, uniform in [0, 1) */
+	if ((double)(h >> 11) * 0x1p-53 >= x->fraction)
+		return WT_L1_LOOKUP;
+	l1->st.pol.rand_bypass++;
+	return WT_L1_AROUND;
+}
+
+const struct wt_l1_policy_ops wt_pol_randbyp_ops = {
+	.name = "rand-byp",
+	.init = init,
+	.free = free,
+	.route = route,
+};

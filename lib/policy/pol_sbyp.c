@@ -1,0 +1,91 @@
+/*
+ * pol_sbyp.c - Khairy et al.'s streaming bypass (section 4.1) in the L1:
+ * at the end of each period the L1 closes when its miss rate was above
+ * the threshold, and a closed L1 sends every load around it while its
+ * tags go on being looked up (WT_L1_TAGS_ONLY), to see when to open
+ * again.  A closed L1 takes no new lines for stores either.  The state
+ * machine is sbyp.c's, which the L2 shares.
+ */
+#include "l1model.h"
+#include "l1policy.h"
+#include "sbyp.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
+{
+	struct wt_sbyp *sb = wt_calloc(1, sizeof(*sb));
+
+	(void)l1;
+	wt_sbyp_init(sb, p->sbyp_period, p->sbyp_threshold);
+	return sb;
+}
+
+/* A period ended: the L1 closes or opens; opened, the lines the tags
+ * took have no data and go. */
+static void tick(void *s, struct wt_l1 *l1, const struct wt_request *r,
+		 uint64_t line, uint64_t t)
+{
+	struct wt_sbyp *sb = s;
+
+	(void)r;
+	(void)line;
+	if (t < sb->end)
+		return;
+	if (wt_sbyp_tick(sb, t))
+		wt_l1_drop_tagonly(l1);
+	l1->st.pol.sbyp_periods = sb->periods;
+	l1->st.pol.sbyp_periods_on = sb->periods_on;
+	l1->st.pol.sbyp_switches = sb->switches;
+}
+
+static int route(void *s, struct wt_l1 *l1, const struct wt_request *r,
+		 uint64_t line, int *protect)
+{
+	const struct wt_sbyp *sb = s;
+
+	(void)r;
+	(void)line;
+	(void)protect;
+	if (!sb->on)
+		return WT_L1_LOOKUP;
+	l1->st.pol.sbyp_loads++;
+	return WT_L1_TAGS_ONLY;
+}
+
+/* The miss rate: of the loads looked up, or of the tags while closed. */
+static void load_done(void *s, struct wt_l1 *l1, const struct wt_request *r,
+		      uint64_t line, unsigned seed, int looked_up, int hit,
+		      int protect)
+{
+	struct wt_sbyp *sb = s;
+
+	(void)l1;
+	(void)r;
+	(void)line;
+	(void)seed;
+	(void)protect;
+	if (looked_up || sb->on)
+		wt_sbyp_count(sb, !hit);
+}
+
+static int store_alloc(void *s)
+{
+	return !((const struct wt_sbyp *)s)->on;
+}
+
+const struct wt_l1_policy_ops wt_pol_sbyp_ops = {
+	.name = "sbyp",
+	.init = init,
+	.free = free,
+	.tick = tick,
+	.route = route,
+	.load_done = load_done,
+	.store_alloc = store_alloc,
+};
+
+struct wt_sbyp *wt_pol_sbyp(const struct wt_l1 *l1)
+{
+	return wt_l1_pol_state(l1, &wt_pol_sbyp_ops);
+}

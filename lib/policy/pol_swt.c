@@ -1,0 +1,127 @@
+/*
+ * pol_swt.c - SWT, the best static warp limit: before each kernel runs,
+ * it is run once for each limit from 1 warp per scheduler up (on fresh
+ * L1s: a reading, the search should not depend on what earlier trials
+ * left in the cache), and the limit with the fewest cycles wins, the
+ * smallest of equals.  Limits at or past the most warps an SM runs are
+ * all alike, and are tried once.  The kernel then runs under the limit
+ * found (the hook kernel_limit, across the SMs).
+ */
+#include "l1model.h"
+#include "l1policy.h"
+#include "l1pool.h"
+#include "u64map.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+struct swt {
+	unsigned per;		/* schedulers per SM */
+	unsigned max_warps;	/* per scheduler */
+};
+
+/* One SM of a trial, model and events on cache lines of their own (the
+ * SMs run on threads). */
+struct trial {
+	_Alignas(WT_CACHE_LINE) struct wt_l1 l1;
+	struct wt_l1_out out;
+};
+
+/* No hook in the L1, but an instance there all the same: an L1 under
+ * any named policy keeps the fields beside its lines and takes the
+ * policies' path for its loads (a victim chosen before the other checks),
+ * as it always has. */
+static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
+{
+	(void)p;
+	(void)l1;
+	return NULL;
+}
+
+static void *gpu_init(const struct wt_l1_policy *p)
+{
+	struct swt *g = wt_calloc(1, sizeof(*g));
+
+	g->per = p->schedulers;
+	g->max_warps = p->max_warps;
+	return g;
+}
+
+/* The most warps one SM runs in this kernel. */
+static unsigned most_warps(const struct wt_l1_kernel *k)
+{
+	size_t most = 0;
+
+	for (unsigned s = 0; s < k->n; s++) {
+		struct wt_u64map *m = wt_u64map_new();
+
+		for (size_t i = 0; i < k->nr[s]; i++) {
+			int added;
+
+			wt_u64map_get(m, k->r[s][i].warp, &added);
+		}
+		if (wt_u64map_count(m) > most)
+			most = wt_u64map_count(m);
+		wt_u64map_free(m);
+	}
+	return most > UINT32_MAX ? UINT32_MAX : (unsigned)most;
+}
+
+/* SM s's share of the kernel through a fresh pool on l1, under limit. */
+static void run_trial(struct wt_l1 *l1, const struct wt_l1_kernel *k,
+		      unsigned s, struct wt_l1_out *out, unsigned limit)
+{
+	struct wt_pool *p = wt_pool_new(l1, k->pc, k->r[s], k->nr[s], k->start, out);
+
+	if (limit)
+		wt_pool_set_limit(p, limit);
+	wt_pool_step(p, UINT64_MAX);
+	wt_pool_finish(p);
+}
+
+static unsigned kernel_limit(void *gs, struct wt_l1_kernel *k)
+{
+	const struct swt *g = gs;
+	unsigned most = most_warps(k), best = 0, nb = k->n;
+	uint64_t best_cycles = UINT64_MAX;
+	struct trial *t = wt_calloc_lines(nb, sizeof(*t));
+
+	for (unsigned lim = 1; lim <= g->max_warps; lim++) {
+		uint64_t end = k->start;
+		char err[512];
+
+		for (unsigned s = 0; s < nb; s++)
+			if (wt_l1_init(&t[s].l1, k->l1[s]->cfg, s, err, sizeof(err)) < 0)
+				wt_die(WT_EXIT_USAGE, "%s", err);
+		#pragma omp parallel for schedule(dynamic, 1) if (k->parallel)
+		for (unsigned s = 0; s < nb; s++) {
+			wt_l1_kernel_begin(&t[s].l1, k->l1[s]->kernel, k->r[s], k->nr[s]);
+			t[s].out.n = 0;
+			run_trial(&t[s].l1, k, s, &t[s].out, lim * g->per);
+		}
+		for (unsigned s = 0; s < nb; s++) {
+			if (t[s].l1.st.last > end)
+				end = t[s].l1.st.last;
+			wt_l1_free(&t[s].l1);
+		}
+		if (end - k->start < best_cycles) {
+			best_cycles = end - k->start;
+			best = lim;
+		}
+		if (lim * g->per >= most)
+			break;
+	}
+	for (unsigned s = 0; s < nb; s++)
+		free(t[s].out.ev);
+	free(t);
+	k->limit = best;
+	return best * g->per;
+}
+
+const struct wt_l1_policy_ops wt_pol_swt_ops = {
+	.name = "swt",
+	.init = init,
+	.gpu_init = gpu_init,
+	.gpu_free = free,
+	.kernel_limit = kernel_limit,
+};

@@ -1,0 +1,295 @@
+/*
+ * l2opt.c - l2sim's options into the engine's configuration (l2opt.h).
+ */
+#include "l2opt.h"
+
+#include "cachecfg.h"
+#include "cacheindex.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+
+/* --medic=LIST: wbyp, wip or all, comma-separated. */
+static unsigned medic_components(const char *list)
+{
+	unsigned m = 0;
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == 4 && strncmp(p, "wbyp", 4) == 0)
+			m |= WT_MEDIC_WBYP;
+		else if (n == 3 && strncmp(p, "wip", 3) == 0)
+			m |= WT_MEDIC_WIP;
+		else if (n == 3 && strncmp(p, "all", 3) == 0)
+			m |= WT_MEDIC_WBYP | WT_MEDIC_WIP;
+		else if (n == 4 && strncmp(p, "none", 4) == 0)
+			;		/* for sweeps: the baseline */
+		else
+			wt_die(WT_EXIT_USAGE, "--medic=%s: expected wbyp, wip, all or "
+			       "none (comma-separated)", list);
+		p += n + (p[n] == ',');
+	}
+	return m;
+}
+
+/*
+ * What no machine sets: LRU, a linear index, write-back with
+ * write-allocate, 32-byte sectors, banks chosen from the lowest
+ * line-address bit, a bank cycle of 1, partitions interleaved every 256
+ * bytes (GPGPU-Sim's dramid@8) with a linear map.  The machine
+ * (machinestage.c) and the options set the rest, and may change these.
+ */
+static void base(struct wt_l2stage *sim, struct wt_l2_cfg *c)
+{
+	memset(c, 0, sizeof(*c));
+	sim->nparts = 6;
+	sim->mapspec = "linear";
+	sim->interleave = 256;
+	sim->size = 128 * 1024;
+	sim->index = "linear";
+	sim->icnt = 10;
+	c->geom.assoc = 16;
+	c->geom.line = 128;
+	c->geom.repl = WT_REPL_LRU;
+	c->sector = 32;
+	c->write_back = 1;
+	c->write_allocate = 1;
+	c->banks = 2;
+	c->bank_bit = 7;
+	c->ports = 2;
+	c->bank_queue = 8;
+	c->bank_cycle = 1;
+	c->tag_latency = 10;
+	c->mshr_entries = 32;
+	c->mshr_merge = 4;
+	c->miss_latency = 200;
+}
+
+/* A GPGPU-Sim cache configuration string for one partition. */
+static void apply_config(struct wt_l2stage *sim, const char *s, struct wt_l2_cfg *c)
+{
+	struct wt_cachecfg g;
+	char err[512];
+
+	if (wt_cachecfg_parse(s, &g, err, sizeof(err)) < 0 ||
+	    wt_cachecfg_check_data(&g, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "--config=%s: %s", s, err);
+	if (g.disabled) {
+		c->disabled = 1;
+		return;
+	}
+	c->geom.assoc = g.assoc;
+	c->geom.line = g.line;
+	sim->size = (uint64_t)g.sets * g.line * g.assoc;
+	c->geom.repl = g.replacement == 'F' ? WT_REPL_FIFO : WT_REPL_LRU;
+	if (g.write != 'B' && g.write != 'T')
+		wt_die(WT_EXIT_USAGE, "--config=%s: write policy '%c': l2sim "
+		       "models B (write-back) and T (write-through)", s, g.write);
+	c->write_back = g.write == 'B';
+	c->write_allocate = wt_walloc_letter(g.write_alloc);
+	c->sectored = g.sectored;
+	/* GPGPU-Sim's function for the letter, at the final geometry, on
+	 * the partition address (wt_pmap_local) as l2_cache_config's */
+	sim->index = wt_index_gpgpusim_spec(g.index, g.sets, g.line, err, sizeof(err));
+	if (!sim->index)
+		wt_die(WT_EXIT_USAGE, "--config=%s: %s", s, err);
+	c->mshr_entries = g.mshr_entries;
+	c->mshr_merge = g.mshr_max_merge;
+}
+
+static void banks_arg(const char *arg, struct wt_l2_cfg *c, int *bit_set)
+{
+	const char *at = strchr(arg, '@');
+	char num[32];
+	size_t len = at ? (size_t)(at - arg) : strlen(arg);
+	uint64_t v, bit;
+	const char *why;
+
+	if (len >= sizeof(num) || (memcpy(num, arg, len), num[len] = 0,
+	    wt_parse_u64(num, 64, &v, &why) < 0) || !v || (v & (v - 1)) ||
+	    (at && wt_parse_u64(at + 1, 63, &bit, &why) < 0))
+		wt_die(WT_EXIT_USAGE, "--banks=%s: expected a power of two from 1 "
+		       "to 64, optionally @BIT (an address bit 0 to 63)", arg);
+	c->banks = (unsigned)v;
+	if (at) {
+		c->bank_bit = (unsigned)bit;
+		*bit_set = 1;
+	}
+}
+
+/* --map, --sub-partitions, --partition-indexing: sim->map, whose N * K
+ * slices are the partitions l2sim runs (sim->nparts). */
+static void map_options(struct wt_l2stage *sim, const char **set, char *err, size_t errlen)
+{
+	struct wt_pmap_opts o = { sim->nparts, 1, sim->interleave, WT_PIDX_CONSECUTIVE };
+
+	if (set[O_SUB])
+		o.sub = (unsigned)wt_opt_num("sub-partitions", set[O_SUB], 1, 64);
+	if (set[O_PIDX] && wt_pidx_parse(set[O_PIDX], &o.indexing, err, errlen) < 0)
+		wt_die(WT_EXIT_USAGE, "--partition-indexing=%s: %s", set[O_PIDX], err);
+	if (wt_pmap_setup(sim->mapspec, &o, &sim->map, err, errlen) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	sim->nparts = sim->map.slices;
+}
+
+/* Every option after the preset and --config, checked together. */
+static void apply_options(struct wt_l2stage *sim, const char **set)
+{
+	static const char *const repl_names[] = { "lru", "fifo", "random" };
+	static const char *const write_names[] = { "write-through", "write-back" };
+	static const char *const yes_no[] = { "no", "yes" };
+	static const char *const walloc_names[] = {
+		"no", "yes", "naive", "fetch-on-write", "lazy-fetch-on-read"
+	};
+	static const char *const memcpy_names[] = { "ignore", "warm", "warm-full" };
+	static const char *const event_names[] = { "misses", "all" };
+	struct wt_l2_cfg *c = &sim->cfg;
+	struct wt_l2pol_cfg *pc = &sim->pol;
+	int bit_set = 0;
+	uint64_t lines;
+	char err[512];
+
+	if (set[O_PARTS])
+		sim->nparts = (unsigned)wt_opt_num("partitions", set[O_PARTS], 1,
+						WT_MAX_PARTITIONS);
+	if (set[O_MAP])
+		sim->mapspec = set[O_MAP];
+	if (set[O_INTERLEAVE])
+		sim->interleave = wt_opt_num("interleave", set[O_INTERLEAVE], 1, 1u << 30);
+	if (set[O_SIZE])
+		sim->size = wt_opt_num("size", set[O_SIZE], 1, 1u << 30);
+	if (set[O_ASSOC])
+		c->geom.assoc = (unsigned)wt_opt_num("assoc", set[O_ASSOC], 1,
+							     WT_CACHE_MAX_ASSOC);
+	if (set[O_LINE])
+		c->geom.line = (unsigned)wt_opt_num("line", set[O_LINE], 32, 4096);
+	if (set[O_INDEX])
+		sim->index = set[O_INDEX];
+	if (set[O_REPL])
+		c->geom.repl = (enum wt_repl)wt_opt_choice("repl", set[O_REPL], repl_names, 3);
+	if (set[O_WRITE])
+		c->write_back = wt_opt_choice("write", set[O_WRITE], write_names, 2);
+	if (set[O_WALLOC])
+		c->write_allocate = wt_opt_choice("write-allocate", set[O_WALLOC],
+						  walloc_names, 5);
+	if (set[O_SECTORED])
+		c->sectored = wt_opt_choice("sectored", set[O_SECTORED], yes_no, 2);
+	sim->memcpy = set[O_MEMCPY] ? (enum memcpy_mode)wt_opt_choice("memcpy",
+			set[O_MEMCPY], memcpy_names, 3) : MEMCPY_WARM;
+	if (set[O_BANKS])
+		banks_arg(set[O_BANKS], c, &bit_set);
+	if (set[O_PORTS])
+		c->ports = (unsigned)wt_opt_num("ports", set[O_PORTS], 1, 64);
+	if (set[O_BANKQ])
+		c->bank_queue = (unsigned)wt_opt_num("bank-queue", set[O_BANKQ], 1, 4096);
+	if (set[O_BANKCYC])
+		c->bank_cycle = (unsigned)wt_opt_num("bank-cycle", set[O_BANKCYC], 1, 1024);
+	if (set[O_TAGLAT])
+		c->tag_latency = (unsigned)wt_opt_num("tag-latency", set[O_TAGLAT], 0, 1u << 20);
+	if (set[O_ICNT])
+		sim->icnt = (unsigned)wt_opt_num("icnt-latency", set[O_ICNT], 0, 1u << 20);
+	if (set[O_MSHR])
+		c->mshr_entries = (unsigned)wt_opt_num("mshr", set[O_MSHR], 0, 65536);
+	if (set[O_MERGE])
+		c->mshr_merge = (unsigned)wt_opt_num("mshr-merge", set[O_MERGE], 0, 65536);
+	if (set[O_MISSLAT])
+		c->miss_latency = (unsigned)wt_opt_num("miss-latency", set[O_MISSLAT], 1,
+						       1u << 24);
+	if (set[O_DISABLE])
+		c->disabled = 1;
+	if (set[O_EVENTS])
+		c->emit_all = wt_opt_choice("events", set[O_EVENTS], event_names, 2);
+	wt_l2pol_default(pc);
+	if (set[O_MEDIC])
+		pc->medic = medic_components(set[O_MEDIC]);
+	if (set[O_SEED])
+		pc->seed = wt_opt_num("seed", set[O_SEED], 0, UINT32_MAX);
+	if (set[O_BYPASS]) {
+		const char *b = set[O_BYPASS];
+
+		if (strcmp(b, "pc") == 0)
+			pc->pc_bypass = 1;
+		else if (strncmp(b, "rand:", 5) == 0)
+			pc->rand_bypass = wt_opt_real("bypass=rand", b + 5, 0, 1);
+		else if (strcmp(b, "streaming") == 0)
+			pc->sbyp = 1;
+		else
+			wt_die(WT_EXIT_USAGE, "--bypass=%s: expected rand:FRACTION, pc "
+			       "or streaming", b);
+		if (pc->medic & WT_MEDIC_WBYP)
+			wt_die(WT_EXIT_USAGE, "--bypass and --medic=wbyp are two bypass "
+			       "policies: choose one");
+	}
+	pc->eaf = set[O_EAF] != NULL;
+	if (pc->eaf && (pc->medic & WT_MEDIC_WIP))
+		wt_die(WT_EXIT_USAGE, "--eaf and --medic=wip are two insertion "
+		       "policies: choose one");
+	if (set[O_PCAL])
+		pc->pcal_tokens = (unsigned)wt_opt_num("pcal", set[O_PCAL], 1, 1u << 24);
+	/* the tuning options are taken, without effect, when every policy is
+	 * off: a sweep's baseline point keeps its fixed options */
+	wt_medic_options(&pc->medic_cfg, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
+	if (set[O_SBYPP])
+		pc->sbyp_period = wt_opt_num("sbyp-period", set[O_SBYPP], 1, UINT32_MAX);
+	if (set[O_SBYPT])
+		pc->sbyp_threshold = wt_opt_real("sbyp-threshold", set[O_SBYPT], 0, 1);
+	if (wt_l2pol_any(pc) && c->disabled)
+		wt_die(WT_EXIT_USAGE, "--medic, --bypass, --eaf and --pcal need an L2 "
+		       "(not --disable)");
+	if (wt_l2pol_any(pc) && (c->sectored || c->write_allocate > WT_WALLOC_YES))
+		wt_die(WT_EXIT_USAGE, "--medic, --bypass, --eaf and --pcal are "
+		       "modelled on line L2s with --write-allocate=yes or no, not "
+		       "with %s%s", c->sectored ? "--sectored=yes" :
+		       "--write-allocate=", c->sectored ? "" :
+		       wt_walloc_name((unsigned)c->write_allocate));
+
+	if (c->geom.line & (c->geom.line - 1))
+		wt_die(WT_EXIT_USAGE, "--line=%u: expected a power of two", c->geom.line);
+	lines = sim->size / c->geom.line;
+	if (sim->size % ((uint64_t)c->geom.line * c->geom.assoc) || lines < c->geom.assoc)
+		wt_die(WT_EXIT_USAGE, "a %llu-byte partition is not a whole number "
+		       "of %u-way sets of %u-byte lines", (unsigned long long)sim->size,
+		       c->geom.assoc, c->geom.line);
+	c->geom.sets = (unsigned)(lines / c->geom.assoc);
+	if (c->geom.sets & (c->geom.sets - 1))
+		wt_die(WT_EXIT_USAGE, "%u sets: the number of sets must be a power "
+		       "of two", c->geom.sets);
+	c->geom.seed = 1;
+	if (!bit_set)
+		c->bank_bit = wt_log2(c->geom.line);
+	if (c->bank_bit < wt_log2(c->geom.line) || c->bank_bit + wt_log2(c->banks) > 64)
+		wt_die(WT_EXIT_USAGE, "--banks=%s: the bank bits must lie in the "
+		       "line address (bit %u and up)", set[O_BANKS] ? set[O_BANKS] : "",
+		       wt_log2(c->geom.line));
+	if (wt_index_parse(sim->index, c->geom.sets, c->geom.line, &c->ix, err,
+			   sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	map_options(sim, set, err, sizeof(err));
+	if (wt_pmap_check_line(&sim->map, c->geom.line, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	if (c->sector > c->geom.line)
+		c->sector = c->geom.line;
+	if (c->sectored && (c->geom.line % c->sector || c->geom.line / c->sector > 8))
+		wt_die(WT_EXIT_USAGE, "--sectored=yes: %u-byte lines of %u-byte "
+		       "sectors; a sectored line holds 1 to 8 sectors",
+		       c->geom.line, c->sector);
+	/* 1M requests, as l1sim: 64 MB of them held, and batches long enough
+	 * that running them costs nothing */
+	sim->batch = set[O_BATCH] ? (size_t)wt_opt_num("batch", set[O_BATCH], 0,
+						    1u << 30) : 1u << 20;
+	sim->spill = set[O_SPILL] ? wt_opt_num("spill", set[O_SPILL], 0,
+					    UINT64_MAX) : (uint64_t)64 << 20;
+	/* whole kernels hold their instructions too: any order goes */
+	sim->is.early = sim->batch != 0;
+}
+void wt_l2stage_options(struct wt_l2stage *sim, const char **set)
+{
+	base(sim, &sim->cfg);
+	if (set[O_CONFIG])
+		apply_config(sim, set[O_CONFIG], &sim->cfg);
+	apply_options(sim, set);
+}
