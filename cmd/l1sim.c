@@ -865,100 +865,18 @@ static void kernels_json(struct wt_json *j, const struct wt_l1_stats *s)
 /* The policy and the parameters its mechanisms use. */
 static void policy_settings_json(struct wt_json *j)
 {
-	const struct wt_l1_policy *p = &G.pol;
-
-	wt_json_key(j, "policy");
-	wt_json_string(j, p->name);
-	if (p->flags & WT_POL_SBYP) {
-		wt_json_key_u64(j, "sbyp_period", p->sbyp_period);
-		wt_json_key(j, "sbyp_threshold");
-		wt_json_double(j, p->sbyp_threshold);
-	}
-	if (G.su.pool) {
-		wt_json_key_u64(j, "schedulers", p->schedulers);
-		wt_json_key_u64(j, "max_warps", p->max_warps);
-		wt_json_key_u64(j, "warp_limit", p->warp_limit);
-	}
-	if (p->flags & WT_POL_DWTCS) {
-		wt_json_key_u64(j, "dwt_period", p->dwtcs.period);
-		wt_json_key(j, "mpki_threshold");
-		wt_json_double(j, p->dwtcs.mpki);
-		wt_json_key_u64(j, "dwt_n", p->dwtcs.n);
-		wt_json_key_u64(j, "dwt_m", p->dwtcs.m);
-	}
-	if (p->flags & WT_POL_CCWS) {
-		wt_json_key_u64(j, "kthrottle", p->ccws.kthrottle);
-		wt_json_key_u64(j, "vta", p->ccws.vta_entries);
-		wt_json_key_u64(j, "vta_assoc", p->ccws.vta_assoc);
-		wt_json_key_u64(j, "base_score", p->ccws.base);
-	}
-	if (p->flags & WT_POL_MRPB)
-		wt_json_key_u64(j, "mrpb_size", p->mrpb_size);
-	if (p->flags & WT_POL_PCAL)
-		wt_json_key_u64(j, "pcal_tokens", p->pcal_tokens);
-	if (p->flags & WT_POL_ABYP)
-		wt_json_key_u64(j, "abyp_threshold", p->abyp_threshold);
-	if ((p->flags & WT_POL_PD) || p->apcm_pd)
-		wt_json_key_u64(j, "pd", p->pd);
-	if (p->flags & WT_POL_RANDBYP) {
-		wt_json_key(j, "bypass_fraction");
-		wt_json_double(j, p->rand_fraction);
-	}
-	if (p->flags & WT_POL_APCM) {
-		wt_json_key_u64(j, "mta", p->apcm.mta_entries);
-		wt_json_key_u64(j, "lat", p->apcm.lat_entries);
-		wt_json_key(j, "apcm_methods");
-		wt_json_string(j, p->apcm.bypass && p->apcm.protect ? "bypass,protect" :
-			       p->apcm.bypass ? "bypass" : "protect");
-	}
+	wt_l1_policy_settings_json(j, &G.pol, G.su.pool);
 }
 
 /* What the mechanisms did, summed over SMs. */
 static void policy_json(struct wt_json *j, const struct wt_pol_stats *ps)
 {
-	wt_json_key(j, "policy");
-	wt_json_begin_object(j);
-	wt_json_key_u64(j, "sbyp_loads", ps->sbyp_loads);
-	wt_json_key_u64(j, "sbyp_periods", ps->sbyp_periods);
-	wt_json_key_u64(j, "sbyp_periods_closed", ps->sbyp_periods_on);
-	wt_json_key_u64(j, "sbyp_switches", ps->sbyp_switches);
-	wt_json_key_u64(j, "abyp_loads", ps->abyp_loads);
-	wt_json_key_u64(j, "abyp_corrections", ps->abyp_corrections);
-	wt_json_key_u64(j, "apcm_bypass", ps->apcm_bypass);
-	wt_json_key_u64(j, "apcm_protect", ps->apcm_protect);
-	wt_json_key_u64(j, "pins", ps->pins);
-	wt_json_key_u64(j, "protect_bypass", ps->protect_bypass);
-	wt_json_key_u64(j, "pcal_noalloc", ps->pcal_noalloc);
-	wt_json_key_u64(j, "mrpb_bypass", ps->mrpb_bypass);
-	wt_json_key_u64(j, "ccws_vta_hits", ps->ccws_vta_hits);
-	wt_json_key_u64(j, "ccws_blocked", ps->ccws_blocked);
-	if (G.pol.flags & WT_POL_RANDBYP)
-		wt_json_key_u64(j, "rand_bypass", ps->rand_bypass);
-	if (G.pol.flags & WT_POL_APCM) {
-		struct wt_apcm_stats a = { 0 };
+	struct wt_l1 **l1 = wt_calloc(G.nsm ? G.nsm : 1, sizeof(*l1));
 
-		for (unsigned s = 0; s < G.nsm; s++)
-			wt_pol_apcm_stats(&G.sm[s].l1, &a);
-		wt_json_key_u64(j, "apcm_pins", a.pins);
-		wt_json_key_u64(j, "apcm_pins_refused", a.pin_refused);
-		wt_json_key_u64(j, "apcm_cait_updates", a.cait_updates);
-		wt_json_key_u64(j, "apcm_mta_evictions", a.mta_evictions);
-		wt_json_key_u64(j, "apcm_released_loop_exit", a.released_loop_exit);
-		wt_json_key_u64(j, "apcm_released_last_load", a.released_last_load);
-		wt_json_key_u64(j, "apcm_released_warp_end", a.released_warp_end);
-		wt_json_key_u64(j, "apcm_untracked_loads", a.untracked_loads);
-	}
-	if (wt_pol_dwtcs_stats(gpol_state(&wt_pol_dwtcs_ops))) {
-		const struct wt_dwtcs_stats *d =
-			wt_pol_dwtcs_stats(gpol_state(&wt_pol_dwtcs_ops));
-
-		wt_json_key_u64(j, "dwt_periods", d->periods);
-		wt_json_key_u64(j, "dwt_periods_over", d->over);
-		wt_json_key_u64(j, "dwt_samplings", d->samplings);
-		wt_json_key_u64(j, "dwt_relaunches", d->relaunches);
-		wt_json_key_u64(j, "dwt_reused", d->reused);
-	}
-	wt_json_end_object(j);
+	for (unsigned s = 0; s < G.nsm; s++)
+		l1[s] = &G.sm[s].l1;
+	wt_l1_policy_stats_json(j, &G.pol, ps, l1, G.nsm, gpol_state);
+	free(l1);
 }
 
 static void write_stats(const char *path, int argc, char **argv)
@@ -1088,63 +1006,6 @@ static void write_stats(const char *path, int argc, char **argv)
 	wt_l1_stats_free(&tot);
 	if (wt_json_close(j, err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_DATA, "%s", err);
-}
-
-/* --policy and its parameters. */
-static void policy_options(const char **set)
-{
-	struct wt_l1_policy *p = &G.pol;
-	char err[512];
-
-	wt_l1_policy_default(p);
-	if (set[O_POLICY] && wt_l1_policy_parse(p, set[O_POLICY], err, sizeof(err)) < 0)
-		wt_die(WT_EXIT_USAGE, "%s", err);
-	if (set[O_SCHEDS])
-		p->schedulers = (unsigned)wt_opt_num("schedulers", set[O_SCHEDS], 1, 64);
-	if (set[O_MAXW])
-		p->max_warps = (unsigned)wt_opt_num("max-warps", set[O_MAXW], 1, 1024);
-	p->dwtcs.max_warps = p->max_warps;
-	if (set[O_WLIMIT]) {
-		p->warp_limit = (unsigned)wt_opt_num("warp-limit", set[O_WLIMIT], 0,
-						     p->max_warps);
-		if (p->warp_limit && (p->flags & (WT_POL_DWTCS | WT_POL_SWT)))
-			wt_die(WT_EXIT_USAGE, "--warp-limit: dwt-cs and swt choose "
-			       "the warp limit themselves");
-	}
-	if (set[O_PERIOD])
-		p->sbyp_period = p->dwtcs.period =
-			wt_opt_num("period", set[O_PERIOD], 1, UINT32_MAX);
-	if (set[O_SBYPT])
-		p->sbyp_threshold = wt_opt_real("sbyp-threshold", set[O_SBYPT], 0, 1);
-	if (set[O_MPKIT])
-		p->dwtcs.mpki = wt_opt_real("mpki-threshold", set[O_MPKIT], 0, 1e9);
-	if (set[O_DWTN])
-		p->dwtcs.n = (unsigned)wt_opt_num("dwt-n", set[O_DWTN], 1, 1000);
-	if (set[O_DWTM])
-		p->dwtcs.m = (unsigned)wt_opt_num("dwt-m", set[O_DWTM], 1, 1000);
-	if (set[O_KTHR])
-		p->ccws.kthrottle = (unsigned)wt_opt_num("kthrottle", set[O_KTHR], 0, 1000);
-	if (set[O_VTA]) {
-		p->ccws.vta_entries = (unsigned)wt_opt_num("vta", set[O_VTA], 1, 4096);
-		if (p->ccws.vta_entries % p->ccws.vta_assoc)
-			wt_die(WT_EXIT_USAGE, "--vta=%u: a whole number of %u-way sets",
-			       p->ccws.vta_entries, p->ccws.vta_assoc);
-	}
-	if (set[O_MRPB])
-		p->mrpb_size = (unsigned)wt_opt_num("mrpb-size", set[O_MRPB], 1, 65536);
-	if (set[O_PCALT])
-		p->pcal_tokens = (unsigned)wt_opt_num("pcal-tokens", set[O_PCALT], 0, 65536);
-	if (set[O_ABYPT])
-		p->abyp_threshold = (unsigned)wt_opt_num("abyp-threshold", set[O_ABYPT],
-							 1, p->abyp_max);
-	if (set[O_PD])
-		p->pd = (unsigned)wt_opt_num("pd", set[O_PD], 1, UINT16_MAX);
-	if (set[O_MTA])
-		p->apcm.mta_entries = (unsigned)wt_opt_num("mta", set[O_MTA], 1, 65536);
-	if (set[O_LAT])
-		p->apcm.lat_entries = (unsigned)wt_opt_num("lat", set[O_LAT], 1, 4096);
-	if (set[O_RANDF])
-		p->rand_fraction = wt_opt_real("bypass-fraction", set[O_RANDF], 0, 1);
 }
 
 /*
@@ -1281,6 +1142,12 @@ static const struct option longopts[] = {
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* --policy and its parameters. */
+static void policy_options(const char **set)
+{
+	wt_l1_policy_options(&G.pol, longopts, set);
+}
 
 /* --unified and --shmem-options: the adaptive L1 (carve). */
 static void unified_options(const char *const *set)

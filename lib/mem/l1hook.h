@@ -28,25 +28,26 @@ struct wt_l1_policy;
 struct wt_pool;
 struct wt_pool_cfg;
 
-/* What the policies did (l1sim's "policy" object), per L1. */
+/* The most counters the policies keep, all of them together. */
+#define WT_POL_MAX_COUNTERS 32
+
+/* What the policies did (l1sim's "policy" object), per L1: each policy's
+ * counters (its ops' counters name them) at the place the table of
+ * policies gives it (wt_pol_counter), and the model's own. */
 struct wt_pol_stats {
-	uint64_t sbyp_loads;		/* loads sent around a closed L1 */
-	uint64_t sbyp_periods, sbyp_periods_on, sbyp_switches;
-	uint64_t abyp_loads;		/* loads bypassed on ABYP's prediction */
-	uint64_t abyp_corrections;	/* of them, found wrong later */
-	uint64_t apcm_bypass;		/* loads APCM classed streaming */
-	uint64_t apcm_protect;		/* loads APCM classed for protection */
-	uint64_t pins;			/* lines allocated protected */
 	uint64_t protect_bypass;	/* loads whose set was all protected */
-	uint64_t pcal_noalloc;		/* misses of warps with no token */
-	uint64_t mrpb_bypass;		/* line-allocation stalls bypassed */
-	uint64_t ccws_blocked;		/* pool: issue slots CCWS held a warp back */
-	uint64_t ccws_vta_hits;
-	uint64_t rand_bypass;		/* loads rand-byp sent around */
+	uint64_t n[WT_POL_MAX_COUNTERS];
 };
 
-/* d += s, field by field. */
+/* d += s, counter by counter. */
 void wt_pol_stats_add(struct wt_pol_stats *d, const struct wt_pol_stats *s);
+
+struct wt_l1_policy_ops;
+/* Counter i of the policy of ops in st (l1policy.c). */
+uint64_t *wt_pol_counter(struct wt_pol_stats *st,
+			 const struct wt_l1_policy_ops *ops, unsigned i);
+/* The counter whose JSON key is key, or 0 (for tests). */
+uint64_t wt_pol_stats_get(const struct wt_pol_stats *st, const char *key);
 
 /* Where a load goes (the route hook). */
 enum wt_l1_route {
@@ -56,8 +57,26 @@ enum wt_l1_route {
 				   kept as if it had not (lines without data) */
 };
 
+struct wt_json;
+
 struct wt_l1_policy_ops {
-	const char *name;
+	const char *name;		/* as --policy names it */
+
+	/* ---- its options, counters and statistics (l1policy.c) ---- */
+	/* The JSON keys of its counters, NULL-ended: counter i is
+	 * *wt_pol_counter(&l1->st.pol, ops, i). */
+	const char *const *counters;
+	/* Its options, after the defaults: opt(ctx, "name") is --name's
+	 * argument or NULL.  A bad one is fatal (wt_opt_num). */
+	void (*options)(struct wt_l1_policy *p,
+			const char *(*opt)(const void *ctx, const char *name),
+			const void *ctx);
+	/* Its parameters into the stats file's settings, when it runs. */
+	void (*settings_json)(const struct wt_l1_policy *p, struct wt_json *j);
+	/* What it did beyond its counters into the "policy" object, when it
+	 * runs: l1[0..n-1] the SMs' L1s, g its state across them or NULL. */
+	void (*stats_json)(struct wt_json *j, struct wt_l1 *const *l1,
+			   unsigned n, const void *g);
 
 	/* ---- the L1 (l1model.c) ---- */
 	/* The state of one L1's instance; NULL: no L1 hooks. */

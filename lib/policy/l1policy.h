@@ -23,6 +23,8 @@
 #include "dwtcs.h"
 #include "l1hook.h"
 
+/* The bits of struct wt_l1_policy's flags: bit i is the policy at place i
+ * of l1policy.c's table (a policy added there needs none of these). */
 enum {
 	WT_POL_SBYP = 1 << 0,	/* Khairy 4.1: bypass a streaming L1 */
 	WT_POL_DWTCS = 1 << 1,	/* Khairy 4.2: warp throttling by core sampling */
@@ -30,9 +32,9 @@ enum {
 	WT_POL_CCWS = 1 << 3,	/* Rogers et al.: lost-locality throttling */
 	WT_POL_MRPB = 1 << 4,	/* Jia et al.: reorder buffer, bypass on stall */
 	WT_POL_PCAL = 1 << 5,	/* Li et al.: token-based allocation */
-	WT_POL_ABYP = 1 << 6,	/* Tian et al.: PC-based bypass prediction */
-	WT_POL_PD = 1 << 7,	/* Duong et al.: static protecting distance */
-	WT_POL_APCM = 1 << 8,	/* Koo et al.: per-load bypass and protection */
+	WT_POL_PD = 1 << 6,	/* Duong et al.: static protecting distance */
+	WT_POL_APCM = 1 << 7,	/* Koo et al.: per-load bypass and protection */
+	WT_POL_ABYP = 1 << 8,	/* Tian et al.: PC-based bypass prediction */
 	WT_POL_RANDBYP = 1 << 9,	/* a baseline: bypass a random fraction */
 };
 
@@ -96,6 +98,27 @@ int wt_l1_policy_parse(struct wt_l1_policy *p, const char *list, char *err,
 /* Whether the list names dwt-pric (which also sets the index to ipoly). */
 int wt_l1_policy_wants_pric(const char *list);
 /* The names --policy takes, for messages and the man page. */
-extern const char wt_l1_policy_names[];
+const char *wt_l1_policy_names(void);
+
+struct option;
+struct wt_json;
+/*
+ * Set p from the defaults, --policy and the policies' options: set[val]
+ * is the argument of the option of lo (getopt_long's) whose val is val,
+ * or NULL.  A bad one is fatal, with a one-line reason.
+ */
+void wt_l1_policy_options(struct wt_l1_policy *p, const struct option *lo,
+			  const char *const *set);
+/* The policy and its mechanisms' parameters, into the stats file's
+ * settings; pool: the warp pool runs (its warp limits are printed). */
+void wt_l1_policy_settings_json(struct wt_json *j, const struct wt_l1_policy *p,
+				int pool);
+/* What the mechanisms did, ps summed over the SMs, as the object
+ * "policy": l1[0..n-1] the SMs' L1s, gstate(ops) a policy's state
+ * across them (or NULL). */
+void wt_l1_policy_stats_json(struct wt_json *j, const struct wt_l1_policy *p,
+			     const struct wt_pol_stats *ps, struct wt_l1 *const *l1,
+			     unsigned n,
+			     void *(*gstate)(const struct wt_l1_policy_ops *ops));
 
 #endif

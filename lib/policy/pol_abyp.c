@@ -5,8 +5,10 @@
  * predictor is abyp.c's.
  */
 #include "abyp.h"
+#include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
+#include "util.h"
 
 static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
 {
@@ -28,7 +30,7 @@ static void tick(void *s, struct wt_l1 *l1, const struct wt_request *r,
 	(void)r;
 	(void)t;
 	if (wt_abyp_check(s, line))
-		l1->st.pol.abyp_corrections++;
+		(*wt_pol_counter(&l1->st.pol, &wt_pol_abyp_ops, 1))++;
 }
 
 static int route(void *s, struct wt_l1 *l1, const struct wt_request *r,
@@ -38,7 +40,7 @@ static int route(void *s, struct wt_l1 *l1, const struct wt_request *r,
 	if (!wt_abyp_bypass(s, r->pc))
 		return WT_L1_LOOKUP;
 	wt_abyp_note_bypass(s, r->pc, line);
-	l1->st.pol.abyp_loads++;
+	(*wt_pol_counter(&l1->st.pol, &wt_pol_abyp_ops, 0))++;
 	return WT_L1_AROUND;
 }
 
@@ -56,8 +58,32 @@ static void evict(void *s, struct wt_l1 *l1, const struct wt_l1_meta *m,
 	wt_abyp_evicted(s, m->pc, m->reused);
 }
 
+/* Its counters, in the order of the "policy" object. */
+static const char *const counters[] = {
+	"abyp_loads", "abyp_corrections", NULL
+};
+
+/* --abyp-threshold, up to where the counter saturates. */
+static void options(struct wt_l1_policy *p,
+		    const char *(*opt)(const void *ctx, const char *name),
+		    const void *ctx)
+{
+	if (opt(ctx, "abyp-threshold"))
+		p->abyp_threshold = (unsigned)wt_opt_num("abyp-threshold",
+							 opt(ctx, "abyp-threshold"),
+							 1, p->abyp_max);
+}
+
+static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
+{
+	wt_json_key_u64(j, "abyp_threshold", p->abyp_threshold);
+}
+
 const struct wt_l1_policy_ops wt_pol_abyp_ops = {
 	.name = "abyp",
+	.counters = counters,
+	.options = options,
+	.settings_json = settings_json,
 	.init = init,
 	.free = fini,
 	.tick = tick,

@@ -9,6 +9,7 @@
  * pol_pd.c for its protected loads); apcm-swl adds a static warp limit.
  */
 #include "apcm.h"
+#include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
 #include "util.h"
@@ -66,7 +67,7 @@ static int route(void *s, struct wt_l1 *l1, const struct wt_request *r,
 
 	(void)line;
 	if (how == WT_APCM_BYPASS) {
-		l1->st.pol.apcm_bypass++;
+		(*wt_pol_counter(&l1->st.pol, &wt_pol_apcm_ops, 0))++;
 		return WT_L1_AROUND;
 	}
 	*protect = how == WT_APCM_PROTECT;
@@ -87,7 +88,7 @@ static void arrive(void *s, struct wt_l1 *l1, struct wt_l1_meta *m, int protect)
 	if (!protect)
 		return;
 	m->lifetime = wt_apcm_lifetime(((struct apcm *)s)->a, m->warp);
-	l1->st.pol.pins++;
+	(*wt_pol_counter(&l1->st.pol, &wt_pol_apcm_ops, 2))++;
 }
 
 /* A pinned line is shielded while its owner's protection lifetime is
@@ -115,7 +116,7 @@ static void load_done(void *s, struct wt_l1 *l1, const struct wt_request *r,
 
 	(void)hit;
 	if (looked_up && protect)
-		l1->st.pol.apcm_protect++;
+		(*wt_pol_counter(&l1->st.pol, &wt_pol_apcm_ops, 1))++;
 	wt_apcm_load(x->a, r->warp, r->pc, line, r->index, seed);
 	if (r->index + 1u >= r->count)
 		wt_apcm_after_load(x->a, r->warp, r->pc);
@@ -128,8 +129,58 @@ static void warp_end(void *s, uint32_t warp)
 	wt_apcm_warp_end(((struct apcm *)s)->a, warp);
 }
 
+/* Its counters, in the order of the "policy" object. */
+static const char *const counters[] = {
+	"apcm_bypass", "apcm_protect", "pins", NULL
+};
+
+/* --mta, --lat. */
+static void options(struct wt_l1_policy *p,
+		    const char *(*opt)(const void *ctx, const char *name),
+		    const void *ctx)
+{
+	if (opt(ctx, "mta"))
+		p->apcm.mta_entries = (unsigned)wt_opt_num("mta", opt(ctx, "mta"),
+							   1, 65536);
+	if (opt(ctx, "lat"))
+		p->apcm.lat_entries = (unsigned)wt_opt_num("lat", opt(ctx, "lat"),
+							   1, 4096);
+}
+
+static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
+{
+	wt_json_key_u64(j, "mta", p->apcm.mta_entries);
+	wt_json_key_u64(j, "lat", p->apcm.lat_entries);
+	wt_json_key(j, "apcm_methods");
+	wt_json_string(j, p->apcm.bypass && p->apcm.protect ? "bypass,protect" :
+		       p->apcm.bypass ? "bypass" : "protect");
+}
+
+/* The boards' statistics, summed over the SMs. */
+static void stats_json(struct wt_json *j, struct wt_l1 *const *l1, unsigned n,
+		       const void *g)
+{
+	struct wt_apcm_stats a = { 0 };
+
+	(void)g;
+	for (unsigned s = 0; s < n; s++)
+		wt_pol_apcm_stats(l1[s], &a);
+	wt_json_key_u64(j, "apcm_pins", a.pins);
+	wt_json_key_u64(j, "apcm_pins_refused", a.pin_refused);
+	wt_json_key_u64(j, "apcm_cait_updates", a.cait_updates);
+	wt_json_key_u64(j, "apcm_mta_evictions", a.mta_evictions);
+	wt_json_key_u64(j, "apcm_released_loop_exit", a.released_loop_exit);
+	wt_json_key_u64(j, "apcm_released_last_load", a.released_last_load);
+	wt_json_key_u64(j, "apcm_released_warp_end", a.released_warp_end);
+	wt_json_key_u64(j, "apcm_untracked_loads", a.untracked_loads);
+}
+
 const struct wt_l1_policy_ops wt_pol_apcm_ops = {
 	.name = "apcm",
+	.counters = counters,
+	.options = options,
+	.settings_json = settings_json,
+	.stats_json = stats_json,
 	.init = init,
 	.free = fini,
 	.kernel_begin = kernel_begin,

@@ -6,6 +6,7 @@
  * held back from their loads.  The scoring is ccws.c's.
  */
 #include "ccws.h"
+#include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
 #include "u64map.h"
@@ -83,7 +84,7 @@ static int may_issue(void *s, struct wt_pool *pool, size_t wi)
 		return 1;
 	if (wt_ccws_may_issue(((struct ccws *)s)->c, (unsigned)wi, wt_pool_time(pool)))
 		return 1;
-	wt_pool_l1(pool)->st.pol.ccws_blocked++;
+	(*wt_pol_counter(&wt_pool_l1(pool)->st.pol, &wt_pol_ccws_ops, 1))++;
 	return 0;
 }
 
@@ -105,11 +106,44 @@ static void accessed(void *s, struct wt_pool *pool, size_t wi,
 	if (missed && wt_ccws_miss(x->c, (unsigned)wi,
 				   wt_cache_line_addr(&l1->cache, q->addr),
 				   wt_pool_time(pool)))
-		l1->st.pol.ccws_vta_hits++;
+		(*wt_pol_counter(&l1->st.pol, &wt_pol_ccws_ops, 0))++;
+}
+
+/* Its counters, in the order of the "policy" object. */
+static const char *const counters[] = {
+	"ccws_vta_hits", "ccws_blocked", NULL
+};
+
+/* --kthrottle, --vta. */
+static void options(struct wt_l1_policy *p,
+		    const char *(*opt)(const void *ctx, const char *name),
+		    const void *ctx)
+{
+	if (opt(ctx, "kthrottle"))
+		p->ccws.kthrottle = (unsigned)wt_opt_num("kthrottle",
+							 opt(ctx, "kthrottle"), 0, 1000);
+	if (opt(ctx, "vta")) {
+		p->ccws.vta_entries = (unsigned)wt_opt_num("vta", opt(ctx, "vta"),
+							   1, 4096);
+		if (p->ccws.vta_entries % p->ccws.vta_assoc)
+			wt_die(WT_EXIT_USAGE, "--vta=%u: a whole number of %u-way sets",
+			       p->ccws.vta_entries, p->ccws.vta_assoc);
+	}
+}
+
+static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
+{
+	wt_json_key_u64(j, "kthrottle", p->ccws.kthrottle);
+	wt_json_key_u64(j, "vta", p->ccws.vta_entries);
+	wt_json_key_u64(j, "vta_assoc", p->ccws.vta_assoc);
+	wt_json_key_u64(j, "base_score", p->ccws.base);
 }
 
 const struct wt_l1_policy_ops wt_pol_ccws_ops = {
 	.name = "ccws",
+	.counters = counters,
+	.options = options,
+	.settings_json = settings_json,
 	.init = init,
 	.evict = evict,
 	.pool_init = pool_init,

@@ -6,6 +6,7 @@
  * did and sets every SM's warp limit for the next (the hook kernel_run).
  */
 #include "dwtcs.h"
+#include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
 #include "l1pool.h"
@@ -94,8 +95,54 @@ static int kernel_run(void *gs, struct wt_l1_kernel *k)
 	return 1;
 }
 
+/* --period, --mpki-threshold, --dwt-n, --dwt-m (and --max-warps). */
+static void options(struct wt_l1_policy *p,
+		    const char *(*opt)(const void *ctx, const char *name),
+		    const void *ctx)
+{
+	p->dwtcs.max_warps = p->max_warps;
+	if (opt(ctx, "period"))
+		p->dwtcs.period = wt_opt_num("period", opt(ctx, "period"), 1, UINT32_MAX);
+	if (opt(ctx, "mpki-threshold"))
+		p->dwtcs.mpki = wt_opt_real("mpki-threshold",
+					    opt(ctx, "mpki-threshold"), 0, 1e9);
+	if (opt(ctx, "dwt-n"))
+		p->dwtcs.n = (unsigned)wt_opt_num("dwt-n", opt(ctx, "dwt-n"), 1, 1000);
+	if (opt(ctx, "dwt-m"))
+		p->dwtcs.m = (unsigned)wt_opt_num("dwt-m", opt(ctx, "dwt-m"), 1, 1000);
+}
+
+static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
+{
+	wt_json_key_u64(j, "dwt_period", p->dwtcs.period);
+	wt_json_key(j, "mpki_threshold");
+	wt_json_double(j, p->dwtcs.mpki);
+	wt_json_key_u64(j, "dwt_n", p->dwtcs.n);
+	wt_json_key_u64(j, "dwt_m", p->dwtcs.m);
+}
+
+/* The coordinator's statistics, once it has run a kernel. */
+static void stats_json(struct wt_json *j, struct wt_l1 *const *l1, unsigned n,
+		       const void *g)
+{
+	const struct wt_dwtcs_stats *d = wt_pol_dwtcs_stats(g);
+
+	(void)l1;
+	(void)n;
+	if (!d)
+		return;
+	wt_json_key_u64(j, "dwt_periods", d->periods);
+	wt_json_key_u64(j, "dwt_periods_over", d->over);
+	wt_json_key_u64(j, "dwt_samplings", d->samplings);
+	wt_json_key_u64(j, "dwt_relaunches", d->relaunches);
+	wt_json_key_u64(j, "dwt_reused", d->reused);
+}
+
 const struct wt_l1_policy_ops wt_pol_dwtcs_ops = {
 	.name = "dwt-cs",
+	.options = options,
+	.settings_json = settings_json,
+	.stats_json = stats_json,
 	.init = init,
 	.gpu_init = gpu_init,
 	.gpu_free = gpu_free,

@@ -5,6 +5,7 @@
  * oldest goes first), and a load that finds every way of its set
  * reserved goes around the L1 instead of stalling.
  */
+#include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
 #include "util.h"
@@ -21,7 +22,7 @@ static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
 static uint64_t *no_line(void *s, struct wt_l1 *l1, int stalled)
 {
 	(void)s;
-	return stalled ? &l1->st.pol.mrpb_bypass : NULL;
+	return stalled ? wt_pol_counter(&l1->st.pol, &wt_pol_mrpb_ops, 0) : NULL;
 }
 
 static void *pool_init(const struct wt_l1_policy *p, struct wt_pool *pool,
@@ -55,8 +56,31 @@ static size_t pick(void *s, const struct wt_pool *pool)
 	return best;
 }
 
+/* Its counters, in the order of the "policy" object. */
+static const char *const counters[] = {
+	"mrpb_bypass", NULL
+};
+
+/* --mrpb-size. */
+static void options(struct wt_l1_policy *p,
+		    const char *(*opt)(const void *ctx, const char *name),
+		    const void *ctx)
+{
+	if (opt(ctx, "mrpb-size"))
+		p->mrpb_size = (unsigned)wt_opt_num("mrpb-size", opt(ctx, "mrpb-size"),
+						    1, 65536);
+}
+
+static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
+{
+	wt_json_key_u64(j, "mrpb_size", p->mrpb_size);
+}
+
 const struct wt_l1_policy_ops wt_pol_mrpb_ops = {
 	.name = "mrpb",
+	.counters = counters,
+	.options = options,
+	.settings_json = settings_json,
 	.init = init,
 	.no_line = no_line,
 	.pool_init = pool_init,

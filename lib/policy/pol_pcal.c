@@ -4,6 +4,7 @@
  * of a warp without one allocates no line (it goes around the L1).
  * Under a warp limit the admitted warps are fewer.
  */
+#include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
 #include "util.h"
@@ -26,7 +27,7 @@ static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
 static uint64_t *no_line(void *s, struct wt_l1 *l1, int stalled)
 {
 	(void)s;
-	return !stalled && l1->noalloc ? &l1->st.pol.pcal_noalloc : NULL;
+	return !stalled && l1->noalloc ? wt_pol_counter(&l1->st.pol, &wt_pol_pcal_ops, 0) : NULL;
 }
 
 static void *pool_init(const struct wt_l1_policy *p, struct wt_pool *pool,
@@ -65,8 +66,31 @@ static void issue(void *s, struct wt_pool *pool, size_t wi)
 	wt_pool_l1(pool)->noalloc = !((struct pcal *)s)->token[wi];
 }
 
+/* Its counters, in the order of the "policy" object. */
+static const char *const counters[] = {
+	"pcal_noalloc", NULL
+};
+
+/* --pcal-tokens. */
+static void options(struct wt_l1_policy *p,
+		    const char *(*opt)(const void *ctx, const char *name),
+		    const void *ctx)
+{
+	if (opt(ctx, "pcal-tokens"))
+		p->pcal_tokens = (unsigned)wt_opt_num("pcal-tokens",
+						      opt(ctx, "pcal-tokens"), 0, 65536);
+}
+
+static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
+{
+	wt_json_key_u64(j, "pcal_tokens", p->pcal_tokens);
+}
+
 const struct wt_l1_policy_ops wt_pol_pcal_ops = {
 	.name = "pcal",
+	.counters = counters,
+	.options = options,
+	.settings_json = settings_json,
 	.init = init,
 	.no_line = no_line,
 	.pool_init = pool_init,

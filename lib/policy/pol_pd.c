@@ -4,6 +4,7 @@
  * in or was last hit.  For every line, or, beside a policy that
  * protects lines, only for the protected ones (l1policy.c combines them).
  */
+#include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
 #include "util.h"
@@ -59,8 +60,24 @@ static int shield(void *s, struct wt_l1_meta *m)
 	return m->rpd != 0;
 }
 
+/* --pd. */
+static void options(struct wt_l1_policy *p,
+		    const char *(*opt)(const void *ctx, const char *name),
+		    const void *ctx)
+{
+	if (opt(ctx, "pd"))
+		p->pd = (unsigned)wt_opt_num("pd", opt(ctx, "pd"), 1, UINT16_MAX);
+}
+
+static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
+{
+	wt_json_key_u64(j, "pd", p->pd);
+}
+
 const struct wt_l1_policy_ops wt_pol_pd_ops = {
 	.name = "pd",
+	.options = options,
+	.settings_json = settings_json,
 	.init = init,
 	.free = free,
 	.arrive = arrive,

@@ -6,6 +6,7 @@
  * load refused for a resource draws again when it is retried.)
  */
 #include "hash.h"
+#include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
 #include "util.h"
@@ -44,12 +45,36 @@ static int route(void *s, struct wt_l1 *l1, const struct wt_request *r,
 	/* the top 53 bits, uniform in [0, 1) */
 	if ((double)(h >> 11) * 0x1p-53 >= x->fraction)
 		return WT_L1_LOOKUP;
-	l1->st.pol.rand_bypass++;
+	(*wt_pol_counter(&l1->st.pol, &wt_pol_randbyp_ops, 0))++;
 	return WT_L1_AROUND;
+}
+
+/* Its counters, in the order of the "policy" object. */
+static const char *const counters[] = {
+	"rand_bypass", NULL
+};
+
+/* --bypass-fraction. */
+static void options(struct wt_l1_policy *p,
+		    const char *(*opt)(const void *ctx, const char *name),
+		    const void *ctx)
+{
+	if (opt(ctx, "bypass-fraction"))
+		p->rand_fraction = wt_opt_real("bypass-fraction",
+					       opt(ctx, "bypass-fraction"), 0, 1);
+}
+
+static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
+{
+	wt_json_key(j, "bypass_fraction");
+	wt_json_double(j, p->rand_fraction);
 }
 
 const struct wt_l1_policy_ops wt_pol_randbyp_ops = {
 	.name = "rand-byp",
+	.counters = counters,
+	.options = options,
+	.settings_json = settings_json,
 	.init = init,
 	.free = free,
 	.route = route,

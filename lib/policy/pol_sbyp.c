@@ -6,6 +6,7 @@
  * again.  A closed L1 takes no new lines for stores either.  The state
  * machine is sbyp.c's, which the L2 shares.
  */
+#include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
 #include "sbyp.h"
@@ -35,9 +36,9 @@ static void tick(void *s, struct wt_l1 *l1, const struct wt_request *r,
 		return;
 	if (wt_sbyp_tick(sb, t))
 		wt_l1_drop_tagonly(l1);
-	l1->st.pol.sbyp_periods = sb->periods;
-	l1->st.pol.sbyp_periods_on = sb->periods_on;
-	l1->st.pol.sbyp_switches = sb->switches;
+	(*wt_pol_counter(&l1->st.pol, &wt_pol_sbyp_ops, 1)) = sb->periods;
+	(*wt_pol_counter(&l1->st.pol, &wt_pol_sbyp_ops, 2)) = sb->periods_on;
+	(*wt_pol_counter(&l1->st.pol, &wt_pol_sbyp_ops, 3)) = sb->switches;
 }
 
 static int route(void *s, struct wt_l1 *l1, const struct wt_request *r,
@@ -50,7 +51,7 @@ static int route(void *s, struct wt_l1 *l1, const struct wt_request *r,
 	(void)protect;
 	if (!sb->on)
 		return WT_L1_LOOKUP;
-	l1->st.pol.sbyp_loads++;
+	(*wt_pol_counter(&l1->st.pol, &wt_pol_sbyp_ops, 0))++;
 	return WT_L1_TAGS_ONLY;
 }
 
@@ -75,8 +76,35 @@ static int store_alloc(void *s)
 	return !((const struct wt_sbyp *)s)->on;
 }
 
+/* Its counters, in the order of the "policy" object. */
+static const char *const counters[] = {
+	"sbyp_loads", "sbyp_periods", "sbyp_periods_closed", "sbyp_switches", NULL
+};
+
+/* --period, --sbyp-threshold. */
+static void options(struct wt_l1_policy *p,
+		    const char *(*opt)(const void *ctx, const char *name),
+		    const void *ctx)
+{
+	if (opt(ctx, "period"))
+		p->sbyp_period = wt_opt_num("period", opt(ctx, "period"), 1, UINT32_MAX);
+	if (opt(ctx, "sbyp-threshold"))
+		p->sbyp_threshold = wt_opt_real("sbyp-threshold",
+						opt(ctx, "sbyp-threshold"), 0, 1);
+}
+
+static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
+{
+	wt_json_key_u64(j, "sbyp_period", p->sbyp_period);
+	wt_json_key(j, "sbyp_threshold");
+	wt_json_double(j, p->sbyp_threshold);
+}
+
 const struct wt_l1_policy_ops wt_pol_sbyp_ops = {
 	.name = "sbyp",
+	.counters = counters,
+	.options = options,
+	.settings_json = settings_json,
 	.init = init,
 	.free = free,
 	.tick = tick,

@@ -94,7 +94,7 @@ static void test_sbyp(void)
 	type = access_at(&l1, &r, t);
 	ok(wt_pol_sbyp(&l1)->on, "a period of misses closes the L1");
 	is_u64((uint64_t)type, WT_EV_BYPASS, "the next load goes around it");
-	is_u64(l1.st.pol.sbyp_loads, 1, "counted as sent around");
+	is_u64(wt_pol_stats_get(&l1.st.pol, "sbyp_loads"), 1, "counted as sent around");
 	/* the closed L1 still keeps tags: the same few lines now hit in them */
 	for (t += 10; t < 20000; t += 10) {
 		r = req(0, 0x10, (uint64_t)(n++ % 8) * LINE);
@@ -133,7 +133,7 @@ static void test_sbyp(void)
 		r = req(0, 0x10, (t / 10) * LINE);
 		access_at(&l1, &r, t);
 	}
-	ok(!wt_pol_sbyp(&l1)->on && l1.st.pol.sbyp_loads == 0, "threshold 1.0: never closed");
+	ok(!wt_pol_sbyp(&l1)->on && wt_pol_stats_get(&l1.st.pol, "sbyp_loads") == 0, "threshold 1.0: never closed");
 	wt_l1_free(&l1);
 }
 
@@ -202,11 +202,11 @@ static void test_apcm(void)
 		access_at(&l1, &r[i], t += 200);
 	/* warp 0 is done: its profile is final */
 	type = access_at(&l1, &r[7], t += 200);	/* warp 1, load 0x10 */
-	is_u64(l1.st.pol.pins, 1, "the loop load (intra-warp) pins its line");
+	is_u64(wt_pol_stats_get(&l1.st.pol, "pins"), 1, "the loop load (intra-warp) pins its line");
 	is_u64((uint64_t)type, WT_EV_MISS, "a pinned line is still a miss the first time");
 	type = access_at(&l1, &r[8], t += 200);	/* warp 1, load 0x20 */
 	is_u64((uint64_t)type, WT_EV_BYPASS, "the streaming load bypasses");
-	is_u64(l1.st.pol.apcm_bypass, 2, "counted as apcm_bypass, with warp 0's third "
+	is_u64(wt_pol_stats_get(&l1.st.pol, "apcm_bypass"), 2, "counted as apcm_bypass, with warp 0's third "
 	       "(its second streaming line evicted the first from the MTA: the CAIT "
 	       "knew the load streams before warp 0 ended)");
 	/* four other lines of warp 1's line's set cannot push it out */
@@ -260,7 +260,7 @@ static void test_abyp(void)
 	/* the bypassed line is loaded again: the prediction was wrong */
 	r = req(0, 0x40, (i - 1) * SET_STRIDE);
 	type = access_at(&l1, &r, t += 200);
-	is_u64(l1.st.pol.abyp_corrections, 1, "a reload of a bypassed line corrects the predictor");
+	is_u64(wt_pol_stats_get(&l1.st.pol, "abyp_corrections"), 1, "a reload of a bypassed line corrects the predictor");
 	r = req(0, 0x40, 100 * SET_STRIDE);
 	type = access_at(&l1, &r, t += 200);
 	is_u64((uint64_t)type, WT_EV_MISS, "the PC allocates again");
@@ -281,7 +281,7 @@ static void test_pcal_mrpb(void)
 	r = req(1, 0x10, LINE);
 	type = access_at(&l1, &r, 300);
 	is_u64((uint64_t)type, WT_EV_BYPASS, "a warp without a token: its miss allocates no line");
-	is_u64(l1.st.pol.pcal_noalloc, 1, "counted as pcal_noalloc");
+	is_u64(wt_pol_stats_get(&l1.st.pol, "pcal_noalloc"), 1, "counted as pcal_noalloc");
 	r = req(1, 0x10, 0);
 	is_u64((uint64_t)access_at(&l1, &r, 400), WT_EV_HIT, "but it may hit");
 	l1.noalloc = 0;
@@ -300,7 +300,7 @@ static void test_pcal_mrpb(void)
 		if (mrpb) {
 			is_u64((uint64_t)type, WT_EV_BYPASS,
 			       "mrpb: every way reserved, the miss bypasses");
-			is_u64(l1.st.pol.mrpb_bypass, 1, "counted as mrpb_bypass");
+			is_u64(wt_pol_stats_get(&l1.st.pol, "mrpb_bypass"), 1, "counted as mrpb_bypass");
 		} else {
 			ok(type == -1 - WT_FAIL_LINE_ALLOC,
 			   "without mrpb: a line-allocation fail");
