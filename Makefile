@@ -67,7 +67,9 @@ $(DEPS_OK): scripts/deps.sh
 deps:
 	@scripts/deps.sh $(CC)
 
-$(BUILD)/obj/%.o: %.c $(DEPS_OK)
+# lib/layers: when folders change, every object is built again (the
+# .SECONDARY below would otherwise keep objects of moved files)
+$(BUILD)/obj/%.o: %.c $(DEPS_OK) lib/layers
 	@mkdir -p $(dir $@)
 	$(CC) $(WT_CFLAGS) -MMD -MP -c -o $@ $<
 
