@@ -91,6 +91,9 @@ runs() {
 		stage "$b" "$p-cl" classify --format=json -o "$p-cl.json" "$p-co.wt"
 	done
 	p=$n-fermi
+	# small batches: many horizons, fill write-backs, flushes
+	stage "$b" "$p-l1b" l1sim --batch=997 --alloc=fill --write=write-back \
+		--write-allocate=yes --flush=yes -o "$p-l1b.wt" --stats="$p-l1b.json" "$p-co.wt"
 	for pol in $policies; do
 		stage "$b" "$p-pol-$pol" l1sim --sched=pool --policy="$pol" \
 			-o "$p-pol-$pol.wt" --stats="$p-pol-$pol.json" "$p-co.wt"

@@ -351,7 +351,9 @@ static void counters_json(struct wt_json *j, const struct wt_pol_stats *ps,
 void wt_l1_policy_stats_json(struct wt_json *j, const struct wt_l1_policy *p,
 			     const struct wt_pol_stats *ps, struct wt_l1 *const *l1,
 			     unsigned n,
-			     void *(*gstate)(const struct wt_l1_policy_ops *ops))
+			     void *(*gstate)(const void *ctx,
+					     const struct wt_l1_policy_ops *ops),
+			     const void *ctx)
 {
 	const struct wt_l1_policy_ops *ops;
 
@@ -368,7 +370,7 @@ void wt_l1_policy_stats_json(struct wt_json *j, const struct wt_l1_policy *p,
 		if (!listed(counters_always, N(counters_always), ops))
 			counters_json(j, ps, ops);
 		if (ops->stats_json)
-			ops->stats_json(j, l1, n, gstate(ops));
+			ops->stats_json(j, l1, n, gstate(ctx, ops));
 	}
 	wt_json_end_object(j);
 }

@@ -114,11 +114,13 @@ void wt_l1_policy_options(struct wt_l1_policy *p, const struct option *lo,
 void wt_l1_policy_settings_json(struct wt_json *j, const struct wt_l1_policy *p,
 				int pool);
 /* What the mechanisms did, ps summed over the SMs, as the object
- * "policy": l1[0..n-1] the SMs' L1s, gstate(ops) a policy's state
- * across them (or NULL). */
+ * "policy": l1[0..n-1] the SMs' L1s, gstate(ctx, ops) a policy's
+ * state across them (or NULL). */
 void wt_l1_policy_stats_json(struct wt_json *j, const struct wt_l1_policy *p,
 			     const struct wt_pol_stats *ps, struct wt_l1 *const *l1,
 			     unsigned n,
-			     void *(*gstate)(const struct wt_l1_policy_ops *ops));
+			     void *(*gstate)(const void *ctx,
+					     const struct wt_l1_policy_ops *ops),
+			     const void *ctx);
 
 #endif

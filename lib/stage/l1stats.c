@@ -1,13 +1,17 @@
 /*
  * l1stats.c - the counts of l1sim's --stats file: an L1's counts, its
  * sectors, reuse histograms and per-PC loads, and the warps' counts.
- * The settings, kernels and policy parts stay with l1sim, which knows them.
+ * And the whole file (wt_l1stage_stats): the settings, the total, the
+ * kernels, the policies' counts, each SM's, the warps'.
  */
 #include "l1stats.h"
+#include "l1stage.h"
+#include "provenance.h"
 #include "shards.h"
 #include "util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /*
  * A reuse-distance histogram, or nothing with --reuse=off.  Sampled, the
@@ -216,4 +220,186 @@ void wt_l1stats_sort(struct wt_l1_stats *tot)
 		qsort(tot->pcs, tot->npcs, sizeof(*tot->pcs), by_pc);
 	if (tot->nwarps)
 		qsort(tot->warps, tot->nwarps, sizeof(*tot->warps), by_kernel_warp);
+}
+
+/* Loads, hits and misses of each kernel, from its warps: what a profiler
+ * reports per kernel (report --compare). */
+static void kernels_json(const struct wt_l1stage *sim, struct wt_json *j,
+			 const struct wt_l1_stats *s)
+{
+	wt_json_key(j, "kernels");
+	wt_json_begin_array(j);
+	for (size_t k = 0; k < sim->nnames; k++) {
+		uint64_t loads = 0, hits = 0, misses = 0;
+
+		for (size_t i = 0; i < s->nwarps; i++)
+			if (s->warps[i].kernel == k) {
+				loads += s->warps[i].loads;
+				hits += s->warps[i].hits;
+				misses += s->warps[i].misses;
+			}
+		wt_json_begin_object(j);
+		wt_json_key_u64(j, "id", k);
+		wt_json_key(j, "name");
+		wt_json_string(j, sim->names[k]);
+		wt_json_key_u64(j, "loads", loads);
+		wt_json_key_u64(j, "hits", hits);
+		wt_json_key_u64(j, "misses", misses);
+		wt_json_key_ratio(j, "miss_rate", (double)misses, (double)(hits + misses));
+		if (sim->l1_sizes)
+			wt_json_key_u64(j, "l1_size", sim->l1_sizes[k]);
+		if (sim->choices && (sim->pol.flags & WT_POL_SWT))
+			wt_json_key_u64(j, "swt_limit", sim->choices[k].swt);
+		if (sim->choices && (sim->pol.flags & WT_POL_DWTCS)) {
+			wt_json_key_u64(j, "dwt_limit", sim->choices[k].dwt);
+			wt_json_key_u64(j, "dwt_rounds", sim->choices[k].rounds);
+		}
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+}
+
+/* The state of a policy across SMs, as wt_l1_policy_stats_json asks. */
+static void *gstate(const void *sim, const struct wt_l1_policy_ops *ops)
+{
+	return wt_l1stage_gpol(sim, ops);
+}
+
+/* What the mechanisms did, summed over SMs. */
+static void policy_json(struct wt_l1stage *sim, struct wt_json *j,
+			const struct wt_pol_stats *ps)
+{
+	struct wt_l1 **l1 = wt_calloc(sim->nsm ? sim->nsm : 1, sizeof(*l1));
+
+	for (unsigned s = 0; s < sim->nsm; s++)
+		l1[s] = wt_l1stage_l1(sim, s);
+	wt_l1_policy_stats_json(j, &sim->pol, ps, l1, sim->nsm, gstate, sim);
+	free(l1);
+}
+
+void wt_l1stage_stats(struct wt_l1stage *sim, const char *path, int argc,
+		      char **argv)
+{
+	char err[768];
+	struct wt_json *j = wt_json_open(path, err, sizeof(err));
+	struct wt_l1_stats tot;
+	const struct wt_l1_cfg *c = &sim->su.cfg;
+
+	if (!j)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	memset(&tot, 0, sizeof(tot));
+	tot.first = UINT64_MAX;
+	wt_rdhist_init(&tot.fa, 4096);
+	wt_rdhist_init(&tot.set, 256);
+	for (unsigned s = 0; s < sim->nsm; s++) {
+		struct wt_l1_stats *st = wt_l1stage_sm_stats(sim, s);
+
+		wt_l1_stats_merge(&tot, st);
+		free(st->warps);	/* tot has them now */
+		st->warps = NULL;
+		st->nwarps = st->capwarps = 0;
+	}
+	wt_l1stats_sort(&tot);
+	wt_json_stats_begin(j, "l1sim", argc, argv);
+	wt_json_provenance(j, &sim->meta);
+	wt_json_key(j, "settings");
+	wt_json_begin_object(j);
+	wt_json_key(j, "arch");
+	wt_json_string(j, sim->arch);
+	wt_json_key(j, "machine_origin");
+	wt_json_string(j, sim->machine.origin);
+	wt_json_key_u64(j, "size", (uint64_t)c->geom.sets * c->geom.assoc * c->geom.line);
+	wt_json_key_u64(j, "sets", c->geom.sets);
+	wt_json_key_u64(j, "assoc", c->geom.assoc);
+	wt_json_key_u64(j, "line", c->geom.line);
+	wt_json_key(j, "index");
+	wt_json_string(j, c->ix.name);
+	wt_json_key(j, "replacement");
+	wt_json_string(j, (const char *[]){ "lru", "fifo", "random" }[c->geom.repl]);
+	wt_json_key_u64(j, "insert", c->geom.insert);
+	wt_json_key(j, "write");
+	wt_json_string(j, wt_write_policy_name(c->write));
+	wt_json_key(j, "write_allocate");
+	wt_json_bool(j, c->write_allocate);
+	wt_json_key(j, "write_allocate_policy");
+	wt_json_string(j, wt_walloc_name((unsigned)c->write_allocate));
+	wt_json_key(j, "sectored");
+	wt_json_bool(j, c->sectored && c->mode == WT_L1_BOUNDED);
+	wt_json_key_u64(j, "sector", c->sector);
+	wt_json_key(j, "skip_global");
+	wt_json_bool(j, c->skip_global);
+	wt_json_key(j, "flush");
+	wt_json_bool(j, sim->flush);
+	wt_json_key_u64(j, "unified", sim->unified);
+	wt_json_key(j, "cache_ops");
+	wt_json_string(j, (const char *[]){ "hardware", "accelsim", "ignore" }[c->cacheops]);
+	wt_json_key(j, "alloc");
+	wt_json_string(j, c->alloc_on_fill ? "fill" : "miss");
+	wt_json_key_u64(j, "mshr", c->mshr_entries);
+	wt_json_key_u64(j, "mshr_merge", c->mshr_merge);
+	wt_json_key_u64(j, "mshr_per_warp", c->mshr_per_warp);
+	wt_json_key_u64(j, "miss_queue", c->miss_queue);
+	wt_json_key_u64(j, "hit_latency", c->hit_latency);
+	wt_json_key_u64(j, "miss_latency", c->miss_latency);
+	wt_json_key(j, "sigma");
+	wt_json_double(j, c->sigma);
+	wt_json_key_u64(j, "seed", c->seed);
+	wt_json_key(j, "mode");
+	wt_json_string(j, wt_l1_mode_name(c->mode));
+	wt_json_key(j, "events");
+	wt_json_string(j, c->emit_all ? "all" : "misses");
+	wt_json_key(j, "sched");
+	wt_json_string(j, sim->su.pool ? "pool" : "stream");
+	if (sim->su.pool) {
+		wt_json_key(j, "ctas");
+		if (sim->ctas_set)
+			wt_json_u64(j, sim->su.pc.ctas);
+		else
+			wt_json_string(j, "ctas_per_sm");
+		wt_json_key(j, "refill");
+		wt_json_string(j, sim->su.pc.refill_set ? "set" : "cta");
+		wt_json_key(j, "warp_delay");
+		wt_json_bool(j, sim->su.pc.delay);
+		wt_json_key(j, "icount");
+		wt_json_bool(j, sim->su.pc.icount);
+		wt_json_key(j, "mshr_check");
+		wt_json_string(j, sim->su.pc.mshr_instr ? "instruction" : "request");
+		wt_json_key(j, "request_order");
+		wt_json_string(j, sim->su.pc.lane_order ? "lane" : "stream");
+		wt_json_key(j, "exit_slot");
+		wt_json_bool(j, sim->su.pc.exit_slot);
+		wt_json_key(j, "stores");
+		wt_json_string(j, sim->su.pc.drop_stores ? "drop" : "cache");
+	}
+	wt_json_key(j, "pending");
+	wt_json_string(j, c->pending_miss ? "miss" : "merge");
+	wt_json_key(j, "reuse");
+	wt_json_string(j, wt_l1_reuse_name(c->reuse));
+	if (c->reuse == WT_L1_REUSE_SAMPLED) {
+		wt_json_key(j, "reuse_rate");
+		wt_json_double(j, c->reuse_rate);
+	}
+	wt_l1_policy_settings_json(j, &sim->pol, sim->su.pool);
+	wt_json_end_object(j);
+	wt_json_key(j, "total");
+	wt_json_begin_object(j);
+	wt_l1stats_json(j, &sim->su, &tot, 1);
+	if (sim->pol.flags)
+		policy_json(sim, j, &tot.pol);
+	wt_json_end_object(j);
+	kernels_json(sim, j, &tot);
+	wt_json_key(j, "sms");
+	wt_json_begin_array(j);
+	for (unsigned s = 0; s < sim->nsm; s++) {
+		wt_json_begin_object(j);
+		wt_json_key_u64(j, "sm", s);
+		wt_l1stats_json(j, &sim->su, wt_l1stage_sm_stats(sim, s), 0);
+		wt_json_end_object(j);
+	}
+	wt_json_end_array(j);
+	wt_l1stats_warps_json(j, &tot);
+	wt_json_end_object(j);
+	wt_l1_stats_free(&tot);
+	if (wt_json_close(j, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
 }

@@ -36,7 +36,8 @@ static void run(struct wt_stage *st, int final)
 
 /* One record: checked, its time order kept, taken; a batch run when
  * --batch requests are held and the kernel is in time order so far (out
- * of order, the rest of the kernel is held whole). */
+ * of order, the rest of the kernel is held whole, unless the model runs
+ * on: run_unsorted). */
 static void record(struct wt_stage *st, const void *rec, uint64_t index)
 {
 	const struct wt_stage_ops *o = st->ops;
@@ -52,7 +53,8 @@ static void record(struct wt_stage *st, const void *rec, uint64_t index)
 	}
 	st->last_time = t;
 	st->held += o->take(st, rec, index);
-	if (st->batch && st->held >= st->batch && !st->unsorted)
+	if (st->batch && st->held >= st->batch &&
+	    (!st->unsorted || o->run_unsorted))
 		run(st, 0);
 }
 

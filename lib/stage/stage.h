@@ -2,7 +2,7 @@
  * stage.h - the loop every simulator stage runs: read the input's
  * records, hand each to the stage's model, run the model in batches to a
  * horizon, write its events in time order, and keep the kernel
- * boundaries.  A stage program (dramsim, l2sim) parses its options,
+ * boundaries.  A stage program (dramsim, l2sim, l1sim) parses its options,
  * opens its input and output, and plugs its model in here as a table of
  * operations (struct wt_stage_ops); what differs between the stages,
  * their models' state, spill files and statistics, stays behind it.
@@ -13,7 +13,8 @@
  *                   the program), the time order kept (ops->unsorted the
  *                   first time a kernel's records go back in time), then
  *                   ops->take; once --batch requests are held and the
- *                   kernel is in time order so far, ops->run(final 0):
+ *                   kernel is in time order so far (or run_unsorted is
+ *                   set), ops->run(final 0):
  *                   the model runs to the horizon that last_time gives
  *                   (no record not read yet is earlier) and writes the
  *                   events before it (wt_stage_put, wt_stage_put_merged);
@@ -24,19 +25,12 @@
  * refuses a stream that ends inside a kernel in any case (its trailer
  * would be misplaced), so this is the two programs' old guard, kept.
  *
- * How l1sim would plug in: its records are coalesced requests (rec_size
- * sizeof(struct wt_request), time their cycle), its model the SMs' L1s.
- * check grows the SM buckets (and refuses an SM the stream does not
- * have), take puts a request in its SM's bucket and returns 1,
- * kernel_begin writes the events still waiting from the kernel before
- * (its write_wait) and carves a unified L1, run runs the SMs to the
- * horizon (run_batch) or, with --batch off, the whole kernel
- * (run_kernel), its per-SM threads inside run as dramsim's per-channel
- * and l2sim's per-partition ones are.  What the loop lacks for it, to
- * add with it: l1sim runs its batches on out of time order too (a flag
- * here), flushes the L1s after a kernel's final run (a kernel_end
- * operation), and writes what waits once more at the input's end (a
- * finish operation).
+ * l1sim plugs in the same way (l1stage.c): its records are coalesced
+ * requests, its model the SMs' L1s.  It differs in two places: its
+ * batches run on when a kernel's requests go out of time order
+ * (run_unsorted: the horizon is then 0, so the events wait for the
+ * kernel's end, but the L1s do not hold the whole kernel's requests),
+ * and its run(final 1) also flushes the L1s (--flush).
  */
 #ifndef WT_STAGE_H
 #define WT_STAGE_H
@@ -67,6 +61,9 @@ struct wt_stage_ops {
 	/* Run the model and write the events it is sure of (final: the
 	 * kernel has ended; everything). */
 	void (*run)(struct wt_stage *st, int final);
+	/* Batches run on when the kernel's records go out of time order
+	 * (else the rest of the kernel is held whole). */
+	int run_unsorted;
 };
 
 struct wt_stage {
