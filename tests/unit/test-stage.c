@@ -4,7 +4,9 @@
  * the horizon at each run.  Through small batches, three kernels (one
  * empty, one out of time order) and back: every answer comes out once,
  * in time order within its kernel, in its kernel, as with whole-kernel
- * runs; the model hears of the out-of-order kernel once.
+ * runs; the model hears of the out-of-order kernel once.  With
+ * run_unsorted (l1sim's), the batches go on through the out-of-order
+ * part, and the stream is still the same.
  */
 #include "machine.h"
 #include "stage.h"
@@ -93,6 +95,17 @@ static const struct wt_stage_ops ops = {
 	.run = run,
 };
 
+/* The same model, its batches run on out of time order (as l1sim's). */
+static const struct wt_stage_ops ops_on = {
+	.rec_size = sizeof(struct wt_event),
+	.time = wt_stage_event_time,
+	.take = take,
+	.unsorted = unsorted,
+	.kernel_begin = kernel_begin,
+	.run = run,
+	.run_unsorted = 1,
+};
+
 /* The input: kernel 0 in time order, kernel 1 empty, kernel 2 out of
  * order half way (a record a cycle before the one before it). */
 static int write_input(const char *path)
@@ -133,7 +146,8 @@ static int write_input(const char *path)
 }
 
 /* Run the loop over in into out with --batch batch. */
-static void run_stage(const char *in, const char *out, size_t batch, struct fake *f)
+static void run_stage(const char *in, const char *out, size_t batch, struct fake *f,
+		      const struct wt_stage_ops *o)
 {
 	struct wt_stage st;
 	struct wt_header h;
@@ -141,7 +155,7 @@ static void run_stage(const char *in, const char *out, size_t batch, struct fake
 
 	memset(&st, 0, sizeof(st));
 	memset(f, 0, sizeof(*f));
-	st.ops = &ops;
+	st.ops = o;
 	st.model = f;
 	st.batch = batch;
 	st.r = wt_reader_open(in, err, sizeof(err));
@@ -195,7 +209,7 @@ int main(void)
 	static struct wt_event ev[4 * NREC], ref[4 * NREC];
 	static uint32_t kern[4 * NREC], refk[4 * NREC];
 	struct fake f;
-	unsigned nk, refnk;
+	unsigned nk, refnk, runs;
 	size_t n, refn;
 	int order = 1, kept = 1;
 
@@ -207,10 +221,10 @@ int main(void)
 	if (write_input(in) < 0)
 		return printf("Bail out! no input\n"), 1;
 
-	run_stage(in, whole, 0, &f);
+	run_stage(in, whole, 0, &f, &ops);
 	is_u64(f.runs, 3, "whole kernels: one run a kernel");
 	refn = read_output(whole, ref, refk, &refnk);
-	run_stage(in, out, 3, &f);
+	run_stage(in, out, 3, &f, &ops);
 	ok(f.runs > 60, "batches of 3: many runs (%u)", f.runs);
 	is_u64(f.finals, 3, "a final run at each kernel's end");
 	is_u64(f.unsorted, 1, "the kernel out of time order told once");
@@ -229,6 +243,18 @@ int main(void)
 	ok(n == refn && nk == refnk && memcmp(ev, ref, n * sizeof(*ev)) == 0 &&
 	   memcmp(kern, refk, n * sizeof(*kern)) == 0,
 	   "the same stream as whole-kernel runs");
+	/* kernel 2 goes out of order at its 101st record (i = 100), 2
+	 * held then; a run at i = 101, 104, ..., 197 (33), where the loop
+	 * would hold the rest of the kernel whole */
+	runs = f.runs;
+	run_stage(in, out, 3, &f, &ops_on);
+	is_u64(f.runs, runs + 33, "run_unsorted: the batches run on out of order "
+	       "(%u runs)", f.runs);
+	is_u64(f.unsorted, 1, "  the model told once");
+	n = read_output(out, ev, kern, &nk);
+	ok(n == refn && nk == refnk && memcmp(ev, ref, n * sizeof(*ev)) == 0 &&
+	   memcmp(kern, refk, n * sizeof(*kern)) == 0,
+	   "  the same stream as whole-kernel runs");
 	unlink(in);
 	unlink(out);
 	unlink(whole);
