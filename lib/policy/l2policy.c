@@ -111,3 +111,37 @@ void wt_l2pol_counters_json(struct wt_json *j, const uint64_t *counters)
 	for (unsigned i = 0; i < WT_L2C_MAX; i++)
 		wt_json_key_u64(j, counter_names[i], counters[i]);
 }
+
+void wt_l2pol_settings_json(struct wt_json *j, const struct wt_l2pol_cfg *pc)
+{
+	wt_json_key(j, "medic");
+	wt_json_begin_array(j);
+	if (pc->medic & WT_MEDIC_WBYP)
+		wt_json_string(j, "wbyp");
+	if (pc->medic & WT_MEDIC_WIP)
+		wt_json_string(j, "wip");
+	wt_json_end_array(j);
+	wt_json_key(j, "bypass");
+	if (pc->pc_bypass)
+		wt_json_string(j, "pc");
+	else if (pc->rand_bypass > 0)
+		wt_json_double(j, pc->rand_bypass);
+	else if (pc->sbyp)
+		wt_json_string(j, "streaming");
+	else
+		wt_json_null(j);
+	if (pc->sbyp) {
+		wt_json_key_u64(j, "sbyp_period", pc->sbyp_period);
+		wt_json_key(j, "sbyp_threshold");
+		wt_json_double(j, pc->sbyp_threshold);
+	}
+	wt_json_key(j, "eaf");
+	wt_json_bool(j, pc->eaf);
+	wt_json_key_u64(j, "pcal", pc->pcal_tokens);
+	if (pc->medic || pc->pc_bypass || pc->rand_bypass > 0 || pc->pcal_tokens) {
+		wt_json_key_u64(j, "medic_reset", pc->medic_cfg.reset);
+		wt_json_key_u64(j, "medic_profile", pc->medic_cfg.profile);
+		wt_json_key(j, "medic_step");
+		wt_json_double(j, pc->medic_cfg.step / 1e6);
+	}
+}

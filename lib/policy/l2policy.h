@@ -108,6 +108,9 @@ void wt_l2pols_kernel_end(struct wt_l2pols *s);
 /* After the partitions are freed. */
 void wt_l2pols_free(struct wt_l2pols *s);
 
+/* The policies' settings, as keys of l2sim's "settings" object: each
+ * policy's choice (off included), and the parameters of those on. */
+void wt_l2pol_settings_json(struct wt_json *j, const struct wt_l2pol_cfg *pc);
 /* The counters, as l2sim's statistics name them, every one. */
 void wt_l2pol_counters_json(struct wt_json *j, const uint64_t *counters);
 
