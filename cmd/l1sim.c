@@ -6,6 +6,7 @@
  * options are parsed in l1opt.c, its --stats written by l1stats.c.
  */
 #include "l1opt.h"
+#include "l1policy.h"
 #include "l1stage.h"
 #include "output.h"
 #include "stage.h"
@@ -16,7 +17,8 @@
 #include <getopt.h>
 #include <string.h>
 
-static const char usage[] =
+/* --help: these, with the policies' lines (l1policy.h) between. */
+static const char usage_head[] =
 "usage: l1sim [options] [FILE]\n"
 "Simulate the L1 data cache of every SM on a stream of memory requests\n"
 "(from coalesce).  Writes the L1 outcomes that go on to L2 (misses,\n"
@@ -95,30 +97,14 @@ WT_STAGE_MACHINE_USAGE
 "                          classes are exact in every case\n"
 "      --batch=N           stream mode: requests held before the SMs run\n"
 "                          and their events are written (default 1M; 0: a\n"
-"                          whole kernel); memory follows N, not the kernel\n"
-"      --policy=LIST       L1 management: none, sbyp, dwt-cs, dwt-pric,\n"
-"                          swt, ccws, mrpb, pcal, abyp, pd, apcm,\n"
-"                          apcm-bypass, apcm-protect, apcm-pd, apcm-swl,\n"
-"                          rand-byp;\n"
-"                          comma-separated to combine (see l1sim(1))\n"
+"                          whole kernel); memory follows N, not the kernel\n";
+
+static const char usage_pool[] =
 "      --warp-limit=N      active warps per scheduler (0: no limit)\n"
 "      --schedulers=N      warp schedulers per SM (the machine's)\n"
-"      --max-warps=N       warps per scheduler (the machine's)\n"
-"      --period=N          sbyp and dwt-cs sampling period, cycles (10000)\n"
-"      --sbyp-threshold=X  sbyp: miss rate that closes the L1 (0.9)\n"
-"      --mpki-threshold=X  dwt-cs: L1 MPKI that starts sampling (10)\n"
-"      --dwt-n=N           dwt-cs: periods over the MPKI threshold (3)\n"
-"      --dwt-m=N           dwt-cs: periods of a sampling round (3)\n"
-"      --kthrottle=N       ccws: a lost-locality hit's weight (8)\n"
-"      --vta=N             ccws: victim tags per warp, 8-way (16)\n"
-"      --mrpb-size=N       mrpb: requests in the reorder buffer (32)\n"
-"      --pcal-tokens=N     pcal: warps per SM that may allocate (8)\n"
-"      --abyp-threshold=N  abyp: dead evictions before a load bypasses (8)\n"
-"      --pd=N              pd, apcm-pd: protecting distance in set\n"
-"                          accesses (16)\n"
-"      --mta=N             apcm: monitor tag array entries (32)\n"
-"      --lat=N             apcm: load alias table and CAIT entries (16)\n"
-"      --bypass-fraction=X rand-byp: of the loads sent around, 0 to 1 (0.5)\n"
+"      --max-warps=N       warps per scheduler (the machine's)\n";
+
+static const char usage_tail[] =
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for none (default:\n"
@@ -126,7 +112,9 @@ WT_STAGE_MACHINE_USAGE
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n";
 
-static const struct option longopts[] = {
+/* l1sim's options, before and after the policies' own (l1policy.h),
+ * which main puts between them into longopts. */
+static const struct option opts_head[] = {
 	{ "config", required_argument, NULL, O_CONFIG },
 	{ "size", required_argument, NULL, O_SIZE },
 	{ "assoc", required_argument, NULL, O_ASSOC },
@@ -161,20 +149,9 @@ static const struct option longopts[] = {
 	{ "warp-limit", required_argument, NULL, O_WLIMIT },
 	{ "schedulers", required_argument, NULL, O_SCHEDS },
 	{ "max-warps", required_argument, NULL, O_MAXW },
-	{ "period", required_argument, NULL, O_PERIOD },
-	{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
-	{ "mpki-threshold", required_argument, NULL, O_MPKIT },
-	{ "dwt-n", required_argument, NULL, O_DWTN },
-	{ "dwt-m", required_argument, NULL, O_DWTM },
-	{ "kthrottle", required_argument, NULL, O_KTHR },
-	{ "vta", required_argument, NULL, O_VTA },
-	{ "mrpb-size", required_argument, NULL, O_MRPB },
-	{ "pcal-tokens", required_argument, NULL, O_PCALT },
-	{ "abyp-threshold", required_argument, NULL, O_ABYPT },
-	{ "pd", required_argument, NULL, O_PD },
-	{ "mta", required_argument, NULL, O_MTA },
-	{ "lat", required_argument, NULL, O_LAT },
-	{ "bypass-fraction", required_argument, NULL, O_RANDF },
+};
+
+static const struct option opts_tail[] = {
 	{ "reuse", required_argument, NULL, O_REUSE },
 	{ "batch", required_argument, NULL, O_BATCH },
 	{ "sectored", required_argument, NULL, O_SECTORED },
@@ -188,8 +165,25 @@ static const struct option longopts[] = {
 	{ "level", required_argument, NULL, O_LEVEL },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
 };
+
+#define N(a) (sizeof(a) / sizeof(a[0]))
+
+static struct option longopts[N(opts_head) + WT_L1_MAX_OPTIONS + N(opts_tail) + 1];
+static char usage[4096 + sizeof(usage_head) + sizeof(usage_pool) + sizeof(usage_tail)];
+
+/* The table and the help, the policies' options in their places. */
+static void make_options(void)
+{
+	size_t n = N(opts_head);
+
+	memcpy(longopts, opts_head, sizeof(opts_head));
+	n += wt_l1_policy_longopts(longopts + n, WT_L1_MAX_OPTIONS, O_POLOPT);
+	memcpy(longopts + n, opts_tail, sizeof(opts_tail));
+	wt_snprintf(usage, sizeof(usage), "%s%s%s%s%s", usage_head,
+		    wt_l1_policy_help_names(), usage_pool,
+		    wt_l1_policy_help_options(), usage_tail);
+}
 
 /* The engine and the stage loop that runs it. */
 static struct wt_l1stage Sim;
@@ -214,6 +208,7 @@ int main(int argc, char **argv)
 
 	wt_set_progname(argv[0]);
 	wt_big_blocks_mapped();
+	make_options();
 	wt_stage_parse(argc, argv, "l1sim", usage, longopts, O_SIZE, O_NOPTS,
 		       set, &args);
 	output = args.output;

@@ -19,15 +19,27 @@ for f in l1model.c l1model.h l1internal.h l1pool.c l1pool.h l1sector.c \
 		"$f names no policy"
 done
 
-# l1sim prints the policies' settings and statistics through l1policy.c
-# (wt_l1_policy_settings_json, wt_l1_policy_stats_json) and parses their
-# options there (wt_l1_policy_options): the three functions that call
-# them name none (where they are still there).
-l1sim=$(dirname "$0")/../cmd/l1sim.c
-for fn in policy_options policy_settings_json policy_json; do
-	body=$(sed -n "/^static void $fn(/,/^}/p" "$l1sim")
-	is "$(printf '%s\n' "$body" | grep -inE "(^|[^a-z])($names)([^a-z]|\$)")" "" \
-		"l1sim.c's $fn, if any, names no policy"
+# Nor do the interface a policy fills (l1policy.h, l1hook.h), l1sim and
+# its engine: a policy's options, their --help lines, its parameters, its
+# settings and what it chose for a kernel are its own file's (its ops),
+# and l1policy.c's table lists it.  So neither its name nor any option of
+# a policy appears there.
+opts='period|sbyp-threshold|mpki-threshold|dwt-n|dwt-m|kthrottle|vta|mrpb-size|pcal-tokens|abyp-threshold|mta|lat|bypass-fraction'
+for f in policy/l1policy.h mem/l1hook.h stage/l1stage.c stage/l1stage.h \
+	 stage/l1opt.c stage/l1opt.h stage/l1stats.c stage/l1stats.h ../cmd/l1sim.c; do
+	[ -f "$src/$f" ]
+	ok $? "$f is there"
+	is "$(grep -inE "(^|[^a-z])($names|pric|$opts)([^a-z]|\$)" "$src/$f")" "" \
+		"$f names no policy and no policy's option"
+done
+
+# The policies' options reach l1sim through l1policy.c: --help lists each
+# once, with its policy's own text, and each is an option l1sim takes.
+help=$(l1sim --help)
+for o in $(printf '%s\n' "$opts" | tr '|' ' '); do
+	is "$(printf '%s\n' "$help" | grep -c -- "^      --$o=")" 1 "--help lists --$o once"
+	l1sim --"$o"=x --help > /dev/null 2>&1
+	ok $? "  and l1sim takes it"
 done
 
 done_testing

@@ -59,8 +59,36 @@ enum wt_l1_route {
 
 struct wt_json;
 
+/* An option of a policy on l1sim's command line. */
+struct wt_l1_option {
+	const char *name;		/* --name=ARG */
+	const char *help;		/* its lines of --help, as printed */
+};
+
+/* The most options the policies have, all of them together. */
+#define WT_L1_MAX_OPTIONS 32
+
 struct wt_l1_policy_ops {
 	const char *name;		/* as --policy names it */
+
+	/* ---- its parameters (l1policy.c) ---- */
+	/* A struct of params_size bytes, its own, kept inside struct
+	 * wt_l1_policy (wt_l1_params finds it) and set to the papers'
+	 * values by params_default before any option is read; 0: none. */
+	size_t params_size;
+	void (*params_default)(void *params);
+	/* Its options, {NULL}-ended; an option two policies read is listed
+	 * by one.  Parsed by the options hook below. */
+	const struct wt_l1_option *opts;
+	/* A name of --policy that l1policy.c's table of combinations makes
+	 * of it chose words (comma-separated: methods, say): into params. */
+	void (*variant)(void *params, const char *words);
+	/* Another policy that runs with it as its params say, or NULL. */
+	const struct wt_l1_policy_ops *(*companion)(const void *params);
+	/* --policy=list named it: 0, or -1 with a one-line reason in err
+	 * where it and the other policies named do not go together. */
+	int (*check)(const struct wt_l1_policy *p, const char *list, char *err,
+		     size_t errlen);
 
 	/* ---- its options, counters and statistics (l1policy.c) ---- */
 	/* The JSON keys of its counters, NULL-ended: counter i is
@@ -73,6 +101,11 @@ struct wt_l1_policy_ops {
 			const void *ctx);
 	/* Its parameters into the stats file's settings, when it runs. */
 	void (*settings_json)(const struct wt_l1_policy *p, struct wt_json *j);
+	/* What it chose for a kernel, when it sets the warp limits across
+	 * the SMs (struct wt_l1_kernel's limit, decided, rounds), into the
+	 * kernel's object of "kernels". */
+	void (*kernel_json)(struct wt_json *j, unsigned limit, unsigned decided,
+			    unsigned rounds);
 	/* What it did beyond its counters into the "policy" object, when it
 	 * runs: l1[0..n-1] the SMs' L1s, g its state across them or NULL. */
 	void (*stats_json)(struct wt_json *j, struct wt_l1 *const *l1,

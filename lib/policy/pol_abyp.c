@@ -10,11 +10,29 @@
 #include "l1policy.h"
 #include "util.h"
 
+extern const struct wt_l1_policy_ops wt_pol_abyp_ops;
+
+/* Its parameters (in struct wt_l1_policy: wt_l1_params). */
+struct params {
+	unsigned threshold;	/* dead evictions that make a load bypass: 8 */
+	unsigned max;		/* the counter saturates here: 15 */
+};
+
+static void params_default(void *params)
+{
+	struct params *q = params;
+
+	q->threshold = 8;
+	q->max = 15;
+}
+
 static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
 {
 	const struct wt_cache_geom *g = &l1->cfg->geom;
 
-	return wt_abyp_new(p->abyp_threshold, p->abyp_max, g->sets * g->assoc);
+	const struct params *q = wt_l1_params(p, &wt_pol_abyp_ops);
+
+	return wt_abyp_new(q->threshold, q->max, g->sets * g->assoc);
 }
 
 static void fini(void *s)
@@ -64,23 +82,36 @@ static const char *const counters[] = {
 };
 
 /* --abyp-threshold, up to where the counter saturates. */
+static const struct wt_l1_option opts[] = {
+	{ "abyp-threshold", "      --abyp-threshold=N  abyp: dead evictions before a "
+	  "load bypasses (8)\n" },
+	{ NULL, NULL },
+};
+
 static void options(struct wt_l1_policy *p,
 		    const char *(*opt)(const void *ctx, const char *name),
 		    const void *ctx)
 {
+	struct params *q = wt_l1_params(p, &wt_pol_abyp_ops);
+
 	if (opt(ctx, "abyp-threshold"))
-		p->abyp_threshold = (unsigned)wt_opt_num("abyp-threshold",
-							 opt(ctx, "abyp-threshold"),
-							 1, p->abyp_max);
+		q->threshold = (unsigned)wt_opt_num("abyp-threshold",
+						    opt(ctx, "abyp-threshold"),
+						    1, q->max);
 }
 
 static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
 {
-	wt_json_key_u64(j, "abyp_threshold", p->abyp_threshold);
+	const struct params *q = wt_l1_params(p, &wt_pol_abyp_ops);
+
+	wt_json_key_u64(j, "abyp_threshold", q->threshold);
 }
 
 const struct wt_l1_policy_ops wt_pol_abyp_ops = {
 	.name = "abyp",
+	.params_size = sizeof(struct params),
+	.params_default = params_default,
+	.opts = opts,
 	.counters = counters,
 	.options = options,
 	.settings_json = settings_json,

@@ -12,9 +12,69 @@
 #include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
+#include "polstate.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+extern const struct wt_l1_policy_ops wt_pol_apcm_ops, wt_pol_pd_ops;
+
+/* Its parameters (in struct wt_l1_policy: wt_l1_params): the board's,
+ * and its methods, which the names of --policy choose (variant). */
+struct params {
+	struct wt_apcm_cfg cfg;
+	int pd;			/* apcm-pd: a protecting distance (pd, run
+				   with it) for its protected loads */
+};
+
+static void params_default(void *params)
+{
+	struct params *q = params;
+
+	wt_apcm_default(&q->cfg);
+	q->cfg.bypass = q->cfg.protect = 0;	/* the names choose */
+	q->pd = 0;
+}
+
+/* The methods a name of --policy chose: bypass, protect, pd. */
+static void variant(void *params, const char *words)
+{
+	struct params *q = params;
+
+	for (const char *w = words; *w; ) {
+		size_t n = strcspn(w, ",");
+
+		if (n == 6 && strncmp(w, "bypass", n) == 0)
+			q->cfg.bypass = 1;
+		else if (n == 7 && strncmp(w, "protect", n) == 0)
+			q->cfg.protect = 1;
+		else if (n == 2 && strncmp(w, "pd", n) == 0)
+			q->pd = 1;
+		w += n + (w[n] == ',');
+	}
+}
+
+/* apcm-pd runs a protecting distance beside it. */
+static const struct wt_l1_policy_ops *companion(const void *params)
+{
+	return ((const struct params *)params)->pd ? &wt_pol_pd_ops : NULL;
+}
+
+static int check(const struct wt_l1_policy *p, const char *list, char *err,
+		 size_t errlen)
+{
+	const struct params *q = wt_l1_params(p, &wt_pol_apcm_ops);
+
+	if (wt_l1_policy_named(p, &wt_pol_pd_ops) && q->cfg.protect) {
+		snprintf(err, errlen, "--policy=%s: pd and APCM's protection both "
+			 "protect lines; choose one (apcm-pd is APCM with a "
+			 "protecting distance)", list);
+		return -1;
+	}
+	return 0;
+}
 
 struct apcm {
 	struct wt_apcm *a;
@@ -24,11 +84,12 @@ struct apcm {
 static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
 {
 	struct apcm *s = wt_calloc(1, sizeof(*s));
-	struct wt_apcm_cfg ac = p->apcm;
+	const struct params *q = wt_l1_params(p, &wt_pol_apcm_ops);
+	struct wt_apcm_cfg ac = q->cfg;
 
 	ac.line = l1->cfg->geom.line;
 	s->a = wt_apcm_new(&ac);
-	s->pd = p->apcm_pd;
+	s->pd = q->pd;
 	return s;
 }
 
@@ -135,25 +196,36 @@ static const char *const counters[] = {
 };
 
 /* --mta, --lat. */
+static const struct wt_l1_option opts[] = {
+	{ "mta", "      --mta=N             apcm: monitor tag array entries (32)\n" },
+	{ "lat", "      --lat=N             apcm: load alias table and CAIT "
+	  "entries (16)\n" },
+	{ NULL, NULL },
+};
+
 static void options(struct wt_l1_policy *p,
 		    const char *(*opt)(const void *ctx, const char *name),
 		    const void *ctx)
 {
+	struct params *q = wt_l1_params(p, &wt_pol_apcm_ops);
+
 	if (opt(ctx, "mta"))
-		p->apcm.mta_entries = (unsigned)wt_opt_num("mta", opt(ctx, "mta"),
-							   1, 65536);
+		q->cfg.mta_entries = (unsigned)wt_opt_num("mta", opt(ctx, "mta"),
+							  1, 65536);
 	if (opt(ctx, "lat"))
-		p->apcm.lat_entries = (unsigned)wt_opt_num("lat", opt(ctx, "lat"),
-							   1, 4096);
+		q->cfg.lat_entries = (unsigned)wt_opt_num("lat", opt(ctx, "lat"),
+							  1, 4096);
 }
 
 static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
 {
-	wt_json_key_u64(j, "mta", p->apcm.mta_entries);
-	wt_json_key_u64(j, "lat", p->apcm.lat_entries);
+	const struct params *q = wt_l1_params(p, &wt_pol_apcm_ops);
+
+	wt_json_key_u64(j, "mta", q->cfg.mta_entries);
+	wt_json_key_u64(j, "lat", q->cfg.lat_entries);
 	wt_json_key(j, "apcm_methods");
-	wt_json_string(j, p->apcm.bypass && p->apcm.protect ? "bypass,protect" :
-		       p->apcm.bypass ? "bypass" : "protect");
+	wt_json_string(j, q->cfg.bypass && q->cfg.protect ? "bypass,protect" :
+		       q->cfg.bypass ? "bypass" : "protect");
 }
 
 /* The boards' statistics, summed over the SMs. */
@@ -177,6 +249,12 @@ static void stats_json(struct wt_json *j, struct wt_l1 *const *l1, unsigned n,
 
 const struct wt_l1_policy_ops wt_pol_apcm_ops = {
 	.name = "apcm",
+	.params_size = sizeof(struct params),
+	.params_default = params_default,
+	.opts = opts,
+	.variant = variant,
+	.companion = companion,
+	.check = check,
 	.counters = counters,
 	.options = options,
 	.settings_json = settings_json,

@@ -14,6 +14,15 @@
 
 #include <stdlib.h>
 
+extern const struct wt_l1_policy_ops wt_pol_ccws_ops;
+
+/* Its parameters (in struct wt_l1_policy: wt_l1_params): the scoring's,
+ * the paper's by default. */
+static void params_default(void *params)
+{
+	wt_ccws_default(params);
+}
+
 struct ccws {
 	struct wt_ccws *c;
 	struct wt_u64map *local;	/* kernel warp id -> index + 1 */
@@ -46,7 +55,7 @@ static void *pool_init(const struct wt_l1_policy *p, struct wt_pool *pool,
 	size_t n = wt_pool_nwarps(pool);
 
 	(void)l1s;
-	s->c = wt_ccws_new(&p->ccws, (unsigned)n);
+	s->c = wt_ccws_new(wt_l1_params(p, &wt_pol_ccws_ops), (unsigned)n);
 	s->local = wt_u64map_new();
 	for (size_t i = 0; i < n; i++) {
 		unsigned left;
@@ -115,32 +124,47 @@ static const char *const counters[] = {
 };
 
 /* --kthrottle, --vta. */
+static const struct wt_l1_option opts[] = {
+	{ "kthrottle", "      --kthrottle=N       ccws: a lost-locality hit's "
+	  "weight (8)\n" },
+	{ "vta", "      --vta=N             ccws: victim tags per warp, 8-way "
+	  "(16)\n" },
+	{ NULL, NULL },
+};
+
 static void options(struct wt_l1_policy *p,
 		    const char *(*opt)(const void *ctx, const char *name),
 		    const void *ctx)
 {
+	struct wt_ccws_cfg *q = wt_l1_params(p, &wt_pol_ccws_ops);
+
 	if (opt(ctx, "kthrottle"))
-		p->ccws.kthrottle = (unsigned)wt_opt_num("kthrottle",
-							 opt(ctx, "kthrottle"), 0, 1000);
+		q->kthrottle = (unsigned)wt_opt_num("kthrottle",
+						    opt(ctx, "kthrottle"), 0, 1000);
 	if (opt(ctx, "vta")) {
-		p->ccws.vta_entries = (unsigned)wt_opt_num("vta", opt(ctx, "vta"),
-							   1, 4096);
-		if (p->ccws.vta_entries % p->ccws.vta_assoc)
+		q->vta_entries = (unsigned)wt_opt_num("vta", opt(ctx, "vta"),
+						      1, 4096);
+		if (q->vta_entries % q->vta_assoc)
 			wt_die(WT_EXIT_USAGE, "--vta=%u: a whole number of %u-way sets",
-			       p->ccws.vta_entries, p->ccws.vta_assoc);
+			       q->vta_entries, q->vta_assoc);
 	}
 }
 
 static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
 {
-	wt_json_key_u64(j, "kthrottle", p->ccws.kthrottle);
-	wt_json_key_u64(j, "vta", p->ccws.vta_entries);
-	wt_json_key_u64(j, "vta_assoc", p->ccws.vta_assoc);
-	wt_json_key_u64(j, "base_score", p->ccws.base);
+	const struct wt_ccws_cfg *q = wt_l1_params(p, &wt_pol_ccws_ops);
+
+	wt_json_key_u64(j, "kthrottle", q->kthrottle);
+	wt_json_key_u64(j, "vta", q->vta_entries);
+	wt_json_key_u64(j, "vta_assoc", q->vta_assoc);
+	wt_json_key_u64(j, "base_score", q->base);
 }
 
 const struct wt_l1_policy_ops wt_pol_ccws_ops = {
 	.name = "ccws",
+	.params_size = sizeof(struct wt_ccws_cfg),
+	.params_default = params_default,
+	.opts = opts,
 	.counters = counters,
 	.options = options,
 	.settings_json = settings_json,

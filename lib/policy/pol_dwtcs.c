@@ -10,9 +10,19 @@
 #include "l1model.h"
 #include "l1policy.h"
 #include "l1pool.h"
+#include "polstate.h"
 #include "util.h"
 
 #include <stdlib.h>
+
+extern const struct wt_l1_policy_ops wt_pol_dwtcs_ops;
+
+/* Its parameters (in struct wt_l1_policy: wt_l1_params): the
+ * coordinator's, the paper's by default. */
+static void params_default(void *params)
+{
+	wt_dwtcs_default(params);
+}
 
 struct dwt {
 	struct wt_dwtcs_cfg cfg;
@@ -35,7 +45,7 @@ static void *gpu_init(const struct wt_l1_policy *p)
 {
 	struct dwt *g = wt_calloc(1, sizeof(*g));
 
-	g->cfg = p->dwtcs;
+	g->cfg = *(const struct wt_dwtcs_cfg *)wt_l1_params(p, &wt_pol_dwtcs_ops);
 	g->per = p->schedulers;
 	return g;
 }
@@ -95,30 +105,45 @@ static int kernel_run(void *gs, struct wt_l1_kernel *k)
 	return 1;
 }
 
-/* --period, --mpki-threshold, --dwt-n, --dwt-m (and --max-warps). */
+/* --period (sbyp's option), --mpki-threshold, --dwt-n, --dwt-m (and
+ * --max-warps). */
+static const struct wt_l1_option opts[] = {
+	{ "mpki-threshold", "      --mpki-threshold=X  dwt-cs: L1 MPKI that starts "
+	  "sampling (10)\n" },
+	{ "dwt-n", "      --dwt-n=N           dwt-cs: periods over the MPKI "
+	  "threshold (3)\n" },
+	{ "dwt-m", "      --dwt-m=N           dwt-cs: periods of a sampling "
+	  "round (3)\n" },
+	{ NULL, NULL },
+};
+
 static void options(struct wt_l1_policy *p,
 		    const char *(*opt)(const void *ctx, const char *name),
 		    const void *ctx)
 {
-	p->dwtcs.max_warps = p->max_warps;
+	struct wt_dwtcs_cfg *q = wt_l1_params(p, &wt_pol_dwtcs_ops);
+
+	q->max_warps = p->max_warps;
 	if (opt(ctx, "period"))
-		p->dwtcs.period = wt_opt_num("period", opt(ctx, "period"), 1, UINT32_MAX);
+		q->period = wt_opt_num("period", opt(ctx, "period"), 1, UINT32_MAX);
 	if (opt(ctx, "mpki-threshold"))
-		p->dwtcs.mpki = wt_opt_real("mpki-threshold",
-					    opt(ctx, "mpki-threshold"), 0, 1e9);
+		q->mpki = wt_opt_real("mpki-threshold",
+				      opt(ctx, "mpki-threshold"), 0, 1e9);
 	if (opt(ctx, "dwt-n"))
-		p->dwtcs.n = (unsigned)wt_opt_num("dwt-n", opt(ctx, "dwt-n"), 1, 1000);
+		q->n = (unsigned)wt_opt_num("dwt-n", opt(ctx, "dwt-n"), 1, 1000);
 	if (opt(ctx, "dwt-m"))
-		p->dwtcs.m = (unsigned)wt_opt_num("dwt-m", opt(ctx, "dwt-m"), 1, 1000);
+		q->m = (unsigned)wt_opt_num("dwt-m", opt(ctx, "dwt-m"), 1, 1000);
 }
 
 static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
 {
-	wt_json_key_u64(j, "dwt_period", p->dwtcs.period);
+	const struct wt_dwtcs_cfg *q = wt_l1_params(p, &wt_pol_dwtcs_ops);
+
+	wt_json_key_u64(j, "dwt_period", q->period);
 	wt_json_key(j, "mpki_threshold");
-	wt_json_double(j, p->dwtcs.mpki);
-	wt_json_key_u64(j, "dwt_n", p->dwtcs.n);
-	wt_json_key_u64(j, "dwt_m", p->dwtcs.m);
+	wt_json_double(j, q->mpki);
+	wt_json_key_u64(j, "dwt_n", q->n);
+	wt_json_key_u64(j, "dwt_m", q->m);
 }
 
 /* The coordinator's statistics, once it has run a kernel. */
@@ -138,8 +163,21 @@ static void stats_json(struct wt_json *j, struct wt_l1 *const *l1, unsigned n,
 	wt_json_key_u64(j, "dwt_reused", d->reused);
 }
 
+/* The limit it decided for a kernel, and its sampling rounds. */
+static void kernel_json(struct wt_json *j, unsigned limit, unsigned decided,
+			unsigned rounds)
+{
+	(void)limit;
+	wt_json_key_u64(j, "dwt_limit", decided);
+	wt_json_key_u64(j, "dwt_rounds", rounds);
+}
+
 const struct wt_l1_policy_ops wt_pol_dwtcs_ops = {
+	.kernel_json = kernel_json,
 	.name = "dwt-cs",
+	.params_size = sizeof(struct wt_dwtcs_cfg),
+	.params_default = params_default,
+	.opts = opts,
 	.options = options,
 	.settings_json = settings_json,
 	.stats_json = stats_json,

@@ -12,6 +12,20 @@
 
 #include <stdlib.h>
 
+extern const struct wt_l1_policy_ops wt_pol_mrpb_ops;
+
+/* Its parameters (in struct wt_l1_policy: wt_l1_params). */
+struct params {
+	unsigned size;		/* requests in the buffer: 32 */
+};
+
+static void params_default(void *params)
+{
+	struct params *q = params;
+
+	q->size = 32;
+}
+
 static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
 {
 	(void)p;
@@ -32,7 +46,7 @@ static void *pool_init(const struct wt_l1_policy *p, struct wt_pool *pool,
 
 	(void)pool;
 	(void)l1s;
-	*size = p->mrpb_size;
+	*size = ((const struct params *)wt_l1_params(p, &wt_pol_mrpb_ops))->size;
 	return size;
 }
 
@@ -62,22 +76,35 @@ static const char *const counters[] = {
 };
 
 /* --mrpb-size. */
+static const struct wt_l1_option opts[] = {
+	{ "mrpb-size", "      --mrpb-size=N       mrpb: requests in the reorder "
+	  "buffer (32)\n" },
+	{ NULL, NULL },
+};
+
 static void options(struct wt_l1_policy *p,
 		    const char *(*opt)(const void *ctx, const char *name),
 		    const void *ctx)
 {
+	struct params *q = wt_l1_params(p, &wt_pol_mrpb_ops);
+
 	if (opt(ctx, "mrpb-size"))
-		p->mrpb_size = (unsigned)wt_opt_num("mrpb-size", opt(ctx, "mrpb-size"),
-						    1, 65536);
+		q->size = (unsigned)wt_opt_num("mrpb-size", opt(ctx, "mrpb-size"),
+					       1, 65536);
 }
 
 static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
 {
-	wt_json_key_u64(j, "mrpb_size", p->mrpb_size);
+	const struct params *q = wt_l1_params(p, &wt_pol_mrpb_ops);
+
+	wt_json_key_u64(j, "mrpb_size", q->size);
 }
 
 const struct wt_l1_policy_ops wt_pol_mrpb_ops = {
 	.name = "mrpb",
+	.params_size = sizeof(struct params),
+	.params_default = params_default,
+	.opts = opts,
 	.counters = counters,
 	.options = options,
 	.settings_json = settings_json,

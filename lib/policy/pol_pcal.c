@@ -11,6 +11,20 @@
 
 #include <stdlib.h>
 
+extern const struct wt_l1_policy_ops wt_pol_pcal_ops;
+
+/* Its parameters (in struct wt_l1_policy: wt_l1_params). */
+struct params {
+	unsigned tokens;	/* warps per SM that may allocate: 8 */
+};
+
+static void params_default(void *params)
+{
+	struct params *q = params;
+
+	q->tokens = 8;
+}
+
 struct pcal {
 	unsigned tokens;
 	uint8_t *token;		/* per warp of the pool: may allocate */
@@ -36,7 +50,7 @@ static void *pool_init(const struct wt_l1_policy *p, struct wt_pool *pool,
 	struct pcal *s = wt_calloc(1, sizeof(*s));
 
 	(void)l1s;
-	s->tokens = p->pcal_tokens;
+	s->tokens = ((const struct params *)wt_l1_params(p, &wt_pol_pcal_ops))->tokens;
 	s->token = wt_calloc(wt_pool_nwarps(pool), 1);
 	return s;
 }
@@ -72,22 +86,35 @@ static const char *const counters[] = {
 };
 
 /* --pcal-tokens. */
+static const struct wt_l1_option opts[] = {
+	{ "pcal-tokens", "      --pcal-tokens=N     pcal: warps per SM that may "
+	  "allocate (8)\n" },
+	{ NULL, NULL },
+};
+
 static void options(struct wt_l1_policy *p,
 		    const char *(*opt)(const void *ctx, const char *name),
 		    const void *ctx)
 {
+	struct params *q = wt_l1_params(p, &wt_pol_pcal_ops);
+
 	if (opt(ctx, "pcal-tokens"))
-		p->pcal_tokens = (unsigned)wt_opt_num("pcal-tokens",
-						      opt(ctx, "pcal-tokens"), 0, 65536);
+		q->tokens = (unsigned)wt_opt_num("pcal-tokens",
+						 opt(ctx, "pcal-tokens"), 0, 65536);
 }
 
 static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
 {
-	wt_json_key_u64(j, "pcal_tokens", p->pcal_tokens);
+	const struct params *q = wt_l1_params(p, &wt_pol_pcal_ops);
+
+	wt_json_key_u64(j, "pcal_tokens", q->tokens);
 }
 
 const struct wt_l1_policy_ops wt_pol_pcal_ops = {
 	.name = "pcal",
+	.params_size = sizeof(struct params),
+	.params_default = params_default,
+	.opts = opts,
 	.counters = counters,
 	.options = options,
 	.settings_json = settings_json,

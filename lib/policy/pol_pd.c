@@ -11,6 +11,20 @@
 
 #include <stdlib.h>
 
+extern const struct wt_l1_policy_ops wt_pol_pd_ops;
+
+/* Its parameters (in struct wt_l1_policy: wt_l1_params). */
+struct params {
+	unsigned pd;		/* set accesses a line is protected for: 16 */
+};
+
+static void params_default(void *params)
+{
+	struct params *q = params;
+
+	q->pd = 16;
+}
+
 struct pd {
 	uint16_t pd;
 	int all;		/* every line; else only protected ones */
@@ -21,8 +35,8 @@ static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
 	struct pd *s = wt_calloc(1, sizeof(*s));
 
 	(void)l1;
-	s->pd = (uint16_t)p->pd;
-	s->all = (p->flags & WT_POL_PD) != 0;
+	s->pd = (uint16_t)((const struct params *)wt_l1_params(p, &wt_pol_pd_ops))->pd;
+	s->all = wt_l1_policy_named(p, &wt_pol_pd_ops);
 	return s;
 }
 
@@ -61,21 +75,34 @@ static int shield(void *s, struct wt_l1_meta *m)
 }
 
 /* --pd. */
+static const struct wt_l1_option opts[] = {
+	{ "pd", "      --pd=N              pd, apcm-pd: protecting distance in set\n"
+	  "                          accesses (16)\n" },
+	{ NULL, NULL },
+};
+
 static void options(struct wt_l1_policy *p,
 		    const char *(*opt)(const void *ctx, const char *name),
 		    const void *ctx)
 {
+	struct params *q = wt_l1_params(p, &wt_pol_pd_ops);
+
 	if (opt(ctx, "pd"))
-		p->pd = (unsigned)wt_opt_num("pd", opt(ctx, "pd"), 1, UINT16_MAX);
+		q->pd = (unsigned)wt_opt_num("pd", opt(ctx, "pd"), 1, UINT16_MAX);
 }
 
 static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
 {
-	wt_json_key_u64(j, "pd", p->pd);
+	const struct params *q = wt_l1_params(p, &wt_pol_pd_ops);
+
+	wt_json_key_u64(j, "pd", q->pd);
 }
 
 const struct wt_l1_policy_ops wt_pol_pd_ops = {
 	.name = "pd",
+	.params_size = sizeof(struct params),
+	.params_default = params_default,
+	.opts = opts,
 	.options = options,
 	.settings_json = settings_json,
 	.init = init,

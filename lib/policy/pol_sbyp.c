@@ -9,17 +9,36 @@
 #include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
+#include "polstate.h"
 #include "sbyp.h"
 #include "util.h"
 
 #include <stdlib.h>
 
+extern const struct wt_l1_policy_ops wt_pol_sbyp_ops;
+
+/* Its parameters (in struct wt_l1_policy: wt_l1_params). */
+struct params {
+	uint64_t period;	/* cycles: 10 000 */
+	double threshold;	/* miss rate: 0.9 */
+};
+
+/* Khairy et al.'s Table 4: periods of 10K cycles, a 90 % miss rate. */
+static void params_default(void *params)
+{
+	struct params *q = params;
+
+	q->period = 10000;
+	q->threshold = 0.9;
+}
+
 static void *init(const struct wt_l1_policy *p, struct wt_l1 *l1)
 {
 	struct wt_sbyp *sb = wt_calloc(1, sizeof(*sb));
+	const struct params *q = wt_l1_params(p, &wt_pol_sbyp_ops);
 
 	(void)l1;
-	wt_sbyp_init(sb, p->sbyp_period, p->sbyp_threshold);
+	wt_sbyp_init(sb, q->period, q->threshold);
 	return sb;
 }
 
@@ -81,27 +100,42 @@ static const char *const counters[] = {
 	"sbyp_loads", "sbyp_periods", "sbyp_periods_closed", "sbyp_switches", NULL
 };
 
-/* --period, --sbyp-threshold. */
+/* --period (dwt-cs reads it too), --sbyp-threshold. */
+static const struct wt_l1_option opts[] = {
+	{ "period", "      --period=N          sbyp and dwt-cs sampling period, "
+	  "cycles (10000)\n" },
+	{ "sbyp-threshold", "      --sbyp-threshold=X  sbyp: miss rate that closes "
+	  "the L1 (0.9)\n" },
+	{ NULL, NULL },
+};
+
 static void options(struct wt_l1_policy *p,
 		    const char *(*opt)(const void *ctx, const char *name),
 		    const void *ctx)
 {
+	struct params *q = wt_l1_params(p, &wt_pol_sbyp_ops);
+
 	if (opt(ctx, "period"))
-		p->sbyp_period = wt_opt_num("period", opt(ctx, "period"), 1, UINT32_MAX);
+		q->period = wt_opt_num("period", opt(ctx, "period"), 1, UINT32_MAX);
 	if (opt(ctx, "sbyp-threshold"))
-		p->sbyp_threshold = wt_opt_real("sbyp-threshold",
-						opt(ctx, "sbyp-threshold"), 0, 1);
+		q->threshold = wt_opt_real("sbyp-threshold",
+					   opt(ctx, "sbyp-threshold"), 0, 1);
 }
 
 static void settings_json(const struct wt_l1_policy *p, struct wt_json *j)
 {
-	wt_json_key_u64(j, "sbyp_period", p->sbyp_period);
+	const struct params *q = wt_l1_params(p, &wt_pol_sbyp_ops);
+
+	wt_json_key_u64(j, "sbyp_period", q->period);
 	wt_json_key(j, "sbyp_threshold");
-	wt_json_double(j, p->sbyp_threshold);
+	wt_json_double(j, q->threshold);
 }
 
 const struct wt_l1_policy_ops wt_pol_sbyp_ops = {
 	.name = "sbyp",
+	.params_size = sizeof(struct params),
+	.params_default = params_default,
+	.opts = opts,
 	.counters = counters,
 	.options = options,
 	.settings_json = settings_json,

@@ -7,6 +7,7 @@
  * all alike, and are tried once.  The kernel then runs under the limit
  * found (the hook kernel_limit, across the SMs).
  */
+#include "json.h"
 #include "l1model.h"
 #include "l1policy.h"
 #include "l1pool.h"
@@ -118,7 +119,17 @@ static unsigned kernel_limit(void *gs, struct wt_l1_kernel *k)
 	return best * g->per;
 }
 
+/* The limit it chose for a kernel. */
+static void kernel_json(struct wt_json *j, unsigned limit, unsigned decided,
+			unsigned rounds)
+{
+	(void)decided;
+	(void)rounds;
+	wt_json_key_u64(j, "swt_limit", limit);
+}
+
 const struct wt_l1_policy_ops wt_pol_swt_ops = {
+	.kernel_json = kernel_json,
 	.name = "swt",
 	.init = init,
 	.gpu_init = gpu_init,

@@ -163,6 +163,7 @@ void wt_l1stage_options(struct wt_l1stage *sim, const struct wt_stage_args *a,
 	struct wt_l1_cfg *c = &sim->su.cfg;
 	const char *line = stream ? wt_meta_get(stream, "line_size") : NULL;
 	const char *ws = stream ? wt_meta_get(stream, "warp_size") : NULL;
+	const char *pindex;
 	struct wt_meta opts;
 
 	memcpy(set, explicit, sizeof(set));
@@ -207,13 +208,12 @@ void wt_l1stage_options(struct wt_l1stage *sim, const struct wt_stage_args *a,
 			       "them anyway", explicit[O_CONFIG], buf, line);
 	}
 	wt_l1_policy_options(&sim->pol, lopts, set);
+	/* a combination the paper evaluates with an index of its own */
+	pindex = set[O_POLICY] ? wt_l1_policy_index(set[O_POLICY]) : NULL;
 	wt_l1_options(&sim->su, set[O_SIZE], set[O_ASSOC], WT_CACHE_MAX_ASSOC,
-		      set[O_LINE], set[O_INDEX] ? set[O_INDEX] :
-		      set[O_POLICY] && wt_l1_policy_wants_pric(set[O_POLICY]) ?
-		      "ipoly" : NULL);
+		      set[O_LINE], set[O_INDEX] ? set[O_INDEX] : pindex);
 	/* the machine's index, neither given nor in a --config given */
-	sim->su.index_follows = !set[O_INDEX] && !explicit[O_CONFIG] &&
-			     !(set[O_POLICY] && wt_l1_policy_wants_pric(set[O_POLICY]));
+	sim->su.index_follows = !set[O_INDEX] && !explicit[O_CONFIG] && !pindex;
 	if (set[O_REPL])
 		c->geom.repl = (enum wt_repl)wt_opt_choice("repl", set[O_REPL], repl_names, 3);
 	if (set[O_WRITE])
@@ -287,7 +287,7 @@ void wt_l1stage_options(struct wt_l1stage *sim, const struct wt_stage_args *a,
 			"(--mshr-check=request), not as Nugteren et al.'s code does");
 		sim->su.pc.mshr_instr = 0;
 	}
-	if ((sim->pol.flags & WT_POL_ISSUE) || sim->pol.warp_limit) {
+	if (wt_l1_policy_needs_pool(&sim->pol)) {
 		if (set[O_SCHED] && !sim->su.pool)
 			wt_die(WT_EXIT_USAGE, "--%s decides which warp issues: it "
 			       "needs --sched=pool", sim->pol.warp_limit && !sim->pol.flags ?

@@ -10,17 +10,18 @@
 #include "l1stage.h"
 #include "stageopt.h"
 
-/* The options l1sim gives, by number (set[] of stageopt.h). */
+/* The options l1sim gives, by number (set[] of stageopt.h); the
+ * policies' own options (l1policy.h) take the numbers from O_POLOPT. */
 enum {
 	O_SIZE = 256, O_ASSOC, O_LINE, O_INDEX, O_REPL, O_INSERT, O_WRITE,
 	O_WALLOC, O_ALLOC, O_MSHR, O_MERGE, O_PERWARP, O_MISSQ, O_HITLAT,
 	O_MISSLAT, O_SIGMA, O_SEED, O_MODE, O_EVENTS, O_SCHED, O_STATS,
 	O_LEVEL, O_CONFIG, O_CTAS, O_REFILL, O_WDELAY, O_ICOUNT, O_POLICY,
-	O_WLIMIT, O_SCHEDS, O_MAXW, O_PERIOD, O_SBYPT, O_MPKIT, O_DWTN, O_DWTM,
-	O_KTHR, O_VTA, O_MRPB, O_PCALT, O_ABYPT, O_PD, O_MTA, O_LAT, O_RANDF,
-	O_REUSE, O_BATCH, O_SECTORED, O_SKIPG, O_COPS, O_FLUSH, O_UNIFIED, O_SHOPTS,
-	O_MSHRCHK, O_PENDING, O_RORDER, O_EXITSLOT, O_STORES,
-	O_NOPTS
+	O_WLIMIT, O_SCHEDS, O_MAXW, O_REUSE, O_BATCH, O_SECTORED, O_SKIPG,
+	O_COPS, O_FLUSH, O_UNIFIED, O_SHOPTS, O_MSHRCHK, O_PENDING, O_RORDER,
+	O_EXITSLOT, O_STORES,
+	O_POLOPT,
+	O_NOPTS = O_POLOPT + WT_L1_MAX_OPTIONS
 };
 
 /*

@@ -382,14 +382,14 @@ static int throttle(struct wt_l1stage *sim, const struct wt_pool_cfg *pc,
 	for (unsigned i = 0; i < sim->ngpol; i++)
 		if (sim->gpol[i].ops->kernel_limit) {
 			*limit = sim->gpol[i].ops->kernel_limit(sim->gpol[i].g, &kr);
-			ch->swt = kr.limit;
+			ch->limit = kr.limit;
 		}
 	for (unsigned i = 0; i < sim->ngpol && !ran; i++)
 		if (sim->gpol[i].ops->kernel_run &&
 		    (ran = sim->gpol[i].ops->kernel_run(sim->gpol[i].g, &kr))) {
 			for (unsigned s = 0; s < nb; s++)
 				sim->b[s].end = end[s];
-			ch->dwt = kr.decided;
+			ch->decided = kr.decided;
 			ch->rounds = kr.rounds;
 		}
 	free(l1);

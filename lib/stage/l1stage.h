@@ -5,8 +5,9 @@
  * pool (l1pool.h) a whole kernel at a time, the SMs in parallel, their
  * events merged in time order and written on a thread of their own while
  * the next batch is read; the adaptive L1's carve-out at each kernel; the
- * policies that throttle across SMs (SWT's search, DWT-CS's coordinator)
- * run through their kernel hooks (l1hook.h).
+ * policies that throttle across SMs (a search for the best static warp
+ * limit, a coordinator that samples the SMs) run through their kernel
+ * hooks (l1hook.h).
  *
  * cmd/l1sim.c parses the command line; wt_l1stage_options (l1opt.c)
  * fills the configuration, wt_l1stage_upstream reads what the stream
@@ -32,9 +33,9 @@ struct wt_l1_bucket;		/* an SM's requests and events of a batch */
 
 /* Per kernel: what the throttling policies chose. */
 struct wt_l1_choice {
-	unsigned swt;		/* swt: the best static limit */
-	unsigned dwt;		/* dwt-cs: the limit decided, or 0 */
-	unsigned rounds;	/* dwt-cs: sampling rounds */
+	unsigned limit;		/* chosen before it ran (kernel_limit) */
+	unsigned decided;	/* decided as it ran (kernel_run), or 0 */
+	unsigned rounds;	/* its sampling rounds (kernel_run) */
 };
 
 struct wt_l1stage {

@@ -248,12 +248,10 @@ static void kernels_json(const struct wt_l1stage *sim, struct wt_json *j,
 		wt_json_key_ratio(j, "miss_rate", (double)misses, (double)(hits + misses));
 		if (sim->l1_sizes)
 			wt_json_key_u64(j, "l1_size", sim->l1_sizes[k]);
-		if (sim->choices && (sim->pol.flags & WT_POL_SWT))
-			wt_json_key_u64(j, "swt_limit", sim->choices[k].swt);
-		if (sim->choices && (sim->pol.flags & WT_POL_DWTCS)) {
-			wt_json_key_u64(j, "dwt_limit", sim->choices[k].dwt);
-			wt_json_key_u64(j, "dwt_rounds", sim->choices[k].rounds);
-		}
+		if (sim->choices)
+			wt_l1_policy_kernel_json(j, &sim->pol, sim->choices[k].limit,
+						 sim->choices[k].decided,
+						 sim->choices[k].rounds);
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);

@@ -9,11 +9,12 @@
  */
 #include "l1model.h"
 #include "l1policy.h"
-#include "sbyp.h"
+#include "polstate.h"
 #include "l1pool.h"
 #include "tap.h"
 #include "util.h"
 
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,23 @@ static void setup(struct wt_l1 *l1, struct wt_l1_cfg *c, const char *names)
 	c->pol = &pol;
 	if (wt_l1_init(l1, c, 0, err, sizeof(err)) < 0)
 		abort();
+}
+
+/* pol as l1sim's command line sets it: --policy=names --opt=val, through
+ * the policies' own options (wt_l1_policy_longopts). */
+static void policy_option(const char *names, const char *opt, const char *val)
+{
+	struct option lo[WT_L1_MAX_OPTIONS + 2];
+	const char *set[WT_L1_MAX_OPTIONS + 1] = { 0 };
+	size_t n = wt_l1_policy_longopts(lo, WT_L1_MAX_OPTIONS, 0);
+
+	lo[n] = (struct option){ "policy", required_argument, NULL, (int)n };
+	lo[n + 1] = (struct option){ NULL, 0, NULL, 0 };
+	set[n] = names;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(lo[i].name, opt) == 0)
+			set[i] = val;
+	wt_l1_policy_options(&pol, lo, set);
 }
 
 static struct wt_request req(uint32_t warp, uint32_t pc, uint64_t addr)
@@ -127,7 +145,6 @@ static void test_sbyp(void)
 
 	/* a threshold of 1 never closes */
 	setup(&l1, &c, "sbyp");
-	pol.sbyp_threshold = 1.0;
 	wt_pol_sbyp(&l1)->threshold = 1.0;
 	for (t = 0; t < 30000; t += 10) {
 		r = req(0, 0x10, (t / 10) * LINE);
@@ -147,7 +164,7 @@ static void test_pd(void)
 
 	setup(&l1, &c, "pd");
 	wt_l1_free(&l1);	/* again, with a distance of 6 */
-	pol.pd = 6;
+	policy_option("pd", "pd", "6");
 	if (wt_l1_init(&l1, &c, 0, err, sizeof(err)) < 0)
 		abort();
 	/* four lines fill set 0; each is protected for 6 set accesses */
