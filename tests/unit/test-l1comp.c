@@ -10,6 +10,7 @@
  */
 #include "cacheindex.h"
 #include "l1comp.h"
+#include "rnd.h"
 #include "tap.h"
 
 #include <stdlib.h>
@@ -205,6 +206,42 @@ static void queue_and_ways(void)
 }
 
 /*
+ * The miss class of a request refused an MSHR entry: one entry; lines
+ * 0x0, 0x200 and 0x400 of set 0 (2 ways), each filled 100 cycles after
+ * its miss.
+ *   0x0 at 0, 0x200 at 101, 0x400 at 202: the third evicts 0x0 (LRU).
+ *   0x0 again at 202: the entry is 0x400's: refused.
+ *   0x0 at 303, after 0x400's fill at 302: taken.  Not its first load
+ *   (not compulsory), and it waited for an entry: of class mshr, as
+ *   l1sim classes a request it stalled for one (unrefused, it would be
+ *   an associativity miss: 3 lines of 8 in a fully associative LRU).
+ */
+static void mshr_class(void)
+{
+	struct wt_l1_cfg cfg;
+	struct wt_component *c;
+	struct wt_request a = load(0, 0, 0xf), b = load(1, SET_STRIDE, 0xf);
+	struct wt_request d = load(2, 2 * SET_STRIDE, 0xf);
+	struct wt_event out[8];
+	size_t n;
+
+	setup(&cfg, 0, 1, 0, 0);
+	c = l1(&cfg);
+	taken(c, &a, 0, 100, "mshr class: 0x0 at 0");
+	wt_comp_drain(c, 101, out, 8);
+	taken(c, &b, 101, 201, "mshr class: 0x200 at 101");
+	wt_comp_drain(c, 202, out, 8);
+	taken(c, &d, 202, 302, "mshr class: 0x400 at 202 evicts 0x0");
+	refused(c, &a, 202, WT_REFUSE_MSHR_FULL, "mshr class: 0x0 at 202, no entry");
+	is_u64(wt_comp_drain(c, 303, out, 8), 1, "mshr class: drain(303): 0x400's miss");
+	taken(c, &a, 303, 403, "mshr class: 0x0 at 303");
+	n = wt_comp_drain(c, 304, out, 8);
+	ok(n == 1 && is_miss(&out[0], 303, 0, 0xf, WT_MISS_MSHR),
+	   "mshr class: its miss is of class mshr");
+	wt_comp_free(c);
+}
+
+/*
  * A sectored L1 (write-through, lazy write-allocate), 3 MSHR entries
  * (one a sector).  Line 0x1000, sectors 0-3.
  *   cycle 0: warp 0 loads sectors 0 and 1 (mask 0x3): the line misses,
@@ -252,10 +289,74 @@ static void sectored(void)
 	wt_comp_free(c);
 }
 
+/*
+ * wt_l1_fails against wt_l1_access, on random loads, stores and atomics
+ * of 8 warps to 24 lines (6 a set) at rising cycles: the check said
+ * alone must be the one the access makes, fail and retry cycle, in
+ * every kind of L1 (line and sectored, allocation on miss and on fill,
+ * refetches of lines in flight, per-warp limits, write-allocates that
+ * fetch).  A fail changes nothing, so the access may follow the check.
+ */
+static void agree(const char *what, int sectored, int alloc_on_fill, int pending,
+		  unsigned per_warp, unsigned walloc)
+{
+	struct wt_l1_cfg cfg;
+	struct wt_l1 l1;
+	struct wt_l1_out out = { 0 };
+	char err[256];
+	unsigned differ = 0, fails = 0;
+	uint64_t t = 0;
+
+	setup(&cfg, sectored, 6, 2, 4);
+	cfg.alloc_on_fill = alloc_on_fill;
+	cfg.pending_miss = pending;
+	cfg.mshr_per_warp = per_warp;
+	cfg.write_allocate = (int)walloc;
+	cfg.write = WT_WRITE_BACK;
+	cfg.sigma = 20;
+	if (wt_l1_init(&l1, &cfg, 0, err, sizeof(err)) < 0)
+		abort();
+	for (int i = 0; i < 4000; i++) {
+		struct wt_request r = load((uint32_t)(rnd() % 8), (rnd() % 24) * LINE,
+					   (unsigned)(rnd() % 15) + 1);
+		unsigned op = (unsigned)(rnd() % 20);
+		uint64_t rf = 0, ra = 0, done;
+		int f, a;
+
+		r.op = op < 13 ? WT_OP_LOAD : op < 19 ? WT_OP_STORE : WT_OP_ATOMIC;
+		r.bytes = (uint16_t)(wt_sectors_count(r.sectors) * 32);
+		t += rnd() % 3;
+		f = wt_l1_fails(&l1, &r, t, &out, &rf);
+		a = wt_l1_access(&l1, &r, t, 0, &out, &done, &ra);
+		differ += f != a || (f >= 0 && rf != ra);
+		fails += a >= 0;
+		out.n = 0;
+	}
+	/* (wt_l1_check holds each line to one entry, which refetches of
+	 * lines in flight break on purpose) */
+	err[0] = 0;
+	ok(differ == 0 && fails > 0 &&
+	   (pending || wt_l1_check(&l1, err, sizeof(err)) == 0),
+	   "agree: %s: the check alone is the access's (%u differ, %u fails)",
+	   what, differ, fails);
+	if (err[0])
+		printf("# %s\n", err);
+	wt_l1_free(&l1);
+	free(out.ev);
+}
+
 int main(void)
 {
 	line_cache();
 	queue_and_ways();
+	mshr_class();
 	sectored();
+	agree("lines, allocation on miss", 0, 0, 0, 0, WT_WALLOC_NO);
+	agree("lines, allocation on fill", 0, 1, 0, 0, WT_WALLOC_YES);
+	agree("lines, refetches in flight", 0, 0, 1, 0, WT_WALLOC_NO);
+	agree("lines, 2 entries a warp", 0, 0, 0, 2, WT_WALLOC_YES);
+	agree("sectors, lazy fetch", 1, 0, 0, 0, WT_WALLOC_LAZY);
+	agree("sectors, fetch on write", 1, 0, 0, 0, WT_WALLOC_FETCH);
+	agree("sectors, naive, allocation on fill", 1, 1, 0, 2, WT_WALLOC_NAIVE);
 	return tap_done();
 }
