@@ -6,7 +6,8 @@
 const char *wt_refusal_name(enum wt_refusal why)
 {
 	static const char *const names[WT_REFUSE_MAX] = {
-		"none", "queue-full", "past", "not-mine"
+		"none", "queue-full", "past", "not-mine", "mshr-full",
+		"mshr-merge", "no-line", "miss-queue-full"
 	};
 
 	return why < WT_REFUSE_MAX ? names[why] : "unknown";

@@ -185,7 +185,12 @@ static void comp_free(struct wt_component *c)
 	free(d);
 }
 
-static const struct wt_component_ops ops = { accept, next_event, drain, comp_free };
+static const struct wt_component_ops ops = {
+	.accept = accept,
+	.next_event = next_event,
+	.drain = drain,
+	.free = comp_free,
+};
 
 struct wt_component *wt_dram_component(const struct wt_dram_cfg *cfg,
 				       const struct wt_dram_map *map,

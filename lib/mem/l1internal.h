@@ -185,6 +185,10 @@ int wt_l1s_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		uint64_t *done, uint64_t *retry);
 int wt_l1s_store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		 uint64_t t, struct wt_l1_out *out, uint64_t *retry);
+/* What wt_l1s_load or wt_l1s_store (by r's op) would answer before it
+ * changes anything: -1, or the reservation fail with *retry. */
+int wt_l1s_fails(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		 uint64_t t, uint64_t *retry);
 /* The data of MSHR entry key (a sector's address) has come: its sector
  * of the way reserved for it (allocation on miss) holds it now. */
 void wt_l1s_fill(struct wt_l1 *l1, unsigned set, int way, uint64_t key);

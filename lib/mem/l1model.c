@@ -822,38 +822,24 @@ static int resident_at(struct wt_l1 *l1, uint64_t line, unsigned set, uint64_t t
 	return *way >= 0 && wt_cache_at(&l1->cache, set, *way)->state == WT_LINE_VALID;
 }
 
-static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
-		uint64_t t, int refused_mshr, int protect, struct wt_l1_out *out,
-		uint64_t *done, uint64_t *retry)
+/*
+ * What could stop a load of line (in set) that is not in the L1 at cycle
+ * t, changing nothing: -1, or the reservation fail with *retry.  m: its
+ * line's MSHR, if any.  load() asks it before it changes anything, and
+ * wt_l1_fails asks it alone.
+ */
+static int load_fail(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		     unsigned set, uint64_t t, const struct mshr *m, uint64_t *retry)
 {
 	const struct wt_l1_cfg *c = l1->cfg;
-	unsigned set = wt_cache_set(&l1->cache, line);
-	struct mshr *m = NULL;
-	int way, resident = resident_at(l1, line, set, t, &way), compulsory, fa_hit;
-	int v = -2, reserved = -1, refetch, counted = 0;
-	uint64_t lat, *why = NULL;
-	struct wt_pc_stats *pcs;
-	struct wt_cache_line ev;
 
-	if (!resident)		/* a hit needs no MSHR: the scan is for misses */
-		m = mshr_find(l1, line);
-	if (!resident && !m && l1->npol && c->mode == WT_L1_BOUNDED)
-		why = no_line(l1, set, &v, &ev);
-	if (why) {			/* around the L1: it needs nothing */
-		note_load(l1, line, set, &compulsory, &fa_hit);
-		age_set(l1, set);
-		(*why)++;
-		around(l1, r, line, t, out, done);
-		return -1;
-	}
-	/* First what could stop it, changing nothing. */
-	if (!resident && m && !c->pending_miss) {
+	if (m && !c->pending_miss) {
 		if (c->mshr_merge && m->merges >= c->mshr_merge) {
 			/* merges counts the entry's first request too */
 			*retry = m->ready;
 			return WT_FAIL_MSHR_MERGE;
 		}
-	} else if (!resident) {
+	} else {
 		/* a refetch of a line counted in flight takes no entry */
 		int entry = !m || !line_counted(l1, line);
 
@@ -873,6 +859,36 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 			return WT_FAIL_LINE_ALLOC;
 		}
 	}
+	return -1;
+}
+
+static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		uint64_t t, int refused_mshr, int protect, struct wt_l1_out *out,
+		uint64_t *done, uint64_t *retry)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	unsigned set = wt_cache_set(&l1->cache, line);
+	struct mshr *m = NULL;
+	int way, resident = resident_at(l1, line, set, t, &way), compulsory, fa_hit;
+	int v = -2, reserved = -1, refetch, counted = 0, rc;
+	uint64_t lat, *why = NULL;
+	struct wt_pc_stats *pcs;
+	struct wt_cache_line ev;
+
+	if (!resident)		/* a hit needs no MSHR: the scan is for misses */
+		m = mshr_find(l1, line);
+	if (!resident && !m && l1->npol && c->mode == WT_L1_BOUNDED)
+		why = no_line(l1, set, &v, &ev);
+	if (why) {			/* around the L1: it needs nothing */
+		note_load(l1, line, set, &compulsory, &fa_hit);
+		age_set(l1, set);
+		(*why)++;
+		around(l1, r, line, t, out, done);
+		return -1;
+	}
+	/* First what could stop it, changing nothing. */
+	if (!resident && (rc = load_fail(l1, r, line, set, t, m, retry)) >= 0)
+		return rc;
 
 	/* It goes ahead. */
 	note_load(l1, line, set, &compulsory, &fa_hit);
@@ -1117,10 +1133,10 @@ static void store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 
 /*
  * Whether r goes around the L1 by its cache operator or its space (see
- * enum wt_l1_cacheops); counted.  Atomics and bypass mode are the
- * caller's.
+ * enum wt_l1_cacheops): the counter of the reason, or NULL.  Atomics and
+ * bypass mode are the caller's.
  */
-static int skips(struct wt_l1 *l1, const struct wt_request *r)
+static uint64_t *skip_counter(struct wt_l1 *l1, const struct wt_request *r)
 {
 	const struct wt_l1_cfg *c = l1->cfg;
 	unsigned cop = WT_FLAGS_COP(r->flags);
@@ -1129,30 +1145,32 @@ static int skips(struct wt_l1 *l1, const struct wt_request *r)
 	switch (c->cacheops) {
 	case WT_L1_COPS_HARDWARE:
 		if (cop == WT_COP_CG || cop == WT_COP_CV ||
-		    cop == WT_COP_STRONG_GPU || cop == WT_COP_STRONG_SYS) {
-			l1->st.skipped_cacheop++;
-			return 1;
-		}
+		    cop == WT_COP_STRONG_GPU || cop == WT_COP_STRONG_SYS)
+			return &l1->st.skipped_cacheop;
 		if (global && c->skip_global && !(cop == WT_COP_CA &&
-						  r->op == WT_OP_LOAD)) {
-			l1->st.skipped_global++;
-			return 1;
-		}
-		return 0;
+						  r->op == WT_OP_LOAD))
+			return &l1->st.skipped_global;
+		return NULL;
 	case WT_L1_COPS_ACCELSIM:
-		if (cop == WT_COP_STRONG_GPU && r->op == WT_OP_LOAD) {
-			l1->st.skipped_cacheop++;
-			return 1;
-		}
+		if (cop == WT_COP_STRONG_GPU && r->op == WT_OP_LOAD)
+			return &l1->st.skipped_cacheop;
 		break;
 	case WT_L1_COPS_IGNORE:
 		break;
 	}
-	if (global && c->skip_global) {
-		l1->st.skipped_global++;
-		return 1;
-	}
-	return 0;
+	if (global && c->skip_global)
+		return &l1->st.skipped_global;
+	return NULL;
+}
+
+/* skip_counter, counted. */
+static int skips(struct wt_l1 *l1, const struct wt_request *r)
+{
+	uint64_t *why = skip_counter(l1, r);
+
+	if (why)
+		(*why)++;
+	return why != NULL;
 }
 
 /* Atomics (done at L2), requests whose operator or space sends them
@@ -1392,6 +1410,52 @@ int wt_l1_entry_refused(struct wt_l1 *l1, const struct wt_request *r, uint64_t t
 		return 0;
 	*retry = mshr_next(l1);
 	return 1;
+}
+
+void wt_l1_retire(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
+		  struct wt_l1_out *out)
+{
+	retire(l1, out, r, t);
+}
+
+int wt_l1_fails(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
+		struct wt_l1_out *out, uint64_t *retry)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	uint64_t line = wt_cache_line_addr(&l1->cache, r->addr);
+	unsigned set;
+	int way;
+
+	if (r->op == WT_OP_NONE)
+		return -1;
+	retire(l1, out, r, t);
+	/* wt_l1_access's ways, in its order */
+	if (r->op == WT_OP_ATOMIC || c->mode == WT_L1_BYPASS || skip_counter(l1, r))
+		return -1;
+	if (c->sectored && c->mode == WT_L1_BOUNDED)
+		return wt_l1s_fails(l1, r, line, t, retry);
+	if (r->op == WT_OP_STORE)
+		return -1;	/* a line cache's store never waits */
+	set = wt_cache_set(&l1->cache, line);
+	if (resident_at(l1, line, set, t, &way))
+		return -1;
+	return load_fail(l1, r, line, set, t, mshr_find(l1, line), retry);
+}
+
+uint64_t wt_l1_next_change(const struct wt_l1 *l1, uint64_t t)
+{
+	uint64_t next = mshr_earliest(l1);
+	unsigned q = l1->cfg->miss_queue;
+
+	/* the departures are in order: the first after t */
+	for (unsigned k = 0, i = l1->missq_head; q && k < l1->missq_n;
+	     k++, i = missq_wrap(i + 1, q))
+		if (l1->missq[i] > t) {
+			if (l1->missq[i] < next)
+				next = l1->missq[i];
+			break;
+		}
+	return next;
 }
 
 /* A load was made: counted, and in its warp's statistics as a hit or a

@@ -301,6 +301,29 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
  */
 int wt_l1_entry_refused(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 			struct wt_l1_out *out, uint64_t *retry);
+/*
+ * Would request r, tried at cycle t (never earlier than the last call's
+ * t), reservation-fail, and why?  The fills due by t are retired first,
+ * as wt_l1_access does (the write-backs they cause appended to out);
+ * then the same conditions that wt_l1_access tests before it changes
+ * anything, the model's own, are tested, and nothing else changes or is
+ * counted.  -1 when wt_l1_access would make r, else the fail (enum
+ * wt_fail) with *retry, the first cycle the resource may be free.  The
+ * L1's policies are not asked (their tick and route hooks have state of
+ * their own): with cfg->pol, wt_l1_access may still fail, or send
+ * around a load said to fail.  (The L1 as a component, l1comp.h.)
+ */
+int wt_l1_fails(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
+		struct wt_l1_out *out, uint64_t *retry);
+/* The fills due by t retired, as a request at t would find them (their
+ * write-backs, with allocation on fill, carry r's fields, as the request
+ * that would retire them gives its own). */
+void wt_l1_retire(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
+		  struct wt_l1_out *out);
+/* The first cycle at which an MSHR's data is due (if not yet retired:
+ * perhaps t or before), or after t a slot of the miss queue frees;
+ * UINT64_MAX when neither will. */
+uint64_t wt_l1_next_change(const struct wt_l1 *l1, uint64_t t);
 /* The statistics of r's warp (made on first use; with cfg->no_warp_stats
  * one record that all warps share, not in st.warps). */
 struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r);

@@ -221,51 +221,80 @@ static void count_load(struct wt_l1 *l1, unsigned want, unsigned hit,
 	}
 }
 
+/*
+ * What a load of line would do to its sectors, changing nothing: those
+ * it wants, those that hit, are pending (reserved for a fill), merge into
+ * an MSHR entry (ms[] holds them) and are fetched.
+ */
+struct load_plan {
+	unsigned set;
+	int way;
+	const struct wt_cache_line *l;	/* the line, if there */
+	unsigned want, hit, pending, merged, fetch;
+	struct mshr *ms[8];
+};
+
+static void plan_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		      struct load_plan *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->set = wt_cache_set(&l1->cache, line);
+	p->way = wt_cache_find(&l1->cache, p->set, line);
+	p->l = p->way >= 0 ? wt_cache_at(&l1->cache, p->set, p->way) : NULL;
+	p->want = wanted(l1, r);
+	if (p->l) {
+		p->hit = p->want & p->l->valid & ~p->l->unreadable & ~p->l->pending;
+		p->pending = p->want & p->l->pending;
+	}
+	FOR_SECTORS(s, p->want & ~p->hit)
+		if ((p->ms[s] = mshr_find(l1, sector_addr(l1, line, s))) != NULL)
+			p->merged |= 1u << s;
+	p->pending &= p->merged;	/* every sector in flight has its entry */
+	p->fetch = p->want & ~p->hit & ~p->merged;
+}
+
+/* What could stop the load planned as p: check's answer. */
+static int load_fail(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
+		     struct load_plan *p, uint64_t *retry)
+{
+	return check(l1, r, t, p->set, p->l != NULL, p->fetch != 0, p->fetch,
+		     p->merged, p->ms, retry);
+}
+
 int wt_l1s_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		uint64_t t, int refused_mshr, struct wt_l1_out *out,
 		uint64_t *done, uint64_t *retry)
 {
 	const struct wt_l1_cfg *c = l1->cfg;
-	unsigned set = wt_cache_set(&l1->cache, line);
-	int way = wt_cache_find(&l1->cache, set, line), rc, compulsory, fa_hit;
-	const struct wt_cache_line *l = way >= 0 ? wt_cache_at(&l1->cache, set, way) : NULL;
-	unsigned want = wanted(l1, r), hit = 0, pending = 0, merged = 0, fetch;
-	struct mshr *ms[8] = { NULL };
+	struct load_plan p;
+	int rc, compulsory, fa_hit;
 	struct wt_pc_stats *pcs;
 	struct wt_event *e;
 	uint64_t lat;
 
-	if (l) {
-		hit = want & l->valid & ~l->unreadable & ~l->pending;
-		pending = want & l->pending;
-	}
-	FOR_SECTORS(s, want & ~hit)
-		if ((ms[s] = mshr_find(l1, sector_addr(l1, line, s))) != NULL)
-			merged |= 1u << s;
-	pending &= merged;	/* every sector in flight has its entry */
-	fetch = want & ~hit & ~merged;
-	rc = check(l1, r, t, set, l != NULL, fetch != 0, fetch, merged, ms, retry);
+	plan_load(l1, r, line, &p);
+	rc = load_fail(l1, r, t, &p, retry);
 	if (rc >= 0)
 		return rc;
 
 	/* It goes ahead. */
-	wt_l1i_note_load(l1, line, set, &compulsory, &fa_hit);
+	wt_l1i_note_load(l1, line, p.set, &compulsory, &fa_hit);
 	pcs = wt_l1i_load_pc_stats(l1, r->pc);
 	pcs->accesses++;
-	if (l)		/* GPGPU-Sim renews a line's time at every access */
-		wt_cache_touch(&l1->cache, set, way);
-	count_load(l1, want, hit, pending, merged, l != NULL);
-	l1->st.sector_loads += wt_sectors_count(want);
-	l1->st.sector_hits += wt_sectors_count(hit);
-	l1->st.sector_merged += wt_sectors_count(merged);
-	l1->st.sector_fetched += wt_sectors_count(fetch);
+	if (p.l)		/* GPGPU-Sim renews a line's time at every access */
+		wt_cache_touch(&l1->cache, p.set, p.way);
+	count_load(l1, p.want, p.hit, p.pending, p.merged, p.l != NULL);
+	l1->st.sector_loads += wt_sectors_count(p.want);
+	l1->st.sector_hits += wt_sectors_count(p.hit);
+	l1->st.sector_merged += wt_sectors_count(p.merged);
+	l1->st.sector_fetched += wt_sectors_count(p.fetch);
 	*done = t + c->hit_latency;
-	FOR_SECTORS(s, merged) {
-		ms[s]->merges++;
-		if (ms[s]->ready > *done)
-			*done = ms[s]->ready;
+	FOR_SECTORS(s, p.merged) {
+		p.ms[s]->merges++;
+		if (p.ms[s]->ready > *done)
+			*done = p.ms[s]->ready;
 	}
-	if (!merged && !fetch) {
+	if (!p.merged && !p.fetch) {
 		l1->st.hits++;
 		pcs->hits++;
 		if (c->emit_all)
@@ -275,7 +304,7 @@ int wt_l1s_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	}
 	l1->st.misses++;
 	pcs->misses++;
-	if (!fetch) {		/* all in flight: merged */
+	if (!p.fetch) {		/* all in flight: merged */
 		l1->st.merged++;
 		l1->st.miss_class[WT_MISS_LATENCY]++;
 		if (c->emit_all) {
@@ -289,11 +318,11 @@ int wt_l1s_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	if (t + lat > *done)
 		*done = t + lat;
 	{
-		int present = l != NULL;
+		int present = p.l != NULL;
 
-		fetch_sectors(l1, out, r, t, set, &way, line, fetch, t + lat);
+		fetch_sectors(l1, out, r, t, p.set, &p.way, line, p.fetch, t + lat);
 		e = wt_l1i_event(l1, out, r, t, WT_EV_MISS, line);
-		e->sectors = (uint8_t)fetch;
+		e->sectors = (uint8_t)p.fetch;
 		e->latency = (uint32_t)lat;
 		if (present) {	/* a sector miss: not one of Nugteren's */
 			l1->st.sector_misses++;
@@ -385,105 +414,154 @@ static void write_sectors(struct wt_cache_line *l, unsigned written, int whole_w
 		l->fill_modified |= (uint8_t)flight;
 }
 
+/*
+ * What a store to line would do to its sectors, changing nothing: by its
+ * write and write-allocate policies (w, wa), those it wants, that hit,
+ * are pending, miss; those written on to L2, written into the line
+ * without a fetch (alloc), that need a fetch first, merge into an MSHR
+ * entry (ms[] holds them) and are fetched.  full: it writes them whole.
+ */
+struct store_plan {
+	enum wt_write_policy w;
+	unsigned wa, set;
+	int way, present, full;
+	struct wt_cache_line *l;	/* the line, if there */
+	unsigned want, hit, pending, miss, merged, need, fetch, on, alloc;
+	struct mshr *ms[8];
+};
+
+static void plan_store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		       struct store_plan *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->w = write_policy(l1, r);
+	p->wa = walloc(l1);
+	p->set = wt_cache_set(&l1->cache, line);
+	p->way = wt_cache_find(&l1->cache, p->set, line);
+	p->present = p->way >= 0;
+	p->l = p->present ? wt_cache_at(&l1->cache, p->set, p->way) : NULL;
+	p->want = wanted(l1, r);
+	p->full = whole(l1, r, p->want);
+	if (p->l) {
+		p->hit = p->want & p->l->valid & ~p->l->pending;
+		p->pending = p->want & p->l->pending;
+	}
+	p->miss = p->want & ~p->hit;
+	if (p->w == WT_WRITE_THROUGH || p->w == WT_WRITE_EVICT)
+		p->on |= p->hit;
+	switch (p->wa) {
+	case WT_WALLOC_NO:
+		p->on |= p->miss;
+		break;
+	case WT_WALLOC_NAIVE:	/* write on, and fetch */
+		p->on |= p->miss;
+		p->need = p->miss;
+		break;
+	case WT_WALLOC_FETCH:	/* fetch unless written whole; no write on */
+		if (p->full)
+			p->alloc = p->miss;
+		else
+			p->need = p->miss;
+		break;
+	default:		/* lazy: write in, fetch on a read */
+		if (p->w == WT_WRITE_THROUGH)
+			p->on |= p->miss;
+		p->alloc = p->miss;
+		break;
+	}
+	FOR_SECTORS(s, p->need)
+		if ((p->ms[s] = mshr_find(l1, sector_addr(l1, line, s))) != NULL)
+			p->merged |= 1u << s;
+	p->fetch = p->need & ~p->merged;
+}
+
+/* What could stop the store planned as p: check's answer. */
+static int store_fail(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
+		      struct store_plan *p, uint64_t *retry)
+{
+	return check(l1, r, t, p->set, p->present, (p->need | p->alloc) != 0,
+		     p->fetch, p->merged, p->ms, retry);
+}
+
 int wt_l1s_store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		 uint64_t t, struct wt_l1_out *out, uint64_t *retry)
 {
 	const struct wt_l1_cfg *c = l1->cfg;
-	enum wt_write_policy w = write_policy(l1, r);
-	unsigned wa = walloc(l1), set = wt_cache_set(&l1->cache, line);
-	int way = wt_cache_find(&l1->cache, set, line), rc, present = way >= 0;
-	struct wt_cache_line *l = present ? wt_cache_at(&l1->cache, set, way) : NULL;
-	unsigned want = wanted(l1, r), hit = 0, pending = 0, miss, merged = 0;
-	unsigned need = 0, fetch, on = 0, alloc = 0;
-	int full = whole(l1, r, want);
-	struct mshr *ms[8] = { NULL };
+	struct store_plan p;
 	struct wt_event *e;
 	size_t first = out->n;
+	int rc;
 
-	if (l) {
-		hit = want & l->valid & ~l->pending;
-		pending = want & l->pending;
-	}
-	miss = want & ~hit;
-	if (w == WT_WRITE_THROUGH || w == WT_WRITE_EVICT)
-		on |= hit;
-	switch (wa) {
-	case WT_WALLOC_NO:
-		on |= miss;
-		break;
-	case WT_WALLOC_NAIVE:	/* write on, and fetch */
-		on |= miss;
-		need = miss;
-		break;
-	case WT_WALLOC_FETCH:	/* fetch unless written whole; no write on */
-		if (full)
-			alloc = miss;
-		else
-			need = miss;
-		break;
-	default:		/* lazy: write in, fetch on a read */
-		if (w == WT_WRITE_THROUGH)
-			on |= miss;
-		alloc = miss;
-		break;
-	}
-	FOR_SECTORS(s, need)
-		if ((ms[s] = mshr_find(l1, sector_addr(l1, line, s))) != NULL)
-			merged |= 1u << s;
-	fetch = need & ~merged;
-	rc = check(l1, r, t, set, present, (need | alloc) != 0, fetch, merged, ms, retry);
+	plan_store(l1, r, line, &p);
+	rc = store_fail(l1, r, t, &p, retry);
 	if (rc >= 0)
 		return rc;
 
 	/* It goes ahead. */
-	count_store(l1, want, hit, pending, merged, present,
-		    wa != WT_WALLOC_NO && !c->alloc_on_fill);
-	l1->st.sector_stores += wt_sectors_count(want);
-	if (miss)
+	count_store(l1, p.want, p.hit, p.pending, p.merged, p.present,
+		    p.wa != WT_WALLOC_NO && !c->alloc_on_fill);
+	l1->st.sector_stores += wt_sectors_count(p.want);
+	if (p.miss)
 		l1->st.store_misses++;
 	else
 		l1->st.store_hits++;
 	/* GPGPU-Sim's tag access renews the line's time: write-back and
 	 * write-through hits, and every write-allocate miss */
-	if (l && ((hit && w != WT_WRITE_EVICT) || (miss && wa != WT_WALLOC_NO)))
-		wt_cache_touch(&l1->cache, set, way);
-	if (hit && w == WT_WRITE_EVICT) {
-		l->valid &= (uint8_t)~hit;
-		l->modified &= (uint8_t)~hit;
-		l->unreadable &= (uint8_t)~hit;
-	} else if (hit) {
-		write_sectors(l, hit, full, 0);
+	if (p.l && ((p.hit && p.w != WT_WRITE_EVICT) || (p.miss && p.wa != WT_WALLOC_NO)))
+		wt_cache_touch(&l1->cache, p.set, p.way);
+	if (p.hit && p.w == WT_WRITE_EVICT) {
+		p.l->valid &= (uint8_t)~p.hit;
+		p.l->modified &= (uint8_t)~p.hit;
+		p.l->unreadable &= (uint8_t)~p.hit;
+	} else if (p.hit) {
+		write_sectors(p.l, p.hit, p.full, 0);
 	}
-	if (alloc) {
-		if (way < 0)
-			way = allocate(l1, out, r, t, set, line, WT_LINE_VALID);
-		l = wt_cache_at(&l1->cache, set, way);
-		write_sectors(l, alloc, full, wa == WT_WALLOC_LAZY);
+	if (p.alloc) {
+		if (p.way < 0)
+			p.way = allocate(l1, out, r, t, p.set, line, WT_LINE_VALID);
+		p.l = wt_cache_at(&l1->cache, p.set, p.way);
+		write_sectors(p.l, p.alloc, p.full, p.wa == WT_WALLOC_LAZY);
 	}
-	if (l)
-		wt_cache_sector_sync(&l1->cache, set, way);
-	if (on) {
+	if (p.l)
+		wt_cache_sector_sync(&l1->cache, p.set, p.way);
+	if (p.on) {
 		e = wt_l1i_event(l1, out, r, t, WT_EV_WRITE_THROUGH, line);
-		e->sectors = (uint8_t)on;
+		e->sectors = (uint8_t)p.on;
 		l1->st.write_throughs++;
 	}
-	FOR_SECTORS(s, merged)
-		ms[s]->merges++;
-	if (fetch) {	/* the write-allocate's read: a load miss to L2 */
+	FOR_SECTORS(s, p.merged)
+		p.ms[s]->merges++;
+	if (p.fetch) {	/* the write-allocate's read: a load miss to L2 */
 		uint64_t lat = wt_l1i_miss_latency(l1);
 
-		fetch_sectors(l1, out, r, t, set, &way, line, fetch, t + lat);
+		fetch_sectors(l1, out, r, t, p.set, &p.way, line, p.fetch, t + lat);
 		e = wt_l1i_event(l1, out, r, t, WT_EV_MISS, line);
 		e->op = WT_OP_LOAD;
-		e->sectors = (uint8_t)fetch;
+		e->sectors = (uint8_t)p.fetch;
 		e->latency = (uint32_t)lat;
-		l1->st.sector_store_fetches += wt_sectors_count(fetch);
+		l1->st.sector_store_fetches += wt_sectors_count(p.fetch);
 	}
-	if (need && wa == WT_WALLOC_FETCH && way >= 0)	/* F: written when it comes */
-		wt_cache_at(&l1->cache, set, way)->fill_modified |= (uint8_t)need;
-	if (c->emit_all && out->n == first && !miss)	/* a write-back hit */
+	if (p.need && p.wa == WT_WALLOC_FETCH && p.way >= 0)	/* F: written when it comes */
+		wt_cache_at(&l1->cache, p.set, p.way)->fill_modified |= (uint8_t)p.need;
+	if (c->emit_all && out->n == first && !p.miss)	/* a write-back hit */
 		wt_l1i_event(l1, out, r, t, WT_EV_HIT, line);
 	return -1;
+}
+
+int wt_l1s_fails(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
+		 uint64_t t, uint64_t *retry)
+{
+	if (r->op == WT_OP_STORE) {
+		struct store_plan p;
+
+		plan_store(l1, r, line, &p);
+		return store_fail(l1, r, t, &p, retry);
+	} else {
+		struct load_plan p;
+
+		plan_load(l1, r, line, &p);
+		return load_fail(l1, r, t, &p, retry);
+	}
 }
 
 /* ---- fills ---- */
