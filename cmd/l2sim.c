@@ -2,8 +2,8 @@
  * l2sim - the shared L2, split into memory partitions with ports, banks
  * and request queues: L1 events in, L2 outcomes out (the misses and write
  * traffic that go on to DRAM), with hit ratios per partition, PC, warp
- * and warp instruction, queueing delays and MeDiC's inter-bank divergence
- * penalty.  The engine is lib/stage/l2stage.c's, run by the stage loop
+ * and warp instruction, queueing delays and the inter-bank divergence
+ * penalty (Ausavarungnirun et al.).  The engine is lib/stage/l2stage.c's, run by the stage loop
  * (stage.h); the options go into it through lib/stage/l2opt.c.
  */
 #include "l2opt.h"
@@ -14,7 +14,8 @@
 
 #include <string.h>
 
-static const char usage[] =
+/* --help: these, with the policies' lines (l2policy.h) between. */
+static const char usage_head[] =
 "usage: l2sim [options] [FILE]\n"
 "Simulate the shared L2 cache, split into memory partitions with ports,\n"
 "banks and request queues, on the L1 events of l1sim.  Writes what goes\n"
@@ -69,30 +70,9 @@ WT_STAGE_MACHINE_USAGE
 "                          whole kernel); memory follows N, not the kernel\n"
 "      --spill=SIZE        bytes of events waiting to be written beyond\n"
 "                          which those that are sure to come first go to\n"
-"                          a temporary file in $TMPDIR (default 64M)\n"
-"      --medic=LIST        MeDiC's L2 components: wbyp (warp-type-aware\n"
-"                          bypassing), wip (warp-type-aware insertion),\n"
-"                          all, or none; its scheduler is dramsim\n"
-"                          --sched=medic.  --medic, --bypass, --eaf and\n"
-"                          --pcal need a line L2 (--sectored=no) with\n"
-"                          --write-allocate=yes or no\n"
-"      --medic-reset=N     cycles between warp-type resets (100000); also\n"
-"                          the period of Rand, PC-Byp and PCAL\n"
-"      --medic-profile=N   lookups profiled after a reset (30)\n"
-"      --medic-step=P      mostly-miss boundary tuning step, percent (5)\n"
-"      --bypass=B          MeDiC's comparison points: rand:F (a fraction F\n"
-"                          of the warps bypass, drawn each period) or pc\n"
-"                          (PC-Byp: loads of mostly-miss PCs bypass); or\n"
-"                          streaming (Khairy et al.: a partition whose\n"
-"                          load miss rate in a period is above the\n"
-"                          threshold sends its loads around itself)\n"
-"      --sbyp-period=N     cycles of a streaming-bypass period (10000)\n"
-"      --sbyp-threshold=X  load miss rate above which a partition closes,\n"
-"                          0 to 1 (0.9)\n"
-"      --eaf               insertion by an evicted-address filter (EAF)\n"
-"      --pcal=N            PCAL: N tokens a period; a warp without one\n"
-"                          does not allocate on a miss\n"
-"      --seed=N            seed of Rand's draws (1)\n"
+"                          a temporary file in $TMPDIR (default 64M)\n";
+
+static const char usage_tail[] =
 "      --memcpy=M          the host-to-device copies before each kernel\n"
 "                          (Accel-Sim traces): warm (default) marks their\n"
 "                          sectors present as GPGPU-Sim does, its 32-bit\n"
@@ -109,7 +89,9 @@ WT_STAGE_MACHINE_USAGE
 static struct wt_l2stage Sim;
 static struct wt_stage S;
 
-static const struct option longopts[] = {
+/* l2sim's options, before and after the policies' own (l2policy.h),
+ * which main puts between them into longopts. */
+static const struct option opts_head[] = {
 	{ "config", required_argument, NULL, O_CONFIG },
 	{ "partitions", required_argument, NULL, O_PARTS },
 	{ "map", required_argument, NULL, O_MAP },
@@ -134,16 +116,9 @@ static const struct option longopts[] = {
 	{ "miss-latency", required_argument, NULL, O_MISSLAT },
 	{ "disable", no_argument, NULL, O_DISABLE },
 	{ "events", required_argument, NULL, O_EVENTS },
-	{ "medic", required_argument, NULL, O_MEDIC },
-	{ "medic-reset", required_argument, NULL, O_MRESET },
-	{ "medic-profile", required_argument, NULL, O_MPROFILE },
-	{ "medic-step", required_argument, NULL, O_MSTEP },
-	{ "bypass", required_argument, NULL, O_BYPASS },
-	{ "eaf", no_argument, NULL, O_EAF },
-	{ "pcal", required_argument, NULL, O_PCAL },
-	{ "seed", required_argument, NULL, O_SEED },
-	{ "sbyp-period", required_argument, NULL, O_SBYPP },
-	{ "sbyp-threshold", required_argument, NULL, O_SBYPT },
+};
+
+static const struct option opts_tail[] = {
 	{ "batch", required_argument, NULL, O_BATCH },
 	{ "spill", required_argument, NULL, O_SPILL },
 	{ "sectored", required_argument, NULL, O_SECTORED },
@@ -153,8 +128,24 @@ static const struct option longopts[] = {
 	{ "level", required_argument, NULL, O_LEVEL },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
 };
+
+#define N(a) (sizeof(a) / sizeof(a[0]))
+
+static struct option longopts[N(opts_head) + WT_L2_MAX_OPTIONS + N(opts_tail) + 1];
+static char usage[4096 + sizeof(usage_head) + sizeof(usage_tail)];
+
+/* The table and the help, the policies' options in their places. */
+static void make_options(void)
+{
+	size_t n = N(opts_head);
+
+	memcpy(longopts, opts_head, sizeof(opts_head));
+	n += wt_l2pol_longopts(longopts + n, WT_L2_MAX_OPTIONS, O_POLOPT);
+	memcpy(longopts + n, opts_tail, sizeof(opts_tail));
+	wt_snprintf(usage, sizeof(usage), "%s%s%s", usage_head, wt_l2pol_help(),
+		    usage_tail);
+}
 
 /*
  * The machine's L2 (stageopt.h) for every option the command line does
@@ -175,7 +166,7 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 	Sim.arch = Sim.machine.name;
 	wt_stage_group(&opts, longopts, explicit, mapping);
 	wt_stage_defaults(longopts, set, &opts);
-	wt_l2stage_options(&Sim, set);
+	wt_l2stage_options(&Sim, set, longopts);
 	wt_meta_free(&opts);
 }
 
@@ -198,6 +189,7 @@ int main(int argc, char **argv)
 	int level;
 
 	wt_set_progname(argv[0]);
+	make_options();
 	wt_stage_parse(argc, argv, "l2sim", usage, longopts, O_CONFIG, O_NOPTS,
 		       set, &args);
 	output = args.output;

@@ -4,6 +4,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <malloc.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -456,3 +457,11 @@ int wt_mkdirs(const char *dir, char *err, size_t len)
 	return rc;
 }
 
+const char *wt_opt_named(const struct option *lo, const char *const *set,
+			 const char *name)
+{
+	for (const struct option *q = lo; q->name; q++)
+		if (strcmp(q->name, name) == 0)
+			return set[q->val];
+	return NULL;
+}

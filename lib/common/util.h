@@ -54,6 +54,11 @@ int wt_mkdirs(const char *dir, char *err, size_t len);
 /* The value of option --name: a decimal number from lo to hi, or a usage
  * error. */
 double wt_opt_real(const char *name, const char *arg, double lo, double hi);
+/* The argument of option --name among getopt_long's options lo, from
+ * what the command line set (set[val] for the option of val), or NULL. */
+struct option;
+const char *wt_opt_named(const struct option *lo, const char *const *set,
+			 const char *name);
 /* The index of arg among names[0..n-1], or a usage error listing them. */
 int wt_opt_choice(const char *name, const char *arg, const char *const *names,
 		  int n);

@@ -396,10 +396,7 @@ static const char *opt_of(const void *ctx, const char *name)
 {
 	const struct optset *o = ctx;
 
-	for (const struct option *q = o->lo; q->name; q++)
-		if (strcmp(q->name, name) == 0)
-			return o->set[q->val];
-	return NULL;
+	return wt_opt_named(o->lo, o->set, name);
 }
 
 /* ops, then each of the table's policies that a is not listing. */

@@ -7,7 +7,9 @@
 #include "l2model.h"
 #include "util.h"
 
+#include <getopt.h>
 #include <stdlib.h>
+#include <string.h>
 
 /*
  * The order matters where two policies act on the same request: a
@@ -144,4 +146,156 @@ void wt_l2pol_settings_json(struct wt_json *j, const struct wt_l2pol_cfg *pc)
 		wt_json_key(j, "medic_step");
 		wt_json_double(j, pc->medic_cfg.step / 1e6);
 	}
+}
+
+/*
+ * The policies' options on l2sim's command line, in --help's order: the
+ * L2's policies are chosen by these (--bypass among three), not by one
+ * --policy list as the L1's.
+ */
+static const struct {
+	const char *name;
+	int has_arg;
+	const char *help;		/* its lines of --help */
+} options[] = {
+	{ "medic", required_argument,
+	  "      --medic=LIST        MeDiC's L2 components: wbyp (warp-type-aware\n"
+	  "                          bypassing), wip (warp-type-aware insertion),\n"
+	  "                          all, or none; its scheduler is dramsim\n"
+	  "                          --sched=medic.  --medic, --bypass, --eaf and\n"
+	  "                          --pcal need a line L2 (--sectored=no) with\n"
+	  "                          --write-allocate=yes or no\n" },
+	{ "medic-reset", required_argument,
+	  "      --medic-reset=N     cycles between warp-type resets (100000); also\n"
+	  "                          the period of Rand, PC-Byp and PCAL\n" },
+	{ "medic-profile", required_argument,
+	  "      --medic-profile=N   lookups profiled after a reset (30)\n" },
+	{ "medic-step", required_argument,
+	  "      --medic-step=P      mostly-miss boundary tuning step, percent (5)\n" },
+	{ "bypass", required_argument,
+	  "      --bypass=B          MeDiC's comparison points: rand:F (a fraction F\n"
+	  "                          of the warps bypass, drawn each period) or pc\n"
+	  "                          (PC-Byp: loads of mostly-miss PCs bypass); or\n"
+	  "                          streaming (Khairy et al.: a partition whose\n"
+	  "                          load miss rate in a period is above the\n"
+	  "                          threshold sends its loads around itself)\n" },
+	{ "sbyp-period", required_argument,
+	  "      --sbyp-period=N     cycles of a streaming-bypass period (10000)\n" },
+	{ "sbyp-threshold", required_argument,
+	  "      --sbyp-threshold=X  load miss rate above which a partition closes,\n"
+	  "                          0 to 1 (0.9)\n" },
+	{ "eaf", no_argument,
+	  "      --eaf               insertion by an evicted-address filter (EAF)\n" },
+	{ "pcal", required_argument,
+	  "      --pcal=N            PCAL: N tokens a period; a warp without one\n"
+	  "                          does not allocate on a miss\n" },
+	{ "seed", required_argument,
+	  "      --seed=N            seed of Rand's draws (1)\n" },
+};
+
+size_t wt_l2pol_longopts(struct option *out, size_t max, int first)
+{
+	size_t n = sizeof(options) / sizeof(options[0]);
+
+	if (n > max)
+		wt_die(WT_EXIT_DATA, "the L2 policies have more than %zu options", max);
+	for (size_t i = 0; i < n; i++)
+		out[i] = (struct option){ options[i].name, options[i].has_arg, NULL,
+					  first + (int)i };
+	return n;
+}
+
+const char *wt_l2pol_help(void)
+{
+	static char buf[4096];
+	size_t len = 0;
+
+	if (buf[0])
+		return buf;
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		size_t n = strlen(options[i].help);
+
+		if (len + n >= sizeof(buf))
+			wt_die(WT_EXIT_DATA, "the L2 policies' --help is longer "
+			       "than %zu bytes", sizeof(buf));
+		memcpy(buf + len, options[i].help, n + 1);
+		len += n;
+	}
+	return buf;
+}
+
+const char *wt_l2pol_option_list(void)
+{
+	return "--medic, --bypass, --eaf and --pcal";
+}
+
+/* --medic=LIST: wbyp, wip or all, comma-separated. */
+static unsigned medic_components(const char *list)
+{
+	unsigned m = 0;
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == 4 && strncmp(p, "wbyp", 4) == 0)
+			m |= WT_MEDIC_WBYP;
+		else if (n == 3 && strncmp(p, "wip", 3) == 0)
+			m |= WT_MEDIC_WIP;
+		else if (n == 3 && strncmp(p, "all", 3) == 0)
+			m |= WT_MEDIC_WBYP | WT_MEDIC_WIP;
+		else if (n == 4 && strncmp(p, "none", 4) == 0)
+			;		/* for sweeps: the baseline */
+		else
+			wt_die(WT_EXIT_USAGE, "--medic=%s: expected wbyp, wip, all or "
+			       "none (comma-separated)", list);
+		p += n + (p[n] == ',');
+	}
+	return m;
+}
+
+void wt_l2pol_options(struct wt_l2pol_cfg *pc, const struct option *lo,
+		      const char *const *set)
+{
+	const char *medic = wt_opt_named(lo, set, "medic");
+	const char *seed = wt_opt_named(lo, set, "seed");
+	const char *b = wt_opt_named(lo, set, "bypass");
+	const char *pcal = wt_opt_named(lo, set, "pcal");
+	const char *period = wt_opt_named(lo, set, "sbyp-period");
+	const char *threshold = wt_opt_named(lo, set, "sbyp-threshold");
+
+	wt_l2pol_default(pc);
+	if (medic)
+		pc->medic = medic_components(medic);
+	if (seed)
+		pc->seed = wt_opt_num("seed", seed, 0, UINT32_MAX);
+	if (b) {
+		if (strcmp(b, "pc") == 0)
+			pc->pc_bypass = 1;
+		else if (strncmp(b, "rand:", 5) == 0)
+			pc->rand_bypass = wt_opt_real("bypass=rand", b + 5, 0, 1);
+		else if (strcmp(b, "streaming") == 0)
+			pc->sbyp = 1;
+		else
+			wt_die(WT_EXIT_USAGE, "--bypass=%s: expected rand:FRACTION, pc "
+			       "or streaming", b);
+		if (pc->medic & WT_MEDIC_WBYP)
+			wt_die(WT_EXIT_USAGE, "--bypass and --medic=wbyp are two bypass "
+			       "policies: choose one");
+	}
+	pc->eaf = wt_opt_named(lo, set, "eaf") != NULL;
+	if (pc->eaf && (pc->medic & WT_MEDIC_WIP))
+		wt_die(WT_EXIT_USAGE, "--eaf and --medic=wip are two insertion "
+		       "policies: choose one");
+	if (pcal)
+		pc->pcal_tokens = (unsigned)wt_opt_num("pcal", pcal, 1, 1u << 24);
+	/* the tuning options are taken, without effect, when every policy is
+	 * off: a sweep's baseline point keeps its fixed options */
+	wt_medic_options(&pc->medic_cfg, wt_opt_named(lo, set, "medic-reset"),
+			 wt_opt_named(lo, set, "medic-profile"),
+			 wt_opt_named(lo, set, "medic-step"));
+	if (period)
+		pc->sbyp_period = wt_opt_num("sbyp-period", period, 1, UINT32_MAX);
+	if (threshold)
+		pc->sbyp_threshold = wt_opt_real("sbyp-threshold", threshold, 0, 1);
 }

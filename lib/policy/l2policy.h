@@ -108,6 +108,24 @@ void wt_l2pols_kernel_end(struct wt_l2pols *s);
 /* After the partitions are freed. */
 void wt_l2pols_free(struct wt_l2pols *s);
 
+/* The most options the L2 policies have. */
+#define WT_L2_MAX_OPTIONS 16
+
+struct option;
+/*
+ * The policies' options for a getopt_long table: into out[0..max-1], the
+ * val of the k-th first + k; how many.  Their --help lines, in that
+ * order.  The options that turn a policy on, for messages ("--a, --b and
+ * --c").
+ */
+size_t wt_l2pol_longopts(struct option *out, size_t max, int first);
+const char *wt_l2pol_help(void);
+const char *wt_l2pol_option_list(void);
+/* Set pc from the defaults and the policies' options: set[val] is the
+ * argument of the option of lo (getopt_long's) whose val is val, or
+ * NULL.  A bad one is fatal, with a one-line reason. */
+void wt_l2pol_options(struct wt_l2pol_cfg *pc, const struct option *lo,
+		      const char *const *set);
 /* The policies' settings, as keys of l2sim's "settings" object: each
  * policy's choice (off included), and the parameters of those on. */
 void wt_l2pol_settings_json(struct wt_json *j, const struct wt_l2pol_cfg *pc);

@@ -11,31 +11,6 @@
 #include <string.h>
 
 
-/* --medic=LIST: wbyp, wip or all, comma-separated. */
-static unsigned medic_components(const char *list)
-{
-	unsigned m = 0;
-	const char *p = list;
-
-	while (*p) {
-		size_t n = strcspn(p, ",");
-
-		if (n == 4 && strncmp(p, "wbyp", 4) == 0)
-			m |= WT_MEDIC_WBYP;
-		else if (n == 3 && strncmp(p, "wip", 3) == 0)
-			m |= WT_MEDIC_WIP;
-		else if (n == 3 && strncmp(p, "all", 3) == 0)
-			m |= WT_MEDIC_WBYP | WT_MEDIC_WIP;
-		else if (n == 4 && strncmp(p, "none", 4) == 0)
-			;		/* for sweeps: the baseline */
-		else
-			wt_die(WT_EXIT_USAGE, "--medic=%s: expected wbyp, wip, all or "
-			       "none (comma-separated)", list);
-		p += n + (p[n] == ',');
-	}
-	return m;
-}
-
 /*
  * What no machine sets: LRU, a linear index, write-back with
  * write-allocate, 32-byte sectors, banks chosen from the lowest
@@ -137,7 +112,8 @@ static void map_options(struct wt_l2stage *sim, const char **set, char *err, siz
 }
 
 /* Every option after the preset and --config, checked together. */
-static void apply_options(struct wt_l2stage *sim, const char **set)
+static void apply_options(struct wt_l2stage *sim, const char **set,
+			  const struct option *lo)
 {
 	static const char *const repl_names[] = { "lru", "fifo", "random" };
 	static const char *const write_names[] = { "write-through", "write-back" };
@@ -203,47 +179,14 @@ static void apply_options(struct wt_l2stage *sim, const char **set)
 		c->disabled = 1;
 	if (set[O_EVENTS])
 		c->emit_all = wt_opt_choice("events", set[O_EVENTS], event_names, 2);
-	wt_l2pol_default(pc);
-	if (set[O_MEDIC])
-		pc->medic = medic_components(set[O_MEDIC]);
-	if (set[O_SEED])
-		pc->seed = wt_opt_num("seed", set[O_SEED], 0, UINT32_MAX);
-	if (set[O_BYPASS]) {
-		const char *b = set[O_BYPASS];
-
-		if (strcmp(b, "pc") == 0)
-			pc->pc_bypass = 1;
-		else if (strncmp(b, "rand:", 5) == 0)
-			pc->rand_bypass = wt_opt_real("bypass=rand", b + 5, 0, 1);
-		else if (strcmp(b, "streaming") == 0)
-			pc->sbyp = 1;
-		else
-			wt_die(WT_EXIT_USAGE, "--bypass=%s: expected rand:FRACTION, pc "
-			       "or streaming", b);
-		if (pc->medic & WT_MEDIC_WBYP)
-			wt_die(WT_EXIT_USAGE, "--bypass and --medic=wbyp are two bypass "
-			       "policies: choose one");
-	}
-	pc->eaf = set[O_EAF] != NULL;
-	if (pc->eaf && (pc->medic & WT_MEDIC_WIP))
-		wt_die(WT_EXIT_USAGE, "--eaf and --medic=wip are two insertion "
-		       "policies: choose one");
-	if (set[O_PCAL])
-		pc->pcal_tokens = (unsigned)wt_opt_num("pcal", set[O_PCAL], 1, 1u << 24);
-	/* the tuning options are taken, without effect, when every policy is
-	 * off: a sweep's baseline point keeps its fixed options */
-	wt_medic_options(&pc->medic_cfg, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
-	if (set[O_SBYPP])
-		pc->sbyp_period = wt_opt_num("sbyp-period", set[O_SBYPP], 1, UINT32_MAX);
-	if (set[O_SBYPT])
-		pc->sbyp_threshold = wt_opt_real("sbyp-threshold", set[O_SBYPT], 0, 1);
+	wt_l2pol_options(pc, lo, set);
 	if (wt_l2pol_any(pc) && c->disabled)
-		wt_die(WT_EXIT_USAGE, "--medic, --bypass, --eaf and --pcal need an L2 "
-		       "(not --disable)");
+		wt_die(WT_EXIT_USAGE, "%s need an L2 (not --disable)",
+		       wt_l2pol_option_list());
 	if (wt_l2pol_any(pc) && (c->sectored || c->write_allocate > WT_WALLOC_YES))
-		wt_die(WT_EXIT_USAGE, "--medic, --bypass, --eaf and --pcal are "
-		       "modelled on line L2s with --write-allocate=yes or no, not "
-		       "with %s%s", c->sectored ? "--sectored=yes" :
+		wt_die(WT_EXIT_USAGE, "%s are modelled on line L2s with "
+		       "--write-allocate=yes or no, not with %s%s",
+		       wt_l2pol_option_list(), c->sectored ? "--sectored=yes" :
 		       "--write-allocate=", c->sectored ? "" :
 		       wt_walloc_name((unsigned)c->write_allocate));
 
@@ -286,10 +229,11 @@ static void apply_options(struct wt_l2stage *sim, const char **set)
 	/* whole kernels hold their instructions too: any order goes */
 	sim->is.early = sim->batch != 0;
 }
-void wt_l2stage_options(struct wt_l2stage *sim, const char **set)
+void wt_l2stage_options(struct wt_l2stage *sim, const char **set,
+			const struct option *lo)
 {
 	base(sim, &sim->cfg);
 	if (set[O_CONFIG])
 		apply_config(sim, set[O_CONFIG], &sim->cfg);
-	apply_options(sim, set);
+	apply_options(sim, set, lo);
 }

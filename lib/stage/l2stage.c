@@ -51,9 +51,9 @@ static void put(struct wt_l2_bucket *b, const struct wt_event *e, uint64_t local
 }
 
 /*
- * MeDiC's partitions share the warp types (and PC-Byp's the PC types,
- * PCAL's the tokens), so they take their requests
- * together, in arrival order (the lower partition first on a tie): one
+ * Where the policies' partitions share state (warp types, PC types,
+ * tokens: wt_l2pols_shared), they take their requests together, in
+ * arrival order (the lower partition first on a tie): one
  * thread, and each partition still sees its own requests in its order.
  * Only those that arrive before cut run; the others stay for the next
  * batch.  No request read later arrives before cut (run_batch), so the

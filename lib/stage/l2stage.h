@@ -31,7 +31,7 @@ enum memcpy_mode { MEMCPY_IGNORE, MEMCPY_WARM, MEMCPY_WARM_FULL };
 struct wt_l2stage {
 	/* The configuration (l2opt.c). */
 	struct wt_l2_cfg cfg;
-	struct wt_l2pol_cfg pol;	/* --medic, --bypass, --eaf, --pcal */
+	struct wt_l2pol_cfg pol;	/* the policies' options (l2policy.h) */
 	enum memcpy_mode memcpy;
 	struct wt_pmap map;
 	unsigned nparts, icnt;
