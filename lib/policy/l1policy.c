@@ -1,7 +1,8 @@
 /*
- * l1policy.c - the table of policies: names, parameters, and which hooks
- * (l1hook.h) run in what order.  The mechanisms are in files of their
- * own, pol_*.c (l1policy.h lists them).
+ * l1policy.c - the table of policies: which run, in what order, their
+ * names and combinations, and what l1sim needs of them all together
+ * (options, --help, settings, statistics), walked from each policy's
+ * ops (l1hook.h).  The mechanisms are in files of their own, pol_*.c.
  */
 #include "l1policy.h"
 #include "json.h"
