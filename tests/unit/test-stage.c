@@ -95,17 +95,6 @@ static const struct wt_stage_ops ops = {
 	.run = run,
 };
 
-/* The same model, its batches run on out of time order (as l1sim's). */
-static const struct wt_stage_ops ops_on = {
-	.rec_size = sizeof(struct wt_event),
-	.time = wt_stage_event_time,
-	.take = take,
-	.unsorted = unsorted,
-	.kernel_begin = kernel_begin,
-	.run = run,
-	.run_unsorted = 1,
-};
-
 /* The input: kernel 0 in time order, kernel 1 empty, kernel 2 out of
  * order half way (a record a cycle before the one before it). */
 static int write_input(const char *path)
@@ -210,6 +199,7 @@ int main(void)
 	static uint32_t kern[4 * NREC], refk[4 * NREC];
 	struct fake f;
 	unsigned nk, refnk, runs;
+	struct wt_stage_ops ops_on;
 	size_t n, refn;
 	int order = 1, kept = 1;
 
@@ -247,6 +237,8 @@ int main(void)
 	 * held then; a run at i = 101, 104, ..., 197 (33), where the loop
 	 * would hold the rest of the kernel whole */
 	runs = f.runs;
+	ops_on = ops;	/* the same model, run on out of order (as l1sim) */
+	ops_on.run_unsorted = 1;
 	run_stage(in, out, 3, &f, &ops_on);
 	is_u64(f.runs, runs + 33, "run_unsorted: the batches run on out of order "
 	       "(%u runs)", f.runs);
