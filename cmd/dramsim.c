@@ -138,6 +138,16 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* An option's value by its long name, for the schedulers (dramhook.h);
+ * ctx: set[]. */
+static const char *opt_by_name(const void *ctx, const char *name)
+{
+	for (const struct option *o = longopts; o->name; o++)
+		if (o->val >= O_CHANNELS && strcmp(o->name, name) == 0)
+			return ((const char *const *)ctx)[o->val];
+	return NULL;
+}
+
 /*
  * The machine's DRAM (stageopt.h) for every option the command line does
  * not give (explicit[]), then the options; a usage error if they do not
@@ -201,25 +211,7 @@ static void configure(const struct wt_stage_args *a, const char *const *explicit
 					    UINT64_MAX) : (uint64_t)64 << 20;
 	/* whole kernels hold their instructions too: no temporary file */
 	D.early = S.batch != 0;
-	if (set[O_SCHED]) {
-		if (strcmp(set[O_SCHED], "fcfs") == 0)
-			c->sched = WT_DRAM_FCFS;
-		else if (strcmp(set[O_SCHED], "frfcfs") == 0)
-			c->sched = WT_DRAM_FRFCFS;
-		else if (strcmp(set[O_SCHED], "medic") == 0)
-			c->sched = WT_DRAM_MEDIC;
-		else
-			wt_die(WT_EXIT_USAGE, "--sched=%s: expected frfcfs, fcfs or medic",
-			       set[O_SCHED]);
-	}
-	{
-		struct wt_medic_cfg mc;
-
-		/* taken, without effect, by the other schedulers (sweeps) */
-		wt_medic_default(&mc);
-		wt_medic_options(&mc, set[O_MRESET], set[O_MPROFILE], set[O_MSTEP]);
-		wt_medic_init(&D.medic, &mc);
-	}
+	wt_dramstage_sched(&D, set[O_SCHED], opt_by_name, set);
 	if (set[O_MAP]) {
 		if (set[O_INTERLEAVE])
 			wt_die(WT_EXIT_USAGE, "--interleave is for the default mapping; "
@@ -282,7 +274,7 @@ int main(int argc, char **argv)
 	wt_machine_to_meta(&D.machine, &h.meta);
 	wt_meta_set(&h.meta, "dram_channels",
 		    wt_snprintf(err, sizeof(err), "%u", D.cfg.channels));
-	wt_meta_set(&h.meta, "dram_sched", wt_dram_sched_name(D.cfg.sched));
+	wt_meta_set(&h.meta, "dram_sched", D.cfg.sched->name);
 	S.w = wt_output_open(output, &h, level);
 	wt_meta_init(&D.meta);
 	wt_meta_copy(&D.meta, &h.meta);
@@ -290,10 +282,7 @@ int main(int argc, char **argv)
 
 	wt_dramstage_start(&D, &S);
 	wt_stage_loop(&S);
-	if (D.cfg.sched == WT_DRAM_MEDIC && !D.hits)
-		fprintf(stderr, "%s: note: --sched=medic saw no L2 hit, so no warp "
-			"is mostly-hit: was l2sim run with --events=all?\n",
-			wt_progname());
+	wt_dramstage_finish(&D);
 	wt_reader_close(S.r);
 	wt_output_close();
 	if (stats)

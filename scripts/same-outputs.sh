@@ -102,6 +102,13 @@ runs() {
 		--medic=all -o "$p-medic.wt" --stats="$p-medic.json" "$p-l1.wt"
 	stage "$b" "$p-mdr" dramsim --sched=medic -o "$p-mdr.wt" --stats="$p-mdr.json" \
 		"$p-medic.wt"
+	# dramsim's other schedulers: FCFS, and MeDiC's with short epochs,
+	# small queues and batches (its two queues' files)
+	stage "$b" "$p-fcfs" dramsim --sched=fcfs -o "$p-fcfs.wt" --stats="$p-fcfs.json" \
+		"$p-l2.wt"
+	stage "$b" "$p-mdr2" dramsim --sched=medic --medic-reset=3000 --medic-profile=8 \
+		--medic-step=2 --queue=4 --batch=5000 --spill=0 -o "$p-mdr2.wt" \
+		--stats="$p-mdr2.json" "$p-medic.wt"
 	echo "$l2policies" | while IFS=: read -r name opts; do
 		# shellcheck disable=SC2086 # opts: words, none with blanks
 		stage "$b" "$p-l2-$name" l2sim --sectored=no --write-allocate=yes \

@@ -3,6 +3,7 @@
  * request queue and its schedulers.  See dram.h for the model.
  */
 #include "dram.h"
+#include "dramhook.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -16,11 +17,6 @@ unsigned wt_dram_burst_bytes(const struct wt_dram_cfg *c)
 unsigned wt_dram_burst_cycles(const struct wt_dram_cfg *c)
 {
 	return c->burst / c->data_rate;
-}
-
-const char *wt_dram_sched_name(enum wt_dram_sched s)
-{
-	return s == WT_DRAM_FCFS ? "fcfs" : s == WT_DRAM_MEDIC ? "medic" : "frfcfs";
 }
 
 const char *wt_dram_cfg_check(const struct wt_dram_cfg *c, char *buf, size_t n)
@@ -47,7 +43,8 @@ void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 	ch->cfg = c;
 	ch->clk = k;
 	ch->id = id;
-	ch->pick = wt_dram_sched_fn_of(c->sched);
+	ch->pick = c->sched->pick;
+	ch->nqueues = c->sched->queues > 1 ? 2 : 1;
 	ch->bank = wt_calloc(nb, sizeof(*ch->bank));
 	for (unsigned i = 0; i < nb; i++)
 		ch->bank[i].rank = i / c->banks;
@@ -55,9 +52,8 @@ void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 	ch->mark = wt_calloc(nb, sizeof(*ch->mark));
 	ch->bankq = wt_calloc(nb, sizeof(*ch->bankq));
 	ch->masks = nb <= 64 &&
-		    (uint64_t)c->queue * (c->sched == WT_DRAM_MEDIC ? 2 : 1) <= 64;
-	ch->q = wt_calloc((size_t)c->queue * (c->sched == WT_DRAM_MEDIC ? 2 : 1),
-			  sizeof(*ch->q));
+		    (uint64_t)c->queue * ch->nqueues <= 64;
+	ch->q = wt_calloc((size_t)c->queue * ch->nqueues, sizeof(*ch->q));
 	ch->st.first = UINT64_MAX;
 }
 
@@ -199,9 +195,9 @@ int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wak
  * command is legal now; else the oldest request whose ACT or PRE is legal
  * now, where a bank is not precharged while a queued request still hits
  * its open row (its count of them, hits, is not 0). */
-/* FR-FCFS among the queued requests of one class: high 0 or 1, or -1 for
+/* FR-FCFS among the queued requests of one class: cls 0 or 1, or -1 for
  * every request. */
-static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int high,
+static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int cls,
 		  uint64_t *wake)
 {
 	uint64_t col[2], t = UINT64_MAX;
@@ -213,7 +209,7 @@ static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int high,
 		const struct wt_dram_bank *b = &ch->bank[r->bank];
 		uint64_t rt;
 
-		if (high >= 0 && r->high != high)
+		if (cls >= 0 && (int)wt_dram_class(ch, r) != cls)
 			continue;
 		if (b->open && b->row == r->row) {
 			rt = max2(b->col_ok, col[r->write]);
@@ -307,32 +303,26 @@ int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *w
 	return frfcfs(ch, now, -1, wake);
 }
 
-/* FR-FCFS in the high queue, then in the low one. */
-static int medic(const struct wt_dram_chan *ch, uint64_t now, int high, uint64_t *wake)
+int wt_dram_pick_frfcfs_in(const struct wt_dram_chan *ch, uint64_t now, unsigned cls,
+			   uint64_t *wake)
 {
 	if (ch->masks)
-		return frfcfs_masked(ch, now, high ? ch->highq : ~ch->highq, wake);
-	return frfcfs(ch, now, high, wake);
+		return frfcfs_masked(ch, now, cls ? ch->cls1q : ~ch->cls1q, wake);
+	return frfcfs(ch, now, (int)cls, wake);
 }
 
-int wt_dram_pick_medic(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
-{
-	uint64_t high = UINT64_MAX;
-	int i = ch->nq_high ? medic(ch, now, 1, &high) : -1;
+/* The DRAM's own schedulers, the baselines: one queue each. */
+const struct wt_dram_sched_ops wt_dram_fcfs = {
+	.name = "fcfs",
+	.queues = 1,
+	.pick = wt_dram_pick_fcfs,
+};
 
-	if (i >= 0)
-		return i;
-	i = medic(ch, now, 0, wake);
-	if (i < 0)
-		*wake = min2(*wake, high);
-	return i;
-}
-
-wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s)
-{
-	return s == WT_DRAM_FCFS ? wt_dram_pick_fcfs :
-	       s == WT_DRAM_MEDIC ? wt_dram_pick_medic : wt_dram_pick_frfcfs;
-}
+const struct wt_dram_sched_ops wt_dram_frfcfs = {
+	.name = "frfcfs",
+	.queues = 1,
+	.pick = wt_dram_pick_frfcfs,
+};
 
 /* Latencies from WT_DRAM_LAT_COUNTED = 2^LAT_BITS up: LAT_BUCKETS buckets
  * a power of two (dram.h). */
@@ -401,7 +391,7 @@ static void drop_masks(struct wt_dram_chan *ch, size_t i, unsigned k)
 	}
 	ch->hitq = drop_place(ch->hitq, i);
 	ch->writeq = drop_place(ch->writeq, i);
-	ch->highq = drop_place(ch->highq, i);
+	ch->cls1q = drop_place(ch->cls1q, i);
 }
 
 /* Issue the next command of queue entry i at cycle now. */
@@ -477,7 +467,7 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		drop_masks(ch, i, r->bank);
 	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
 	ch->nq--;
-	ch->nq_high -= wt_dram_class(ch, r);
+	ch->nq_cls1 -= wt_dram_class(ch, r);
 }
 
 /* Move the clock to t, counting the queue's occupancy on the way. */
@@ -489,12 +479,12 @@ static void advance(struct wt_dram_chan *ch, uint64_t t)
 	}
 }
 
-/* Whether request a's queue has room (with one queue, nq_high is 0). */
+/* Whether request a's queue has room (with one queue, nq_cls1 is 0). */
 static int room(const struct wt_dram_chan *ch, const struct wt_dram_req *a)
 {
 	size_t q = ch->cfg->queue;
 
-	return wt_dram_class(ch, a) ? ch->nq_high < q : ch->nq - ch->nq_high < q;
+	return wt_dram_class(ch, a) ? ch->nq_cls1 < q : ch->nq - ch->nq_cls1 < q;
 }
 
 /* The first request from k on of queue class cls (wt_dram_class) not yet
@@ -532,10 +522,10 @@ static void admit(struct wt_dram_chan *ch, size_t k)
 		ch->busy |= (uint64_t)1 << a->bank;
 		ch->hitq |= b->open && b->row == a->row ? m : 0;
 		ch->writeq |= a->write ? m : 0;
-		ch->highq |= cls ? m : 0;
+		ch->cls1q |= cls ? m : 0;
 	}
 	ch->q[ch->nq++] = k;
-	ch->nq_high += cls;
+	ch->nq_cls1 += cls;
 	ch->admits[cls]++;
 	if (k >= ch->adm_end)
 		ch->adm_end = k + 1;
@@ -575,7 +565,7 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 		       uint64_t until)
 {
 	size_t *head = ch->head;
-	unsigned ncls = ch->cfg->sched == WT_DRAM_MEDIC ? 2 : 1;
+	unsigned ncls = ch->nqueues;
 
 	ch->r = r;
 	ch->wants_more = 0;

@@ -2,7 +2,7 @@
  * dram.h - a command-level model of the DRAM behind one GPU memory
  * partition: channels of ranks of banks with row buffers, GDDR5 timing,
  * an open-page policy and a request queue with a pluggable scheduler
- * (FCFS, FR-FCFS).
+ * (dramhook.h; the model's own are FCFS and FR-FCFS).
  *
  * The model.  Each channel is simulated on its own, in DRAM command-clock
  * cycles.  A request joins the channel's queue when it arrives and the
@@ -40,12 +40,7 @@ struct wt_dram_timing {
 	unsigned tCL, tRP, tRC, tRAS, tRCD, tRRD, tWR, tWL, tCCD;
 };
 
-enum wt_dram_sched {
-	WT_DRAM_FCFS = 0,
-	WT_DRAM_FRFCFS = 1,
-	WT_DRAM_MEDIC = 2,	/* MeDiC's WMS: two queues, high first */
-	WT_DRAM_SCHED_MAX = 2
-};
+struct wt_dram_sched_ops;
 
 struct wt_dram_cfg {
 	unsigned channels;
@@ -58,7 +53,7 @@ struct wt_dram_cfg {
 	unsigned data_rate;	/* transfers per command-clock cycle */
 	struct wt_dram_timing t;
 	unsigned queue;		/* request queue entries per channel */
-	enum wt_dram_sched sched;
+	const struct wt_dram_sched_ops *sched;	/* dramhook.h */
 };
 
 /* Bytes of one burst, and the command cycles it holds the data bus. */
@@ -66,7 +61,6 @@ unsigned wt_dram_burst_bytes(const struct wt_dram_cfg *c);
 unsigned wt_dram_burst_cycles(const struct wt_dram_cfg *c);
 /* A one-line reason if the configuration cannot be simulated, else NULL. */
 const char *wt_dram_cfg_check(const struct wt_dram_cfg *c, char *buf, size_t n);
-const char *wt_dram_sched_name(enum wt_dram_sched s);
 
 /* ---- address mapping (lib/mem/drammap.c) ---- */
 
@@ -150,7 +144,8 @@ struct wt_dram_req {
 	unsigned bursts;	/* column commands it needs */
 	unsigned left;		/* column commands still to issue */
 	uint8_t write;
-	uint8_t high;		/* WT_DRAM_MEDIC: in the high-priority queue */
+	uint8_t cls;		/* its queue class, with a scheduler of two
+				   queues (wt_dram_class) */
 	uint8_t admitted;	/* has entered its queue */
 	uint8_t outcome;	/* enum wt_dram_outcome */
 	uint8_t gone;		/* set by the caller: done, and taken away
@@ -195,15 +190,7 @@ struct wt_dram_stats {
 
 struct wt_dram_chan;
 
-/*
- * A scheduler: the index in ch->q (oldest first) of the request whose
- * next command issues at cycle now, or -1 if none issues.  It may only
- * pick a request whose command is legal now (wt_dram_ready(ch, r) <= now).
- * When it picks none, *wake is a cycle after now no later than the first
- * at which it could pick one with the state as it is (the earliest of its
- * candidates' wt_dram_ready): the run skips the cycles before it.  A new
- * policy (MeDiC's two queues, say) is one more such function.
- */
+/* A scheduler's pick (dramhook.h says what it answers). */
 typedef int (*wt_dram_sched_fn)(const struct wt_dram_chan *ch, uint64_t now,
 				uint64_t *wake);
 
@@ -211,7 +198,8 @@ struct wt_dram_chan {
 	const struct wt_dram_cfg *cfg;
 	const struct wt_dram_clock *clk;
 	unsigned id;
-	wt_dram_sched_fn pick;
+	wt_dram_sched_fn pick;		/* cfg->sched's */
+	unsigned nqueues;		/* cfg->sched's: 1 or 2 */
 	struct wt_dram_bank *bank;	/* ranks * banks */
 	uint64_t *rrd_ok;		/* per rank: next ACT (tRRD) */
 	uint64_t col_ok;		/* next column command (tCCD) */
@@ -220,11 +208,11 @@ struct wt_dram_chan {
 	struct wt_dram_req *r;		/* the requests of the last run */
 	size_t *q;			/* the queue, oldest first: places in r */
 	size_t nq;
-	size_t nq_high;			/* of them, high priority (MeDiC) */
+	size_t nq_cls1;			/* of them, of class 1 */
 	uint64_t seq;			/* requests seen */
 	/* r holds each queue class's requests in arrival order (with one
-	 * queue, all of them; with MeDiC's two, the high ones and the
-	 * others, interleaved in any way): heads, counts and admissions are
+	 * queue, all of them; with a scheduler's two, class 1's and class
+	 * 0's, interleaved in any way): heads, counts and admissions are
 	 * per class.  Class c is bit c below. */
 	size_t head[2];			/* each queue's next request in r */
 	size_t counted[2];		/* its requests before this place in r
@@ -245,12 +233,12 @@ struct wt_dram_chan {
 	/* With 64 queue places and 64 banks or fewer (the presets have 16
 	 * of each), the schedulers work on bit masks of places in q, bit i
 	 * for q[i]: each bank's requests, those for their bank's open row,
-	 * the writes, MeDiC's high ones, and, by bank, the banks with some.
+	 * the writes, those of class 1, and, by bank, the banks with some.
 	 * masks is 0 otherwise; a test may clear it after wt_dram_chan_init
 	 * to have the plain scans of the queue, which pick the same. */
 	int masks;
 	uint64_t *bankq;
-	uint64_t hitq, writeq, highq, busy;
+	uint64_t hitq, writeq, cls1q, busy;
 	struct wt_dram_stats st;
 };
 
@@ -258,11 +246,12 @@ void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 		       const struct wt_dram_clock *k, unsigned id);
 void wt_dram_chan_free(struct wt_dram_chan *ch);
 
-/* The queue class of a request: 1 for MeDiC's high queue, else 0. */
+/* The queue class of a request: its cls with a scheduler of two queues,
+ * else 0. */
 static inline unsigned wt_dram_class(const struct wt_dram_chan *ch,
 				     const struct wt_dram_req *r)
 {
-	return ch->cfg->sched == WT_DRAM_MEDIC && r->high;
+	return ch->nqueues > 1 && r->cls;
 }
 
 /* Queue entry i (0 the oldest). */
@@ -278,16 +267,6 @@ uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *
 
 int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake);
 int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake);
-/*
- * MeDiC's warp-type-aware scheduler (section 4.4): two queues of `queue`
- * entries each, one for the requests of mostly-hit and all-hit warps
- * (high) and one for the rest; FR-FCFS within each, and a request of the
- * high queue whose command is legal always goes before any of the low
- * queue.  A full low queue does not hold up high requests arriving
- * behind it.
- */
-int wt_dram_pick_medic(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake);
-wt_dram_sched_fn wt_dram_sched_fn_of(enum wt_dram_sched s);
 
 /*
  * Serve n requests, sorted by arrival (ties in the order given; set

@@ -37,7 +37,7 @@ struct wt_dram_work {
 	struct wt_dram_req **tmp;	/* sort_done's, capdone of them */
 	uint64_t ignored;
 	/* Requests waiting after rq's (struct kept_req), by queue class
-	 * (wt_dram_class: MeDiC's high ones in kept[1]), in arrival order;
+	 * (wt_dram_class: class 1's in kept[1]), in arrival order;
 	 * added[c]: requests of class c put in rq, ever, so that with the
 	 * channel's admits[c], those waiting in rq are known. */
 	struct wt_spill kept[2];
@@ -45,7 +45,7 @@ struct wt_dram_work {
 };
 
 /* A request waiting on the file, with its event and instruction.  Only
- * what take() decoded is kept (row, bank, bursts, write, high): its
+ * what take() decoded is kept (row, bank, bursts, write, cls): its
  * arrival comes from the event again (set_arrival), and a request still
  * waiting has no order, outcome or time done yet.  full: counted in
  * queue_full; ran: the channel had seen it (it went there from rq), else
@@ -54,7 +54,7 @@ struct kept_req {
 	struct wt_event e;
 	uint64_t row;
 	uint32_t bank, bursts, wait;
-	uint8_t write, high, full, ran;
+	uint8_t write, cls, full, ran;
 };
 
 /* The bytes of a request waiting in memory, with its event and
@@ -79,7 +79,7 @@ static void keep(struct wt_dram_work *w, const struct wt_dram_req *q,
 	k.bursts = q->bursts;
 	k.wait = wait;
 	k.write = q->write;
-	k.high = q->high;
+	k.cls = q->cls;
 	k.full = q->full;
 	k.ran = (uint8_t)ran;
 	wt_spill_push(&w->kept[cls], &k, 1);
@@ -122,7 +122,7 @@ void wt_dramstage_base(struct wt_dramstage *d, unsigned *dram_mhz, unsigned *cor
 	c->t = (struct wt_dram_timing){ .tCL = 12, .tRP = 12, .tRC = 40,
 		.tRAS = 28, .tRCD = 12, .tRRD = 6, .tWR = 12, .tWL = 4, .tCCD = 2 };
 	c->queue = 16;
-	c->sched = WT_DRAM_FRFCFS;
+	c->sched = &wt_dram_frfcfs;
 	*dram_mhz = 924;
 	*core_mhz = 700;
 	memset(&d->map, 0, sizeof(d->map));
@@ -412,7 +412,7 @@ static void take_back(struct wt_dramstage *d, struct wt_dram_work *w, unsigned c
 		q->bank = k[i].bank;
 		q->bursts = k[i].bursts;
 		q->write = k[i].write;
-		q->high = k[i].high;
+		q->cls = k[i].cls;
 		q->full = k[i].full;
 		q->id = (uint32_t)w->n;
 		w->ev[w->n] = k[i].e;
@@ -450,14 +450,9 @@ static void take(struct wt_dramstage *d, const struct wt_event *e)
 
 	w = &d->cw[wt_dram_request(c, &d->map, &d->clk, e, e->time + d->latency_in,
 				   d->line, d->sector, &rq)];
-	/* MeDiC's WMS: L2 hits and misses type the warps as l2sim does */
-	if (c->sched == WT_DRAM_MEDIC && e->level == 2 &&
-	    (e->type == WT_EV_HIT || e->type == WT_EV_MISS)) {
-		wt_medic_lookup(&d->medic, wt_medic_key(d->st->kernel, e->warp), e->time,
-				e->type == WT_EV_HIT);
-		d->lookups++;
-		d->hits += e->type == WT_EV_HIT;
-	}
+	/* what the scheduler learns from the caches' traffic */
+	if (c->sched->event)
+		c->sched->event(d->sched, d->st->kernel, e);
 	ignore = !wt_dram_asks(e);
 	wix = counted(e) ? wait_read(d, e, !ignore) : 0;
 	if (ignore) {
@@ -468,15 +463,8 @@ static void take(struct wt_dramstage *d, const struct wt_event *e)
 	w->ev[w->n] = *e;
 	q = &w->rq[w->n];
 	*q = rq;
-	if (c->sched == WT_DRAM_MEDIC && e->type != WT_EV_WRITE_BACK) {
-		/* a write-back is no warp's request: low priority */
-		int profiling;
-		enum wt_wtype t = wt_medic_type(&d->medic, wt_medic_key(d->st->kernel, e->warp),
-						e->time, &profiling);
-
-		q->high = t == WT_WT_MOSTLY_HIT || t == WT_WT_ALL_HIT;
-		d->high += q->high;
-	}
+	if (c->sched->classify)
+		q->cls = (uint8_t)c->sched->classify(d->sched, d->st->kernel, e);
 	w->wait[w->n] = wix;
 	q->id = (uint32_t)w->n;
 	cls = wt_dram_class(&w->ch, q);
@@ -598,8 +586,8 @@ static uint64_t next_arrival(struct wt_dramstage *d)
 }
 
 /* The end of the requests a channel has admitted: none at or past it
- * has been (with MeDiC's two queues, neither head bounds them: a queue
- * with none waiting has its head at the end). */
+ * has been (with two queues, neither head bounds them: a queue with none
+ * waiting has its head at the end). */
 static size_t admitted_end(const struct wt_dram_chan *ch, size_t n)
 {
 	return ch->adm_end < n ? ch->adm_end : n;
@@ -664,8 +652,8 @@ static void compact(struct wt_dramstage *d, unsigned channel, int final)
  * for the channel after them, until the run has taken them all back (the
  * file empty, more requests may go).  A run stops when a queue would
  * take a request that is on its file (wt_dram_run_until), and they come
- * back a chunk at a time.  Each class has its own file, so that MeDiC's
- * high requests still pass a low backlog on the file.
+ * back a chunk at a time.  Each class has its own file, so that the
+ * requests of one queue still pass a backlog of the other's on the file.
  */
 static void keep_waiting(struct wt_dramstage *d, struct wt_dram_work *w)
 {
@@ -810,8 +798,26 @@ static void run_batch(struct wt_dramstage *d, int final)
 	run_to(d, final ? UINT64_MAX : next_arrival(d), final);
 	if (final) {
 		add_stalls(d);
-		wt_medic_kernel_end(&d->medic);
+		if (d->cfg.sched->kernel_end)
+			d->cfg.sched->kernel_end(d->sched);
 	}
+}
+
+void wt_dramstage_sched(struct wt_dramstage *d, const char *name,
+			wt_dram_opt_fn opt, const void *ctx)
+{
+	char names[256];
+
+	if (name && !(d->cfg.sched = wt_dram_sched_find(name)))
+		wt_die(WT_EXIT_USAGE, "--sched=%s: expected %s", name,
+		       wt_dram_sched_names(names, sizeof(names)));
+	d->sched = wt_dram_sched_begin(d->cfg.sched, opt, ctx);
+}
+
+void wt_dramstage_finish(struct wt_dramstage *d)
+{
+	if (d->cfg.sched->finish)
+		d->cfg.sched->finish(d->sched);
 }
 
 /* The size of a request without a sector mask: the line size the
@@ -921,7 +927,9 @@ void wt_dramstage_free(struct wt_dramstage *d)
 		wt_u64map_free(d->older);
 	if (d->closed)
 		fclose(d->closed);
-	wt_medic_free(&d->medic);
+	if (d->sched && d->cfg.sched->free)
+		d->cfg.sched->free(d->sched);
+	d->sched = NULL;
 	free(d->cw);
 	wt_machine_free(&d->machine);
 	wt_dram_map_free(&d->map);

@@ -15,8 +15,8 @@
 #include <stdio.h>
 
 #include "dram.h"
+#include "dramsched.h"
 #include "machine.h"
-#include "medic.h"
 #include "stage.h"
 
 struct wt_dram_work;		/* a channel and its requests */
@@ -38,15 +38,13 @@ struct wt_dramstage {
 				   in memory */
 	int early;		/* close instructions before the end (with
 				   batches) */
-	struct wt_medic medic;	/* --sched=medic: warp types from L2 lookups */
+	void *sched;		/* cfg.sched's state (dramhook.h), or NULL */
 	struct wt_meta meta;	/* the output header's, for the stats */
 
 	/* The run. */
 	struct wt_stage *st;
 	struct wt_dram_work *cw;	/* per channel */
 	uint64_t ignored;
-	uint64_t lookups, hits;	/* medic: L2 lookups seen, and hits */
-	uint64_t high;		/* medic: requests in the high queue */
 	/* Warp instructions wait for their slowest load: the latency from
 	 * the L2 on of each load of this kernel (an L2 hit's own, a miss's
 	 * L2 time plus its DRAM round trip), by warp and instruction.  The
@@ -73,6 +71,12 @@ extern const struct wt_stage_ops wt_dramstage_ops;
  */
 void wt_dramstage_base(struct wt_dramstage *d, unsigned *dram_mhz,
 		       unsigned *core_mhz);
+/* --sched=name (NULL: the default), and the schedulers' options, which
+ * opt gives by name (dramsched.h); a usage error for a name not known. */
+void wt_dramstage_sched(struct wt_dramstage *d, const char *name,
+			wt_dram_opt_fn opt, const void *ctx);
+/* The run has ended: the scheduler's note, if it has one. */
+void wt_dramstage_finish(struct wt_dramstage *d);
 /* The sizes of the requests, from the input's header (line, sector). */
 void wt_dramstage_sizes(struct wt_dramstage *d, const struct wt_meta *m);
 /* Make the channels, for the stage st (whose model d becomes). */

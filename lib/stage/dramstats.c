@@ -24,10 +24,8 @@ static void stats_json(struct wt_dramstage *d, struct wt_json *j, const struct w
 	wt_json_key_u64(j, "reads", s->reads);
 	wt_json_key_u64(j, "writes", s->writes);
 	wt_json_key_u64(j, "ignored", ignored);
-	if (d->cfg.sched == WT_DRAM_MEDIC && total) {
-		wt_json_key_u64(j, "medic_lookups", d->lookups);
-		wt_json_key_u64(j, "high_priority", d->high);
-	}
+	if (total && d->cfg.sched->stats_json)
+		d->cfg.sched->stats_json(d->sched, j);
 	if (total) {
 		wt_json_key_u64(j, "stall_cycles", d->stall);
 		wt_json_key_ratio(j, "mean_stall", (double)d->stall, (double)d->ninstr);
@@ -132,7 +130,7 @@ static void settings_json(struct wt_dramstage *d, struct wt_json *j)
 	wt_json_key_u64(j, "latency_in", d->latency_in);
 	wt_json_key_u64(j, "queue", c->queue);
 	wt_json_key(j, "sched");
-	wt_json_string(j, wt_dram_sched_name(c->sched));
+	wt_json_string(j, c->sched->name);
 	wt_json_key_u64(j, "request_bytes", d->line);
 	wt_json_key_u64(j, "sector_bytes", d->sector);
 	wt_json_end_object(j);

@@ -7,6 +7,7 @@
  */
 #include "cacheindex.h"
 #include "dramcomp.h"
+#include "dramhook.h"
 #include "l2comp.h"
 #include "tap.h"
 
@@ -63,7 +64,7 @@ static void dram(void)
 	cfg.t = (struct wt_dram_timing){ .tCL = 12, .tRP = 12, .tRC = 40,
 		.tRAS = 28, .tRCD = 12, .tRRD = 6, .tWR = 12, .tWL = 4, .tCCD = 2 };
 	cfg.queue = 2;
-	cfg.sched = WT_DRAM_FRFCFS;
+	cfg.sched = &wt_dram_frfcfs;
 	memset(&map, 0, sizeof(map));
 	map.interleave = 256;
 	map.sub = 1;

@@ -13,6 +13,7 @@
  */
 #include "machine.h"
 #include "dram.h"
+#include "dramsched.h"
 #include "stream.h"
 #include "tap.h"
 
@@ -22,8 +23,12 @@
 static struct wt_dram_cfg cfg;
 static struct wt_dram_clock clk;
 static struct wt_dram_chan ch;
+/* In the order the random cases go through them; the last has two queues. */
+static const struct wt_dram_sched_ops *const scheds[] = {
+	&wt_dram_fcfs, &wt_dram_frfcfs, &wt_dsched_medic,
+};
 
-static void setup(enum wt_dram_sched s, unsigned queue)
+static void setup(const struct wt_dram_sched_ops *s, unsigned queue)
 {
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.channels = 1;
@@ -70,7 +75,7 @@ static void hit_miss_conflict(void)
 {
 	struct wt_dram_req r[3];
 
-	setup(WT_DRAM_FRFCFS, 16);
+	setup(&wt_dram_frfcfs, 16);
 	/* ACT@0, RD@12 (tRCD), data 24..26. */
 	r[0] = req(0, 0, 7, 0, 1);
 	wt_dram_run(&ch, r, 1);
@@ -98,7 +103,7 @@ static void ras_rc(void)
 {
 	struct wt_dram_req r[2];
 
-	setup(WT_DRAM_FRFCFS, 16);
+	setup(&wt_dram_frfcfs, 16);
 	/* A: ACT@0, RD@12, data 24..26.  B (row 2, arrives 1): PRE waits for
 	 * tRAS (28), ACT for tRP (40) and tRC (0 + 40 = 40): ACT@40, RD@52,
 	 * data 64..66. */
@@ -115,7 +120,7 @@ static void write_recovery(void)
 {
 	struct wt_dram_req r[2];
 
-	setup(WT_DRAM_FRFCFS, 16);
+	setup(&wt_dram_frfcfs, 16);
 	/* W: ACT@0, WR@12, data 16..18 (tWL=4).  R (row 2, arrives 20):
 	 * PRE at max(20, 0 + tRAS = 28, 18 + tWR = 30) = 30, ACT@42, RD@54,
 	 * data 66..68. */
@@ -134,7 +139,7 @@ static void rrd(void)
 {
 	struct wt_dram_req r[2];
 
-	setup(WT_DRAM_FRFCFS, 16);
+	setup(&wt_dram_frfcfs, 16);
 	/* A (bank 0): ACT@0, RD@12, data 24..26.  B (bank 1): ACT@6 (tRRD),
 	 * RD@18 (tRCD; tCCD from 12 and the bus, free at 26 = 14 + tCL, allow
 	 * it), data 30..32. */
@@ -147,7 +152,7 @@ static void rrd(void)
 	 * RD@12, data 24..26; B (rank 1): ACT@1, RD@13 is too early for tCCD
 	 * (14): RD@14, data 26..28. */
 	wt_dram_chan_free(&ch);
-	setup(WT_DRAM_FRFCFS, 16);
+	setup(&wt_dram_frfcfs, 16);
 	cfg.ranks = 2;
 	wt_dram_chan_free(&ch);
 	wt_dram_chan_init(&ch, &cfg, &clk, 0);
@@ -163,7 +168,7 @@ static void bursts(void)
 {
 	struct wt_dram_req r[1];
 
-	setup(WT_DRAM_FRFCFS, 16);
+	setup(&wt_dram_frfcfs, 16);
 	/* ACT@0, RD@12 (data 24..26), RD@14 (data 26..28). */
 	r[0] = req(0, 2, 5, 0, 2);
 	wt_dram_run(&ch, r, 1);
@@ -178,7 +183,7 @@ static void queue_full(void)
 {
 	struct wt_dram_req r[2];
 
-	setup(WT_DRAM_FRFCFS, 1);
+	setup(&wt_dram_frfcfs, 1);
 	/* A: ACT@0, RD@12 (leaves the queue), data 24..26.  B arrives at 0
 	 * to a full queue, enters at 13: ACT@13, RD@25, data 37..39. */
 	r[0] = req(0, 0, 3, 0, 1);
@@ -200,7 +205,7 @@ static void queue_full(void)
  * precharge from 28, activate from 40).  At 100, X (row 2, a conflict)
  * arrives just before Y (row 1, a hit).
  */
-static void reorder(enum wt_dram_sched s, struct wt_dram_req *r)
+static void reorder(const struct wt_dram_sched_ops *s, struct wt_dram_req *r)
 {
 	setup(s, 16);
 	r[0] = req(0, 0, 1, 0, 1);
@@ -216,14 +221,14 @@ static void frfcfs(void)
 	/* FR-FCFS: Y first, RD@100, data 112..114; X's PRE may not close
 	 * row 1 while Y waits, and after Y's RD waits for RD + 2: PRE@102,
 	 * ACT@114, RD@126, data 138..140. */
-	reorder(WT_DRAM_FRFCFS, r);
+	reorder(&wt_dram_frfcfs, r);
 	check(&r[2], 114, WT_DRAM_HIT, "FR-FCFS: the younger row hit goes first");
 	check(&r[1], 140, WT_DRAM_CONFLICT, "FR-FCFS: the older conflict after it");
 	wt_dram_chan_free(&ch);
 	/* FCFS: X first, PRE@100, ACT@112, RD@124, data 136..138; then Y
 	 * finds row 2 open: PRE at ACT + tRAS = 140, ACT@152 (tRP, and tRC
 	 * from 112), RD@164, data 176..178. */
-	reorder(WT_DRAM_FCFS, r);
+	reorder(&wt_dram_fcfs, r);
 	check(&r[1], 138, WT_DRAM_CONFLICT, "FCFS: the older conflict first");
 	check(&r[2], 178, WT_DRAM_CONFLICT, "FCFS: then the other row again");
 	is_u64(ch.st.outcome[WT_DRAM_HIT], 0, "FCFS: no row hits");
@@ -231,7 +236,7 @@ static void frfcfs(void)
 	/* FR-FCFS prefers a hit to an older miss on another bank too: Z
 	 * (bank 1, closed) at 100, then Y (bank 0, row 1 open) at 100: Y's
 	 * RD@100, Z's ACT@101, RD@113, data 125..127. */
-	setup(WT_DRAM_FRFCFS, 16);
+	setup(&wt_dram_frfcfs, 16);
 	r[0] = req(0, 0, 1, 0, 1);
 	r[1] = req(100, 1, 4, 0, 1);
 	r[2] = req(100, 0, 1, 0, 1);
@@ -252,31 +257,31 @@ static void medic(void)
 	 * (high, bank 1 closed).  FR-FCFS: L's RD@100 (data to 114), H's
 	 * ACT@101, RD@113 (to 127).  MeDiC: H's ACT@100, RD@112 (to 126);
 	 * L's RD@101 (to 115). */
-	setup(WT_DRAM_MEDIC, 16);
+	setup(&wt_dsched_medic, 16);
 	r[0] = req(0, 0, 1, 0, 1);
 	r[1] = req(100, 0, 1, 0, 1);
 	r[2] = req(100, 1, 4, 0, 1);
-	r[2].high = 1;
+	r[2].cls = 1;
 	wt_dram_run(&ch, r, 3);
 	check(&r[2], 126, WT_DRAM_MISS, "MeDiC: the high request's ACT before a low row hit");
 	check(&r[1], 115, WT_DRAM_HIT, "MeDiC: the low row hit a cycle later");
 	wt_dram_chan_free(&ch);
-	setup(WT_DRAM_FRFCFS, 16);
+	setup(&wt_dram_frfcfs, 16);
 	r[0] = req(0, 0, 1, 0, 1);
 	r[1] = req(100, 0, 1, 0, 1);
 	r[2] = req(100, 1, 4, 0, 1);
-	r[2].high = 1;		/* FR-FCFS ignores it */
+	r[2].cls = 1;		/* FR-FCFS ignores it */
 	wt_dram_run(&ch, r, 3);
 	check(&r[1], 114, WT_DRAM_HIT, "FR-FCFS on the same requests: the row hit first");
 	check(&r[2], 127, WT_DRAM_MISS, "FR-FCFS: the high one after it");
 	wt_dram_chan_free(&ch);
 	/* FR-FCFS within the high queue: the frfcfs() case, every request
 	 * high, gives FR-FCFS's order. */
-	setup(WT_DRAM_MEDIC, 16);
+	setup(&wt_dsched_medic, 16);
 	r[0] = req(0, 0, 1, 0, 1);
 	r[1] = req(100, 0, 2, 0, 1);
 	r[2] = req(100, 0, 1, 0, 1);
-	r[0].high = r[1].high = r[2].high = 1;
+	r[0].cls = r[1].cls = r[2].cls = 1;
 	wt_dram_run(&ch, r, 3);
 	check(&r[2], 114, WT_DRAM_HIT, "MeDiC, all high: the younger row hit first");
 	check(&r[1], 140, WT_DRAM_CONFLICT, "MeDiC, all high: the conflict after it");
@@ -284,11 +289,11 @@ static void medic(void)
 	/* Queues of 1.  A and B (low) and H (high) arrive at 0: A enters,
 	 * B waits for the low queue, H enters the high queue at once and its
 	 * ACT goes first: ACT@0, RD@12, data to 26. */
-	setup(WT_DRAM_MEDIC, 1);
+	setup(&wt_dsched_medic, 1);
 	r[0] = req(0, 0, 3, 0, 1);
 	r[1] = req(0, 1, 3, 0, 1);
 	r[2] = req(0, 2, 3, 0, 1);
-	r[2].high = 1;
+	r[2].cls = 1;
 	wt_dram_run(&ch, r, 3);
 	check(&r[2], 26, WT_DRAM_MISS, "MeDiC: a full low queue does not block the high one");
 	ok(r[0].done < r[1].done, "MeDiC: the low queue keeps its order");
@@ -297,9 +302,9 @@ static void medic(void)
 	/* Both queues empty: the run wakes for the earlier of the two
 	 * queues' next arrivals, H at 50 (ACT@50, RD@62, data to 76), not
 	 * for the low one at 100 (bank 0 closed: to 126). */
-	setup(WT_DRAM_MEDIC, 16);
+	setup(&wt_dsched_medic, 16);
 	r[0] = req(50, 1, 4, 0, 1);
-	r[0].high = 1;
+	r[0].cls = 1;
 	r[1] = req(100, 0, 1, 0, 1);
 	wt_dram_run(&ch, r, 2);
 	check(&r[0], 76, WT_DRAM_MISS, "MeDiC, queues empty: the high one served at its arrival");
@@ -315,7 +320,7 @@ static void many(void)
 	uint64_t busy = 0;
 	int ok_done = 1;
 
-	setup(WT_DRAM_FRFCFS, 8);
+	setup(&wt_dram_frfcfs, 8);
 	for (unsigned i = 0; i < 2000; i++)
 		r[i] = req(i / 3, (i * 7) % 4, (i * 13) % 5, i % 5 == 0, 1 + i % 2);
 	wt_dram_run(&ch, r, 2000);
@@ -404,7 +409,7 @@ static void same_picks(int odd)
 
 	for (int k = 0; k < 4; k++)
 		run[k] = r + k * N;
-	for (int s = WT_DRAM_FCFS; s <= WT_DRAM_MEDIC; s++)
+	for (int s = 0; s < 3; s++)
 		for (size_t h = 0; h < sizeof(shapes) / sizeof(shapes[0]); h++) {
 			unsigned nb = shapes[h].ranks * shapes[h].banks;
 			uint64_t t = 0;
@@ -417,12 +422,12 @@ static void same_picks(int odd)
 						xorshift(&seed) % 4,
 						xorshift(&seed) % 5 == 0,
 						1 + (unsigned)(xorshift(&seed) % 3));
-				run[0][i].high = (uint8_t)(xorshift(&seed) % 2);
+				run[0][i].cls = (uint8_t)(xorshift(&seed) % 2);
 			}
 			for (int k = 1; k < 4; k++)
 				memcpy(run[k], run[0], N * sizeof(*r));
 			for (int k = 0; k < 4; k++) {
-				setup((enum wt_dram_sched)s, shapes[h].queue);
+				setup(scheds[s], shapes[h].queue);
 				if (odd)
 					cfg.t = odd_t;
 				cfg.ranks = shapes[h].ranks;
@@ -447,7 +452,7 @@ static void same_picks(int odd)
 				const char *why = differs(run[0], run[k], N, &st[0], &st[k]);
 
 				ok(!why, "%s%s, %u rank(s) of %u banks, queue %u: %s %s as %s%s%s",
-				   wt_dram_sched_name((enum wt_dram_sched)s),
+				   scheds[s]->name,
 				   odd ? " (odd timing)" : "",
 				   shapes[h].ranks, shapes[h].banks, shapes[h].queue,
 				   how[k - 1], why ? "differs from" : "the same",
@@ -476,9 +481,9 @@ static void kept_back(void)
 	size_t *kept = calloc(2 * N, sizeof(*kept));
 	uint64_t seed = 0x2545f4914f6cdd1dULL;
 
-	for (int s = WT_DRAM_FCFS; s <= WT_DRAM_MEDIC; s++)
+	for (int s = 0; s < 3; s++)
 	for (int sparse = 0; sparse < 2; sparse++)
-		for (int mix = s == WT_DRAM_MEDIC; mix < (s == WT_DRAM_MEDIC ? 4 : 1); mix++) {
+		for (int mix = s == 2; mix < (s == 2 ? 4 : 1); mix++) {
 			struct wt_dram_stats st;
 			size_t inr[2] = { 0, 0 }, nkept[2] = { 0, 0 }, pos[2] = { 0, 0 }, n = 0;
 			unsigned stops[2] = { 0, 0 }, passed = 0;
@@ -492,12 +497,12 @@ static void kept_back(void)
 				all[i] = req(t, (unsigned)(xorshift(&seed) % 4),
 					     xorshift(&seed) % 3, xorshift(&seed) % 5 == 0,
 					     1 + (unsigned)(xorshift(&seed) % 2));
-				all[i].high = mix == 1 ? (uint8_t)(xorshift(&seed) % 3 == 0) :
+				all[i].cls = mix == 1 ? (uint8_t)(xorshift(&seed) % 3 == 0) :
 					      mix == 2;
 				all[i].id = (uint32_t)i;
 			}
 			memcpy(ref, all, N * sizeof(*all));
-			setup((enum wt_dram_sched)s, 4);
+			setup(scheds[s], 4);
 			wt_dram_run(&ch, ref, N);
 			st = ch.st;
 			st.counts = NULL;	/* freed with ch */
@@ -505,7 +510,7 @@ static void kept_back(void)
 			wt_dram_chan_free(&ch);
 
 			/* the first FIRST of each class in r, the rest kept */
-			setup((enum wt_dram_sched)s, 4);
+			setup(scheds[s], 4);
 			for (size_t i = 0; i < N; i++) {
 				unsigned c = wt_dram_class(&ch, &all[i]);
 
@@ -535,7 +540,7 @@ static void kept_back(void)
 					ch.more &= ~(1u << c);
 			}
 			is_u64(n, N, "%s%s%s, kept back: every request taken",
-			       wt_dram_sched_name((enum wt_dram_sched)s), mixes[mix],
+			       scheds[s]->name, mixes[mix],
 			       paces[sparse]);
 			for (size_t k = 0; k < n; k++)
 				res[r[k].id] = r[k];
@@ -543,14 +548,14 @@ static void kept_back(void)
 				const char *why = differs(ref, res, N, &st, &ch.st);
 
 				ok(!why, "%s%s%s, kept back: the run of all at once%s%s",
-				   wt_dram_sched_name((enum wt_dram_sched)s), mixes[mix],
+				   scheds[s]->name, mixes[mix],
 				   paces[sparse], why ? ": " : "", why ? why : "");
 			}
 			for (unsigned c = 0; c < 2; c++)
 				if (nkept[c])
 					ok(stops[c] >= (nkept[c] + CHUNK - 1) / CHUNK,
 					   "%s%s%s: stopped for class %u's %zu kept (%u stops)",
-					   wt_dram_sched_name((enum wt_dram_sched)s),
+					   scheds[s]->name,
 					   mixes[mix], paces[sparse], c, nkept[c], stops[c]);
 			if (mix == 1)
 				ok(passed > 0, "medic, both classes%s: %u brought back behind "
