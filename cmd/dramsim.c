@@ -12,10 +12,10 @@
 #include "util.h"
 
 #include <stddef.h>
-#include <stdio.h>
 #include <string.h>
 
-static const char usage[] =
+/* --help: these, with the schedulers' lines (dramsched.h) between. */
+static const char usage_head[] =
 "usage: dramsim [options] [FILE]\n"
 "Simulate the GDDR5 DRAM channels behind the caches on a stream of cache\n"
 "events (from l1sim or l2sim): banks, row buffers (open page), timing and\n"
@@ -53,13 +53,9 @@ WT_STAGE_MACHINE_USAGE
 "                          whole kernel); memory follows N, not the kernel\n"
 "      --spill=SIZE        bytes of requests waiting for room in the\n"
 "                          queues beyond which the later ones wait in a\n"
-"                          temporary file in $TMPDIR (default 64M)\n"
-"      --sched=S           frfcfs (default), fcfs, or medic (MeDiC's two\n"
-"                          queues: mostly-hit warps first; needs the L2\n"
-"                          hits of l2sim --events=all)\n"
-"      --medic-reset=N     medic: cycles between warp-type resets (100000)\n"
-"      --medic-profile=N   medic: lookups profiled after a reset (30)\n"
-"      --medic-step=P      medic: boundary tuning step, percent (5)\n"
+"                          temporary file in $TMPDIR (default 64M)\n";
+
+static const char usage_tail[] =
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for none (default:\n"
@@ -70,8 +66,10 @@ WT_STAGE_MACHINE_USAGE
 enum {
 	O_CHANNELS = 256, O_RANKS, O_BANKS, O_ROWS, O_COLUMNS, O_MAP, O_INTERLEAVE,
 	O_TCL, O_TRP, O_TRC, O_TRAS, O_TRCD, O_TRRD, O_TWR, O_TWL, O_TCCD,
-	O_BURST, O_BUSW, O_RATE, O_CLOCK, O_CORE, O_LATIN, O_QUEUE, O_SCHED, O_MRESET, O_MPROFILE, O_MSTEP,
-	O_BATCH, O_SPILL, O_STATS, O_LEVEL, O_SUB, O_PIDX, O_NOPTS
+	O_BURST, O_BUSW, O_RATE, O_CLOCK, O_CORE, O_LATIN, O_QUEUE, O_SCHED,
+	O_BATCH, O_SPILL, O_STATS, O_LEVEL, O_SUB, O_PIDX,
+	O_POLOPT,
+	O_NOPTS = O_POLOPT + WT_DRAM_MAX_OPTIONS
 };
 
 /* The model and the stage loop that runs it. */
@@ -98,7 +96,9 @@ static void timing_options(const char *const *set)
 				(unsigned)wt_opt_num(tt[i].name, set[tt[i].opt], 0, 65536);
 }
 
-static const struct option longopts[] = {
+/* dramsim's options, before and after the schedulers' own (dramsched.h),
+ * which main puts between them into longopts. */
+static const struct option opts_head[] = {
 	{ "channels", required_argument, NULL, O_CHANNELS },
 	{ "ranks", required_argument, NULL, O_RANKS },
 	{ "banks", required_argument, NULL, O_BANKS },
@@ -127,25 +127,38 @@ static const struct option longopts[] = {
 	{ "batch", required_argument, NULL, O_BATCH },
 	{ "spill", required_argument, NULL, O_SPILL },
 	{ "sched", required_argument, NULL, O_SCHED },
-	{ "medic-reset", required_argument, NULL, O_MRESET },
-	{ "medic-profile", required_argument, NULL, O_MPROFILE },
-	{ "medic-step", required_argument, NULL, O_MSTEP },
+};
+
+static const struct option opts_tail[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "stats", required_argument, NULL, O_STATS },
 	{ "level", required_argument, NULL, O_LEVEL },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
 };
+
+#define N(a) (sizeof(a) / sizeof(a[0]))
+
+static struct option longopts[N(opts_head) + WT_DRAM_MAX_OPTIONS + N(opts_tail) + 1];
+static char usage[2048 + sizeof(usage_head) + sizeof(usage_tail)];
+
+/* The table and the help, the schedulers' options in their places. */
+static void make_options(void)
+{
+	size_t n = N(opts_head);
+
+	memcpy(longopts, opts_head, sizeof(opts_head));
+	n += wt_dram_sched_longopts(longopts + n, WT_DRAM_MAX_OPTIONS, O_POLOPT);
+	memcpy(longopts + n, opts_tail, sizeof(opts_tail));
+	wt_snprintf(usage, sizeof(usage), "%s%s%s", usage_head,
+		    wt_dram_sched_help(), usage_tail);
+}
 
 /* An option's value by its long name, for the schedulers (dramhook.h);
  * ctx: set[]. */
 static const char *opt_by_name(const void *ctx, const char *name)
 {
-	for (const struct option *o = longopts; o->name; o++)
-		if (o->val >= O_CHANNELS && strcmp(o->name, name) == 0)
-			return ((const char *const *)ctx)[o->val];
-	return NULL;
+	return wt_opt_named(longopts, ctx, name);
 }
 
 /*
@@ -257,6 +270,7 @@ int main(int argc, char **argv)
 	int level;
 
 	wt_set_progname(argv[0]);
+	make_options();
 	wt_stage_parse(argc, argv, "dramsim", usage, longopts, O_CHANNELS, O_NOPTS,
 		       set, &args);
 	output = args.output;

@@ -18,6 +18,15 @@
 
 extern const struct wt_dram_sched_ops wt_dsched_medic;
 
+/* The most options the schedulers have. */
+#define WT_DRAM_MAX_OPTIONS 8
+
+struct option;
+/* The schedulers' options for a getopt_long table: into out[0..max-1],
+ * the val of the k-th first + k; how many.  --sched's lines of --help
+ * and theirs, in that order. */
+size_t wt_dram_sched_longopts(struct option *out, size_t max, int first);
+const char *wt_dram_sched_help(void);
 /* The scheduler of that name, or NULL. */
 const struct wt_dram_sched_ops *wt_dram_sched_find(const char *name);
 /* Their names for a usage error: "a, b or c", in buf. */
