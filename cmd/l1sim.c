@@ -175,11 +175,8 @@ static char usage[4096 + sizeof(usage_head) + sizeof(usage_pool) + sizeof(usage_
 /* The table and the help, the policies' options in their places. */
 static void make_options(void)
 {
-	size_t n = N(opts_head);
-
-	memcpy(longopts, opts_head, sizeof(opts_head));
-	n += wt_l1_policy_longopts(longopts + n, WT_L1_MAX_OPTIONS, O_POLOPT);
-	memcpy(longopts + n, opts_tail, sizeof(opts_tail));
+	wt_stage_longopts(longopts, opts_head, N(opts_head), wt_l1_policy_longopts, WT_L1_MAX_OPTIONS,
+			  O_POLOPT, opts_tail, N(opts_tail));
 	wt_snprintf(usage, sizeof(usage), "%s%s%s%s%s", usage_head,
 		    wt_l1_policy_help_names(), usage_pool,
 		    wt_l1_policy_help_options(), usage_tail);

@@ -315,3 +315,16 @@ void wt_stage_group(struct wt_meta *opts, const struct option *longopts,
 	wt_meta_free(opts);
 	*opts = keep;
 }
+
+void wt_stage_longopts(struct option *out, const struct option *head, size_t nhead,
+		       size_t (*add)(struct option *out, size_t max, int first),
+		       size_t max, int first, const struct option *tail,
+		       size_t ntail)
+{
+	size_t n = nhead;
+
+	memcpy(out, head, nhead * sizeof(*head));
+	n += add(out + n, max, first);
+	memcpy(out + n, tail, ntail * sizeof(*tail));
+	out[n + ntail] = (struct option){ NULL, 0, NULL, 0 };
+}

@@ -98,6 +98,17 @@ void wt_stage_bind(const char *name, const char *given,
 void wt_stage_group(struct wt_meta *opts, const struct option *longopts,
 		    const char *const *set, const char *const *names);
 
+/*
+ * A getopt_long table of a stage whose models' policies bring options of
+ * their own: head[0..nhead-1], then the policies' (add puts at most max
+ * at its out, their vals from first), then tail[0..ntail-1], then the
+ * end.  out holds nhead + max + ntail + 1 entries.
+ */
+void wt_stage_longopts(struct option *out, const struct option *head, size_t nhead,
+		       size_t (*add)(struct option *out, size_t max, int first),
+		       size_t max, int first, const struct option *tail,
+		       size_t ntail);
+
 /* What a stage's configuration callback is mostly given: the command
  * line. */
 struct wt_stage_cmd {
