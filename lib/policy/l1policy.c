@@ -178,11 +178,10 @@ unsigned wt_l1_policy_ops_of(const struct wt_l1_policy *p,
 	/* a policy's companion runs at its own place (apcm-pd: pd) */
 	for (size_t i = 0; i < NTABLE; i++)
 		if ((p->flags & (1u << i)) && table[i]->companion) {
-			const struct wt_l1_policy_ops *c =
-				table[i]->companion(wt_l1_params(p, table[i]));
+			size_t c = place(table[i]->companion(wt_l1_params(p, table[i])));
 
-			if (c && place(c) < NTABLE)
-				on |= 1u << place(c);
+			if (c < NTABLE)
+				on |= 1u << c;
 		}
 	for (size_t i = 0; i < NTABLE; i++)
 		if (on & (1u << i))
@@ -192,43 +191,23 @@ unsigned wt_l1_policy_ops_of(const struct wt_l1_policy *p,
 	return n;
 }
 
-/* What a policy's hooks make it: */
-static int pooled(const struct wt_l1_policy_ops *o)
-{
-	return o->pool_init || o->gpu_init;	/* it runs in the pool */
-}
-
-static int limiter(const struct wt_l1_policy_ops *o)
-{
-	return o->kernel_limit != NULL;		/* it sets the limit before */
-}
-
-static int runner(const struct wt_l1_policy_ops *o)
-{
-	return o->kernel_run != NULL;		/* it runs the kernels */
-}
-
-/* Whether some policy that runs under p is so. */
-static int any(const struct wt_l1_policy *p, int (*is)(const struct wt_l1_policy_ops *))
+/* A policy with pool hooks, or hooks across the SMs, runs in the pool. */
+int wt_l1_policy_needs_pool(const struct wt_l1_policy *p)
 {
 	const struct wt_l1_policy_ops *on[WT_L1_MAX_POLICIES];
 	unsigned n = wt_l1_policy_ops_of(p, on);
 
 	for (unsigned i = 0; i < n; i++)
-		if (is(on[i]))
+		if (on[i]->pool_init || on[i]->gpu_init)
 			return 1;
 	return 0;
 }
 
-int wt_l1_policy_needs_pool(const struct wt_l1_policy *p)
-{
-	return any(p, pooled);
-}
-
-/* Whether the policy at place i chooses warp limits across the SMs. */
+/* Whether the policy at place i chooses warp limits across the SMs
+ * (before a kernel, or as it runs). */
 static int limits(size_t i)
 {
-	return limiter(table[i]) || runner(table[i]);
+	return table[i]->kernel_limit || table[i]->kernel_run;
 }
 
 /* Whether ops is in the list a[0..n-1]. */

@@ -529,11 +529,10 @@ static void run(struct wt_stage *st, int final)
 {
 	struct wt_l1stage *sim = st->model;
 
-	if (!final || st->batch) {
+	if (!final || st->batch)
 		run_batch(sim, final);
-	} else {
+	else
 		run_kernel(sim);
-	}
 	if (final && sim->flush)
 		for (unsigned s = 0; s < sim->nsm; s++)
 			wt_l1_flush_at(&sim->sm[s].l1, sim->su.pool ? sim->start : 0);
