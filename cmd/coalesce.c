@@ -7,6 +7,7 @@
  * see coalesce(1).
  */
 #include "coalesce.h"
+#include "coalopt.h"
 #include "coalrun.h"
 #include "coalstats.h"
 #include "machine.h"
@@ -68,150 +69,14 @@ WT_STAGE_MACHINE_USAGE
 "trace-order) unless --override is given; --rules=gpgpusim agrees with any\n"
 "machine; with trace-order's default machine they are free.\n";
 
-static struct {
-	struct wt_coalesce_cfg cfg;
-	struct wt_shmem_cfg sh;
-	struct wt_machine machine;
-} G;
+static struct wt_coalsetup G;
 
-static unsigned parse_bytes(const char *opt, const char *arg)
-{
-	const char *why;
-	uint64_t v;
-
-	if (wt_parse_u64(arg, 1u << 20, &v, &why) < 0)
-		wt_die(WT_EXIT_USAGE, "--%s=%s%s: %s (expected a number of bytes, "
-		       "a power of two)", opt, arg, wt_opt_whence(arg), why);
-	return (unsigned)v;
-}
-
-enum {
-	O_STATS = 256, O_LEVEL, O_RULES, O_LINE, O_SECTOR, O_BANKS, O_BCAST,
-	O_PARTS, O_CARCH, O_SKIP, O_NOPTS
-};
-
-static const struct option longopts[] = {
-	{ "stats", required_argument, NULL, O_STATS },
-	{ "level", required_argument, NULL, O_LEVEL },
-	{ "rules", required_argument, NULL, O_RULES },
-	{ "line", required_argument, NULL, O_LINE },
-	{ "sector", required_argument, NULL, O_SECTOR },
-	{ "shmem-banks", required_argument, NULL, O_BANKS },
-	{ "shmem-limited-broadcast", required_argument, NULL, O_BCAST },
-	{ "shmem-warp-parts", required_argument, NULL, O_PARTS },
-	{ "coalesce-arch", required_argument, NULL, O_CARCH },
-	{ "skip-l1", required_argument, NULL, O_SKIP },
-	{ NULL, 0, NULL, 0 },
-};
-
-/*
- * The gpgpusim rules' settings: the machine's coalescing arch and skip-L1
- * setting, or the options over them, which must agree with a machine
- * somebody chose as --rules does.  The other rules take neither option.
- */
-static void gpgpusim_cfg(const struct wt_stage_args *a, const char *const *set,
-			 const struct wt_meta *opts)
-{
-	static const char *const yesno[] = { "no", "yes" };
-	const char *v;
-
-	if (G.cfg.rules != WT_COALESCE_GPGPUSIM) {
-		if (set[O_CARCH] || set[O_SKIP])
-			wt_die(WT_EXIT_USAGE, "--%s: only the gpgpusim rules take "
-			       "it (--rules=gpgpusim)", set[O_CARCH] ?
-			       "coalesce-arch" : "skip-l1");
-		return;
-	}
-	wt_stage_bind("coalesce-arch", set[O_CARCH], opts, &G.machine, a);
-	wt_stage_bind("skip-l1", set[O_SKIP], opts, &G.machine, a);
-	v = set[O_CARCH] ? set[O_CARCH] : wt_meta_get(opts, "coalesce-arch");
-	if (v)
-		G.cfg.coalesce_arch = (unsigned)wt_opt_num("coalesce-arch", v,
-							   WT_GPGPUSIM_ARCH_MIN,
-							   WT_GPGPUSIM_ARCH_MAX);
-	v = set[O_SKIP] ? set[O_SKIP] : wt_meta_get(opts, "skip-l1");
-	if (v)
-		G.cfg.skip_l1 = wt_opt_choice("skip-l1", v, yesno, 2);
-}
-
-/*
- * The machine's rules, line and sector, then the explicit options over
- * them: those must agree with a machine somebody chose (stageopt.h,
- * wt_stage_bind), and a combination that does not work is a usage error.
- * The gpgpusim rules agree with every machine: they are its own
- * coalescer, where the machine's fermi or sector rules are warptrace's
- * view of it.  stream: the input's metadata, or NULL before it is read.
- */
-static void make_cfg(const struct wt_stage_args *a, const char *const *set,
-		     const struct wt_meta *stream)
-{
-	static const char *const yesno[] = { "no", "yes" };
-	struct wt_meta opts;
-	const char *why, *v;
-	int rules;
-
-	/* a value that is no value is said so before any contradiction */
-	if (set[O_RULES] && wt_coalesce_rules_parse(set[O_RULES]) < 0)
-		wt_die(WT_EXIT_USAGE, "--rules=%s: expected fermi, sector or "
-		       "gpgpusim", set[O_RULES]);
-	if (set[O_LINE])
-		parse_bytes("line", set[O_LINE]);
-	if (set[O_SECTOR])
-		parse_bytes("sector", set[O_SECTOR]);
-	if (set[O_CARCH])
-		wt_opt_num("coalesce-arch", set[O_CARCH], WT_GPGPUSIM_ARCH_MIN,
-			   WT_GPGPUSIM_ARCH_MAX);
-	if (set[O_SKIP])
-		wt_opt_choice("skip-l1", set[O_SKIP], yesno, 2);
-	wt_meta_init(&opts);
-	wt_stage_machine("coalesce", a, stream, &G.machine, &opts);
-	if (!set[O_RULES] || strcmp(set[O_RULES], "gpgpusim") != 0)
-		wt_stage_bind("rules", set[O_RULES], &opts, &G.machine, a);
-	wt_stage_bind("line", set[O_LINE], &opts, &G.machine, a);
-	wt_stage_bind("sector", set[O_SECTOR], &opts, &G.machine, a);
-	wt_coalesce_cfg_init(&G.cfg);
-	v = set[O_RULES] ? set[O_RULES] : wt_meta_get(&opts, "rules");
-	if ((rules = wt_coalesce_rules_parse(v)) < 0)
-		wt_die(WT_EXIT_USAGE, "--rules=%s: expected fermi, sector or "
-		       "gpgpusim", v);
-	G.cfg.rules = (enum wt_coalesce_rules)rules;
-	gpgpusim_cfg(a, set, &opts);
-	G.cfg.line = parse_bytes("line", set[O_LINE] ? set[O_LINE] :
-				 wt_meta_get(&opts, "line"));
-	G.cfg.sector = 32;
-	if (set[O_SECTOR])
-		G.cfg.sector = parse_bytes("sector", set[O_SECTOR]);
-	else
-		wt_coalesce_fit_sector(&G.cfg);
-	if ((why = wt_coalesce_cfg_check(&G.cfg)) != NULL)
-		wt_die(WT_EXIT_USAGE, "%s", why);
-	/* shared memory: the machine's banks, unless given */
-	wt_shmem_cfg_init(&G.sh);
-	v = set[O_BANKS] ? set[O_BANKS] : wt_meta_get(&opts, "shmem-banks");
-	if (v)
-		G.sh.banks = (unsigned)wt_opt_num("shmem-banks", v, 1,
-						  WT_SHMEM_BANKS_MAX);
-	v = set[O_BCAST] ? set[O_BCAST] : wt_meta_get(&opts, "shmem-limited-broadcast");
-	if (v)
-		G.sh.limited_broadcast = wt_opt_choice("shmem-limited-broadcast", v,
-						       yesno, 2);
-	v = set[O_PARTS] ? set[O_PARTS] : wt_meta_get(&opts, "shmem-warp-parts");
-	if (v)
-		G.sh.warp_parts = (unsigned)wt_opt_num("shmem-warp-parts", v, 1,
-						       WT_MAX_LANES);
-	if ((why = wt_shmem_cfg_check(&G.sh)) != NULL)
-		wt_die(WT_EXIT_USAGE, "%s", why);
-	/* one GPGPU-Sim setting, mem_warp_parts, for both */
-	G.cfg.warp_parts = G.sh.warp_parts;
-	wt_meta_free(&opts);
-}
-
-/* make_cfg as wt_stage_input calls it. */
+/* The configuration, as wt_stage_input calls it. */
 static void configure_cb(const struct wt_meta *stream, void *ctx)
 {
 	const struct wt_stage_cmd *c = ctx;
 
-	make_cfg(c->args, c->set, stream);
+	wt_coalopt_configure(&G, c->args, c->set, stream);
 }
 
 int main(int argc, char **argv)
@@ -229,7 +94,7 @@ int main(int argc, char **argv)
 	int level;
 
 	wt_set_progname(argv[0]);
-	wt_stage_parse(argc, argv, "coalesce", usage, longopts, O_STATS, O_NOPTS,
+	wt_stage_parse(argc, argv, "coalesce", usage, wt_coalopt_longopts, O_STATS, O_NOPTS,
 		       set, &args);
 	stats = set[O_STATS];
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(args.output);
