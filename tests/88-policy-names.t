@@ -26,7 +26,8 @@ done
 # a policy appears there.
 opts='period|sbyp-threshold|mpki-threshold|dwt-n|dwt-m|kthrottle|vta|mrpb-size|pcal-tokens|abyp-threshold|mta|lat|bypass-fraction'
 for f in policy/l1policy.h mem/l1hook.h stage/l1stage.c stage/l1stage.h \
-	 stage/l1opt.c stage/l1opt.h stage/l1stats.c stage/l1stats.h ../cmd/l1sim.c; do
+	 stage/l1opt.c stage/l1opt.h stage/l1optnum.h stage/l1stats.c \
+	 stage/l1stats.h ../cmd/l1sim.c; do
 	[ -f "$src/$f" ]
 	ok $? "$f is there"
 	is "$(grep -inE "(^|[^a-z])($names|pric|$opts)([^a-z]|\$)" "$src/$f")" "" \

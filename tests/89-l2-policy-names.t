@@ -36,8 +36,8 @@ done
 # Nor do l2sim and its engine: the policies' options, their --help lines
 # and their settings come from lib/policy/l2policy.c.
 opts='medic-reset|medic-profile|medic-step|bypass|sbyp-period|sbyp-threshold'
-for f in cmd/l2sim.c lib/stage/l2opt.c lib/stage/l2opt.h lib/stage/l2stage.c \
-	 lib/stage/l2stage.h lib/stage/l2stats.c; do
+for f in cmd/l2sim.c lib/stage/l2opt.c lib/stage/l2opt.h lib/stage/l2optnum.h \
+	 lib/stage/l2stage.c lib/stage/l2stage.h lib/stage/l2stats.c; do
 	hits=$(grep -n -i -E "(^|[^a-z])($names|$opts)([^a-z]|\$)" "$f")
 	is "$hits" "" "$f names no policy and no policy's option"
 done

@@ -14,7 +14,8 @@ incs=$(sed 's/#.*//' lib/layers | awk 'NF { printf " -Ilib/%s", $1 }')
 names='medic|wms|warp-?type|wtype|mostly-?hit'
 
 for f in lib/mem/dram*.c lib/mem/dram*.h lib/stage/dramstage.c \
-	 lib/stage/dramstage.h lib/stage/dramstats.c cmd/dramsim.c; do
+	 lib/stage/dramstage.h lib/stage/dramstats.c lib/stage/dramopt.c \
+	 lib/stage/dramopt.h lib/stage/dramoptnum.h cmd/dramsim.c; do
 	hits=$(grep -n -i -E "(^|[^a-z])($names)([^a-z]|\$)" "$f")
 	is "$hits" "" "$f names no DRAM scheduling policy"
 done

@@ -382,6 +382,13 @@ void wt_opt_mark_machine(const char *arg)
 	machine_args[n_machine_args++] = arg;
 }
 
+void wt_opt_forget_machine(void)
+{
+	free(machine_args);
+	machine_args = NULL;
+	n_machine_args = 0;
+}
+
 const char *wt_opt_whence(const char *arg)
 {
 	for (size_t i = 0; i < n_machine_args; i++)

@@ -38,6 +38,10 @@ uint64_t wt_opt_num(const char *name, const char *arg, uint64_t lo, uint64_t hi)
 /* arg, an option value, came from the stage's machine, not its command
  * line (stageopt.c): a usage error of wt_opt_* about it says so. */
 void wt_opt_mark_machine(const char *arg);
+/* Forget the values marked so far: a program that configures several
+ * stages (gpusim) starts each afresh, as the marked values of the one
+ * before may have been freed and their memory given to its arguments. */
+void wt_opt_forget_machine(void);
 /* "" for a value of the command line; for one of the machine, words
  * that say so, to follow "--NAME=VALUE" in a usage error. */
 const char *wt_opt_whence(const char *arg);

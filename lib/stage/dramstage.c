@@ -885,6 +885,7 @@ void wt_dramstage_start(struct wt_dramstage *d, struct wt_stage *st)
 	d->st = st;
 	st->model = d;
 	st->ops = &wt_dramstage_ops;
+	st->batch = d->batch;
 	st->end_open = 1;
 	d->cw = wt_calloc_lines(d->cfg.channels, sizeof(*d->cw));
 	d->newest = wt_warpix_new();

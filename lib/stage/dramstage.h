@@ -3,8 +3,11 @@
  * DRAM channels of dram.h fed with the cache events of l1sim or l2sim,
  * their requests waiting for room in the queues (on a file past
  * --spill), the requests done written in completion order, and the warp
- * instructions' stalls.  cmd/dramsim.c fills the configuration (cfg,
- * map, clk and the options below), then wt_dramstage_start; the loop
+ * instructions' stalls.  wt_dramstage_options (dramopt.h) fills the
+ * configuration (cfg, map, clk and the options below) from dramsim's
+ * command line, wt_dramstage_sizes from its input's header
+ * (wt_dramstage_configure does both for a program that configures its
+ * DRAM from an option string), then wt_dramstage_start; the loop
  * runs it through wt_dramstage_ops; wt_dramstage_stats writes --stats
  * (dramstats.c).
  */
@@ -32,6 +35,7 @@ struct wt_dramstage {
 	const char *arch;
 	struct wt_machine machine;
 	unsigned latency_in;
+	size_t batch;		/* --batch: events read before a run */
 	unsigned line;		/* bytes of a request without sectors */
 	unsigned sector;
 	uint64_t spill;		/* --spill: bytes of waiting requests kept
@@ -79,7 +83,8 @@ void wt_dramstage_sched(struct wt_dramstage *d, const char *name,
 void wt_dramstage_finish(struct wt_dramstage *d);
 /* The sizes of the requests, from the input's header (line, sector). */
 void wt_dramstage_sizes(struct wt_dramstage *d, const struct wt_meta *m);
-/* Make the channels, for the stage st (whose model d becomes). */
+/* Make the channels, for the stage st (whose model d becomes, with
+ * d->batch its --batch). */
 void wt_dramstage_start(struct wt_dramstage *d, struct wt_stage *st);
 /* --stats: the settings, the totals and each channel's, as JSON. */
 void wt_dramstage_stats(struct wt_dramstage *d, const char *path, int argc,

@@ -548,13 +548,14 @@ static const struct wt_stage_ops l1_ops = {
 	.run_unsorted = 1,
 };
 
-void wt_l1stage_upstream(struct wt_l1stage *sim, struct wt_reader *r)
+void wt_l1stage_upstream(struct wt_l1stage *sim, const struct wt_meta *m,
+			 unsigned sms)
 {
 	const struct wt_l1_cfg *c = &sim->su.cfg;
 
-	sim->sms = wt_reader_sms(r);
+	sim->sms = sms;
 	if (c->sectored && c->mode == WT_L1_BOUNDED) {
-		const char *v = wt_meta_get(&wt_reader_header(r)->meta, "sector_size");
+		const char *v = wt_meta_get(m, "sector_size");
 		uint64_t n;
 		const char *why;
 

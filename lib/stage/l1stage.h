@@ -9,10 +9,12 @@
  * limit, a coordinator that samples the SMs) run through their kernel
  * hooks (l1hook.h).
  *
- * cmd/l1sim.c parses the command line; wt_l1stage_options (l1opt.c)
- * fills the configuration, wt_l1stage_upstream reads what the stream
- * says, wt_l1stage_header what the output says; wt_l1stage_start, once
- * the output is open, plugs the engine into a stage whose loop then runs
+ * cmd/l1sim.c parses the command line with l1opt.h's table;
+ * wt_l1stage_options (l1opt.c) fills the configuration,
+ * wt_l1stage_upstream reads what the stream says (wt_l1stage_configure,
+ * l1opt.h, does both for a program that configures its L1s from an
+ * option string), wt_l1stage_header what the output says;
+ * wt_l1stage_start, once the output is open, plugs the engine into a stage whose loop then runs
  * it; wt_l1stage_finish writes the last events, and wt_l1stage_stats
  * (l1stats.c) writes --stats.
  */
@@ -80,9 +82,11 @@ struct wt_l1stage {
 	int gpol_made;
 };
 
-/* What the stream's header says: its SMs, and the sector size of its
- * requests where a sectored L1's differs. */
-void wt_l1stage_upstream(struct wt_l1stage *sim, struct wt_reader *r);
+/* What the stream's header (m) says: its SMs (sms, the reader's
+ * wt_reader_sms: the header's "sms", 0 if none), and the sector size of
+ * its requests ("sector_size") where a sectored L1's differs. */
+void wt_l1stage_upstream(struct wt_l1stage *sim, const struct wt_meta *m,
+			 unsigned sms);
 /* What the output's header says of the L1 and the machine. */
 void wt_l1stage_header(const struct wt_l1stage *sim, struct wt_meta *m);
 /* Plug the engine into st (whose model sim becomes): its operations,

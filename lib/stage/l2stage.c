@@ -353,9 +353,9 @@ static size_t add_event(struct wt_l2stage *sim, const struct wt_event *e, uint64
  * (l1sim writes l1_sectored=yes): a line L1's load misses fetch its whole
  * line (l1_line), a sectored L1's their masks.
  */
-void wt_l2stage_upstream(struct wt_l2stage *sim, struct wt_reader *r)
+void wt_l2stage_upstream(struct wt_l2stage *sim, const struct wt_meta *m,
+			 const char *name)
 {
-	const struct wt_meta *m = &wt_reader_header(r)->meta;
 	const char *v;
 	uint64_t n;
 	const char *why;
@@ -371,7 +371,7 @@ void wt_l2stage_upstream(struct wt_l2stage *sim, struct wt_reader *r)
 	}
 	if (sim->cfg.sectored && sim->cfg.l1_line > sim->cfg.geom.line)
 		wt_die(WT_EXIT_DATA, "%s: the L1's %u-byte lines are longer than the "
-		       "sectored L2's %u-byte lines", wt_reader_name(r), sim->cfg.l1_line,
+		       "sectored L2's %u-byte lines", name, sim->cfg.l1_line,
 		       sim->cfg.geom.line);
 }
 

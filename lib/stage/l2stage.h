@@ -6,9 +6,10 @@
  * events merged in time order up to the horizon (later ones waiting on a
  * file past --spill), the copies before a kernel warming the L2, and the
  * warp instructions' outcomes.  cmd/l2sim.c fills the configuration
- * (wt_l2stage_options, l2opt.h), then wt_l2stage_upstream and
- * wt_l2stage_start; the loop runs it through its ops; wt_l2stage_stats
- * writes --stats (l2stats.c).
+ * (wt_l2stage_options, l2opt.h), then wt_l2stage_upstream (both in one,
+ * wt_l2stage_configure, for a program that configures its L2 from an
+ * option string) and wt_l2stage_start; the loop runs it through its
+ * ops; wt_l2stage_stats writes --stats (l2stats.c).
  */
 #ifndef WT_L2STAGE_H
 #define WT_L2STAGE_H
@@ -52,8 +53,11 @@ struct wt_l2stage {
 	int shared;		/* partitions share state: run in arrival order */
 };
 
-/* What the L1 events are made of, from the input's header. */
-void wt_l2stage_upstream(struct wt_l2stage *sim, struct wt_reader *r);
+/* What the L1 events are made of, from the input's header m (its
+ * sector_size, l1_sectored, l1_line); a data error naming name (the
+ * input's) where a sectored L2's lines are shorter than the L1's. */
+void wt_l2stage_upstream(struct wt_l2stage *sim, const struct wt_meta *m,
+			 const char *name);
 /* Make the partitions and the policies' shared state, for the stage st
  * (whose model sim becomes).  A usage error where the L2 cannot be. */
 void wt_l2stage_start(struct wt_l2stage *sim, struct wt_stage *st);

@@ -101,6 +101,70 @@ void wt_stage_parse(int argc, char **argv, const char *name, const char *usage,
 		a->input = argv[optind];
 }
 
+/* The long name of option val in all, for a message. */
+static const char *long_name(const struct option *all, int val)
+{
+	for (const struct option *o = all; o->name; o++)
+		if (o->val == val)
+			return o->name;
+	return "?";
+}
+
+void wt_stage_parse_inner(int argc, char **argv, const char *stage,
+			  const struct option *longopts, int first, int last,
+			  const int *own, const char **set, struct wt_stage_args *a)
+{
+	struct option *all = merged(longopts);
+	int was_optind = optind, was_opterr = opterr, ch;
+
+	memset(a, 0, sizeof(*a));
+	a->output = "-";
+	a->input = "-";
+	optind = 0;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "a:o:hV", all, NULL)) != -1) {
+		int mine = ch == 'o' || ch == 'h' || ch == 'V' || ch == O_SHOW;
+
+		for (size_t i = 0; own[i] && !mine; i++)
+			mine = ch == own[i];
+		if (mine)
+			wt_die(WT_EXIT_USAGE, "--%s: an option of the %s program's "
+			       "own streams and files; not taken here",
+			       long_name(all, ch), stage);
+		switch (ch) {
+		case 'a':
+			a->arch = optarg;
+			break;
+		case O_GPGPUSIM:
+			a->config = optarg;
+			break;
+		case O_OVERRIDE:
+			a->override = 1;
+			break;
+		default:
+			if (ch >= first && ch < last) {
+				set[ch] = optarg ? optarg : "";
+				break;
+			}
+			if (optopt && argv[optind - 1][0] == '-' &&
+			    argv[optind - 1][1] != '-')
+				wt_die(WT_EXIT_USAGE, "option '-%c' is unknown or "
+				       "needs a value (try '%s --help')", optopt, stage);
+			wt_die(WT_EXIT_USAGE, "option '%s' is unknown or needs a "
+			       "value (try '%s --help')", argv[optind - 1], stage);
+		}
+	}
+	free(all);
+	if (a->arch && a->config)
+		wt_die(WT_EXIT_USAGE, "--arch=%s and --gpgpusim-config=%s: give "
+		       "one machine", a->arch, a->config);
+	if (optind < argc)
+		wt_die(WT_EXIT_USAGE, "%s: an input stream is the %s program's; "
+		       "not taken here", argv[optind], stage);
+	optind = was_optind;
+	opterr = was_opterr;
+}
+
 /* The machine of --arch or --gpgpusim-config; usage errors. */
 static void given_machine(const struct wt_stage_args *a, struct wt_machine *m)
 {

@@ -45,6 +45,21 @@ void wt_stage_parse(int argc, char **argv, const char *name, const char *usage,
 		    const char **set, struct wt_stage_args *a);
 
 /*
+ * Parse argv as wt_stage_parse does, for a stage configured inside
+ * another program (gpusim's --l1='...'), where the stage has no streams
+ * and no files of its own: -h, -V, -o, --show-machine, an operand and the
+ * options of own[] (their numbers, 0-ended) are usage errors that say
+ * so.  stage: the program whose options these are ("l1sim"), which an
+ * unknown option's error sends the user to.  Messages begin with the
+ * program name wt_die gives (the caller sets it).  getopt is reset first
+ * (optind = 0, glibc's full reset), so the parse works after any other in
+ * the process; optind and opterr are put back after it.
+ */
+void wt_stage_parse_inner(int argc, char **argv, const char *stage,
+			  const struct option *longopts, int first, int last,
+			  const int *own, const char **set, struct wt_stage_args *a);
+
+/*
  * The machine program prog models (into m), and the values it gives
  * prog's options (into opts, wt_machine_stage_options): the machine of
  * --arch or --gpgpusim-config, which must agree with the stream's (its
