@@ -210,3 +210,8 @@ struct wt_component *wt_dram_component(const struct wt_dram_cfg *cfg,
 	wt_dram_chan_init(&d->ch, cfg, clk, channel);
 	return &d->c;
 }
+
+const struct wt_dram_chan *wt_dram_component_chan(const struct wt_component *c)
+{
+	return &((const struct dram_comp *)c)->ch;
+}

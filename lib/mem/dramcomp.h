@@ -41,4 +41,7 @@ struct wt_component *wt_dram_component(const struct wt_dram_cfg *cfg,
 				       unsigned channel, unsigned line,
 				       unsigned sector);
 
+/* Its channel, for its statistics (struct wt_dram_chan's st). */
+const struct wt_dram_chan *wt_dram_component_chan(const struct wt_component *c);
+
 #endif

@@ -89,6 +89,17 @@ void wt_dramstage_start(struct wt_dramstage *d, struct wt_stage *st);
 /* --stats: the settings, the totals and each channel's, as JSON. */
 void wt_dramstage_stats(struct wt_dramstage *d, const char *path, int argc,
 			char **argv);
+/* The pieces of --stats, for gpusim's: s's counts (of nchan channels,
+ * ignored events not for the DRAM; total: the run's, with the
+ * scheduler's own) into the open object of j, the member "banks" of
+ * channel ch, and the member "settings". */
+struct wt_json;
+void wt_dramstats_json(struct wt_dramstage *d, struct wt_json *j,
+		       const struct wt_dram_stats *s, uint64_t ignored,
+		       unsigned nchan, int total);
+void wt_dramstats_banks_json(struct wt_dramstage *d, struct wt_json *j,
+			     const struct wt_dram_chan *ch);
+void wt_dramstats_settings_json(struct wt_dramstage *d, struct wt_json *j);
 /* Channel i's model, and the events it ignored (hits and the like). */
 const struct wt_dram_chan *wt_dramstage_chan(const struct wt_dramstage *d, unsigned i);
 uint64_t wt_dramstage_ignored(const struct wt_dramstage *d, unsigned i);

@@ -11,7 +11,8 @@
 
 #include <string.h>
 
-static void stats_json(struct wt_dramstage *d, struct wt_json *j, const struct wt_dram_stats *s, uint64_t ignored,
+void wt_dramstats_json(struct wt_dramstage *d, struct wt_json *j,
+		       const struct wt_dram_stats *s, uint64_t ignored,
 		       unsigned nchan, int total)
 {
 	const struct wt_dram_cfg *c = &d->cfg;
@@ -66,7 +67,8 @@ static void stats_json(struct wt_dramstage *d, struct wt_json *j, const struct w
 		  (double)cycles * 1000.0);
 }
 
-static void banks_json(struct wt_dramstage *d, struct wt_json *j, const struct wt_dram_chan *ch)
+void wt_dramstats_banks_json(struct wt_dramstage *d, struct wt_json *j,
+			     const struct wt_dram_chan *ch)
 {
 	const struct wt_dram_cfg *c = &d->cfg;
 
@@ -87,7 +89,7 @@ static void banks_json(struct wt_dramstage *d, struct wt_json *j, const struct w
 	wt_json_end_array(j);
 }
 
-static void settings_json(struct wt_dramstage *d, struct wt_json *j)
+void wt_dramstats_settings_json(struct wt_dramstage *d, struct wt_json *j)
 {
 	const struct wt_dram_cfg *c = &d->cfg;
 	const struct wt_dram_timing *t = &c->t;
@@ -155,18 +157,18 @@ void wt_dramstage_stats(struct wt_dramstage *d, const char *path, int argc, char
 	}
 	wt_json_stats_begin(j, "dramsim", argc, argv);
 	wt_json_provenance(j, &d->meta);
-	settings_json(d, j);
+	wt_dramstats_settings_json(d, j);
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
-	stats_json(d, j, &tot, d->ignored, nc, 1);
+	wt_dramstats_json(d, j, &tot, d->ignored, nc, 1);
 	wt_json_end_object(j);
 	wt_json_key(j, "channels");
 	wt_json_begin_array(j);
 	for (unsigned i = 0; i < nc; i++) {
 		wt_json_begin_object(j);
 		wt_json_key_u64(j, "channel", i);
-		stats_json(d, j, &wt_dramstage_chan(d, i)->st, wt_dramstage_ignored(d, i), 1, 0);
-		banks_json(d, j, wt_dramstage_chan(d, i));
+		wt_dramstats_json(d, j, &wt_dramstage_chan(d, i)->st, wt_dramstage_ignored(d, i), 1, 0);
+		wt_dramstats_banks_json(d, j, wt_dramstage_chan(d, i));
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);

@@ -64,6 +64,12 @@ void wt_l2stage_start(struct wt_l2stage *sim, struct wt_stage *st);
 /* --stats: settings, totals, each partition's, the instructions'. */
 void wt_l2stage_stats(struct wt_l2stage *sim, const char *path, int argc,
 		      char **argv);
+/* The pieces of --stats, for gpusim's: s's counts into the open object
+ * of j, and the member "settings" (sim's configuration). */
+struct wt_json;
+void wt_l2stats_json(struct wt_l2stage *sim, struct wt_json *j,
+		     const struct wt_l2_stats *s);
+void wt_l2stats_settings_json(struct wt_l2stage *sim, struct wt_json *j);
 /* Partition p's model. */
 const struct wt_l2 *wt_l2stage_part(const struct wt_l2stage *sim, unsigned p);
 void wt_l2stage_free(struct wt_l2stage *sim);

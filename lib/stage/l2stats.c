@@ -50,7 +50,8 @@ static void sectors_json(struct wt_l2stage *sim, struct wt_json *j, const struct
 	wt_json_end_object(j);
 }
 
-static void stats_json(struct wt_l2stage *sim, struct wt_json *j, const struct wt_l2_stats *s)
+void wt_l2stats_json(struct wt_l2stage *sim, struct wt_json *j,
+		     const struct wt_l2_stats *s)
 {
 	wt_json_key_u64(j, "requests", s->requests);
 	wt_json_key_u64(j, "reads", s->loads);
@@ -152,7 +153,7 @@ static void instr_json(struct wt_json *j, const struct wt_l2_instr_stats *s)
 	wt_json_end_array(j);
 }
 
-static void settings_json(struct wt_l2stage *sim, struct wt_json *j)
+void wt_l2stats_settings_json(struct wt_l2stage *sim, struct wt_json *j)
 {
 	const struct wt_l2_cfg *c = &sim->cfg;
 	const struct wt_l2pol_cfg *pc = &sim->pol;
@@ -217,18 +218,18 @@ void wt_l2stage_stats(struct wt_l2stage *sim, const char *path, int argc, char *
 		wt_l2_stats_merge(&tot, &wt_l2stage_part(sim, p)->st);
 	wt_json_stats_begin(j, "l2sim", argc, argv);
 	wt_json_provenance(j, &sim->meta);
-	settings_json(sim, j);
+	wt_l2stats_settings_json(sim, j);
 	wt_json_key_u64(j, "not_for_l2", sim->not_for_l2);
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
-	stats_json(sim, j, &tot);
+	wt_l2stats_json(sim, j, &tot);
 	wt_json_end_object(j);
 	wt_json_key(j, "partitions");
 	wt_json_begin_array(j);
 	for (unsigned p = 0; p < sim->nparts; p++) {
 		wt_json_begin_object(j);
 		wt_json_key_u64(j, "partition", p);
-		stats_json(sim, j, &wt_l2stage_part(sim, p)->st);
+		wt_l2stats_json(sim, j, &wt_l2stage_part(sim, p)->st);
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
