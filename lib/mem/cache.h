@@ -60,7 +60,9 @@ enum wt_line_state { WT_LINE_INVALID = 0, WT_LINE_VALID, WT_LINE_RESERVED };
 
 struct wt_cache_line {
 	uint64_t addr;		/* line address (byte address of its start) */
-	uint64_t ready;		/* RESERVED: cycle the fill arrives */
+	uint64_t ready;		/* RESERVED: cycle the fill arrives (an L1
+				   with external fills: UINT64_MAX until
+				   it is known) */
 	uint8_t state;
 	uint8_t dirty;
 	/* Sectored caches: the sectors that hold data (VALID or MODIFIED

@@ -24,9 +24,15 @@
  * level-1 events as l1sim writes them (misses, bypasses, write-throughs,
  * write-backs); what wakes a warp is accept_request's *done, the cycle
  * the model gives the request (a miss's latency is the model's own,
- * lambda + |N(0, sigma^2)|).  It does not model: fills coming back from
- * an L2 (its MSHRs free at the model's cycles, whatever the L2 does),
- * the stream mode's stall (the driver retries, or runs another warp),
+ * lambda + |N(0, sigma^2)|).  With external fills (the L1's configuration
+ * says, l1comp.h) a miss's data comes when the driver brings the L2's
+ * answer instead (wt_l1_component_fill), *done is UINT64_MAX until then
+ * and wt_l1_component_ready says when the warp may go on (next_event
+ * leaves out what waits for a fill: nothing happens there before one
+ * comes).  It does not
+ * model: fills coming back from an L2 unless external fills are set (its
+ * MSHRs free at the model's cycles, whatever the L2 does), the stream
+ * mode's stall (the driver retries, or runs another warp),
  * a request made in part (a sectored request is made whole or refused),
  * nor, with management policies, a refusal free of side effects (then
  * wt_l1_access's own: counted, and the policies' tick hooks have run).

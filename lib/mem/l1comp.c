@@ -164,3 +164,20 @@ struct wt_l1 *wt_l1_component_model(struct wt_component *c)
 {
 	return &((struct l1_comp *)c)->l1;
 }
+
+int wt_l1_component_fill(struct wt_component *c, uint64_t addr, unsigned sectors,
+			 uint64_t t)
+{
+	struct l1_comp *l = (struct l1_comp *)c;
+	size_t from = l->out.n;
+
+	if (wt_l1_fill(&l->l1, addr, sectors, t, &l->out) < 0)
+		return -1;
+	keep_order(l, from);
+	return 0;
+}
+
+uint64_t wt_l1_component_ready(const struct wt_component *c, const struct wt_request *r)
+{
+	return wt_l1_ready(&((const struct l1_comp *)c)->l1, r);
+}

@@ -11,9 +11,15 @@
 
 #include <string.h>
 
+/* The ready cycle of an entry whose data has none yet: it waits for
+ * wt_l1_fill (cfg->external_fill).  Above every cycle, so that it sorts
+ * last, is never due (retire runs to UINT64_MAX - 1 at most) and is not
+ * the earliest while another entry has a cycle. */
+#define WT_L1_PENDING UINT64_MAX
+
 /* An MSHR; its line is in mline[] beside it (struct wt_l1). */
 struct mshr {
-	uint64_t ready;
+	uint64_t ready;		/* its data's cycle, or WT_L1_PENDING */
 	uint32_t warp, pc;
 	unsigned merges;
 	int protect;		/* allocate on fill: the line comes protected */
@@ -111,6 +117,28 @@ static inline struct mshr *mshr_add(struct wt_l1 *l1, uint64_t line, uint64_t re
 	return &l1->mshr[i];
 }
 
+/* Entry i's data is due at ready now (a pending entry filled: ready is
+ * below its cycle before).  In ready order (mshr_by_ready) it moves
+ * toward the head, after the entries due no later, as mshr_add would
+ * have placed it; its index. */
+static inline unsigned mshr_set_ready(struct wt_l1 *l1, unsigned i, uint64_t ready)
+{
+	struct mshr m = l1->mshr[i];
+	uint64_t line = l1->mline[i];
+
+	m.ready = ready;
+	if (l1->mshr_by_ready)
+		for (; i > l1->mshr_head && l1->mshr[i - 1].ready > ready; i--) {
+			l1->mshr[i] = l1->mshr[i - 1];
+			l1->mline[i] = l1->mline[i - 1];
+		}
+	l1->mshr[i] = m;
+	l1->mline[i] = line;
+	if (ready < l1->next_ready)
+		l1->next_ready = ready;
+	return i;
+}
+
 /* Entries in ready order (mshr_by_ready): the first leaves. */
 static inline void mshr_remove_first(struct wt_l1 *l1)
 {
@@ -162,6 +190,10 @@ static inline uint64_t mshr_next(const struct wt_l1 *l1)
 
 /* lambda + |N(0, sigma^2)|, from the SM's own generator. */
 uint64_t wt_l1i_miss_latency(struct wt_l1 *l1);
+/* The ready cycle of a miss made at t that takes MSHR entries, and its
+ * event's latency (*lat): t + lambda + |N(0, sigma^2)|; with external
+ * fills WT_L1_PENDING and 0, and no draw. */
+uint64_t wt_l1i_miss_ready(struct wt_l1 *l1, uint64_t t, uint64_t *lat);
 /* A new event of r's at the end of out; the fields not named are 0. */
 struct wt_event *wt_l1i_event(struct wt_l1 *l1, struct wt_l1_out *out,
 			      const struct wt_request *r, uint64_t t,

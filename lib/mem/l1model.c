@@ -132,6 +132,16 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	memset(l1, 0, sizeof(*l1));
 	l1->cfg = cfg;
 	l1->sm = sm;
+	if (cfg->external_fill && cfg->mode != WT_L1_BOUNDED) {
+		wt_snprintf(err, errlen, "l1: external fills need the bounded mode, not %s",
+			    wt_l1_mode_name(cfg->mode));
+		return -1;
+	}
+	if (cfg->external_fill && cfg->pending_miss) {
+		wt_snprintf(err, errlen, "l1: external fills and pending misses "
+			    "(a refetch's second entry of a line in flight) do not go together");
+		return -1;
+	}
 	if (wt_cache_init(&l1->cache, &cfg->geom, &cfg->ix, err, errlen) < 0)
 		return -1;
 	l1->cache.rng ^= wt_mix64(sm + 1);
@@ -255,6 +265,16 @@ uint64_t wt_l1i_miss_latency(struct wt_l1 *l1)
 	return miss_latency(l1);
 }
 
+uint64_t wt_l1i_miss_ready(struct wt_l1 *l1, uint64_t t, uint64_t *lat)
+{
+	if (l1->cfg->external_fill) {
+		*lat = 0;
+		return WT_L1_PENDING;
+	}
+	*lat = miss_latency(l1);
+	return t + *lat;
+}
+
 struct wt_event *wt_l1i_event(struct wt_l1 *l1, struct wt_l1_out *out,
 			      const struct wt_request *r, uint64_t t,
 			      unsigned type, uint64_t line)
@@ -273,6 +293,8 @@ static const char *mshr_entry_check(const struct wt_l1 *l1, unsigned i)
 	for (unsigned j = l1->mshr_head; j < i; j++)
 		if (l1->mline[j] == l1->mline[i])
 			return "two entries for one line";
+	if (m->ready == WT_L1_PENDING && !l1->cfg->external_fill)
+		return "data pending without external fills";
 	if (l1->mshr_by_ready && i > l1->mshr_head && l1->mshr[i - 1].ready > m->ready)
 		return "not in ready order";
 	if (m->way < 0)
@@ -544,6 +566,10 @@ static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 		   const struct wt_request *r, uint64_t t)
 {
+	if (t == WT_L1_PENDING)
+		t--;		/* a pending entry is never due */
+	if (t > l1->run_to)
+		l1->run_to = t;
 	if (t < l1->next_ready)
 		return;		/* nothing arrives by t */
 	if (l1->mshr_by_ready) {
@@ -871,7 +897,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	struct mshr *m = NULL;
 	int way, resident = resident_at(l1, line, set, t, &way), compulsory, fa_hit;
 	int v = -2, reserved = -1, refetch, counted = 0, rc;
-	uint64_t lat, *why = NULL;
+	uint64_t lat, ready, *why = NULL;
 	struct wt_pc_stats *pcs;
 	struct wt_cache_line ev;
 
@@ -929,7 +955,9 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 			struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
 
 			e->miss_class = WT_MISS_LATENCY;
-			e->latency = (uint32_t)(m->ready - t);
+			/* none yet while the data is pending */
+			e->latency = m->ready == WT_L1_PENDING ? 0 :
+				     (uint32_t)(m->ready - t);
 		}
 		return -1;
 	}
@@ -942,24 +970,24 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		protect = pin(l1, r->warp, r->pc);
 	}
 	wt_gs_count(&l1->st.gs, WT_GS_LOAD, WT_GS_MISS);
-	lat = miss_latency(l1);
+	ready = wt_l1i_miss_ready(l1, t, &lat);
 	if (refetch) {
 		/* the line keeps its place and its reservation, if any */
 	} else if (c->mode == WT_L1_UNBOUNDED) {
 		int added;
 
-		*wt_u64map_get(l1->flight, line, &added) = t + lat;
+		*wt_u64map_get(l1->flight, line, &added) = ready;
 	} else if (!c->alloc_on_fill) {
 		if (v == -2) {
 			int all;
 
 			v = victim(l1, set, &ev, &all);
 		}
-		replace(l1, out, r, t, set, v, &ev, line, WT_LINE_RESERVED, t + lat);
+		replace(l1, out, r, t, set, v, &ev, line, WT_LINE_RESERVED, ready);
 		arrive(l1, set, v, r->pc, r->warp, protect, 0);
 		reserved = v;
 	}
-	m = mshr_add(l1, line, t + lat);
+	m = mshr_add(l1, line, ready);
 	if (m->ready < l1->next_ready)
 		l1->next_ready = m->ready;
 	m->warp = r->warp;
@@ -972,7 +1000,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	m->dup = refetch && counted;
 	l1->ndup += (unsigned)m->dup;
 	missq_push(l1, t);
-	*done = t + lat;
+	*done = ready;
 	{
 		struct wt_event *e = event(l1, out, r, t, WT_EV_MISS, line);
 		unsigned cls = refetch ? WT_MISS_LATENCY :
@@ -1269,6 +1297,8 @@ void wt_l1_invalidate_all(struct wt_l1 *l1)
 
 void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
 {
+	if (t > l1->run_to)
+		l1->run_to = t;
 	for (unsigned i = l1->mshr_head; t && !l1->cfg->sectored && i < mshr_end(l1);) {
 		const struct mshr *m = &l1->mshr[i];
 		uint64_t line = l1->mline[i];
@@ -1458,6 +1488,95 @@ uint64_t wt_l1_next_change(const struct wt_l1 *l1, uint64_t t)
 	return next;
 }
 
+/* ---- external fills (cfg->external_fill) ---- */
+
+/*
+ * The MSHR entries a fill of line brings the data of, or a load of line
+ * waits for: the line's, or in a sectored L1 those of the sectors of
+ * mask (an entry is a sector's, under its address).  In keys[]; their
+ * number.
+ */
+static unsigned entry_keys(const struct wt_l1 *l1, uint64_t line, unsigned mask,
+			   uint64_t keys[8])
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	unsigned n = 0;
+
+	if (!c->sectored) {
+		keys[0] = line;
+		return 1;
+	}
+	mask &= (1u << (c->geom.line / c->sector)) - 1;
+	for (unsigned s = 0; s < 8; s++)
+		if (mask & 1u << s)
+			keys[n++] = line + (uint64_t)s * c->sector;
+	return n;
+}
+
+/* The oldest pending entry of key (the lowest seq): its index, or
+ * mshr_end when it has none. */
+static unsigned oldest_pending(const struct wt_l1 *l1, uint64_t key)
+{
+	unsigned best = mshr_end(l1);
+
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
+		if (l1->mline[i] == key && l1->mshr[i].ready == WT_L1_PENDING &&
+		    (best == mshr_end(l1) || l1->mshr[i].seq < l1->mshr[best].seq))
+			best = i;
+	return best;
+}
+
+int wt_l1_fill(struct wt_l1 *l1, uint64_t addr, unsigned sectors, uint64_t t,
+	       struct wt_l1_out *out)
+{
+	uint64_t line = wt_cache_line_addr(&l1->cache, addr), keys[8];
+	unsigned n = entry_keys(l1, line, sectors, keys);
+	struct wt_request r;
+
+	if (!l1->cfg->external_fill || !n || t < l1->run_to || t == WT_L1_PENDING)
+		return -1;
+	for (unsigned k = 0; k < n; k++)
+		if (oldest_pending(l1, keys[k]) == mshr_end(l1))
+			return -1;	/* nothing changed yet */
+	memset(&r, 0, sizeof(r));
+	for (unsigned k = 0; k < n; k++) {
+		unsigned i = mshr_set_ready(l1, oldest_pending(l1, keys[k]), t);
+		const struct mshr *m = &l1->mshr[i];
+
+		/* a line cache's reserved way says when its data comes */
+		if (!l1->cfg->sectored && m->way >= 0)
+			wt_cache_at(&l1->cache, m->set, m->way)->ready = t;
+		r.warp = m->warp;
+		r.pc = m->pc;
+	}
+	/* The L1 has run to t already: the data is taken now, as a call at
+	 * t would take it (a write-back carries the entry's warp and pc).
+	 * Else the next call at or after t takes it. */
+	if (t <= l1->run_to)
+		retire(l1, out, &r, t);
+	return 0;
+}
+
+uint64_t wt_l1_ready(const struct wt_l1 *l1, const struct wt_request *r)
+{
+	const struct wt_l1_cfg *c = l1->cfg;
+	uint64_t line = wt_cache_line_addr(&l1->cache, r->addr), keys[8], latest = 0;
+	unsigned all = c->sectored ? (1u << (c->geom.line / c->sector)) - 1 : 0;
+	unsigned n = entry_keys(l1, line, r->sectors & all ? r->sectors & all : all,
+				keys);
+
+	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
+		for (unsigned k = 0; k < n; k++) {
+			if (l1->mline[i] != keys[k])
+				continue;
+			if (l1->mshr[i].ready == WT_L1_PENDING)
+				return WT_L1_PENDING;
+			if (l1->mshr[i].ready > latest)
+				latest = l1->mshr[i].ready;
+		}
+	return latest;
+}
+
 /* A load was made: counted, and in its warp's statistics as a hit or a
  * miss by the L1's counts before it (misses, hits). */
 static void load_made(struct wt_l1 *l1, struct wt_warp_stats *w, uint64_t misses,
@@ -1545,7 +1664,7 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 	}
 	if (t < w->first)
 		w->first = t;
-	if (*done > w->last)
+	if (*done > w->last && *done != WT_L1_PENDING)	/* not known yet */
 		w->last = *done;
 	if (t < l1->st.first)
 		l1->st.first = t;
@@ -1569,6 +1688,9 @@ void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
 	t0 = t;
 	while ((rc = wt_l1_access(l1, r, t, refused, out, &done, &retry)) >= 0) {
 		/* A reservation fail: wait for the resource. */
+		if (retry == WT_L1_PENDING && l1->cfg->external_fill)
+			wt_die(1, "l1: the stream mode has nobody to fill its misses "
+			       "(external fills)");
 		refused |= rc == WT_FAIL_MSHR_ENTRY;
 		t = retry > t ? retry : t + 1;
 	}

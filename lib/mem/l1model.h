@@ -5,7 +5,9 @@
  * Two ways in: wt_l1_request() takes requests in stream order and stalls
  * the SM on a reservation fail (l1sim --sched=stream); wt_l1_access()
  * tries one request at a given cycle and says why it could not be made,
- * for a scheduler that then runs another warp (l1pool.h).
+ * for a scheduler that then runs another warp (l1pool.h), or for a
+ * closed-loop driver (l1comp.h), which may also bring each miss's data
+ * itself (EXTERNAL FILLS, below).
  */
 #ifndef WT_L1MODEL_H
 #define WT_L1MODEL_H
@@ -106,6 +108,9 @@ struct wt_l1_cfg {
 	double reuse_rate;		/* sampled: the SHARDS rate, 2^-24 to 1 */
 	int no_warp_stats;		/* st.warps stays empty (they grow with
 					   the trace's warps, not its lines) */
+	int external_fill;		/* misses wait for wt_l1_fill (see
+					   EXTERNAL FILLS below); 0: the model
+					   times them */
 };
 
 struct wt_pc_stats {
@@ -194,6 +199,8 @@ struct wt_l1 {
 	unsigned missq_head, missq_n;
 	uint64_t shift;			/* cycles of stall carried forward */
 	uint64_t clock;
+	uint64_t run_to;		/* the fills are retired to this cycle
+					   (the latest retire's; wt_l1_fill) */
 	uint64_t rng;
 	uint32_t kernel;		/* set by the caller, for warp stats */
 	/* Where a warp's statistics are in st.warps: warp_ix maps
@@ -322,8 +329,68 @@ void wt_l1_retire(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 		  struct wt_l1_out *out);
 /* The first cycle at which an MSHR's data is due (if not yet retired:
  * perhaps t or before), or after t a slot of the miss queue frees;
- * UINT64_MAX when neither will. */
+ * UINT64_MAX when neither will.  An entry whose data is pending (external
+ * fills) changes nothing until its fill, and is left out. */
 uint64_t wt_l1_next_change(const struct wt_l1 *l1, uint64_t t);
+
+/*
+ * EXTERNAL FILLS (cfg->external_fill): a closed-loop driver brings each
+ * miss's data when the next level answers, where the model otherwise
+ * times the miss itself (lambda + |N(0, sigma^2)|).
+ *
+ * A request that takes MSHR entries and waits for data (a load that
+ * misses; in a sectored L1, a store's write-allocate fetch too) gets its
+ * entries, and its reserved way with allocation on miss or its sectors in
+ * flight in a sectored L1, with no ready cycle: the data is pending until
+ * wt_l1_fill names the line.  No random draw is made for it; its miss
+ * event is emitted as without the mode (time, the cycle it leaves), with
+ * latency 0.  wt_l1_access's *done is UINT64_MAX for such a load, for a
+ * load that merges into a pending entry, and for one that finds its line
+ * (one of its sectors) reserved for pending data: wt_l1_ready says later
+ * when its data is there.  Hits on present data, stores and loads sent
+ * around the L1 keep their *done (a bypass, having no entry to fill,
+ * still draws its latency).  A pending entry is busy until its fill: it
+ * counts against mshr_entries, its merge slots and mshr_per_warp, and its
+ * way stays reserved; wt_l1_fails and wt_l1_access refuse as for any busy
+ * entry, with *retry UINT64_MAX when only a fill can free what is wanted;
+ * wt_l1_next_change leaves it out; wt_l1_check accepts it.  A warp's
+ * statistics (last) leave out the loads whose *done is UINT64_MAX.
+ *
+ * Bounded mode only, line and sectored caches: wt_l1_init refuses the
+ * mode with the unbounded and bypass modes, and with pending_miss (a
+ * refetch makes a second entry of a line in flight, which a fill of the
+ * line could not tell apart).  Only wt_l1_access and the calls beside it
+ * take it: wt_l1_request (the stream mode) ends the program with a
+ * message when it would wait for a fill, and the pool (l1pool.h) has
+ * nobody to fill its misses.
+ */
+/*
+ * The data of the miss this L1 emitted for line addr (the miss event's
+ * addr; sectors, the event's sector mask, names the sectors in a
+ * sectored L1 and is ignored by a line cache) arrives at cycle t, never
+ * earlier than the cycle of the L1's last access or retire: the oldest
+ * pending entry of the line (of each of those sectors) is due at t, in
+ * the MSHR order the model keeps.  It retires as any entry due by t
+ * does: now when the L1 has run to t already (its write-backs carry the
+ * entry's warp and pc), else at the next call at or after t; with
+ * allocation on fill the line is placed then, a dirty victim's write-back
+ * at cycle t appended to out (a line cache's: a sectored L1 drops the
+ * victim's modified sectors, as GPGPU-Sim does).  0, or -1 with nothing
+ * changed when the line (one of the sectors) has no pending entry, no
+ * sector is named, t is before the cycle the L1 has run to, or the L1
+ * has no external fills: a driver's bug.
+ */
+int wt_l1_fill(struct wt_l1 *l1, uint64_t addr, unsigned sectors, uint64_t t,
+	       struct wt_l1_out *out);
+/*
+ * The cycle by which all the data load r (accepted with *done UINT64_MAX)
+ * waits for is there: UINT64_MAX while an entry of its line (of one of
+ * its sectors) is pending; otherwise the latest ready cycle of those
+ * entries, or 0 when none is in flight any more (retired: the data is
+ * there).  Ask it after the fill and before the next request: a later
+ * miss to the line makes an entry that r does not wait for.
+ */
+uint64_t wt_l1_ready(const struct wt_l1 *l1, const struct wt_request *r);
 /* The statistics of r's warp (made on first use; with cfg->no_warp_stats
  * one record that all warps share, not in st.warps). */
 struct wt_warp_stats *wt_l1_warp(struct wt_l1 *l1, const struct wt_request *r);

@@ -270,7 +270,7 @@ int wt_l1s_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	int rc, compulsory, fa_hit;
 	struct wt_pc_stats *pcs;
 	struct wt_event *e;
-	uint64_t lat;
+	uint64_t lat, ready;
 
 	plan_load(l1, r, line, &p);
 	rc = load_fail(l1, r, t, &p, retry);
@@ -310,17 +310,18 @@ int wt_l1s_load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 		if (c->emit_all) {
 			e = wt_l1i_event(l1, out, r, t, WT_EV_MISS, line);
 			e->miss_class = WT_MISS_LATENCY;
-			e->latency = (uint32_t)(*done - t);
+			/* none yet while the data is pending */
+			e->latency = *done == WT_L1_PENDING ? 0 : (uint32_t)(*done - t);
 		}
 		return -1;
 	}
-	lat = wt_l1i_miss_latency(l1);
-	if (t + lat > *done)
-		*done = t + lat;
+	ready = wt_l1i_miss_ready(l1, t, &lat);
+	if (ready > *done)
+		*done = ready;
 	{
 		int present = p.l != NULL;
 
-		fetch_sectors(l1, out, r, t, p.set, &p.way, line, p.fetch, t + lat);
+		fetch_sectors(l1, out, r, t, p.set, &p.way, line, p.fetch, ready);
 		e = wt_l1i_event(l1, out, r, t, WT_EV_MISS, line);
 		e->sectors = (uint8_t)p.fetch;
 		e->latency = (uint32_t)lat;
@@ -532,9 +533,9 @@ int wt_l1s_store(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	FOR_SECTORS(s, p.merged)
 		p.ms[s]->merges++;
 	if (p.fetch) {	/* the write-allocate's read: a load miss to L2 */
-		uint64_t lat = wt_l1i_miss_latency(l1);
+		uint64_t lat, ready = wt_l1i_miss_ready(l1, t, &lat);
 
-		fetch_sectors(l1, out, r, t, p.set, &p.way, line, p.fetch, t + lat);
+		fetch_sectors(l1, out, r, t, p.set, &p.way, line, p.fetch, ready);
 		e = wt_l1i_event(l1, out, r, t, WT_EV_MISS, line);
 		e->op = WT_OP_LOAD;
 		e->sectors = (uint8_t)p.fetch;
