@@ -8,6 +8,7 @@
  */
 #include "coalesce.h"
 #include "coalopt.h"
+#include "coaloptnum.h"
 #include "coalrun.h"
 #include "coalstats.h"
 #include "machine.h"

@@ -5,6 +5,7 @@
  * here.
  */
 #include "coalopt.h"
+#include "coaloptnum.h"
 
 #include "util.h"
 
@@ -136,4 +137,21 @@ void wt_coalopt_configure(struct wt_coalsetup *g, const struct wt_stage_args *a,
 	/* one GPGPU-Sim setting, mem_warp_parts, for both */
 	g->cfg.warp_parts = g->sh.warp_parts;
 	wt_meta_free(&opts);
+}
+
+void wt_coalopt_configure_argv(struct wt_coalsetup *g, int argc, char **argv,
+			       const struct wt_meta *stream)
+{
+	static const int own[] = { O_STATS, O_LEVEL, 0 };
+	const char *set[O_NOPTS] = { 0 };
+	char *was = wt_strdup(wt_progname());
+	struct wt_stage_args args;
+
+	wt_set_progname(argv[0]);
+	wt_stage_parse_inner(argc, argv, "coalesce", wt_coalopt_longopts, O_STATS,
+			     O_NOPTS, own, set, &args);
+	wt_machine_init(&g->machine);
+	wt_coalopt_configure(g, &args, set, stream);
+	wt_set_progname(was);
+	free(was);
 }

@@ -1,5 +1,5 @@
 /*
- * coalopt.h - coalesce's options (the numbers of set[], stageopt.h) and
+ * coalopt.h - coalesce's options (their numbers, coaloptnum.h) and
  * its configuration from the machine and those options; coalesce and
  * gpusim both configure their coalescers with it.
  */
@@ -12,11 +12,6 @@
 #include "machine.h"
 #include "meta.h"
 #include "stageopt.h"
-
-enum {
-	O_STATS = 256, O_LEVEL, O_RULES, O_LINE, O_SECTOR, O_BANKS, O_BCAST,
-	O_PARTS, O_CARCH, O_SKIP, O_NOPTS
-};
 
 /* coalesce's getopt table (but the options of stageopt.h) */
 extern const struct option wt_coalopt_longopts[];
@@ -34,5 +29,17 @@ struct wt_coalsetup {
  */
 void wt_coalopt_configure(struct wt_coalsetup *g, const struct wt_stage_args *a,
 			  const char *const *set, const struct wt_meta *stream);
+
+/*
+ * The coalescer of a program that runs it itself (gpusim --coalesce=
+ * '...'): configure g as `coalesce argv[1..argc-1]` would for an input
+ * whose header metadata is stream (the machine's keys: wt_machine_to_
+ * meta's).  argv[0] names the options in messages; a usage error is one
+ * line beginning with it, exit 2.  --stats, --level, -o, --help,
+ * --version, --show-machine and an operand are refused (coalesce's own
+ * files).  getopt as wt_l1stage_configure (l1opt.h).
+ */
+void wt_coalopt_configure_argv(struct wt_coalsetup *g, int argc, char **argv,
+			       const struct wt_meta *stream);
 
 #endif
