@@ -336,6 +336,125 @@ static void unchanged(void)
 	wt_comp_free(c1);
 }
 
+/*
+ * A driver's loop on random requests (8 lines of two sets, four MSHR
+ * entries; loads of 1 to 4 sectors, partial stores that a sectored L2
+ * fetches for, F): every miss event
+ * filled 50 to 149 cycles after it leaves.  Whatever wt_l2_fails lets
+ * through, wt_l2_request takes (it dies on a fail that waits for a
+ * pending fill); every fill of a miss event finds it pending; every load
+ * accepted is ready, no earlier than its arrival + 1 + tag_latency, once
+ * the fills are in.
+ */
+#define NFILL 4096
+struct fill {
+	uint64_t line, due;
+	unsigned sectors;
+};
+
+static uint64_t rnd(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+static void drive(int sectored_l2)
+{
+	struct wt_l2_cfg cfg;
+	struct wt_component *c;
+	static struct fill f[NFILL];
+	static struct wt_event wait[NFILL];
+	static uint64_t at[NFILL];
+	struct wt_event out[16], e;
+	size_t nf = 0, nw = 0, n, bad = 0, early = 0, took = 0, refusals = 0;
+	uint64_t x = 88172645463325252ULL, cycle = 0, r;
+	enum wt_refusal why;
+
+	config(&cfg, sectored_l2, 4, 2, 1);
+	if (sectored_l2)
+		cfg.write_allocate = WT_WALLOC_FETCH;
+	c = component(&cfg);
+	for (int step = 0; step < 3000; step++) {
+		cycle += rnd(&x) % 6;
+		while ((n = wt_comp_drain(c, cycle, out, 16)) > 0)
+			for (size_t i = 0; i < n; i++)
+				if (out[i].type == WT_EV_MISS && nf < NFILL)
+					f[nf++] = (struct fill){ out[i].addr,
+						out[i].time + 50 + rnd(&x) % 100,
+						out[i].sectors };
+		for (size_t i = 0; i < nf;) {
+			if (f[i].due > cycle) {
+				i++;
+				continue;
+			}
+			bad += wt_l2_component_fill(c, f[i].line, f[i].sectors, f[i].due) < 0;
+			f[i] = f[--nf];
+			for (size_t k = 0; k < nw;)
+				if ((r = wt_l2_component_ready(c, &wait[k])) != UINT64_MAX) {
+					early += r < at[k] + 11;
+					wait[k] = wait[--nw];
+					at[k] = at[nw];
+				} else {
+					k++;
+				}
+		}
+		e = load(0x1000 + (rnd(&x) % 4) * 0x1000 + (rnd(&x) % 2) * 0x80,
+			 (unsigned)step, sectored_l2 ? 1 + (unsigned)(rnd(&x) % 15) : 0);
+		if (rnd(&x) % 4 == 0) {
+			e.type = WT_EV_WRITE_THROUGH;
+			e.op = WT_OP_STORE;
+			e.bytes = 16;
+		}
+		if (wt_comp_accept(c, &e, cycle, &why) < 0) {
+			refusals++;
+			continue;
+		}
+		took++;
+		if (e.op == WT_OP_STORE)
+			continue;
+		if ((r = wt_l2_component_ready(c, &e)) != UINT64_MAX)
+			early += r < cycle + 11;
+		else if (nw < NFILL) {
+			wait[nw] = e;
+			at[nw++] = cycle;
+		}
+	}
+	/* the rest: every miss made, filled */
+	for (;;) {
+		while ((n = wt_comp_drain(c, cycle, out, 16)) > 0)
+			for (size_t i = 0; i < n; i++)
+				if (out[i].type == WT_EV_MISS && nf < NFILL)
+					f[nf++] = (struct fill){ out[i].addr,
+						out[i].time + 50, out[i].sectors };
+		if (!nf)
+			break;
+		cycle += 1000;
+		while (nf) {
+			nf--;
+			bad += wt_l2_component_fill(c, f[nf].line, f[nf].sectors, f[nf].due) < 0;
+			for (size_t k = 0; k < nw;)
+				if ((r = wt_l2_component_ready(c, &wait[k])) != UINT64_MAX) {
+					early += r < at[k] + 11;
+					wait[k] = wait[--nw];
+					at[k] = at[nw];
+				} else {
+					k++;
+				}
+		}
+	}
+	ok(took > 500 && refusals > 0, "%s driven: %zu taken, %zu refused",
+	   sectored_l2 ? "sectored" : "line", took, refusals);
+	is_u64(bad, 0, "%s driven: every fill found its miss pending",
+	       sectored_l2 ? "sectored" : "line");
+	is_u64(nw, 0, "%s driven: every load ready once the fills are in",
+	       sectored_l2 ? "sectored" : "line");
+	is_u64(early, 0, "%s driven: none before its arrival + 1 + tag_latency",
+	       sectored_l2 ? "sectored" : "line");
+	wt_comp_free(c);
+}
+
 int main(void)
 {
 	struct wt_pmap_opts po = { 1, 1, 256, WT_PIDX_CONSECUTIVE };
@@ -348,6 +467,8 @@ int main(void)
 	out_of_order();
 	sectored();
 	unchanged();
+	drive(0);
+	drive(1);
 	wt_pmap_free(&map);
 	return tap_done();
 }
