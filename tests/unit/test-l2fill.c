@@ -21,9 +21,12 @@
 #include "cacheindex.h"
 #include "l2comp.h"
 #include "tap.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static struct wt_pmap map;
 
@@ -339,14 +342,43 @@ static void unchanged(void)
 /*
  * A driver's loop on random requests (8 lines of two sets, four MSHR
  * entries; loads of 1 to 4 sectors, partial stores that a sectored L2
- * fetches for, F): every miss event
- * filled 50 to 149 cycles after it leaves.  Whatever wt_l2_fails lets
- * through, wt_l2_request takes (it dies on a fail that waits for a
- * pending fill); every fill of a miss event finds it pending; every load
+ * fetches for, F): every miss event filled 50 to 149 cycles after it
+ * leaves, told then, or (an even cycle) as soon as its event is drained,
+ * so that a bank may stall for a fill at a known cycle.  Whatever
+ * wt_l2_fails lets through, wt_l2_request takes (it dies on a fail that waits for a
+ * pending fill) and what it refuses the model would stop at (it exits:
+ * model_stops); every fill of a miss event finds it pending; every load
  * accepted is ready, no earlier than its arrival + 1 + tag_latency, once
  * the fills are in.
  */
 #define NFILL 4096
+
+/* Whether the model itself, handed request e at cycle (in a child
+ * process, on its copy), meets a fail that waits for a pending fill: it
+ * then exits with a one-line error (wt_l2i_retry), where it would take a
+ * request wt_l2_fails refused for nothing. */
+static int model_stops(const struct wt_component *c, const struct wt_event *e,
+		       uint64_t cycle)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		abort();
+	if (pid == 0) {
+		struct wt_l2_out o;
+
+		memset(&o, 0, sizeof(o));
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(1);
+		wt_l2_request((struct wt_l2 *)wt_l2_component_model(c), e, e->addr,
+			      cycle, &o);
+		_exit(0);
+	}
+	return waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	       WEXITSTATUS(status) == WT_EXIT_USAGE;
+}
+
 struct fill {
 	uint64_t line, due;
 	unsigned sectors;
@@ -369,6 +401,7 @@ static void drive(int sectored_l2)
 	static uint64_t at[NFILL];
 	struct wt_event out[16], e;
 	size_t nf = 0, nw = 0, n, bad = 0, early = 0, took = 0, refusals = 0;
+	size_t needless = 0;
 	uint64_t x = 88172645463325252ULL, cycle = 0, r;
 	enum wt_refusal why;
 
@@ -384,8 +417,11 @@ static void drive(int sectored_l2)
 					f[nf++] = (struct fill){ out[i].addr,
 						out[i].time + 50 + rnd(&x) % 100,
 						out[i].sectors };
+		/* half the fills told when due, half as soon as their misses
+		 * are drained (a fill at a known cycle ahead: the bank may
+		 * stall for it) */
 		for (size_t i = 0; i < nf;) {
-			if (f[i].due > cycle) {
+			if (f[i].due > cycle && (f[i].due & 1)) {
 				i++;
 				continue;
 			}
@@ -409,6 +445,9 @@ static void drive(int sectored_l2)
 		}
 		if (wt_comp_accept(c, &e, cycle, &why) < 0) {
 			refusals++;
+			if (why == WT_REFUSE_QUEUE_FULL)
+				continue;
+			needless += !model_stops(c, &e, cycle);
 			continue;
 		}
 		took++;
@@ -423,6 +462,7 @@ static void drive(int sectored_l2)
 	}
 	/* the rest: every miss made, filled */
 	for (;;) {
+		cycle += 1000;		/* past every event made */
 		while ((n = wt_comp_drain(c, cycle, out, 16)) > 0)
 			for (size_t i = 0; i < n; i++)
 				if (out[i].type == WT_EV_MISS && nf < NFILL)
@@ -430,7 +470,6 @@ static void drive(int sectored_l2)
 						out[i].time + 50, out[i].sectors };
 		if (!nf)
 			break;
-		cycle += 1000;
 		while (nf) {
 			nf--;
 			bad += wt_l2_component_fill(c, f[nf].line, f[nf].sectors, f[nf].due) < 0;
@@ -446,6 +485,10 @@ static void drive(int sectored_l2)
 	}
 	ok(took > 500 && refusals > 0, "%s driven: %zu taken, %zu refused",
 	   sectored_l2 ? "sectored" : "line", took, refusals);
+	ok(fails(c) > 0, "%s driven: some stalls for fills at known cycles (%llu)",
+	   sectored_l2 ? "sectored" : "line", (unsigned long long)fails(c));
+	is_u64(needless, 0, "%s driven: each refused request the model would stop at",
+	       sectored_l2 ? "sectored" : "line");
 	is_u64(bad, 0, "%s driven: every fill found its miss pending",
 	       sectored_l2 ? "sectored" : "line");
 	is_u64(nw, 0, "%s driven: every load ready once the fills are in",
