@@ -173,7 +173,8 @@ static size_t drain(struct wt_component *c, uint64_t upto, struct wt_event *out,
 	k = wt_events_before(o->ev + o->first, o->n - o->first, h);
 	if (k > max)
 		k = max;
-	memcpy(out, o->ev + o->first, k * sizeof(*out));
+	if (k)		/* none made yet: ev is NULL */
+		memcpy(out, o->ev + o->first, k * sizeof(*out));
 	o->first += k;
 	o->n = wt_events_drop_written(o->ev, o->n, &o->first);
 	return k;
