@@ -2,7 +2,8 @@
  * l2comp.c - an L2 partition as a component (l2comp.h), over the same
  * model calls as l2sim's engine (l2stage.c): wt_l2_request as requests
  * come, and the events before wt_l2_event_floor handed out in time
- * order.
+ * order.  With external fills, wt_l2_fails first, and the loads and
+ * atomics kept (struct load) until their data's cycle is known and past.
  */
 #include "l2comp.h"
 
@@ -12,6 +13,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* External fill: a load or atomic accepted, by its event's fields
+ * (same_load), until its data's cycle is known and past. */
+struct load {
+	uint64_t addr, time;
+	uint32_t warp, instr;
+	uint16_t sm;
+	uint8_t sectors, op;
+	uint32_t tag;		/* its outcome's, and its waits' */
+	unsigned waits;		/* pending fills it waits for */
+	uint64_t ready;		/* when waits is 0; else the latest part
+				   known so far */
+};
+
 struct l2_comp {
 	struct wt_component c;
 	struct wt_l2 l2;
@@ -19,6 +33,9 @@ struct l2_comp {
 	struct wt_l2_out out;
 	size_t limit;
 	uint64_t last;		/* the latest cycle accepted or drained */
+	struct load *load;	/* in the order accepted */
+	size_t nload, capload;
+	uint32_t seq;		/* the last tag given */
 };
 
 int wt_l2_takes(const struct wt_event *e)
@@ -35,22 +52,82 @@ int wt_l2_takes(const struct wt_event *e)
 	}
 }
 
+static enum wt_refusal refusal(int fail)
+{
+	switch (fail) {
+	case WT_L2_FAIL_MSHR_ENTRY:
+		return WT_REFUSE_MSHR_FULL;
+	case WT_L2_FAIL_MSHR_MERGE:
+		return WT_REFUSE_MSHR_MERGE;
+	default:
+		return WT_REFUSE_NO_LINE;
+	}
+}
+
+/* Whether load k is the request of event e (l2comp.h says which fields). */
+static int same_load(const struct load *k, const struct wt_event *e)
+{
+	return k->addr == e->addr && k->time == e->time && k->warp == e->warp &&
+	       k->instr == e->instr && k->sm == e->sm && k->sectors == e->sectors &&
+	       k->op == e->op;
+}
+
+/* The loads whose data was ready before the component's cycle go. */
+static void forget(struct l2_comp *l)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < l->nload; i++)
+		if (l->load[i].waits || l->load[i].ready >= l->last)
+			l->load[k++] = l->load[i];
+	l->nload = k;
+}
+
+/* Keep the outcomes of the request e accepted at cycle: at most one. */
+static void keep_loads(struct l2_comp *l, const struct wt_event *e, uint64_t cycle)
+{
+	struct wt_l2_out *o = &l->out;
+
+	for (size_t i = 0; i < o->noc; i++) {
+		const struct wt_l2_outcome *oc = &o->oc[i];
+
+		if (l->nload == l->capload) {
+			l->capload = l->capload ? 2 * l->capload : 16;
+			l->load = wt_realloc(l->load, l->capload * sizeof(*l->load));
+		}
+		l->load[l->nload++] = (struct load){
+			.addr = e->addr, .time = e->time, .warp = e->warp,
+			.instr = e->instr, .sm = e->sm, .sectors = e->sectors,
+			.op = e->op, .tag = oc->tag, .waits = oc->waits,
+			.ready = cycle + oc->latency };
+	}
+}
+
 static int accept(struct wt_component *c, const struct wt_event *e, uint64_t cycle,
 		  enum wt_refusal *why)
 {
 	struct l2_comp *l = (struct l2_comp *)c;
 	struct wt_l2_out *o = &l->out;
+	int external = l->l2.cfg->external_fill, fail;
+	uint64_t local = wt_pmap_local(l->map, e->addr);
 
 	*why = cycle < l->last ? WT_REFUSE_PAST :
 	       !wt_l2_takes(e) || wt_pmap_partition(l->map, e->addr) != c->id ?
 	       WT_REFUSE_NOT_MINE :
 	       o->n - o->first >= l->limit ? WT_REFUSE_QUEUE_FULL : WT_REFUSE_NONE;
+	if (*why == WT_REFUSE_NONE && external &&
+	    (fail = wt_l2_fails(&l->l2, e, local, cycle)) >= 0)
+		*why = refusal(fail);
 	if (*why != WT_REFUSE_NONE)
 		return -1;
-	o->tag = 0;
-	wt_l2_request(&l->l2, e, wt_pmap_local(l->map, e->addr), cycle, o);
-	o->noc = 0;		/* the outcomes: not kept */
+	o->tag = external ? ++l->seq : 0;
+	wt_l2_request(&l->l2, e, local, cycle, o);
 	l->last = cycle;
+	if (external) {
+		forget(l);
+		keep_loads(l, e, cycle);
+	}
+	o->noc = 0;		/* the outcomes: kept no further */
 	return 0;
 }
 
@@ -86,6 +163,7 @@ static size_t drain(struct wt_component *c, uint64_t upto, struct wt_event *out,
 	if (upto < l->last)
 		upto = l->last;
 	l->last = upto;
+	forget(l);
 	/* no request still to come (at upto or later) makes an event
 	 * before h */
 	h = wt_l2_event_floor(&l->l2, upto);
@@ -95,7 +173,8 @@ static size_t drain(struct wt_component *c, uint64_t upto, struct wt_event *out,
 	k = wt_events_before(o->ev + o->first, o->n - o->first, h);
 	if (k > max)
 		k = max;
-	memcpy(out, o->ev + o->first, k * sizeof(*out));
+	if (k)		/* none made yet: ev is NULL */
+		memcpy(out, o->ev + o->first, k * sizeof(*out));
 	o->first += k;
 	o->n = wt_events_drop_written(o->ev, o->n, &o->first);
 	return k;
@@ -108,6 +187,7 @@ static void comp_free(struct wt_component *c)
 	wt_l2_free(&l->l2);
 	free(l->out.ev);
 	free(l->out.oc);
+	free(l->load);
 	free(l);
 }
 
@@ -139,4 +219,41 @@ struct wt_component *wt_l2_component(const struct wt_l2_cfg *cfg,
 const struct wt_l2 *wt_l2_component_model(const struct wt_component *c)
 {
 	return &((const struct l2_comp *)c)->l2;
+}
+
+uint64_t wt_l2_component_ready(const struct wt_component *c, const struct wt_event *in)
+{
+	const struct l2_comp *l = (const struct l2_comp *)c;
+
+	for (size_t i = 0; i < l->nload; i++)
+		if (same_load(&l->load[i], in))
+			return l->load[i].waits ? UINT64_MAX : l->load[i].ready;
+	return UINT64_MAX;
+}
+
+int wt_l2_component_fill(struct wt_component *c, uint64_t line, unsigned sectors,
+			 uint64_t t)
+{
+	struct l2_comp *l = (struct l2_comp *)c;
+	struct wt_l2 *l2 = &l->l2;
+	int rc;
+
+	if (wt_pmap_partition(l->map, line) != c->id)
+		return -1;
+	rc = wt_l2_fill(l2, line, wt_pmap_local(l->map, line), sectors, t);
+	/* each wait it ended: the load's, found by its tag (the loads are
+	 * in tag order, and the oldest wait longest) */
+	for (size_t w = 0; w < l2->nwoke; w++)
+		for (size_t i = 0; i < l->nload; i++) {
+			struct load *k = &l->load[i];
+
+			if (k->tag != l2->woke[w].tag || !k->waits)
+				continue;
+			if (l2->woke[w].ready > k->ready)
+				k->ready = l2->woke[w].ready;
+			k->waits--;
+			break;
+		}
+	l2->nwoke = 0;
+	return rc;
 }

@@ -17,10 +17,35 @@ struct wt_l2_bank {
 	size_t mshr_at;		/* where its last MSHR search ended */
 };
 
+/* A fill cycle not known yet: external fill (l2model.h), until
+ * wt_l2_fill.  Every cycle compared with it is earlier, and no
+ * arithmetic is done on it. */
+#define WT_L2_PENDING UINT64_MAX
+
 struct wt_l2_mshr {
-	uint64_t line, alloc, ready;	/* line: the line or sector fetched */
+	uint64_t line, alloc, ready;	/* line: the line or sector fetched;
+					   ready: WT_L2_PENDING until its
+					   external fill */
 	unsigned merges;
 };
+
+/* External fill: a load or atomic waits for the fill of MSHR key `key`
+ * (the oldest pending entry of it: there is one at a time); its data is
+ * ready no earlier than floor, its tag access's end. */
+struct wt_l2_wait {
+	uint64_t key, floor;
+	uint32_t tag;
+};
+
+/* The cycles a line's sectors in flight come (l2sector.c; one "sector",
+ * the line, for a line L2 on that way). */
+static inline uint64_t *wt_l2i_sready(const struct wt_l2 *l2, unsigned set, int way)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+
+	return &l2->sready[((size_t)set * c->geom.assoc + (unsigned)way) *
+			   (c->sectored ? c->geom.line / c->sector : 1)];
+}
 
 /* ---- l2model.c's helpers, for l2sector.c ---- */
 
@@ -34,18 +59,71 @@ struct wt_event *wt_l2i_emit(struct wt_l2 *l2, struct wt_l2_out *out,
 			     const struct wt_event *in, unsigned type,
 			     uint64_t t, uint64_t arrival);
 void wt_l2i_outcome(struct wt_l2 *l2, struct wt_l2_out *out,
-		    const struct wt_event *in, uint64_t latency, int hit);
+		    const struct wt_event *in, uint64_t latency, int hit,
+		    unsigned waits);
 /* MSHR entries (their line is a sector's address in a sectored L2). */
 void wt_l2i_mshr_prune(struct wt_l2 *l2, uint64_t arrival);
-struct wt_l2_mshr *wt_l2i_mshr_find(struct wt_l2 *l2, struct wt_l2_bank *b,
-				    uint64_t key, uint64_t t);
-int wt_l2i_mshr_full(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t,
-		     unsigned limit, uint64_t *free_at);
+/* Where the entries in use at cycle t start, for bank b's lookups (the
+ * bank keeps where its last search ended; wt_l2i_mshr_from leaves it). */
+size_t wt_l2i_mshr_first(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t);
+size_t wt_l2i_mshr_from(const struct wt_l2 *l2, const struct wt_l2_bank *b,
+			uint64_t t);
 void wt_l2i_mshr_add(struct wt_l2 *l2, uint64_t key, uint64_t alloc, uint64_t ready);
-/* Port and bank queue: the cycle a tag access may start; and its start. */
-uint64_t wt_l2i_enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
-			   struct wt_l2_bank_stats *bs, uint64_t arrival);
-void wt_l2i_leave_queue(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t);
+
+/*
+ * The reservation fails (enum wt_l2_fail) of an access to MSHR key `key`
+ * (a line, or a sector) of set at a tag access at cycle t, decided once
+ * for the model's accesses (after settling the set at t) and for
+ * wt_l2_fails (before: the state "at t" is what settling would leave).
+ * `first` from wt_l2i_mshr_first or _from; what: the WT_L2I_ flags.  -1
+ * when it meets none, else the fail, with *retry the cycle the resource
+ * frees (WT_L2_PENDING: when a pending fill comes); *entry, when it
+ * merges, the index of the entry it merges into (else SIZE_MAX).
+ * extra: entries the request's earlier accesses took that the MSHRs do
+ * not hold (wt_l2_fails; each pending).
+ */
+enum {
+	WT_L2I_THERE = 1,	/* its data is there: served at once */
+	WT_L2I_PEND = 2,	/* its data is in flight */
+	WT_L2I_LINE = 4,	/* its line is in the set */
+	WT_L2I_FETCH = 8,	/* not there, it merges into the entry in
+				   flight or takes an MSHR entry */
+	WT_L2I_ALLOC = 16	/* with no line, it takes a way */
+};
+int wt_l2i_fails(const struct wt_l2 *l2, size_t first, uint64_t key, unsigned set,
+		 uint64_t t, unsigned what, unsigned extra, uint64_t *retry,
+		 size_t *entry);
+/* Whether the way of set holds data in flight at cycle t (its line, or
+ * one of its sectors). */
+int wt_l2i_reserved_at(const struct wt_l2 *l2, unsigned set, int way, uint64_t t);
+
+/* External fill: a load or atomic of out's waits for the fill of key. */
+void wt_l2i_wait(struct wt_l2 *l2, const struct wt_l2_out *out, uint64_t key,
+		 uint64_t floor);
+/* The oldest pending entry of key fills at t (no earlier than its miss
+ * left): that cycle, or WT_L2_PENDING when none is pending; its waits
+ * end (l2->woke). */
+uint64_t wt_l2i_fill_entry(struct wt_l2 *l2, uint64_t key, uint64_t t);
+
+/*
+ * Ports and a bank's queue: the cycle a request's tag access may start,
+ * moving them (port_free: the partition's, b its bank's; bs its
+ * statistics); and its start.  wt_l2_fails moves copies instead
+ * (struct wt_l2i_lanes).
+ */
+uint64_t wt_l2i_enter_bank(const struct wt_l2_cfg *c, uint64_t *port_free,
+			   struct wt_l2_bank *b, struct wt_l2_bank_stats *bs,
+			   uint64_t arrival);
+void wt_l2i_leave_queue(const struct wt_l2_cfg *c, struct wt_l2_bank *b, uint64_t t);
+
+struct wt_l2i_lanes {
+	uint64_t *port_free;
+	struct wt_l2_bank b;
+	struct wt_l2_bank_stats bs;
+};
+void wt_l2i_lanes_copy(const struct wt_l2 *l2, const struct wt_l2_bank *b,
+		       struct wt_l2i_lanes *x);
+void wt_l2i_lanes_free(struct wt_l2i_lanes *x);
 
 /* ---- l2sector.c ---- */
 
@@ -56,8 +134,15 @@ static inline int wt_l2s_on(const struct wt_l2_cfg *c)
 	return c->sectored || c->write_allocate > WT_WALLOC_YES;
 }
 
-/* wt_l2_request's work past the bypasses, that way. */
+/* wt_l2_request's work past the bypasses, that way; and wt_l2_fails's. */
 void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		    uint64_t arrival, struct wt_l2_out *out);
+int wt_l2s_fails(const struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
+		 uint64_t arrival);
+
+/* The cycle bank b's stalled access retries after a fail at t that
+ * frees at retry; a fail that waits for a pending fill is the caller's
+ * error (wt_l2_fails refuses it): a fatal error. */
+uint64_t wt_l2i_retry(const struct wt_l2 *l2, uint64_t t, uint64_t retry);
 
 #endif

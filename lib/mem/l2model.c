@@ -109,6 +109,8 @@ void wt_l2_free(struct wt_l2 *l2)
 	free(l2->bank);
 	free(l2->mshr);
 	free(l2->sready);
+	free(l2->wait);
+	free(l2->woke);
 	for (unsigned i = 0; i < l2->npol; i++)
 		if (l2->pol[i].ops->free)
 			l2->pol[i].ops->free(l2->pol[i].p);
@@ -254,7 +256,8 @@ static void write_back(struct wt_l2 *l2, struct wt_l2_out *out,
 }
 
 static void outcome(struct wt_l2 *l2, struct wt_l2_out *out,
-		    const struct wt_event *in, uint64_t latency, int hit)
+		    const struct wt_event *in, uint64_t latency, int hit,
+		    unsigned waits)
 {
 	struct wt_l2_outcome *o;
 
@@ -272,18 +275,22 @@ static void outcome(struct wt_l2 *l2, struct wt_l2_out *out,
 	o->latency = (uint32_t)latency;
 	o->tag = out->tag;
 	o->hit = (uint8_t)hit;
+	o->waits = waits;
 }
 
 /* ---- MSHRs ---- */
 
-/* Entries that filled by cycle t are gone for every later request. */
 /*
  * The MSHR entries, mshr[mshr_head .. nmshr-1], are kept sorted by the
  * cycle they were allocated (they come nearly in order; mshr_add puts
- * each in place from the end).  Every entry lasts tag_latency +
- * miss_latency cycles, so this is also their order by ready, and the
- * entries in use at cycle t are one run: from the first that is ready
- * after t, as long as they were allocated by t.
+ * each in place from the end).  An entry is in use at cycle t when it
+ * was allocated by t and fills after t.  In the model's own timing every
+ * entry lasts tag_latency + miss_latency cycles, so this is also their
+ * order by ready, and the entries in use at cycle t are one run: from
+ * the first that is ready after t, as long as they were allocated by t.
+ * External fills come in any order (and pending entries have no ready):
+ * then the entries are looked through one by one, the few there are in
+ * flight.
  */
 static size_t mshr_ready_after(const struct wt_l2 *l2, uint64_t t, size_t from)
 {
@@ -340,8 +347,16 @@ static size_t mshr_ready_after(const struct wt_l2 *l2, uint64_t t, size_t from)
 /* Drop the entries done by cycle t; move the rest down now and then. */
 static void mshr_prune(struct wt_l2 *l2, uint64_t t)
 {
-	size_t gone;
+	size_t gone, k;
 
+	if (l2->cfg->external_fill) {	/* any may have filled */
+		k = l2->mshr_head;
+		for (size_t i = l2->mshr_head; i < l2->nmshr; i++)
+			if (l2->mshr[i].ready > t)
+				l2->mshr[k++] = l2->mshr[i];
+		l2->nmshr = k;
+		return;
+	}
 	l2->mshr_head = mshr_ready_after(l2, t, l2->mshr_head);
 	if (l2->mshr_head < 1024 || l2->mshr_head <= l2->nmshr / 2)
 		return;
@@ -368,38 +383,62 @@ static uint64_t prune_floor(const struct wt_l2 *l2, uint64_t arrival)
 	return m > arrival && m != UINT64_MAX ? m : arrival;
 }
 
-/* The first entry in use at cycle t, for a lookup of bank b: its own
- * accesses move on in time, and so does the entry. */
+/* The first entry that may be in use at cycle t, from `hint` (where a
+ * search of the same bank ended): the first ready after t, or with
+ * external fills the first entry. */
+static size_t mshr_from(const struct wt_l2 *l2, size_t hint, uint64_t t)
+{
+	return l2->cfg->external_fill ? l2->mshr_head : mshr_ready_after(l2, t, hint);
+}
+
+/* The same for a lookup of bank b: its own accesses move on in time, and
+ * so does the entry. */
 static size_t mshr_first(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
 {
-	b->mshr_at = mshr_ready_after(l2, t, b->mshr_at);
+	b->mshr_at = mshr_from(l2, b->mshr_at, t);
 	return b->mshr_at;
 }
 
-static struct wt_l2_mshr *mshr_find(struct wt_l2 *l2, struct wt_l2_bank *b,
-				    uint64_t line, uint64_t t)
+/* The entry of line in use at cycle t, from first (mshr_from), or
+ * SIZE_MAX. */
+static size_t mshr_index(const struct wt_l2 *l2, size_t first, uint64_t line,
+			 uint64_t t)
 {
-	for (size_t i = mshr_first(l2, b, t); i < l2->nmshr && l2->mshr[i].alloc <= t; i++)
-		if (l2->mshr[i].line == line)
-			return &l2->mshr[i];
-	return NULL;
+	for (size_t i = first; i < l2->nmshr && l2->mshr[i].alloc <= t; i++)
+		if (l2->mshr[i].line == line && l2->mshr[i].ready > t)
+			return i;
+	return SIZE_MAX;
 }
 
 /*
- * Whether `limit` entries are in use at cycle t, and if so the first
- * cycle one of them frees.  Those in use are a run from the first ready
- * after t, sorted by allocation: there are `limit` of them when the
- * limit-th of the run was allocated by t, and there is no need to count
- * them all.
+ * Whether `limit` entries are in use at cycle t, with `extra` more not
+ * held yet (wt_l2_fails: pending), and if so the first cycle one of them
+ * frees (WT_L2_PENDING: none known).  In the model's own timing those in
+ * use are a run from the first ready after t, sorted by allocation:
+ * there are `limit` of them when the limit-th of the run was allocated
+ * by t, and there is no need to count them all.
  */
-static int mshr_full(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t,
-		     unsigned limit, uint64_t *free_at)
+static int mshr_full(const struct wt_l2 *l2, size_t first, uint64_t t,
+		     unsigned limit, unsigned extra, uint64_t *free_at)
 {
-	size_t first = mshr_first(l2, b, t), last = first + limit - 1;
+	size_t last = first + limit - 1, n = extra;
+	uint64_t r = WT_L2_PENDING;
 
-	if (last >= l2->nmshr || l2->mshr[last].alloc > t)
+	if (!l2->cfg->external_fill) {
+		if (last >= l2->nmshr || l2->mshr[last].alloc > t)
+			return 0;
+		*free_at = l2->mshr[first].ready;
+		return 1;
+	}
+	for (size_t i = first; i < l2->nmshr && l2->mshr[i].alloc <= t; i++)
+		if (l2->mshr[i].ready > t) {
+			n++;
+			if (l2->mshr[i].ready < r)
+				r = l2->mshr[i].ready;
+		}
+	if (n < limit)
 		return 0;
-	*free_at = l2->mshr[first].ready;
+	*free_at = r;
 	return 1;
 }
 
@@ -441,18 +480,149 @@ static void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
 	l2->fill[set] = next;
 }
 
-/* The first cycle a reserved way of set fills. */
-static uint64_t set_free_at(struct wt_l2 *l2, unsigned set)
+static const struct wt_cache_line *line_at(const struct wt_l2 *l2, unsigned set,
+					   int way)
 {
-	uint64_t r = UINT64_MAX;
+	return &l2->cache.lines[(size_t)set * l2->cache.g.assoc + (unsigned)way];
+}
+
+/*
+ * The first cycle after t that data in flight at t of the way of set
+ * comes (WT_L2_PENDING: not known yet), or 0 when it has none in flight
+ * then: its line (l2model.c's lines), or the first of its sectors
+ * (l2sector.c's).  What settling the set at t leaves (settle: the fills
+ * by t have come), whether it has been settled or not.
+ */
+static uint64_t fill_after(const struct wt_l2 *l2, unsigned set, int way, uint64_t t)
+{
+	const struct wt_cache_line *l = line_at(l2, set, way);
+	const uint64_t *r;
+	uint64_t next = 0;
+
+	if (l->state != WT_LINE_RESERVED)
+		return 0;
+	if (!wt_l2s_on(l2->cfg))
+		return l->ready > t ? l->ready : 0;
+	r = wt_l2i_sready(l2, set, way);
+	for (unsigned u = 0; u < 8; u++)
+		if ((l->pending & 1u << u) && r[u] > t && (!next || r[u] < next))
+			next = r[u];
+	return next;
+}
+
+int wt_l2i_reserved_at(const struct wt_l2 *l2, unsigned set, int way, uint64_t t)
+{
+	return fill_after(l2, set, way, t) != 0;
+}
+
+/* Whether every way of set is reserved at cycle t (a new line has none
+ * to take), and if so the first cycle after t that one fills. */
+static int set_full(const struct wt_l2 *l2, unsigned set, uint64_t t, uint64_t *next)
+{
+	uint64_t r = WT_L2_PENDING, f;
 
 	for (unsigned w = 0; w < l2->cfg->geom.assoc; w++) {
-		struct wt_cache_line *l = wt_cache_at(&l2->cache, set, (int)w);
-
-		if (l->state == WT_LINE_RESERVED && l->ready < r)
-			r = l->ready;
+		if ((f = fill_after(l2, set, (int)w, t)) == 0)
+			return 0;
+		if (f < r)
+			r = f;
 	}
-	return r;
+	*next = r;
+	return 1;
+}
+
+int wt_l2i_fails(const struct wt_l2 *l2, size_t first, uint64_t key, unsigned set,
+		 uint64_t t, unsigned what, unsigned extra, uint64_t *retry,
+		 size_t *entry)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	size_t i;
+
+	*entry = SIZE_MAX;
+	if (what & WT_L2I_THERE)
+		return -1;
+	if ((what & WT_L2I_FETCH) && (what & WT_L2I_PEND)) {
+		i = mshr_index(l2, first, key, t);
+		if (i != SIZE_MAX && c->mshr_merge && l2->mshr[i].merges >= c->mshr_merge) {
+			*retry = l2->mshr[i].ready;
+			return WT_L2_FAIL_MSHR_MERGE;
+		}
+		*entry = i;
+	} else if ((what & WT_L2I_FETCH) && c->mshr_entries &&
+		   mshr_full(l2, first, t, c->mshr_entries, extra, retry)) {
+		return WT_L2_FAIL_MSHR_ENTRY;
+	}
+	/* the cache's victim choice (and every policy's) finds no way
+	 * exactly when every way is reserved */
+	if (!(what & WT_L2I_LINE) && (what & WT_L2I_ALLOC) && set_full(l2, set, t, retry))
+		return WT_L2_FAIL_LINE_ALLOC;
+	return -1;
+}
+
+/* What a load or atomic of line finds at a tag access at cycle t
+ * (wt_l2i_fails's flags); noalloc: a policy keeps it from a line. */
+static unsigned read_what(const struct wt_l2 *l2, unsigned set, uint64_t line,
+			  uint64_t t, int noalloc)
+{
+	int way = wt_cache_find(&l2->cache, set, line);
+	unsigned what = noalloc ? 0 : WT_L2I_FETCH | WT_L2I_ALLOC;
+
+	if (way < 0)
+		return what;
+	if (!wt_l2i_reserved_at(l2, set, way, t))
+		return what | WT_L2I_LINE | WT_L2I_THERE;
+	return what | WT_L2I_LINE | WT_L2I_PEND | WT_L2I_FETCH;	/* merges */
+}
+
+/* ---- external fills ---- */
+
+void wt_l2i_wait(struct wt_l2 *l2, const struct wt_l2_out *out, uint64_t key,
+		 uint64_t floor)
+{
+	if (l2->nwait == l2->capwait) {
+		l2->capwait = l2->capwait ? 2 * l2->capwait : 16;
+		l2->wait = wt_realloc(l2->wait, l2->capwait * sizeof(*l2->wait));
+	}
+	l2->wait[l2->nwait++] = (struct wt_l2_wait){ key, floor, out->tag };
+}
+
+uint64_t wt_l2i_fill_entry(struct wt_l2 *l2, uint64_t key, uint64_t t)
+{
+	struct wt_l2_mshr *m = NULL;
+	size_t k = 0;
+
+	for (size_t i = l2->mshr_head; i < l2->nmshr && !m; i++)
+		if (l2->mshr[i].line == key && l2->mshr[i].ready == WT_L2_PENDING)
+			m = &l2->mshr[i];
+	if (!m)
+		return WT_L2_PENDING;
+	if (t < m->alloc + l2->cfg->tag_latency)	/* before its miss left */
+		t = m->alloc + l2->cfg->tag_latency;
+	m->ready = t;
+	for (size_t i = 0; i < l2->nwait; i++) {
+		const struct wt_l2_wait *w = &l2->wait[i];
+
+		if (w->key != key) {
+			l2->wait[k++] = *w;
+			continue;
+		}
+		if (l2->nwoke == l2->capwoke) {
+			l2->capwoke = l2->capwoke ? 2 * l2->capwoke : 16;
+			l2->woke = wt_realloc(l2->woke, l2->capwoke * sizeof(*l2->woke));
+		}
+		l2->woke[l2->nwoke++] = (struct wt_l2_wake){
+			w->floor > t ? w->floor : t, w->tag };
+	}
+	l2->nwait = k;
+	return t;
+}
+
+uint64_t wt_l2i_retry(const struct wt_l2 *l2, uint64_t t, uint64_t retry)
+{
+	if (retry == WT_L2_PENDING)
+		wt_die(WT_EXIT_USAGE, "L2 partition %u: a request waits for a fill "
+		       "that is not known (wt_l2_fails refuses it)", l2->partition);
+	return retry > t + l2->cfg->bank_cycle ? retry : t + l2->cfg->bank_cycle;
 }
 
 /*
@@ -468,12 +638,14 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 	struct wt_l2_out *out = r->out;
 	uint64_t line = r->line, arrival = r->arrival;
 	unsigned set = r->set;
-	uint64_t lookup = t + c->tag_latency, free_at;
-	int way = wt_cache_find(&l2->cache, set, line);
+	uint64_t lookup = t + c->tag_latency, ready;
+	int way = wt_cache_find(&l2->cache, set, line), rc;
 	int dirty = c->write_back && in->op == WT_OP_ATOMIC;
 	struct wt_cache_line *l = way >= 0 ? wt_cache_at(&l2->cache, set, way) : NULL;
 	struct wt_cache_line ev;
 	struct wt_l2_mshr *m;
+	struct wt_event *e;
+	size_t entry;
 
 	if (l && l->state == WT_LINE_VALID) {
 		wt_cache_touch(&l2->cache, set, way);
@@ -484,17 +656,17 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 		*done = lookup;
 		if (c->emit_all)
 			emit(l2, out, in, WT_EV_HIT, lookup, arrival);
-		outcome(l2, out, in, lookup - arrival, 1);
+		outcome(l2, out, in, lookup - arrival, 1, 0);
 		return -1;
 	}
 	/* only a miss looks at the MSHRs: the time to drop those done */
 	mshr_prune(l2, prune_floor(l2, arrival));
+	rc = wt_l2i_fails(l2, mshr_first(l2, b, t), line, set, t,
+			  read_what(l2, set, line, t, r->noalloc), 0, retry, &entry);
+	if (rc >= 0)
+		return rc;
 	if (l) {			/* in flight: merge */
-		m = mshr_find(l2, b, line, t);
-		if (m && c->mshr_merge && m->merges >= c->mshr_merge) {
-			*retry = m->ready;
-			return WT_L2_FAIL_MSHR_MERGE;
-		}
+		m = entry != SIZE_MAX ? &l2->mshr[entry] : NULL;
 		if (m)
 			m->merges++;
 		wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_HIT_RESERVED);
@@ -505,11 +677,23 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 		l->dirty |= (uint8_t)dirty;
 		l2->st.misses++;
 		l2->st.merged++;
-		*done = l->ready > lookup ? l->ready : lookup;
-		if (c->emit_all)
-			emit(l2, out, in, WT_EV_MISS, *done, arrival)->miss_class =
-				WT_MISS_LATENCY;
-		outcome(l2, out, in, *done - arrival, 0);
+		if (l->ready == WT_L2_PENDING) {	/* waits for its fill */
+			*done = WT_L2_PENDING;
+			wt_l2i_wait(l2, out, line, lookup);
+		} else {
+			*done = l->ready > lookup ? l->ready : lookup;
+		}
+		if (c->emit_all) {
+			e = emit(l2, out, in, WT_EV_MISS,
+				 *done == WT_L2_PENDING ? lookup : *done, arrival);
+			e->miss_class = WT_MISS_LATENCY;
+			if (*done == WT_L2_PENDING)
+				e->latency = 0;
+		}
+		if (*done == WT_L2_PENDING)
+			outcome(l2, out, in, lookup - arrival, 0, 1);
+		else
+			outcome(l2, out, in, *done - arrival, 0, 0);
 		return -1;
 	}
 	if (r->noalloc) {	/* a policy said: no line */
@@ -523,29 +707,30 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 				WT_OP_STORE;
 			l2->st.write_throughs++;
 		}
-		outcome(l2, out, in, *done - arrival, 0);
+		outcome(l2, out, in, *done - arrival, 0, 0);
 		return -1;
 	}
-	if (c->mshr_entries && mshr_full(l2, b, t, c->mshr_entries, &free_at)) {
-		*retry = free_at;
-		return WT_L2_FAIL_MSHR_ENTRY;
-	}
-	way = victim(l2, set, &ev);
-	if (way < 0) {
-		*retry = set_free_at(l2, set);
-		return WT_L2_FAIL_LINE_ALLOC;
-	}
+	way = victim(l2, set, &ev);	/* one there is: wt_l2i_fails */
+	if (way < 0)
+		wt_die(WT_EXIT_USAGE, "L2 partition %u: a policy found no victim "
+		       "in a set with a way not reserved", l2->partition);
 	if (ev.state == WT_LINE_VALID && ev.dirty)
 		write_back(l2, out, in, lookup, arrival, ev.addr);
-	*done = lookup + c->miss_latency;
-	insert(l2, r, set, way, line, WT_LINE_RESERVED, *done);
+	ready = c->external_fill ? WT_L2_PENDING : lookup + c->miss_latency;
+	*done = ready;
+	insert(l2, r, set, way, line, WT_LINE_RESERVED, ready);
 	look(l2, r, -1, WT_L2_LOOK_MISS, t);
 	wt_cache_at(&l2->cache, set, way)->dirty = (uint8_t)dirty;
-	mshr_add(l2, line, t, *done);
+	mshr_add(l2, line, t, ready);
 	l2->st.misses++;
 	wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_MISS);
 	emit(l2, out, in, WT_EV_MISS, lookup, arrival);
-	outcome(l2, out, in, *done - arrival, 0);
+	if (ready == WT_L2_PENDING) {
+		wt_l2i_wait(l2, out, line, lookup);
+		outcome(l2, out, in, lookup - arrival, 0, 1);
+	} else {
+		outcome(l2, out, in, *done - arrival, 0, 0);
+	}
 	return -1;
 }
 
@@ -646,34 +831,36 @@ static unsigned queued_after(const struct wt_l2_bank *b, unsigned q, uint64_t e)
 	return b->n - done;
 }
 
-/* Port and bank queue: the cycle the request's tag access may start. */
-static inline uint64_t enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
-			   struct wt_l2_bank_stats *bs, uint64_t arrival)
+/* Port and bank queue: the cycle the request's tag access may start
+ * (port_free: the ports', the partition's or wt_l2_fails's copy). */
+static inline uint64_t enter_bank(const struct wt_l2_cfg *c, uint64_t *port_free,
+				  struct wt_l2_bank *b, struct wt_l2_bank_stats *bs,
+				  uint64_t arrival)
 {
-	const struct wt_l2_cfg *c = l2->cfg;
 	unsigned p = 0, q = c->bank_queue, len;
 	uint64_t s, e;
 
 	for (unsigned i = 1; i < c->ports; i++)
-		if (l2->port_free[i] < l2->port_free[p])
+		if (port_free[i] < port_free[p])
 			p = i;
-	s = arrival > l2->port_free[p] ? arrival : l2->port_free[p];
+	s = arrival > port_free[p] ? arrival : port_free[p];
 	e = s + 1 > b->last_enter ? s + 1 : b->last_enter;
 	if (b->n == q && b->start[b->head] > e)
 		e = b->start[b->head];	/* full: wait at the port */
 	len = 1 + queued_after(b, q, e);
 	if (len > bs->max_queue)
 		bs->max_queue = len;
-	l2->port_free[p] = e;
+	port_free[p] = e;
 	b->last_enter = e;
 	return e > b->next ? e : b->next;
 }
 
-static inline void leave_queue(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
+static inline void leave_queue(const struct wt_l2_cfg *c, struct wt_l2_bank *b,
+			       uint64_t t)
 {
-	unsigned q = l2->cfg->bank_queue, i = b->head + b->n;
+	unsigned q = c->bank_queue, i = b->head + b->n;
 
-	b->next = t + l2->cfg->bank_cycle;
+	b->next = t + c->bank_cycle;
 	if (b->n < q) {
 		b->start[i >= q ? i - q : i] = t;
 		b->n++;
@@ -704,9 +891,10 @@ struct wt_event *wt_l2i_emit(struct wt_l2 *l2, struct wt_l2_out *out,
 }
 
 void wt_l2i_outcome(struct wt_l2 *l2, struct wt_l2_out *out,
-		    const struct wt_event *in, uint64_t latency, int hit)
+		    const struct wt_event *in, uint64_t latency, int hit,
+		    unsigned waits)
 {
-	outcome(l2, out, in, latency, hit);
+	outcome(l2, out, in, latency, hit, waits);
 }
 
 void wt_l2i_mshr_prune(struct wt_l2 *l2, uint64_t arrival)
@@ -714,16 +902,15 @@ void wt_l2i_mshr_prune(struct wt_l2 *l2, uint64_t arrival)
 	mshr_prune(l2, prune_floor(l2, arrival));
 }
 
-struct wt_l2_mshr *wt_l2i_mshr_find(struct wt_l2 *l2, struct wt_l2_bank *b,
-				    uint64_t key, uint64_t t)
+size_t wt_l2i_mshr_first(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
 {
-	return mshr_find(l2, b, key, t);
+	return mshr_first(l2, b, t);
 }
 
-int wt_l2i_mshr_full(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t,
-		     unsigned limit, uint64_t *free_at)
+size_t wt_l2i_mshr_from(const struct wt_l2 *l2, const struct wt_l2_bank *b,
+			uint64_t t)
 {
-	return mshr_full(l2, b, t, limit, free_at);
+	return mshr_from(l2, b->mshr_at, t);
 }
 
 void wt_l2i_mshr_add(struct wt_l2 *l2, uint64_t key, uint64_t alloc, uint64_t ready)
@@ -731,15 +918,66 @@ void wt_l2i_mshr_add(struct wt_l2 *l2, uint64_t key, uint64_t alloc, uint64_t re
 	mshr_add(l2, key, alloc, ready);
 }
 
-uint64_t wt_l2i_enter_bank(struct wt_l2 *l2, struct wt_l2_bank *b,
-			   struct wt_l2_bank_stats *bs, uint64_t arrival)
+uint64_t wt_l2i_enter_bank(const struct wt_l2_cfg *c, uint64_t *port_free,
+			   struct wt_l2_bank *b, struct wt_l2_bank_stats *bs,
+			   uint64_t arrival)
 {
-	return enter_bank(l2, b, bs, arrival);
+	return enter_bank(c, port_free, b, bs, arrival);
 }
 
-void wt_l2i_leave_queue(struct wt_l2 *l2, struct wt_l2_bank *b, uint64_t t)
+void wt_l2i_leave_queue(const struct wt_l2_cfg *c, struct wt_l2_bank *b, uint64_t t)
 {
-	leave_queue(l2, b, t);
+	leave_queue(c, b, t);
+}
+
+void wt_l2i_lanes_copy(const struct wt_l2 *l2, const struct wt_l2_bank *b,
+		       struct wt_l2i_lanes *x)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+
+	x->port_free = wt_malloc(((size_t)c->ports + c->bank_queue) *
+				 sizeof(*x->port_free));
+	memcpy(x->port_free, l2->port_free, c->ports * sizeof(*x->port_free));
+	x->b = *b;
+	x->b.start = x->port_free + c->ports;
+	memcpy(x->b.start, b->start, c->bank_queue * sizeof(*b->start));
+	memset(&x->bs, 0, sizeof(x->bs));
+}
+
+void wt_l2i_lanes_free(struct wt_l2i_lanes *x)
+{
+	free(x->port_free);
+}
+
+int wt_l2_fails(const struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
+		uint64_t arrival)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	uint64_t line = in->addr & ~(uint64_t)(c->geom.line - 1);
+	uint64_t lline = local & ~(uint64_t)(c->geom.line - 1);
+	unsigned bank = (unsigned)(lline >> c->bank_bit) & (c->banks - 1);
+	unsigned set = wt_index_set(&c->ix, lline);
+	const struct wt_l2_bank *b = &l2->bank[bank];
+	struct wt_l2i_lanes x;
+	uint64_t t, retry;
+	size_t entry;
+	int rc;
+
+	if (!c->external_fill || c->disabled)
+		return -1;
+	if (wt_l2s_on(c))
+		return wt_l2s_fails(l2, in, local, arrival);
+	if (in->op == WT_OP_STORE)
+		return -1;	/* write_access: no MSHR, no fail */
+	wt_l2i_lanes_copy(l2, b, &x);
+	t = enter_bank(c, x.port_free, &x.b, &x.bs, arrival);
+	wt_l2i_lanes_free(&x);
+	/* wt_l2_request's loop, on the state settling would leave at t */
+	while ((rc = wt_l2i_fails(l2, mshr_from(l2, b->mshr_at, t), line, set, t,
+				  read_what(l2, set, line, t, 0), 0, &retry,
+				  &entry)) >= 0 && retry != WT_L2_PENDING)
+		t = wt_l2i_retry(l2, t, retry);
+	return rc;
 }
 
 void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
@@ -779,7 +1017,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 			emit(l2, out, in, WT_EV_BYPASS, arrival, arrival);
 			l2->st.bypasses++;
 			/* no queue, no lookup: the DRAM round trip */
-			outcome(l2, out, in, c->miss_latency, 0);
+			outcome(l2, out, in, c->miss_latency, 0, 0);
 			return;
 		}
 	}
@@ -787,7 +1025,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		wt_l2s_request(l2, in, local, arrival, out);
 		return;
 	}
-	t = enter_bank(l2, b, bs, arrival);
+	t = enter_bank(c, l2->port_free, b, bs, arrival);
 	for (;;) {
 		settle(l2, set, t);
 		if (in->op == WT_OP_STORE) {
@@ -799,18 +1037,23 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 			break;
 		l2->st.fails[rc]++;	/* the bank stalls, then tries again */
 		wt_gs_count(&l2->st.gs, gs_type(in), WT_GS_RESERVATION_FAIL);
-		t = retry > t + c->bank_cycle ? retry : t + c->bank_cycle;
+		t = wt_l2i_retry(l2, t, retry);
 	}
 	if (rc < 0 && in->op == WT_OP_ATOMIC && !c->write_back) {
-		/* write-through: the atomic's result goes on */
-		emit(l2, out, in, WT_EV_WRITE_THROUGH, done, arrival);
+		/* write-through: the atomic's result goes on (its data
+		 * pending: at the tag access's end) */
+		if (done == WT_L2_PENDING)
+			emit(l2, out, in, WT_EV_WRITE_THROUGH, t + c->tag_latency,
+			     arrival)->latency = 0;
+		else
+			emit(l2, out, in, WT_EV_WRITE_THROUGH, done, arrival);
 		l2->st.write_throughs++;
 	}
 	for (unsigned i = 0; i < l2->npol; i++)
 		if (l2->pol[i].ops->served)
 			l2->pol[i].ops->served(l2->pol[i].p, l2, &r,
 					       l2->st.hits != hits);
-	leave_queue(l2, b, t);
+	leave_queue(c, b, t);
 	bs->accesses++;
 	bs->delay_sum += t - arrival - 1;
 	wt_l2_hist_add(&l2->st.delay, t - arrival - 1);

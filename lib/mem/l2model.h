@@ -28,6 +28,25 @@
  * Queueing delay = t - a - 1: every cycle beyond the port cycle before
  * the tag access starts.
  *
+ * External fills (cfg->external_fill, for a closed-loop driver: issue
+ * 44's gpusim; l2comp.h): a read miss (a load or atomic, and a
+ * write-allocate policy's fetch, W or F) leaves for DRAM at its tag
+ * access's end with its level-2 event as above, but its data comes when
+ * the driver says, wt_l2_fill, not miss_latency cycles later.  Until
+ * then its MSHR entry, its reserved way or sectors and what waits on
+ * them have no fill cycle (they are pending), and the loads and atomics
+ * that miss, merge into it or find its line in flight wait for it.  A
+ * bank cannot stall "until the resource frees" when that cycle is not
+ * known, so a request whose tag access would meet such a reservation
+ * fail is refused first (wt_l2_fails) and retried after a fill; a fail
+ * that frees at a known cycle is still a stall, as above.  A full bank
+ * queue, and the ports, still delay a request (step 2), never refuse it.
+ * Events whose cycle is the data's (emit_all's merged misses, a
+ * write-through L2's atomic write-through) go at the tag access's end
+ * when the data is pending, with latency 0.  The policies' bypasses and
+ * no-allocate misses keep miss_latency (l2comp's partitions have no
+ * policies, and wt_l2_fails does not ask them).
+ *
  * Policies (bypassing, insertion, victims) come in through the hooks of
  * l2hook.h; l2policy.h lists them.
  */
@@ -67,7 +86,10 @@ struct wt_l2_cfg {
 	unsigned banks, bank_bit;	/* bank = local >> bank_bit mod banks */
 	unsigned ports, bank_queue, bank_cycle, tag_latency;
 	unsigned mshr_entries, mshr_merge;
-	unsigned miss_latency;
+	unsigned miss_latency;		/* unused for read misses when
+					   external_fill */
+	int external_fill;		/* read misses wait for wt_l2_fill
+					   (above); 0: miss_latency */
 	int disabled;			/* no L2: everything goes on */
 	int emit_all;			/* also hits and merged misses */
 };
@@ -112,8 +134,14 @@ struct wt_l2_stats {
 /* What became of one load or atomic, for the per-instruction stats. */
 struct wt_l2_outcome {
 	uint32_t warp, instr, pc, cta;
-	uint32_t latency;		/* arrival to data ready */
+	uint32_t latency;		/* arrival to data ready; when it
+					   waits (waits > 0), to the latest of
+					   the data it has and the tag accesses
+					   of what it waits for */
 	uint32_t tag;			/* the out's tag at the request */
+	uint32_t waits;			/* external fill: the pending fills
+					   its data waits for (each one's
+					   wt_l2_fill wakes it: l2->woke) */
 	uint16_t sm, partition;
 	uint8_t hit;
 };
@@ -139,8 +167,16 @@ struct wt_l2_out {
 					   request: its outcome's tag */
 };
 
+/* External fill: a fill made a load or atomic's wait for it end; its
+ * data (that part of it) is ready at `ready`. */
+struct wt_l2_wake {
+	uint64_t ready;
+	uint32_t tag;			/* its outcome's */
+};
+
 struct wt_l2_bank;
 struct wt_l2_mshr;
+struct wt_l2_wait;
 
 struct wt_l2 {
 	const struct wt_l2_cfg *cfg;
@@ -148,7 +184,8 @@ struct wt_l2 {
 	struct wt_cache cache;
 	uint64_t *fill;			/* per set: the first cycle one of its
 					   reserved ways fills, UINT64_MAX
-					   when none is (settle) */
+					   when none is, or none is known
+					   (settle) */
 	uint64_t *port_free;
 	struct wt_l2_bank *bank;
 	struct wt_l2_mshr *mshr;	/* sorted by allocation: see l2model.c */
@@ -159,6 +196,12 @@ struct wt_l2 {
 	int bypassing;			/* one of them may bypass */
 	uint64_t *sready;		/* l2sector.c: per line, per sector in
 					   flight, the cycle its data comes */
+	struct wt_l2_wait *wait;	/* external fill: the reads that wait
+					   for a pending fill, oldest first */
+	size_t nwait, capwait;
+	struct wt_l2_wake *woke;	/* wt_l2_fill appends the waits it
+					   ends; the caller empties it */
+	size_t nwoke, capwoke;
 	struct wt_l2_stats st;
 };
 
@@ -175,6 +218,40 @@ void wt_l2_free(struct wt_l2 *l2);
  */
 void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		   uint64_t arrival, struct wt_l2_out *out);
+
+/*
+ * External fill: whether request in (as for wt_l2_request, which it must
+ * come before, at the same arrival) would meet, at a tag access, a
+ * reservation fail that frees only when a pending fill comes: no MSHR
+ * entry free, no merge slot in its line's (sector's) entry, every way of
+ * its set reserved.  The enum wt_l2_fail, or -1 when wt_l2_request can
+ * take it (it may still stall until a fill due at a known cycle).  It
+ * follows the request through the ports and banks, each of its accesses
+ * (a sectored L2's sectors) with what those before it would take, and
+ * asks the conditions wt_l2_request asks; it changes nothing and counts
+ * nothing.  The policies are not asked (the request is taken as one
+ * that they neither bypass nor keep from a line).  -1 always when
+ * external_fill is 0 or the L2 is disabled.  wt_l2_request on a request
+ * it refuses is the caller's error: a one-line fatal error.
+ */
+int wt_l2_fails(const struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
+		uint64_t arrival);
+
+/*
+ * External fill: the DRAM's data for a read miss of this partition comes
+ * at cycle t.  line: the global address of its level-2 miss event (any
+ * address of the line), local its partition-local one; sectors: the
+ * event's mask (the L2's sectors), ignored in a line L2.  For each of
+ * those sectors (the line, in a line L2) the oldest pending MSHR entry
+ * gets its fill cycle, max(t, the cycle its miss left): there is no fill
+ * latency of the model's own, the data is ready as it comes.  Its line or
+ * sector is then valid from that cycle (as in the model's own timing),
+ * and each load or atomic that waited for it ends its wait at the later
+ * of that cycle and its own tag access's end (appended to l2->woke).
+ * 0, or -1 when none of them was pending (nothing changed).
+ */
+int wt_l2_fill(struct wt_l2 *l2, uint64_t line, uint64_t local, unsigned sectors,
+	       uint64_t t);
 
 /*
  * A host-to-device copy reached the L2 before the kernel, as GPGPU-Sim's

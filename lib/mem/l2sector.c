@@ -60,10 +60,9 @@ static uint64_t unit_key(const struct wt_l2_cfg *c, uint64_t line, unsigned u)
 	return line + (uint64_t)u * unit_bytes(c);
 }
 
-static uint64_t *sready_at(struct wt_l2 *l2, unsigned set, int way)
+static uint64_t *sready_at(const struct wt_l2 *l2, unsigned set, int way)
 {
-	return &l2->sready[((size_t)set * l2->cfg->geom.assoc + (unsigned)way) *
-			   nunits(l2->cfg)];
+	return wt_l2i_sready(l2, set, way);
 }
 
 /* Each unit u of mask m, the lowest first. */
@@ -238,9 +237,51 @@ struct access {
 	uint64_t line, t, arrival;
 	unsigned set, u;
 	int full;		/* a write of the whole sector */
-	uint64_t done;		/* a read: its data is ready */
+	uint64_t done;		/* a read: its data is ready (waiting for a
+				   pending fill: its tag access's end) */
+	unsigned waits;		/* the pending fills its data waits for */
 	int hit;
 };
+
+/* The write-allocate policy of the writes that miss. */
+static unsigned walloc(const struct wt_l2_cfg *c)
+{
+	return c->write_allocate == WT_WALLOC_YES ? WT_WALLOC_LAZY :
+	       (unsigned)c->write_allocate;
+}
+
+/*
+ * What an access (a write: write; of the whole sector: full) of unit u
+ * of the line in way of set (-1: none) finds at a tag access at cycle t,
+ * wt_l2i_fails's flags: what settling the set at t leaves, whether it
+ * has been settled (read_unit, write_unit) or not (wt_l2s_fails).
+ */
+static unsigned unit_what(const struct wt_l2 *l2, unsigned set, int way, unsigned u,
+			  uint64_t t, int write, int full)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	unsigned bit = 1u << u, wa = walloc(c), what;
+	const struct wt_cache_line *l;
+	int came, there;
+
+	if (!write)
+		what = WT_L2I_FETCH | WT_L2I_ALLOC;
+	else
+		what = (wa == WT_WALLOC_NAIVE || (wa == WT_WALLOC_FETCH && !full) ?
+			WT_L2I_FETCH : 0) | (wa != WT_WALLOC_NO ? WT_L2I_ALLOC : 0);
+	if (way < 0)
+		return what;
+	l = &l2->cache.lines[(size_t)set * c->geom.assoc + (unsigned)way];
+	came = (l->pending & bit) && sready_at(l2, set, way)[u] <= t;
+	/* a write hits on any data; a read on readable data */
+	there = came || ((l->valid & bit) && (write || !(l->unreadable & bit)));
+	what |= WT_L2I_LINE;
+	if (there)
+		what |= WT_L2I_THERE;
+	else if (l->pending & bit)
+		what |= WT_L2I_PEND;
+	return what;
+}
 
 /* Set a's way for its line, or -1, after the fills due. */
 static int find(struct wt_l2 *l2, const struct access *a)
@@ -255,11 +296,13 @@ static int read_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 		     uint64_t *retry)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
-	uint64_t lookup = a->t + c->tag_latency, free_at;
+	uint64_t lookup = a->t + c->tag_latency, ready;
 	unsigned bit = 1u << a->u, type = gs_type(a->in);
-	int way = find(l2, a), atomic = a->in->op == WT_OP_ATOMIC;
+	int way = find(l2, a), atomic = a->in->op == WT_OP_ATOMIC, rc;
 	struct wt_cache_line *l = way >= 0 ? wt_cache_at(&l2->cache, a->set, way) : NULL;
 	struct wt_l2_mshr *m;
+	struct wt_event *e;
+	size_t entry;
 
 	if (l && (l->valid & bit) && !(l->unreadable & bit)) {
 		wt_cache_touch(&l2->cache, a->set, way);
@@ -275,12 +318,13 @@ static int read_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 	}
 	a->hit = 0;
 	wt_l2i_mshr_prune(l2, a->arrival);
+	rc = wt_l2i_fails(l2, wt_l2i_mshr_first(l2, a->b, a->t),
+			  unit_key(c, a->line, a->u), a->set, a->t,
+			  unit_what(l2, a->set, way, a->u, a->t, 0, 0), 0, retry, &entry);
+	if (rc >= 0)
+		return rc;
 	if (l && (l->pending & bit)) {		/* in flight: merge */
-		m = wt_l2i_mshr_find(l2, a->b, unit_key(c, a->line, a->u), a->t);
-		if (m && c->mshr_merge && m->merges >= c->mshr_merge) {
-			*retry = m->ready;
-			return WT_L2_FAIL_MSHR_MERGE;
-		}
+		m = entry != SIZE_MAX ? &l2->mshr[entry] : NULL;
 		if (m) {
 			m->merges++;
 			wt_gs_count(&l2->st.gs, type, WT_GS_MSHR_HIT);
@@ -291,32 +335,38 @@ static int read_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 			l->fill_modified |= (uint8_t)bit;
 		l2->st.sector_merged++;
 		a->done = sready_at(l2, a->set, way)[a->u];
-		if (a->done < lookup)
+		if (a->done == WT_L2_PENDING) {		/* waits for its fill */
+			wt_l2i_wait(l2, out, unit_key(c, a->line, a->u), lookup);
+			a->waits++;
+		}
+		if (a->done < lookup || a->done == WT_L2_PENDING)
 			a->done = lookup;
-		if (c->emit_all)
-			unit_event(l2, out, a->in, WT_EV_MISS, a->done, a->arrival,
-				   a->line, bit)->miss_class = WT_MISS_LATENCY;
+		if (c->emit_all) {
+			e = unit_event(l2, out, a->in, WT_EV_MISS, a->done, a->arrival,
+				       a->line, bit);
+			e->miss_class = WT_MISS_LATENCY;
+			if (sready_at(l2, a->set, way)[a->u] == WT_L2_PENDING)
+				e->latency = 0;
+		}
 		return -1;
-	}
-	if (c->mshr_entries && wt_l2i_mshr_full(l2, a->b, a->t, c->mshr_entries, &free_at)) {
-		*retry = free_at;
-		return WT_L2_FAIL_MSHR_ENTRY;
 	}
 	if (!l) {
 		way = take_way(l2, out, a->in, a->set, a->line, lookup, a->arrival);
-		if (way < 0) {
-			*retry = l2->fill[a->set];
-			return WT_L2_FAIL_LINE_ALLOC;
-		}
 		wt_gs_count(&l2->st.gs, type, WT_GS_MISS);
 	} else {
 		wt_cache_touch(&l2->cache, a->set, way);
 		wt_gs_count(&l2->st.gs, type, WT_GS_SECTOR_MISS);
 		l2->st.sector_misses++;
 	}
-	a->done = lookup + c->miss_latency;
+	ready = c->external_fill ? WT_L2_PENDING : lookup + c->miss_latency;
 	fetch_unit(l2, out, a->in, a->set, way, a->line, a->u, a->t, lookup,
-		   a->arrival, a->done, atomic ? WT_OP_ATOMIC : WT_OP_LOAD);
+		   a->arrival, ready, atomic ? WT_OP_ATOMIC : WT_OP_LOAD);
+	a->done = ready;
+	if (ready == WT_L2_PENDING) {
+		wt_l2i_wait(l2, out, unit_key(c, a->line, a->u), lookup);
+		a->waits++;
+		a->done = lookup;
+	}
 	if (atomic)	/* its MSHR entry has an atomic: MODIFIED at the fill */
 		wt_cache_at(&l2->cache, a->set, way)->fill_modified |= (uint8_t)bit;
 	return -1;
@@ -328,13 +378,12 @@ static int write_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 		      uint64_t *retry)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
-	uint64_t lookup = a->t + c->tag_latency, free_at = 0;
-	unsigned bit = 1u << a->u, type = gs_type(a->in), status;
-	unsigned wa = c->write_allocate == WT_WALLOC_YES ? WT_WALLOC_LAZY :
-		      (unsigned)c->write_allocate;
-	int way = find(l2, a), fetch, pend;
+	uint64_t lookup = a->t + c->tag_latency;
+	unsigned bit = 1u << a->u, type = gs_type(a->in), status, wa = walloc(c);
+	int way = find(l2, a), fetch, pend, rc;
 	struct wt_cache_line *l = way >= 0 ? wt_cache_at(&l2->cache, a->set, way) : NULL;
 	struct wt_l2_mshr *m = NULL;
+	size_t entry = SIZE_MAX;
 
 	if (l && (l->valid & bit)) {		/* a hit on any data */
 		wt_cache_touch(&l2->cache, a->set, way);
@@ -355,26 +404,17 @@ static int write_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 	status = pend ? WT_GS_HIT_RESERVED : l ? WT_GS_SECTOR_MISS : WT_GS_MISS;
 	fetch = wa == WT_WALLOC_NAIVE || (wa == WT_WALLOC_FETCH && !a->full);
 	/* First what could stop it. */
-	if (fetch) {
+	if (fetch)
 		wt_l2i_mshr_prune(l2, a->arrival);
-		if (pend) {
-			m = wt_l2i_mshr_find(l2, a->b, unit_key(c, a->line, a->u), a->t);
-			if (m && c->mshr_merge && m->merges >= c->mshr_merge) {
-				*retry = m->ready;
-				return WT_L2_FAIL_MSHR_MERGE;
-			}
-		} else if (c->mshr_entries &&
-			   wt_l2i_mshr_full(l2, a->b, a->t, c->mshr_entries, &free_at)) {
-			*retry = free_at;
-			return WT_L2_FAIL_MSHR_ENTRY;
-		}
-	}
+	rc = wt_l2i_fails(l2, wt_l2i_mshr_first(l2, a->b, a->t),
+			  unit_key(c, a->line, a->u), a->set, a->t,
+			  unit_what(l2, a->set, way, a->u, a->t, 1, a->full), 0, retry,
+			  &entry);
+	if (rc >= 0)
+		return rc;
+	m = entry != SIZE_MAX ? &l2->mshr[entry] : NULL;
 	if (!l && wa != WT_WALLOC_NO) {
 		way = take_way(l2, out, a->in, a->set, a->line, lookup, a->arrival);
-		if (way < 0) {
-			*retry = l2->fill[a->set];
-			return WT_L2_FAIL_LINE_ALLOC;
-		}
 		l = wt_cache_at(&l2->cache, a->set, way);
 	} else if (l && wa != WT_WALLOC_NO) {
 		wt_cache_touch(&l2->cache, a->set, way);
@@ -395,7 +435,8 @@ static int write_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 		}
 	} else if (fetch) {
 		fetch_unit(l2, out, a->in, a->set, way, a->line, a->u, a->t, lookup,
-			   a->arrival, lookup + c->miss_latency, WT_OP_LOAD);
+			   a->arrival, c->external_fill ? WT_L2_PENDING :
+			   lookup + c->miss_latency, WT_OP_LOAD);
 	} else if (wa != WT_WALLOC_NO && pend) {
 		l->modified |= (uint8_t)bit;	/* kept in flight */
 	} else if (wa != WT_WALLOC_NO) {
@@ -430,6 +471,7 @@ void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	a.arrival = arrival;
 	a.set = wt_index_set(&c->ix, lline);
 	a.hit = 1;
+	a.waits = 0;
 	units = units_of(l2, in, a.line);
 	a.full = in->type == WT_EV_WRITE_BACK ||
 		 in->bytes >= wt_sectors_count(units) * unit_bytes(c);
@@ -437,16 +479,16 @@ void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		int rc;
 
 		a.u = u;
-		a.t = wt_l2i_enter_bank(l2, a.b, bs, arrival);
+		a.t = wt_l2i_enter_bank(c, l2->port_free, a.b, bs, arrival);
 		while ((rc = write ? write_unit(l2, out, &a, &retry) :
 				     read_unit(l2, out, &a, &retry)) >= 0) {
 			l2->st.fails[rc]++;	/* the bank stalls, then tries again */
 			wt_gs_count(&l2->st.gs, type, WT_GS_RESERVATION_FAIL);
-			a.t = retry > a.t + c->bank_cycle ? retry : a.t + c->bank_cycle;
+			a.t = wt_l2i_retry(l2, a.t, retry);
 		}
 		if (!write && a.done > done)
 			done = a.done;
-		wt_l2i_leave_queue(l2, a.b, a.t);
+		wt_l2i_leave_queue(c, a.b, a.t);
 		bs->accesses++;
 		bs->delay_sum += a.t - arrival - 1;
 		wt_l2_hist_add(&l2->st.delay, a.t - arrival - 1);
@@ -466,7 +508,93 @@ void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		l2->st.misses++;
 		l2->st.merged += l2->st.sector_fetched == fetched;
 	}
-	wt_l2i_outcome(l2, out, in, done - arrival, a.hit);
+	wt_l2i_outcome(l2, out, in, done - arrival, a.hit, a.waits);
+}
+
+/*
+ * wt_l2s_request's accesses followed on copies of the ports and the
+ * bank, each with what those before it took (MSHR entries, pending; a
+ * way for a line there was not) and the fails asked as read_unit and
+ * write_unit ask them, until one meets a fail that waits for a pending
+ * fill (or none does).
+ */
+int wt_l2s_fails(const struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
+		 uint64_t arrival)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	uint64_t lline = local & ~(uint64_t)(c->geom.line - 1);
+	unsigned bank = (unsigned)(lline >> c->bank_bit) & (c->banks - 1);
+	const struct wt_l2_bank *b = &l2->bank[bank];
+	uint64_t line = in->addr & ~(uint64_t)(c->geom.line - 1), t, retry = 0;
+	unsigned set = wt_index_set(&c->ix, lline), units, extra = 0, what = 0;
+	int write = in->op == WT_OP_STORE, full, way, taken = 0, rc = -1;
+	struct wt_l2i_lanes x;
+	size_t entry;
+
+	units = units_of(l2, in, line);
+	full = in->type == WT_EV_WRITE_BACK ||
+	       in->bytes >= wt_sectors_count(units) * unit_bytes(c);
+	way = wt_cache_find(&l2->cache, set, line);
+	wt_l2i_lanes_copy(l2, b, &x);
+	FOR_UNITS(u, units) {
+		t = wt_l2i_enter_bank(c, x.port_free, &x.b, &x.bs, arrival);
+		for (;;) {
+			what = unit_what(l2, set, way, u, t, write, full) |
+			       (taken ? WT_L2I_LINE : 0);
+			rc = wt_l2i_fails(l2, wt_l2i_mshr_from(l2, b, t),
+					  unit_key(c, line, u), set, t, what, extra,
+					  &retry, &entry);
+			if (rc < 0 || retry == WT_L2_PENDING)
+				break;
+			t = wt_l2i_retry(l2, t, retry);
+		}
+		if (rc >= 0)
+			break;
+		if ((what & (WT_L2I_THERE | WT_L2I_PEND | WT_L2I_FETCH)) == WT_L2I_FETCH)
+			extra++;		/* it takes an entry */
+		if ((what & (WT_L2I_THERE | WT_L2I_LINE | WT_L2I_ALLOC)) == WT_L2I_ALLOC)
+			taken = 1;		/* and a way for its line */
+		wt_l2i_leave_queue(c, &x.b, t);
+	}
+	wt_l2i_lanes_free(&x);
+	return rc;
+}
+
+/* ---- external fills ---- */
+
+int wt_l2_fill(struct wt_l2 *l2, uint64_t line, uint64_t local, unsigned sectors,
+	       uint64_t t)
+{
+	const struct wt_l2_cfg *c = l2->cfg;
+	uint64_t lline = local & ~(uint64_t)(c->geom.line - 1), r;
+	unsigned set = wt_index_set(&c->ix, lline);
+	unsigned units = c->sectored ? sectors & ((1u << nunits(c)) - 1) : 1;
+	int way, any = 0;
+	struct wt_cache_line *l;
+
+	if (!c->external_fill || c->disabled)
+		return -1;
+	line &= ~(uint64_t)(c->geom.line - 1);
+	way = wt_cache_find(&l2->cache, set, line);
+	FOR_UNITS(u, units) {
+		r = wt_l2i_fill_entry(l2, unit_key(c, line, u), t);
+		if (r == WT_L2_PENDING)
+			continue;
+		any = 1;
+		if (way < 0)	/* a line in flight keeps its way */
+			continue;
+		l = wt_cache_at(&l2->cache, set, way);
+		if (!wt_l2s_on(c)) {
+			if (l->state == WT_LINE_RESERVED && l->ready == WT_L2_PENDING)
+				l->ready = r;
+		} else if ((l->pending & 1u << u) && sready_at(l2, set, way)[u] ==
+			   WT_L2_PENDING) {
+			sready_at(l2, set, way)[u] = r;
+		}
+		if (r < l2->fill[set])
+			l2->fill[set] = r;
+	}
+	return any ? 0 : -1;
 }
 
 /* ---- copies before a kernel ---- */
