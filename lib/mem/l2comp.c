@@ -257,3 +257,8 @@ int wt_l2_component_fill(struct wt_component *c, uint64_t line, unsigned sectors
 	l2->nwoke = 0;
 	return rc;
 }
+
+struct wt_l2 *wt_l2_component_l2(struct wt_component *c)
+{
+	return &((struct l2_comp *)c)->l2;
+}

@@ -45,6 +45,8 @@ struct wt_component *wt_l2_component(const struct wt_l2_cfg *cfg,
 
 /* Its model, for its statistics (struct wt_l2's st). */
 const struct wt_l2 *wt_l2_component_model(const struct wt_component *c);
+/* The same, for a driver that gives it its policies (wt_l2pols_attach). */
+struct wt_l2 *wt_l2_component_l2(struct wt_component *c);
 
 /*
  * External fill: the cycle the data of L1 event `in`, a load or atomic

@@ -1,0 +1,502 @@
+/*
+ * gssm.c - gpusim's SMs: CTAs dispatched onto them, warps issuing one
+ * instruction a cycle per scheduler (LRR, GTO, two-level), the LD/ST
+ * unit offering a memory instruction's requests to the L1 one a cycle,
+ * and warps woken when their loads' data is back.
+ *
+ * The traces carry no register dependences: a warp's instructions issue
+ * one after another, issue_interval cycles apart, and every instruction
+ * after a load waits for that load's data (the load's value is taken to
+ * be used at once).  A warp leaves when it has nothing left to issue
+ * and no data to wait for; its CTA's slot frees when its last warp
+ * leaves.
+ */
+#include "simint.h"
+
+#include "l1comp.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned lanes(uint64_t mask)
+{
+	return (unsigned)__builtin_popcountll(mask);
+}
+
+void gs_sm_init(struct wt_gpusim *g, struct gs_sm *s, unsigned id)
+{
+	s->id = id;
+	s->nsch = g->cfg->order.schedulers ? g->cfg->order.schedulers : 1;
+	s->sch = wt_calloc(s->nsch, sizeof(*s->sch));
+	s->credits = (int)g->cfg->credits;
+	s->next = UINT64_MAX;
+}
+
+void gs_sm_free(struct gs_sm *s)
+{
+	for (unsigned k = 0; k < s->nsch; k++)
+		free(s->sch[k].w);
+	free(s->sch);
+	free(s->wait);
+}
+
+/* Whether w has an instruction left (its op-none record is only its
+ * last non-memory instructions). */
+static int has_work(const struct gs_warp *w)
+{
+	return w->nonmem > 0 ||
+	       (w->next < w->nrec && w->rec[w->next]->op != WT_OP_NONE);
+}
+
+static void sched_add(struct gs_sched *q, struct gs_warp *w)
+{
+	if (q->n == q->cap) {
+		q->cap = q->cap ? 2 * q->cap : 16;
+		q->w = wt_realloc(q->w, q->cap * sizeof(*q->w));
+	}
+	q->w[q->n++] = w;
+}
+
+static void sched_remove(struct gs_sched *q, struct gs_warp *w)
+{
+	for (size_t i = 0; i < q->n; i++)
+		if (q->w[i] == w) {
+			memmove(q->w + i, q->w + i + 1, (q->n - i - 1) * sizeof(*q->w));
+			q->n--;
+			if (i < q->active)
+				q->active--;
+			break;
+		}
+	if (q->last == w)
+		q->last = NULL;
+}
+
+static void launch(struct wt_gpusim *g, struct gs_sm *s, struct gs_cta *c,
+		   uint64_t t)
+{
+	struct gs_kernel *gk = g->kern;
+
+	c->sm = s->id;
+	s->ctas++;
+	s->c.ctas++;
+	for (uint32_t i = 0; i < c->nwarps; i++) {
+		struct gs_warp *w = &gk->warps[c->first + i];
+
+		w->age = g->age++;
+		w->sched = s->dispatched++ % s->nsch;
+		w->ready = t + 1;	/* it issues from the next cycle */
+		sched_add(&s->sch[w->sched], w);
+		s->nwarps++;
+		s->c.warps++;
+	}
+	if (s->next > t + 1)
+		s->next = t + 1;
+	if (gk->ks->start == UINT64_MAX)
+		gk->ks->start = t;
+}
+
+void gs_dispatch(struct wt_gpusim *g, uint64_t t)
+{
+	struct gs_kernel *gk = g->kern;
+
+	if (!gk)
+		return;
+	for (unsigned i = 0; i < g->nsm && gk->next_cta < gk->nctas; i++) {
+		struct gs_sm *s = &g->sm[(g->next_sm + i) % g->nsm];
+
+		if (s->ctas >= gk->cps)
+			continue;
+		launch(g, s, &gk->ctas[gk->next_cta++], t);
+		g->next_sm = (s->id + 1) % g->nsm;
+	}
+}
+
+/* w has left at t. */
+static void finish(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
+		   uint64_t t)
+{
+	struct gs_kernel *gk = g->kern;
+	struct gs_cta *c = &gk->ctas[w->cta];
+
+	w->state = GS_DONE;
+	sched_remove(&s->sch[w->sched], w);
+	s->nwarps--;
+	if (--c->left == 0) {
+		s->ctas--;
+		gk->ctas_left--;
+		if (gk->ks->end < t)
+			gk->ks->end = t;
+	}
+}
+
+/* w's data is all there at cycle at: it may go on. */
+static void wake(struct gs_sm *s, struct gs_warp *w, uint64_t at)
+{
+	w->state = GS_READY;
+	w->ready = at;
+	w->memwait = 1;
+	wt_l2_hist_add(&s->c.latency, at - w->load_start);
+	if (s->next > at)
+		s->next = at;
+}
+
+static void add_wait(struct gs_sm *s, struct gs_warp *w, const struct wt_request *r,
+		     int bypass)
+{
+	if (s->nwait == s->capwait) {
+		s->capwait = s->capwait ? 2 * s->capwait : 64;
+		s->wait = wt_realloc(s->wait, s->capwait * sizeof(*s->wait));
+	}
+	s->wait[s->nwait].w = w;
+	s->wait[s->nwait].r = *r;
+	s->wait[s->nwait].bypass = bypass;
+	s->nwait++;
+	w->waiting++;
+}
+
+/* One of w's responses is in, its data there at at. */
+static void arrived(struct gs_sm *s, struct gs_warp *w, uint64_t at)
+{
+	w->waiting--;
+	if (w->ready < at)
+		w->ready = at;
+	if (w->waiting == 0 && w->state == GS_MEM)
+		wake(s, w, w->ready);
+}
+
+static enum wt_sim_stall stall_of(enum wt_refusal why)
+{
+	switch (why) {
+	case WT_REFUSE_MSHR_FULL:
+		return WT_SIM_MSHR;
+	case WT_REFUSE_MSHR_MERGE:
+		return WT_SIM_MERGE;
+	case WT_REFUSE_NO_LINE:
+		return WT_SIM_LINE;
+	default:
+		return WT_SIM_MISSQ;
+	}
+}
+
+/* The LD/ST unit offers its next request at t. */
+static void ldst(struct wt_gpusim *g, struct gs_sm *s, uint64_t t)
+{
+	struct wt_request *r = &s->req[s->ireq];
+	struct gs_warp *w = s->uw;
+	enum wt_refusal why;
+	uint64_t done = 0, bypasses = s->model->st.bypasses, n;
+
+	/* a request may send two events on: a write-back and its own */
+	if (s->credits < 2) {
+		s->ublock = WT_SIM_ICNT;
+		s->uretry = UINT64_MAX;
+		return;
+	}
+	r->time = t;
+	if (wt_comp_accept_request(s->l1, r, t, &done, &why) < 0) {
+		if (why == WT_REFUSE_PAST || why == WT_REFUSE_NOT_MINE) {
+			gs_fail(g, "SM %u: its L1 refused a request at cycle %llu (%s)",
+				s->id, (unsigned long long)t, wt_refusal_name(why));
+			return;
+		}
+		s->c.refusals[why]++;
+		s->ublock = stall_of(why);
+		n = wt_comp_next_event(s->l1);
+		s->uretry = n > t ? n : t + 1;
+		return;
+	}
+	s->c.requests++;
+	if (s->uload) {
+		if (s->model->st.bypasses != bypasses)
+			add_wait(s, w, r, 1);
+		else if (done == UINT64_MAX)
+			add_wait(s, w, r, 0);
+		else if (w->ready < done)
+			w->ready = done;
+	}
+	s->ublock = WT_SIM_STALLS;
+	if (++s->ireq < s->nreq) {
+		s->uretry = t + 1;
+		return;
+	}
+	s->uw = NULL;
+	if (!s->uload) {
+		w->state = GS_READY;
+		w->ready = t + 1;
+	} else if (w->waiting) {
+		w->state = GS_MEM;
+	} else {
+		wake(s, w, w->ready > t + 1 ? w->ready : t + 1);
+	}
+}
+
+void gs_sm_response(struct wt_gpusim *g, struct gs_sm *s, const struct wt_event *e,
+		    uint64_t t)
+{
+	int miss = e->type == WT_EV_MISS;
+	size_t i = 0;
+
+	/* a store miss's answer fills what its write-allocate fetched, if
+	 * it fetched anything */
+	if (miss && wt_l1_component_fill(s->l1, e->addr, e->sectors, t) < 0 &&
+	    e->op != WT_OP_STORE) {
+		gs_fail(g, "SM %u: the L2's data for line 0x%llx came at cycle %llu, "
+			"and the L1 has no miss of it", s->id,
+			(unsigned long long)e->addr, (unsigned long long)t);
+		return;
+	}
+	while (i < s->nwait) {
+		struct gs_lwait *q = &s->wait[i];
+		uint64_t at;
+
+		if (q->r.addr != e->addr || q->bypass == miss ||
+		    (!miss && (q->w->id != e->warp || q->r.instr != e->instr))) {
+			i++;
+			continue;
+		}
+		at = miss ? wt_l1_component_ready(s->l1, &q->r) : t;
+		if (at == UINT64_MAX) {
+			i++;
+			continue;
+		}
+		arrived(s, q->w, at > t ? at : t);
+		*q = s->wait[--s->nwait];
+		if (!miss)
+			break;	/* a bypass answers one request */
+	}
+	/* a fill may have freed what the LD/ST unit waits for */
+	if (s->uw && s->ublock != WT_SIM_STALLS && s->ublock != WT_SIM_ICNT)
+		s->uretry = t;
+	if (s->next > t)
+		s->next = t;
+}
+
+void gs_sm_credit(struct gs_sm *s, uint64_t t)
+{
+	s->credits++;
+	if (s->uw && s->ublock == WT_SIM_ICNT && s->credits >= 2) {
+		s->uretry = t;
+		if (s->next > t)
+			s->next = t;
+	}
+}
+
+static int may_issue(const struct gs_sm *s, const struct gs_warp *w, uint64_t t)
+{
+	return w->state == GS_READY && w->ready <= t && has_work(w) &&
+	       (w->nonmem > 0 || !s->uw);
+}
+
+/* Two-level: the warps waiting for data leave the active set, the
+ * oldest pending ready ones join it. */
+static void two_level(struct gs_sched *q, size_t n)
+{
+	size_t i = 0;
+
+	while (i < q->active) {
+		struct gs_warp *w = q->w[i];
+
+		if (w->state == GS_MEM) {
+			memmove(q->w + i, q->w + i + 1, (q->n - i - 1) * sizeof(*q->w));
+			q->w[q->n - 1] = w;
+			q->active--;
+		} else {
+			i++;
+		}
+	}
+	for (i = q->active; i < q->n && q->active < n; i++) {
+		struct gs_warp *w = q->w[i];
+
+		if (w->state == GS_MEM)
+			continue;
+		memmove(q->w + q->active + 1, q->w + q->active,
+			(i - q->active) * sizeof(*q->w));
+		q->w[q->active++] = w;
+	}
+}
+
+/* The warp scheduler q picks at t, or NULL. */
+static struct gs_warp *pick(struct wt_gpusim *g, struct gs_sm *s,
+			    struct gs_sched *q, uint64_t t)
+{
+	const struct wt_order_cfg *oc = &g->cfg->order;
+	size_t n = q->n, from = 0;
+
+	if (oc->warp_limit && n > oc->warp_limit)
+		n = oc->warp_limit;
+	if (oc->policy == WT_POLICY_TWO_LEVEL) {
+		two_level(q, oc->active_warps ? oc->active_warps : 1);
+		if (n > q->active)
+			n = q->active;
+	}
+	if (!n)
+		return NULL;
+	if (oc->policy == WT_POLICY_GTO) {
+		if (q->last && may_issue(s, q->last, t))
+			for (size_t i = 0; i < n; i++)
+				if (q->w[i] == q->last)
+					return q->last;
+	} else if (q->last) {
+		/* round robin: from the warp after the last one */
+		for (size_t i = 0; i < n; i++)
+			if (q->w[i] == q->last) {
+				from = i + 1;
+				break;
+			}
+	}
+	for (size_t k = 0; k < n; k++) {
+		struct gs_warp *w = q->w[(from + k) % n];
+
+		if (may_issue(s, w, t))
+			return w;
+	}
+	return NULL;
+}
+
+/* Only the instructions' requests for the caches: coalesce's op-none
+ * requests carry instruction counts, which gpusim counts itself. */
+static unsigned cache_requests(struct wt_request *r, size_t n)
+{
+	unsigned k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (r[i].op != WT_OP_NONE)
+			r[k++] = r[i];
+	return k;
+}
+
+static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
+		  uint64_t t)
+{
+	const struct wt_warp *r = w->rec[w->next];
+	struct wt_coalesce_stats cst;
+	unsigned n;
+
+	s->sch[w->sched].last = w;
+	w->memwait = 0;
+	s->c.instrs++;
+	s->c.thread_instrs += lanes(r->mask);
+	if (w->nonmem > 0) {
+		w->nonmem--;
+		w->ready = t + g->cfg->issue_interval;
+		return;
+	}
+	s->c.mem_instrs++;
+	memset(&cst, 0, sizeof(cst));
+	n = cache_requests(s->req, wt_cstream_warp(g->cs, r, s->req, &cst));
+	w->next++;
+	if (w->next < w->nrec)
+		w->nonmem = w->rec[w->next]->icount;
+	if (n == 0) {
+		w->ready = t + (r->op == WT_OP_STORE ? g->cfg->issue_interval :
+				g->cfg->shmem_latency);
+		return;
+	}
+	for (unsigned i = 0; i < n; i++)
+		s->req[i].sm = (uint16_t)s->id;
+	s->uw = w;
+	s->nreq = n;
+	s->ireq = 0;
+	s->uload = r->op != WT_OP_STORE;
+	s->uretry = t + 1;
+	s->ublock = WT_SIM_STALLS;
+	w->state = GS_LDST;
+	w->load_start = t;
+	w->ready = 0;
+	w->waiting = 0;
+}
+
+/* Why SM s issues nothing at t: what its warps wait for, the first of
+ * the LD/ST unit (if a ready warp waits for it), the pipeline (a warp
+ * waits for its last instruction), memory (every warp waits for data). */
+static enum wt_sim_stall stalled(const struct gs_sm *s, uint64_t t)
+{
+	int ready = 0, pipe = 0;
+
+	if (!s->nwarps)
+		return WT_SIM_IDLE;
+	for (unsigned k = 0; k < s->nsch; k++)
+		for (size_t i = 0; i < s->sch[k].n; i++) {
+			const struct gs_warp *w = s->sch[k].w[i];
+
+			if (w->state != GS_READY)
+				continue;
+			if (w->ready <= t)
+				ready = 1;
+			else if (!w->memwait)
+				pipe = 1;
+		}
+	if (ready && s->uw)
+		return s->ublock != WT_SIM_STALLS ? s->ublock : WT_SIM_LDST;
+	if (pipe)
+		return WT_SIM_PIPE;
+	if (s->uw && s->ublock != WT_SIM_STALLS)
+		return s->ublock;
+	return WT_SIM_MEMORY;
+}
+
+void gs_sm_count_to(struct gs_sm *s, uint64_t t)
+{
+	if (t > s->counted) {
+		s->c.stall[stalled(s, s->counted)] += t - s->counted;
+		s->counted = t;
+	}
+}
+
+/* The first cycle after t at which s may do something. */
+static uint64_t next_of(const struct gs_sm *s, uint64_t t)
+{
+	uint64_t n = UINT64_MAX;
+
+	if (s->uw)
+		n = s->uretry > t ? s->uretry : t + 1;
+	for (unsigned k = 0; k < s->nsch; k++)
+		for (size_t i = 0; i < s->sch[k].n; i++) {
+			const struct gs_warp *w = s->sch[k].w[i];
+			uint64_t at;
+
+			if (w->state != GS_READY)
+				continue;
+			at = w->ready > t ? w->ready : t + 1;
+			/* a memory instruction waits for the LD/ST unit */
+			if (s->uw && !w->nonmem && has_work(w) && at < n)
+				continue;
+			if (at < n)
+				n = at;
+		}
+	return n;
+}
+
+void gs_sm_cycle(struct wt_gpusim *g, struct gs_sm *s, uint64_t t)
+{
+	int issued = 0;
+
+	gs_sm_count_to(s, t);
+	/* warps with nothing left leave once their last instruction is done */
+	for (unsigned k = 0; k < s->nsch; k++)
+		for (size_t i = 0; i < s->sch[k].n;) {
+			struct gs_warp *w = s->sch[k].w[i];
+
+			if (w->state == GS_READY && w->ready <= t && !has_work(w))
+				finish(g, s, w, t);
+			else
+				i++;
+		}
+	if (s->uw && s->uretry <= t)
+		ldst(g, s, t);
+	for (unsigned k = 0; k < s->nsch; k++) {
+		struct gs_warp *w = pick(g, s, &s->sch[k], t);
+
+		if (w) {
+			issue(g, s, w, t);
+			issued = 1;
+		}
+	}
+	if (issued)
+		s->c.issue_cycles++;
+	else
+		s->c.stall[stalled(s, t)]++;
+	s->counted = t + 1;
+	s->next = next_of(s, t);
+}

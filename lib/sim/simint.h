@@ -1,0 +1,198 @@
+/*
+ * simint.h - gpusim's insides, shared by its files: the kernel being run
+ * (gskernel.c), the SMs (gssm.c), the memory side (gsmem.c) and the loop
+ * (gpusim.c).
+ */
+#ifndef WT_SIMINT_H
+#define WT_SIMINT_H
+
+#include "cstream.h"
+#include "gpusim.h"
+#include "icnt.h"
+
+/* What a warp is doing. */
+enum gs_wstate {
+	GS_READY,		/* its next instruction may issue at ready */
+	GS_LDST,		/* its memory instruction is in the LD/ST unit */
+	GS_MEM,			/* it waits for a load's data */
+	GS_DONE
+};
+
+struct gs_warp {
+	const struct wt_warp **rec;	/* its records, in program order */
+	uint32_t nrec, next;		/* next: the record issuing now */
+	uint32_t nonmem;		/* non-memory instructions of rec[next]
+					   still to issue */
+	uint32_t id;			/* the kernel's warp id */
+	uint32_t cta;			/* its CTA's index in the kernel */
+	unsigned sched;			/* its scheduler on the SM */
+	enum gs_wstate state;
+	unsigned waiting;		/* responses its load waits for */
+	uint64_t ready;			/* GS_READY: the first cycle it may
+					   issue; GS_MEM: its data so far */
+	uint64_t load_start;		/* the cycle its load issued */
+	uint64_t age;			/* dispatch order */
+	int memwait;			/* GS_READY: its ready cycle is its
+					   load's data (a stall for memory) */
+};
+
+struct gs_cta {
+	uint32_t id;
+	uint32_t first, nwarps;		/* its warps: kernel warps[first..] */
+	uint32_t left;			/* warps not done */
+	unsigned sm;
+};
+
+struct gs_kernel {
+	const struct wt_kernel *k;
+	const unsigned char *recs;	/* the records, as given */
+	size_t record_size;
+	const struct wt_warp **order;	/* the records by warp, then instr */
+	struct gs_warp *warps;
+	size_t nwarps;
+	struct gs_cta *ctas;
+	size_t nctas, next_cta;		/* next_cta: the next to dispatch */
+	size_t ctas_left;		/* not done */
+	unsigned cps;			/* CTAs an SM holds */
+	const char *limited_by;		/* the resource that limits them */
+	struct wt_sim_kernel *ks;	/* its counts */
+};
+
+/* A load request waiting in an SM for its line: the warp, and the
+ * request as the L1 took it (to ask the L1 when its data is there). */
+struct gs_lwait {
+	struct gs_warp *w;
+	struct wt_request r;
+	int bypass;			/* it went around the L1: woken by its
+					   own response, not by a fill */
+};
+
+struct gs_sched {
+	struct gs_warp **w;		/* its warps, in age order */
+	size_t n, cap;
+	struct gs_warp *last;		/* the warp it issued last */
+	size_t active;			/* two-level: w[0..active-1] */
+};
+
+struct gs_sm {
+	unsigned id;
+	struct wt_component *l1;
+	struct wt_l1 *model;
+	struct gs_sched *sch;
+	unsigned nsch;
+	unsigned ctas, nwarps;		/* resident */
+	/* The LD/ST unit: one memory instruction, its requests offered one
+	 * a cycle. */
+	struct wt_request req[WT_COALESCE_MAX_REQUESTS];
+	unsigned nreq, ireq;
+	struct gs_warp *uw;		/* its warp; NULL: free */
+	int uload;			/* the instruction waits for data */
+	uint64_t uretry;		/* the next cycle it tries */
+	enum wt_sim_stall ublock;	/* why it waits, if it does */
+	int credits;			/* may go below 0: write-backs a fill
+					   makes take one unasked */
+	struct gs_lwait *wait;
+	size_t nwait, capwait;
+	uint64_t next;			/* nothing happens on it before */
+	uint64_t counted;		/* cycles before this are counted */
+	unsigned dispatched;		/* warps given a slot, for schedulers */
+	struct wt_sim_counts c;		/* this kernel's */
+	struct wt_sim_counts tot;	/* the run's */
+};
+
+/* A packet or request in flight, due at its time. */
+enum gs_act {
+	GS_TO_SLICE,		/* an L1 event arrives at its slice */
+	GS_TO_SM,		/* the L2's response arrives at its SM */
+	GS_SEND_DOWN,		/* the L2's data is ready: send it */
+	GS_TO_DRAM,		/* an L2 event reaches its channel */
+};
+
+struct gs_item {
+	uint64_t time;
+	uint64_t seq;			/* equal times: in the order made */
+	enum gs_act act;
+	unsigned where;			/* SM, slice or channel */
+	struct wt_event e;
+};
+
+/* A FIFO of events waiting for a component to take them. */
+struct gs_fifo {
+	struct wt_event *e;
+	size_t head, n, cap;
+	int blocked;			/* refused: waits for a change */
+};
+
+struct gs_slice {
+	struct wt_component *c;
+	struct gs_fifo in;
+	struct wt_event *wait;		/* L1 loads waiting for a fill */
+	size_t nwait, capwait;
+};
+
+struct wt_gpusim {
+	const struct wt_gpusim_cfg *cfg;
+	struct gs_sm *sm;
+	unsigned nsm, next_sm;		/* next_sm: the next CTA's first try */
+	struct gs_slice *sl;
+	unsigned nsl;
+	struct wt_component **dram;
+	struct gs_fifo *dram_in;
+	unsigned nch;
+	struct wt_icnt up, down;
+	struct gs_item *heap;
+	size_t nheap, capheap;
+	uint64_t seq;
+	struct wt_cstream *cs;
+	struct gs_kernel *kern;		/* the kernel being run, or NULL */
+	uint64_t now;			/* the cycle being run */
+	uint64_t drained;		/* the cycle the memory side emptied */
+	uint64_t age;
+	wt_sim_events_fn events;
+	void *events_ctx;
+	struct wt_event *buf;		/* drain scratch */
+	size_t capbuf;
+	struct wt_sim_kernel *ks;
+	size_t nks, capks;
+	char *err;			/* a failure inside the loop */
+	size_t errlen;
+	int failed;
+};
+
+/* gskernel.c */
+int gs_kernel_build(struct gs_kernel *gk, const struct wt_order_cfg *cfg,
+		    const struct wt_kernel *k, const void *recs, size_t n,
+		    size_t record_size, char *err, size_t errlen);
+void gs_kernel_free(struct gs_kernel *gk);
+
+/* gssm.c */
+void gs_sm_init(struct wt_gpusim *g, struct gs_sm *s, unsigned id);
+void gs_sm_free(struct gs_sm *s);
+/* Dispatch CTAs (one per SM) at cycle t. */
+void gs_dispatch(struct wt_gpusim *g, uint64_t t);
+/* Run SM s's cycle t (s->next <= t). */
+void gs_sm_cycle(struct wt_gpusim *g, struct gs_sm *s, uint64_t t);
+/* Count SM s's cycles up to t (not t) as not issuing. */
+void gs_sm_count_to(struct gs_sm *s, uint64_t t);
+/* Data for SM s arrived at t: the response e (an L1 miss's line, or a
+ * bypassed load). */
+void gs_sm_response(struct wt_gpusim *g, struct gs_sm *s, const struct wt_event *e,
+		    uint64_t t);
+/* A credit came back to SM s at t. */
+void gs_sm_credit(struct gs_sm *s, uint64_t t);
+
+/* gsmem.c */
+void gs_push(struct wt_gpusim *g, uint64_t time, enum gs_act act, unsigned where,
+	     const struct wt_event *e);
+void gs_fifo_push(struct gs_fifo *f, const struct wt_event *e);
+void gs_fifo_free(struct gs_fifo *f);
+/* Everything of the memory side due at t, before the SMs run. */
+void gs_mem_before(struct wt_gpusim *g, uint64_t t);
+/* The components' events up to t, after the SMs ran. */
+void gs_mem_after(struct wt_gpusim *g, uint64_t t);
+/* The first cycle after t at which the memory side has something to do;
+ * UINT64_MAX when it holds nothing. */
+uint64_t gs_mem_next(const struct wt_gpusim *g, uint64_t t);
+void gs_fail(struct wt_gpusim *g, const char *fmt, ...);
+
+#endif
