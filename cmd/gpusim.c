@@ -174,10 +174,28 @@ static void fail(const char *what, const char *err)
 	wt_die(WT_EXIT_DATA, "%s: %s", what, err);
 }
 
+/* The event streams' kernels: each kernel's events are those made while
+ * it ran (the last's, until the memory side has emptied). */
+static void events_kernel(const struct wt_kernel *k, int end)
+{
+	char err[768];
+
+	for (unsigned l = 1; l <= 3; l++) {
+		if (!Ev[l])
+			continue;
+		if ((end ? wt_writer_kernel_end(Ev[l]) :
+		     wt_writer_kernel_begin(Ev[l], k)) < 0) {
+			wt_snprintf(err, sizeof(err), "%s", wt_writer_error(Ev[l]));
+			fail("the event streams", err);
+		}
+	}
+}
+
 /* Every kernel of r through g, each held whole (its records copied, as
  * the reader's buffer moves on). */
 static void run(struct wt_gpusim *g, struct wt_reader *r)
 {
+	int open = 0;
 	const struct wt_header *h = wt_reader_header(r);
 	unsigned char *buf = NULL;
 	size_t n = 0, cap = 0;
@@ -187,6 +205,10 @@ static void run(struct wt_gpusim *g, struct wt_reader *r)
 	while (wt_reader_next(r, &it) > 0) {
 		switch (it.type) {
 		case WT_ITEM_KERNEL:
+			if (open)
+				events_kernel(NULL, 1);
+			events_kernel(it.kernel, 0);
+			open = 1;
 			n = 0;
 			break;
 		case WT_ITEM_RECORDS:
@@ -212,6 +234,8 @@ static void run(struct wt_gpusim *g, struct wt_reader *r)
 		fail(wt_reader_name(r), wt_reader_error(r));
 	if (wt_gpusim_finish(g, err, sizeof(err)) < 0)
 		fail(wt_reader_name(r), err);
+	if (open)
+		events_kernel(NULL, 1);
 }
 
 int main(int argc, char **argv)

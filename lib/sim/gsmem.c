@@ -144,12 +144,16 @@ static unsigned request_bytes(const struct wt_gpusim *g, const struct wt_event *
 
 /* ---- events ---- */
 
-/* Drain c to upto, appending to g->buf at *off: the number drained. */
+/* Drain c to upto, appending to g->buf at *off: the number drained.  A
+ * component with nothing due before upto is left alone (it runs on at
+ * its next drain or request). */
 static size_t drain(struct wt_gpusim *g, struct wt_component *c, uint64_t upto,
 		    size_t *off)
 {
 	size_t n, total = 0;
 
+	if (wt_comp_next_event(c) >= upto)
+		return 0;
 	do {
 		if (*off + 256 > g->capbuf) {
 			g->capbuf = g->capbuf ? 2 * g->capbuf : 1024;

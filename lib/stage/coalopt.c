@@ -144,7 +144,7 @@ void wt_coalopt_configure_argv(struct wt_coalsetup *g, int argc, char **argv,
 {
 	static const int own[] = { O_STATS, O_LEVEL, 0 };
 	const char *set[O_NOPTS] = { 0 };
-	char *was = wt_strdup(wt_progname());
+	const char *was = wt_progname();	/* the caller's argv[0] */
 	struct wt_stage_args args;
 
 	wt_set_progname(argv[0]);
@@ -153,5 +153,4 @@ void wt_coalopt_configure_argv(struct wt_coalsetup *g, int argc, char **argv,
 	wt_machine_init(&g->machine);
 	wt_coalopt_configure(g, &args, set, stream);
 	wt_set_progname(was);
-	free(was);
 }
