@@ -59,21 +59,21 @@ static void l1_limits(const struct wt_sim_setup *su)
 {
 	const struct wt_l1stage *l = &su->l1;
 
-	if (l->su.pool)
-		wt_die(WT_EXIT_USAGE, "gpusim --l1: --sched=pool: gpusim's SMs "
-		       "schedule the warps themselves (see gpusim's --policy)");
 	if (wt_l1_policy_needs_pool(&l->pol))
-		wt_die(WT_EXIT_USAGE, "gpusim --l1: --policy: a policy that "
-		       "throttles warps through l1sim's warp pool; gpusim's warp "
-		       "schedulers do not call those hooks yet");
+		wt_die(WT_EXIT_USAGE, "--l1: --policy=%s: a policy that throttles "
+		       "warps through l1sim's warp pool; gpusim's warp schedulers "
+		       "do not call those hooks yet", l->pol.name);
+	if (l->su.pool)
+		wt_die(WT_EXIT_USAGE, "--l1: --sched=pool: gpusim's SMs schedule "
+		       "the warps themselves (see gpusim's --policy)");
 	if (l->su.cfg.mode != WT_L1_BOUNDED)
-		wt_die(WT_EXIT_USAGE, "gpusim --l1: --mode=%s: gpusim models a "
+		wt_die(WT_EXIT_USAGE, "--l1: --mode=%s: gpusim models a "
 		       "bounded L1 only", wt_l1_mode_name(l->su.cfg.mode));
 	if (l->su.cfg.pending_miss)
-		wt_die(WT_EXIT_USAGE, "gpusim --l1: --pending: a load to a line in "
+		wt_die(WT_EXIT_USAGE, "--l1: --pending: a load to a line in "
 		       "flight that fetches it again is not in gpusim's L1");
 	if (l->req_sector)
-		wt_die(WT_EXIT_USAGE, "gpusim --l1: the L1's sectors (%u bytes) "
+		wt_die(WT_EXIT_USAGE, "--l1: the L1's sectors (%u bytes) "
 		       "differ from the coalescer's (%u): give both one size",
 		       l->su.cfg.sector, l->req_sector);
 }
@@ -83,7 +83,7 @@ static void dram_limits(const struct wt_sim_setup *su)
 	const struct wt_dram_sched_ops *s = su->dram.cfg.sched;
 
 	if (s != &wt_dram_fcfs && s != &wt_dram_frfcfs)
-		wt_die(WT_EXIT_USAGE, "gpusim --dram: --sched=%s: gpusim runs the "
+		wt_die(WT_EXIT_USAGE, "--dram: --sched=%s: gpusim runs the "
 		       "DRAM's own schedulers (fcfs, frfcfs) only yet", s->name);
 }
 

@@ -1,0 +1,167 @@
+#!/bin/sh
+# gpusim, the closed-loop simulator: hand-timed runs of one load through
+# every level, an L2 hit, two warps and one MSHR, a full L2 stalling an
+# SM, DRAM row hits against conflicts, GTO against LRR; its options and
+# refusals, bad input, the event streams, every sample, determinism.
+. "$(dirname "$0")/lib.sh"
+
+json() {	# json FILE: the file on one line, without spaces
+	tr -d ' \n' < "$1"
+}
+num() {		# num FILE KEY: the first number of KEY (the run's own)
+	json "$1" | grep -o "\"$2\":[0-9.e-]*" | head -1 | cut -d: -f2
+}
+evtimes() {	# times EVENTS: the events' cycles, a line
+	trace-dump --format=csv "$1" | tail -n +2 | cut -d, -f2 | tr '\n' ' '
+}
+
+# A machine whose every latency is known: one SM, one scheduler; 32-byte
+# lines in the coalescer and the L1 (one sector a request); the network
+# 10 cycles a way, 32-byte flits; the L2 a tag latency of 10; the DRAM on
+# the core clock, tRCD 2, tCL 3, tRP 4, a burst of 4 transfers of 8 bytes
+# (32 bytes: 2 cycles of bus at 2 transfers a cycle), 100 cycles from the
+# L2 to its queue; one slice, one channel, the row the address bits 16
+# up, the bank bits 12-15.
+SM="--sms=1 --schedulers=1 --coalesce=--line=32 --icnt-latency=10 --flit=32"
+L1="--l1=--line=32 --index=linear"
+L2="--tag-latency=10 --partitions=1 --sub-partitions=1"
+DRAM="--channels=1 --map=RRRRRRRRRRRRRRRRBBBBCCCCCCCSSSSS --clock=1000 --core-clock=1000 --tRCD=2 --tCL=3 --tRP=4 --tRAS=1 --burst=4 --bus-width=8 --data-rate=2 --latency-in=100"
+sim() {		# sim TRACE OUT [OPTION...]: gpusim on the dump's warps
+	_t=$1 _o=$2
+	shift 2
+	trace-gen "$_t" | trace-order --sms=1 > "$_o.w" &&
+	gpusim $SM "$L1" --l2="$L2" --dram="$DRAM" --l1-events="$_o.l1" \
+		--l2-events="$_o.l2" --dram-events="$_o.d" "$@" "$_o.w" > "$_o.json"
+}
+
+# 1. One warp, one load.  Dispatched at 0, it issues at 1; the LD/ST unit
+# offers the request at 2, a miss that leaves at once (2).  Up: a packet
+# of 8 bytes, 1 flit: its head at 2 + 10, out at 13.  The L2: the port
+# cycle (13), the bank from 14, the tag access 10 cycles: the miss leaves
+# at 24.  The DRAM queue at 24 + 100 = 124, the bank closed: ACT 124, RD
+# 126 (tRCD 2), data from 129 (tCL 3) for 2 cycles: done at 131.  The
+# slice's data ready at 131; down, 8 + 32 bytes, 2 flits: 131 + 10 + 2 =
+# 143; the L1 filled at 143 wakes the warp, which has nothing left: the
+# kernel ends at 143, 144 cycles, the load waited 143 - 1 = 142.
+printf 'blocksize: 32 1 1\n0 0 0 4\n' > "$T/one.trc"
+sim "$T/one.trc" "$T/one"
+is "$?" 0 "one load: runs"
+is "$(num "$T/one.json" cycles)" 144 "one load: 144 cycles (hand-timed)"
+like "$(json "$T/one.json")" '"load_latency":\{"loads":1,"mean":142,"max":142,' \
+	"one load: waited 142 cycles, issue to wake-up"
+is "$(evtimes "$T/one.l1")" "2 " "one load: the L1's miss leaves at 2"
+is "$(evtimes "$T/one.l2")" "24 " "one load: the L2's miss leaves at 24"
+is "$(evtimes "$T/one.d")" "131 " "one load: the DRAM's read is done at 131"
+is "$(num "$T/one.json" instructions)" 1 "one load: one warp instruction"
+
+# 2. The same load in a second kernel, the L1 flushed at the first's end:
+# an L2 hit.  The kernel starts at 144, issues at 145, offers at 146; up
+# at 146 + 11 = 157; the L2 hits: data at 157 + 1 + 10 = 168; down at
+# 168 + 12 = 180: 37 cycles.
+trace-gen "$T/one.trc" "$T/one.trc" | trace-order --sms=1 > "$T/two.w"
+gpusim $SM "--l1=--line=32 --index=linear --flush=yes" --l2="$L2" --dram="$DRAM" \
+	"$T/two.w" > "$T/two.json"
+like "$(json "$T/two.json")" '"kernels":\[\{"kernel":0,"name":"[^"]*","start":0,"end":143,"cycles":144,.*\{"kernel":1,"name":"[^"]*","start":144,"end":180,"cycles":37,' \
+	"an L2 hit after the L1's flush: the second kernel 144 to 180 (hand-timed)"
+is "$(num "$T/two.json" cycles)" 181 "the run's cycles: the kernels' summed"
+
+# 3. Two warps, one MSHR entry: warp 0's load is taken at 2; warp 1
+# issues its load at 2, and the L1 refuses it at 3 (no entry) until warp
+# 0's data fills the L1 at 143 (as in 1): warp 1's miss leaves at 143.
+printf 'blocksize: 64 1 1\n0 0 0 4\n32 0 4096 4\n' > "$T/mshr.trc"
+sim "$T/mshr.trc" "$T/mshr" "--l1=--line=32 --index=linear --mshr=1"
+is "$(evtimes "$T/mshr.l1")" "2 143 " "one MSHR: the second warp's miss waits for the first's fill (143)"
+like "$(json "$T/mshr.json")" '"mshr-full":[1-9]' "one MSHR: the L1 refused the second warp"
+like "$(json "$T/mshr.json")" '"stall_cycles":\{"idle":[0-9]*,"memory":[0-9]*,"mshr_full":[1-9]' \
+	"one MSHR: the SM stalled for it"
+
+# 4. A full L2 stalls an SM: one instruction's three requests (lines 0,
+# 4096, 8192), one L2 MSHR entry, three credits (a request needs two: a
+# write-back and its own).  The L1 sends A at 2 and B at 3; C waits for a
+# credit from 4 until A's comes back when the slice takes it at 13: 9
+# stall cycles, C sent at 13.  B reaches the slice at 14 and is refused
+# (the entry is A's) until A's fill at 131: the L2 takes it then, and its
+# miss leaves at 131 + 11 = 142.
+printf 'blocksize: 32 1 1\n0 0 0 4\n1 0 4096 4\n2 0 8192 4\n' > "$T/l2q.trc"
+L2="$L2 --mshr=1" sim "$T/l2q.trc" "$T/l2q" --credits=3
+is "$(evtimes "$T/l2q.l1")" "2 3 13 " "full L2: the third request waits for a credit until 13"
+like "$(json "$T/l2q.json")" '"icnt_full":9,' "full L2: the SM stalled 9 cycles for the network"
+is "$(evtimes "$T/l2q.l2" | cut -d' ' -f1-2)" "24 142" \
+	"full L2: the second miss is taken at the first's fill (131), leaves at 142"
+
+# 5. DRAM row hits against conflicts: a second kernel loads 0x40 (the
+# same row: RD at once, done 5 cycles after it reaches the queue) or
+# 0x10000 (bank 0, row 1: PRE, ACT tRP later, RD tRCD later: 11 cycles).
+# The warp wakes tRP + tRCD = 6 cycles later: 142 cycles against 148.
+for b in 0x40 0x10000; do
+	printf 'blocksize: 32 1 1\n0 0 %s 4\n' $b > "$T/row$b.trc"
+	trace-gen "$T/one.trc" "$T/row$b.trc" | trace-order --sms=1 > "$T/row$b.w"
+	gpusim $SM "$L1" --l2="$L2" --dram="$DRAM" --dram-events="$T/row$b.d" \
+		"$T/row$b.w" > "$T/row$b.json"
+done
+like "$(json "$T/row0x40.json")" '"kernel":1,"name":"[^"]*","start":144,"end":285,"cycles":142,' \
+	"DRAM row hit: the second kernel 142 cycles (hand-timed)"
+like "$(json "$T/row0x10000.json")" '"kernel":1,"name":"[^"]*","start":144,"end":291,"cycles":148,' \
+	"DRAM row conflict: 148 cycles, tRP + tRCD later"
+is "$(trace-dump --format=csv "$T/row0x40.d" | tail -1 | cut -d, -f9,16)" "hit,5" "row hit: 5 cycles in the DRAM"
+is "$(trace-dump --format=csv "$T/row0x10000.d" | tail -1 | cut -d, -f9,16)" "miss,11" "row conflict: 11 cycles"
+
+# 6. GTO against LRR: one scheduler, two warps of 4 non-memory
+# instructions and a load.  LRR alternates (warp 0 at 1, 3, 5, 7, its
+# load at 9, offered at 10); GTO runs warp 0 until it waits (1 to 4, the
+# load at 5, offered at 6).  Warp 1's load is offered at 11 in both.
+printf 'blocksize: 64 1 1\n0 0 0 4 16 4\n32 0 4096 4 16 4\n' > "$T/gl.trc"
+sim "$T/gl.trc" "$T/lrr" --policy=lrr
+sim "$T/gl.trc" "$T/gto" --policy=gto
+is "$(evtimes "$T/lrr.l1")" "10 11 " "LRR: the loads reach the L1 at 10 and 11"
+is "$(evtimes "$T/gto.l1")" "6 11 " "GTO: warp 0's load at 6, warp 1's at 11"
+is "$(num "$T/gto.json" instructions)" 10 "two warps: 10 instructions"
+
+# Options and refusals
+run gpusim --help
+is "$rc" 0 "--help exits 0"
+like "$out" "--l1=OPTS" "--help names --l1"
+run gpusim --version
+like "$out" "^gpusim \(warptrace\) [0-9]" "--version"
+fails_with 2 "--policy=fifo: expected lrr, gto or two-level" "bad warp scheduler" \
+	gpusim --policy=fifo "$T/one.w"
+fails_with 2 "--credits=1: expected a number from 2" "credits" gpusim --credits=1 "$T/one.w"
+fails_with 2 "^gpusim: --l1: --sched=pool: gpusim's SMs schedule the warps" "the warp pool refused" \
+	gpusim --l1=--sched=pool "$T/one.w"
+fails_with 2 "^gpusim: --l1: --policy=ccws: a policy that throttles warps" "a pool policy refused" \
+	gpusim --l1=--policy=ccws "$T/one.w"
+fails_with 2 "^gpusim: --dram: --sched=medic: gpusim runs the DRAM's own schedulers" \
+	"MeDiC's DRAM scheduler refused" gpusim --dram=--sched=medic "$T/one.w"
+fails_with 2 "gpusim --l1: --size=x" "a bad L1 option names the part" gpusim --l1=--size=x "$T/one.w"
+fails_with 2 "gpusim --l2: .*stats" "a stage's own files refused" gpusim --l2=--stats=x "$T/one.w"
+fails_with 2 "--l1-events=-: the statistics go to standard output" "events on stdout refused" \
+	gpusim --l1-events=- "$T/one.w"
+
+# Bad input
+trace-gen "$T/one.trc" > "$T/one.acc"
+fails_with 1 "expected a stream of 'warp' records.*run trace-order first" "access records refused" \
+	gpusim "$T/one.acc"
+head -c 100 "$T/one.w" > "$T/cut.w"
+run gpusim "$T/cut.w"
+is "$rc:$out" "1:" "a cut stream: exit 1, no statistics"
+
+# Every sample, two machines: a run that ends, its numbers whole and the
+# same twice
+for s in vectoradd gemm spmv bfs; do
+	trace-gen "samples/$s.trc.zst" | trace-order > "$T/$s.w"
+	gpusim --l1-events="$T/$s.l1" "$T/$s.w" > "$T/$s.json"
+	is "$?" 0 "$s: runs"
+	gpusim "$T/$s.w" > "$T/$s.2"
+	[ "$(json "$T/$s.2" | sed 's/"command":\[[^]]*\]//')" = \
+	  "$(json "$T/$s.json" | sed 's/"command":\[[^]]*\]//')" ]
+	ok $? "$s: the same statistics twice"
+	n=$(trace-dump --format=csv "$T/$s.l1" | tail -n +2 | grep -c ',miss,load,')
+	m=$(json "$T/$s.json" | sed 's/.*"l1":{"total":{//' | grep -o '"misses":[0-9]*' | head -1 | cut -d: -f2)
+	[ "$n" -gt 0 ] && [ "$n" -le "$m" ]
+	ok $? "$s: the L1's miss events ($n) are its counted misses ($m), less the merged"
+done
+trace-gen "samples/gemm.trc.zst" | trace-order --arch=qv100 | gpusim --arch=qv100 > "$T/qv.json"
+is "$?" 0 "qv100: runs"
+like "$(json "$T/qv.json")" '"machine":"qv100".*"l1_timing":"closed"' "qv100: the statistics say the machine and the timing"
+
+done_testing
