@@ -1330,6 +1330,20 @@ void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
 	wt_l1_invalidate_all(l1);
 }
 
+/* A kernel begins: the lines of the last one belong to no warp now (warp
+ * ids start again with each kernel: no pin, no victim tags), and the
+ * policies see the requests r[0..n-1] that tell them its warps. */
+static void kernel_begin(struct wt_l1 *l1, const struct wt_request *r, size_t n)
+{
+	for (size_t i = 0; i < (size_t)l1->cfg->geom.sets * l1->cfg->geom.assoc; i++) {
+		l1->meta[i].warp = UINT32_MAX;
+		l1->meta[i].prot = 0;
+	}
+	for (unsigned i = 0; i < l1->npol; i++)
+		if (l1->pols[i].ops->kernel_begin)
+			l1->pols[i].ops->kernel_begin(l1->pols[i].s, r, n);
+}
+
 void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 			const struct wt_request *r, size_t n)
 {
@@ -1342,15 +1356,25 @@ void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 
 		(*wt_u64map_get(l1->left, r[i].warp, &added))++;
 	}
-	/* Warp ids start again with each kernel: the lines of the last one
-	 * belong to no warp now (no pin, no victim tags). */
-	for (size_t i = 0; i < (size_t)l1->cfg->geom.sets * l1->cfg->geom.assoc; i++) {
-		l1->meta[i].warp = UINT32_MAX;
-		l1->meta[i].prot = 0;
+	kernel_begin(l1, r, n);
+}
+
+void wt_l1_kernel_begin_warps(struct wt_l1 *l1, uint32_t kernel,
+			      const struct wt_request *first, size_t nfirst,
+			      const uint32_t *warp, const uint64_t *requests,
+			      size_t nwarps)
+{
+	l1->kernel = kernel;
+	if (!l1->npol)
+		return;
+	wt_u64map_clear(l1->left);
+	for (size_t i = 0; i < nwarps; i++) {
+		int added;
+
+		if (requests[i])
+			*wt_u64map_get(l1->left, warp[i], &added) = requests[i];
 	}
-	for (unsigned i = 0; i < l1->npol; i++)
-		if (l1->pols[i].ops->kernel_begin)
-			l1->pols[i].ops->kernel_begin(l1->pols[i].s, r, n);
+	kernel_begin(l1, first, nfirst);
 }
 
 /* A new entry in st.warps for r's warp; its index. */

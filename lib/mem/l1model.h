@@ -277,6 +277,14 @@ void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t);
  * ends) see them. */
 void wt_l1_kernel_begin(struct wt_l1 *l1, uint32_t kernel,
 			const struct wt_request *r, size_t n);
+/* The same for a driver that has no requests ahead (gpusim): each warp's
+ * count of requests (warp[i] makes requests[i] on this SM, if it runs
+ * here), and first[0..nfirst-1], requests that stand for the warps of
+ * the first CTA the SM runs (the policies watch the lowest of them). */
+void wt_l1_kernel_begin_warps(struct wt_l1 *l1, uint32_t kernel,
+			      const struct wt_request *first, size_t nfirst,
+			      const uint32_t *warp, const uint64_t *requests,
+			      size_t nwarps);
 /* Process one request (in this SM's issue order), at its record's time
  * plus the stall so far; a reservation fail stalls the SM until the
  * resource frees.  Events are appended to out. */

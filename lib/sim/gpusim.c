@@ -171,7 +171,7 @@ int wt_gpusim_kernel(struct wt_gpusim *g, const struct wt_kernel *k,
 	struct gs_kernel gk;
 	uint64_t t = g->nks ? g->now + 1 : 0;
 
-	if (gs_kernel_build(&gk, &g->cfg->order, k, recs, n, record_size, err,
+	if (gs_kernel_build(&gk, g->cfg, k, recs, n, record_size, err,
 			    errlen) < 0) {
 		gs_kernel_free(&gk);
 		return -1;
@@ -185,6 +185,7 @@ int wt_gpusim_kernel(struct wt_gpusim *g, const struct wt_kernel *k,
 	for (unsigned s = 0; s < g->nsm; s++) {
 		g->sm[s].counted = t;
 		g->sm[s].dispatched = 0;
+		g->sm[s].begun = 0;
 	}
 	while (gk.ctas_left) {
 		uint64_t nt;

@@ -95,10 +95,35 @@ static void make_ctas(struct gs_kernel *gk)
 	gk->ctas_left = gk->nctas;
 }
 
-int gs_kernel_build(struct gs_kernel *gk, const struct wt_order_cfg *cfg,
+/* Each warp's requests of the caches, as the coalescer will make them. */
+static void count_requests(struct gs_kernel *gk, const struct wt_gpusim_cfg *cfg)
+{
+	static struct wt_request r[WT_COALESCE_MAX_REQUESTS];
+	struct wt_cstream *cs = wt_cstream_new(cfg->coal, cfg->shmem);
+	struct wt_coalesce_stats st;
+
+	memset(&st, 0, sizeof(st));
+	gk->kwarp = wt_calloc(gk->nwarps ? gk->nwarps : 1, sizeof(*gk->kwarp));
+	gk->kreq = wt_calloc(gk->nwarps ? gk->nwarps : 1, sizeof(*gk->kreq));
+	for (size_t i = 0; i < gk->nwarps; i++) {
+		const struct gs_warp *w = &gk->warps[i];
+
+		gk->kwarp[i] = w->id;
+		for (uint32_t j = 0; j < w->nrec; j++) {
+			size_t m = wt_cstream_warp(cs, w->rec[j], r, &st);
+
+			for (size_t q = 0; q < m; q++)
+				gk->kreq[i] += r[q].op != WT_OP_NONE;
+		}
+	}
+	wt_cstream_free(cs);
+}
+
+int gs_kernel_build(struct gs_kernel *gk, const struct wt_gpusim_cfg *gc,
 		    const struct wt_kernel *k, const void *recs, size_t n,
 		    size_t record_size, char *err, size_t errlen)
 {
+	const struct wt_order_cfg *cfg = &gc->order;
 	struct wt_kernel kk = *k;
 	uint32_t most = 0;
 	const char *why;
@@ -123,6 +148,8 @@ int gs_kernel_build(struct gs_kernel *gk, const struct wt_order_cfg *cfg,
 		kk.block[0] = most * cfg->warp_size;
 		kk.block[1] = kk.block[2] = 1;
 	}
+	if (gc->l1->pol)
+		count_requests(gk, gc);
 	gk->cps = wt_order_occupancy(cfg, &kk, &why);
 	gk->limited_by = why;
 	if (gk->cps == 0 && gk->nctas) {
@@ -139,5 +166,7 @@ void gs_kernel_free(struct gs_kernel *gk)
 	free(gk->order);
 	free(gk->warps);
 	free(gk->ctas);
+	free(gk->kwarp);
+	free(gk->kreq);
 	memset(gk, 0, sizeof(*gk));
 }

@@ -72,11 +72,34 @@ static void sched_remove(struct gs_sched *q, struct gs_warp *w)
 		q->last = NULL;
 }
 
+/* The L1's policies see the kernel begin on s as its first CTA c
+ * arrives: each warp's requests, and c's warps to watch. */
+static void l1_kernel_begin(struct gs_kernel *gk, struct gs_sm *s,
+			    const struct gs_cta *c)
+{
+	struct wt_request *first;
+
+	s->begun = 1;
+	if (!gk->kreq)
+		return;
+	first = wt_calloc(c->nwarps, sizeof(*first));
+	for (uint32_t i = 0; i < c->nwarps; i++) {
+		first[i].warp = gk->warps[c->first + i].id;
+		first[i].cta = c->id;
+		first[i].sm = (uint16_t)s->id;
+	}
+	wt_l1_kernel_begin_warps(s->model, gk->k->id, first, c->nwarps, gk->kwarp,
+				 gk->kreq, gk->nwarps);
+	free(first);
+}
+
 static void launch(struct wt_gpusim *g, struct gs_sm *s, struct gs_cta *c,
 		   uint64_t t)
 {
 	struct gs_kernel *gk = g->kern;
 
+	if (!s->begun)
+		l1_kernel_begin(gk, s, c);
 	c->sm = s->id;
 	s->ctas++;
 	s->c.ctas++;

@@ -54,6 +54,9 @@ struct gs_kernel {
 	size_t nctas, next_cta;		/* next_cta: the next to dispatch */
 	size_t ctas_left;		/* not done */
 	unsigned cps;			/* CTAs an SM holds */
+	uint32_t *kwarp;		/* the warps' ids, and the cache */
+	uint64_t *kreq;			/* requests each makes (for the L1's
+					   policies: wt_l1_kernel_begin_warps) */
 	const char *limited_by;		/* the resource that limits them */
 	struct wt_sim_kernel *ks;	/* its counts */
 };
@@ -96,6 +99,7 @@ struct gs_sm {
 	uint64_t next;			/* nothing happens on it before */
 	uint64_t counted;		/* cycles before this are counted */
 	unsigned dispatched;		/* warps given a slot, for schedulers */
+	int begun;			/* the L1 has seen the kernel begin */
 	struct wt_sim_counts c;		/* this kernel's */
 	struct wt_sim_counts tot;	/* the run's */
 };
@@ -160,7 +164,7 @@ struct wt_gpusim {
 };
 
 /* gskernel.c */
-int gs_kernel_build(struct gs_kernel *gk, const struct wt_order_cfg *cfg,
+int gs_kernel_build(struct gs_kernel *gk, const struct wt_gpusim_cfg *cfg,
 		    const struct wt_kernel *k, const void *recs, size_t n,
 		    size_t record_size, char *err, size_t errlen);
 void gs_kernel_free(struct gs_kernel *gk);
