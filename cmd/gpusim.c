@@ -47,6 +47,9 @@ WT_STAGE_MACHINE_USAGE
 "      --flit=N            bytes a network port moves a cycle (32)\n"
 "      --credits=N         requests an SM may have in the network and\n"
 "                          waiting at the slices (16)\n"
+"      --rop-latency=N     cycles a request waits before its L2 slice's queue\n"
+"                          (default: the machine's gpgpu_l2_rop_latency)\n"
+"      --launch-latency=N  cycles before a kernel's first CTA (0)\n"
 "      --l1-events=FILE    write the L1s' events as l1sim writes them\n"
 "      --l2-events=FILE    the L2 slices' events, as l2sim\n"
 "      --dram-events=FILE  the DRAM's done requests, as dramsim\n"
@@ -58,7 +61,7 @@ WT_STAGE_MACHINE_USAGE
 enum {
 	O_COAL = 256, O_L1, O_L2, O_DRAM, O_SMS, O_SCHEDS, O_POLICY, O_ACTIVE,
 	O_WLIMIT, O_CLIMIT, O_ISSUE, O_SHLAT, O_ICNT, O_FLIT, O_CREDITS,
-	O_L1EV, O_L2EV, O_DREV, O_LEVEL, O_NOPTS
+	O_ROP, O_LAUNCH, O_L1EV, O_L2EV, O_DREV, O_LEVEL, O_NOPTS
 };
 
 static const struct option longopts[] = {
@@ -77,6 +80,8 @@ static const struct option longopts[] = {
 	{ "icnt-latency", required_argument, NULL, O_ICNT },
 	{ "flit", required_argument, NULL, O_FLIT },
 	{ "credits", required_argument, NULL, O_CREDITS },
+	{ "rop-latency", required_argument, NULL, O_ROP },
+	{ "launch-latency", required_argument, NULL, O_LAUNCH },
 	{ "l1-events", required_argument, NULL, O_L1EV },
 	{ "l2-events", required_argument, NULL, O_L2EV },
 	{ "dram-events", required_argument, NULL, O_DREV },
@@ -111,6 +116,12 @@ static void own_options(const char *const *set, struct wt_sim_opts *o)
 	}
 	if (set[O_FLIT])
 		o->flit = (unsigned)wt_opt_num("flit", set[O_FLIT], 1, 4096);
+	if (set[O_ROP]) {
+		o->rop_latency = (unsigned)wt_opt_num("rop-latency", set[O_ROP], 0, 1u << 20);
+		o->rop_latency_set = 1;
+	}
+	if (set[O_LAUNCH])
+		o->launch_latency = (unsigned)wt_opt_num("launch-latency", set[O_LAUNCH], 0, 1u << 24);
 	if (set[O_CREDITS])
 		o->credits = (unsigned)wt_opt_num("credits", set[O_CREDITS], 2, 1u << 20);
 }

@@ -17,12 +17,13 @@ evtimes() {	# times EVENTS: the events' cycles, a line
 
 # A machine whose every latency is known: one SM, one scheduler; 32-byte
 # lines in the coalescer and the L1 (one sector a request); the network
-# 10 cycles a way, 32-byte flits; the L2 a tag latency of 10; the DRAM on
+# 10 cycles a way, 32-byte flits, a request waiting 5 cycles (the ROP
+# latency) before its slice's queue; the L2 a tag latency of 10; the DRAM on
 # the core clock, tRCD 2, tCL 3, tRP 4, a burst of 4 transfers of 8 bytes
 # (32 bytes: 2 cycles of bus at 2 transfers a cycle), 100 cycles from the
 # L2 to its queue; one slice, one channel, the row the address bits 16
 # up, the bank bits 12-15.
-SM="--sms=1 --schedulers=1 --coalesce=--line=32 --icnt-latency=10 --flit=32"
+SM="--sms=1 --schedulers=1 --coalesce=--line=32 --icnt-latency=10 --flit=32 --rop-latency=5"
 L1="--l1=--line=32 --index=linear"
 L2="--tag-latency=10 --partitions=1 --sub-partitions=1"
 DRAM="--channels=1 --map=RRRRRRRRRRRRRRRRBBBBCCCCCCCSSSSS --clock=1000 --core-clock=1000 --tRCD=2 --tCL=3 --tRP=4 --tRAS=1 --burst=4 --bus-width=8 --data-rate=2 --latency-in=100"
@@ -36,41 +37,42 @@ sim() {		# sim TRACE OUT [OPTION...]: gpusim on the dump's warps
 
 # 1. One warp, one load.  Dispatched at 0, it issues at 1; the LD/ST unit
 # offers the request at 2, a miss that leaves at once (2).  Up: a packet
-# of 8 bytes, 1 flit: its head at 2 + 10, out at 13.  The L2: the port
-# cycle (13), the bank from 14, the tag access 10 cycles: the miss leaves
-# at 24.  The DRAM queue at 24 + 100 = 124, the bank closed: ACT 124, RD
-# 126 (tRCD 2), data from 129 (tCL 3) for 2 cycles: done at 131.  The
-# slice's data ready at 131; down, 8 + 32 bytes, 2 flits: 131 + 10 + 2 =
-# 143; the L1 filled at 143 wakes the warp, which has nothing left: the
-# kernel ends at 143, 144 cycles, the load waited 143 - 1 = 142.
+# of 8 bytes, 1 flit: its head at 2 + 10, out at 13, in the slice's queue
+# at 18.  The L2: the port cycle (18), the bank from 19, the tag access 10
+# cycles: the miss leaves at 29.  The DRAM queue at 29 + 100 = 129, the
+# bank closed: ACT 129, RD 131 (tRCD 2), data from 134 (tCL 3) for 2
+# cycles: done at 136.  The slice's data ready at 136; down, 8 + 32
+# bytes, 2 flits: 136 + 10 + 2 = 148; the L1 filled at 148 wakes the
+# warp, which has nothing left: the kernel ends at 148, 149 cycles, the
+# load waited 148 - 1 = 147.
 printf 'blocksize: 32 1 1\n0 0 0 4\n' > "$T/one.trc"
 sim "$T/one.trc" "$T/one"
 is "$?" 0 "one load: runs"
-is "$(num "$T/one.json" cycles)" 144 "one load: 144 cycles (hand-timed)"
-like "$(json "$T/one.json")" '"load_latency":\{"loads":1,"mean":142,"max":142,' \
-	"one load: waited 142 cycles, issue to wake-up"
+is "$(num "$T/one.json" cycles)" 149 "one load: 149 cycles (hand-timed)"
+like "$(json "$T/one.json")" '"load_latency":\{"loads":1,"mean":147,"max":147,' \
+	"one load: waited 147 cycles, issue to wake-up"
 is "$(evtimes "$T/one.l1")" "2 " "one load: the L1's miss leaves at 2"
-is "$(evtimes "$T/one.l2")" "24 " "one load: the L2's miss leaves at 24"
-is "$(evtimes "$T/one.d")" "131 " "one load: the DRAM's read is done at 131"
+is "$(evtimes "$T/one.l2")" "29 " "one load: the L2's miss leaves at 29"
+is "$(evtimes "$T/one.d")" "136 " "one load: the DRAM's read is done at 136"
 is "$(num "$T/one.json" instructions)" 1 "one load: one warp instruction"
 
 # 2. The same load in a second kernel, the L1 flushed at the first's end:
-# an L2 hit.  The kernel starts at 144, issues at 145, offers at 146; up
-# at 146 + 11 = 157; the L2 hits: data at 157 + 1 + 10 = 168; down at
-# 168 + 12 = 180: 37 cycles.
+# an L2 hit.  The kernel starts at 149, issues at 150, offers at 151; up
+# at 151 + 11 = 162, queued at 167; the L2 hits: data at 167 + 1 + 10 =
+# 178; down at 178 + 12 = 190: 42 cycles.
 trace-gen "$T/one.trc" "$T/one.trc" | trace-order --sms=1 > "$T/two.w"
 gpusim $SM "--l1=--line=32 --index=linear --flush=yes" --l2="$L2" --dram="$DRAM" \
 	"$T/two.w" > "$T/two.json"
-like "$(json "$T/two.json")" '"kernels":\[\{"kernel":0,"name":"[^"]*","start":0,"end":143,"cycles":144,.*\{"kernel":1,"name":"[^"]*","start":144,"end":180,"cycles":37,' \
-	"an L2 hit after the L1's flush: the second kernel 144 to 180 (hand-timed)"
-is "$(num "$T/two.json" cycles)" 181 "the run's cycles: the kernels' summed"
+like "$(json "$T/two.json")" '"kernels":\[\{"kernel":0,"name":"[^"]*","start":0,"end":148,"cycles":149,.*\{"kernel":1,"name":"[^"]*","start":149,"end":190,"cycles":42,' \
+	"an L2 hit after the L1's flush: the second kernel 149 to 190 (hand-timed)"
+is "$(num "$T/two.json" cycles)" 191 "the run's cycles: the kernels' summed"
 
 # 3. Two warps, one MSHR entry: warp 0's load is taken at 2; warp 1
 # issues its load at 2, and the L1 refuses it at 3 (no entry) until warp
-# 0's data fills the L1 at 143 (as in 1): warp 1's miss leaves at 143.
+# 0's data fills the L1 at 148 (as in 1): warp 1's miss leaves at 148.
 printf 'blocksize: 64 1 1\n0 0 0 4\n32 0 4096 4\n' > "$T/mshr.trc"
 sim "$T/mshr.trc" "$T/mshr" "--l1=--line=32 --index=linear --mshr=1"
-is "$(evtimes "$T/mshr.l1")" "2 143 " "one MSHR: the second warp's miss waits for the first's fill (143)"
+is "$(evtimes "$T/mshr.l1")" "2 148 " "one MSHR: the second warp's miss waits for the first's fill (148)"
 like "$(json "$T/mshr.json")" '"mshr-full":[1-9]' "one MSHR: the L1 refused the second warp"
 like "$(json "$T/mshr.json")" '"stall_cycles":\{"idle":[0-9]*,"memory":[0-9]*,"mshr_full":[1-9]' \
 	"one MSHR: the SM stalled for it"
@@ -78,31 +80,32 @@ like "$(json "$T/mshr.json")" '"stall_cycles":\{"idle":[0-9]*,"memory":[0-9]*,"m
 # 4. A full L2 stalls an SM: one instruction's three requests (lines 0,
 # 4096, 8192), one L2 MSHR entry, three credits (a request needs two: a
 # write-back and its own).  The L1 sends A at 2 and B at 3; C waits for a
-# credit from 4 until A's comes back when the slice takes it at 13: 9
-# stall cycles, C sent at 13.  B reaches the slice at 14 and is refused
-# (the entry is A's) until A's fill at 131: the L2 takes it then, and its
-# miss leaves at 131 + 11 = 142.
+# credit from 4 until A's comes back when the slice takes it at 18: 14
+# stall cycles, C sent at 18.  B reaches the slice at 19 and is refused
+# (the entry is A's) until A's fill at 136: the L2 takes it then, and its
+# miss leaves at 136 + 11 = 147.
 printf 'blocksize: 32 1 1\n0 0 0 4\n1 0 4096 4\n2 0 8192 4\n' > "$T/l2q.trc"
 L2="$L2 --mshr=1" sim "$T/l2q.trc" "$T/l2q" --credits=3
-is "$(evtimes "$T/l2q.l1")" "2 3 13 " "full L2: the third request waits for a credit until 13"
-like "$(json "$T/l2q.json")" '"icnt_full":9,' "full L2: the SM stalled 9 cycles for the network"
-is "$(evtimes "$T/l2q.l2" | cut -d' ' -f1-2)" "24 142" \
-	"full L2: the second miss is taken at the first's fill (131), leaves at 142"
+is "$(evtimes "$T/l2q.l1")" "2 3 18 " "full L2: the third request waits for a credit until 18"
+like "$(json "$T/l2q.json")" '"icnt_full":14,' "full L2: the SM stalled 14 cycles for the network"
+is "$(evtimes "$T/l2q.l2" | cut -d' ' -f1-2)" "29 147" \
+	"full L2: the second miss is taken at the first's fill (136), leaves at 147"
 
 # 5. DRAM row hits against conflicts: a second kernel loads 0x40 (the
 # same row: RD at once, done 5 cycles after it reaches the queue) or
 # 0x10000 (bank 0, row 1: PRE, ACT tRP later, RD tRCD later: 11 cycles).
-# The warp wakes tRP + tRCD = 6 cycles later: 142 cycles against 148.
+# The warp wakes tRP + tRCD = 6 cycles later: 147 cycles against 153
+# (the second kernel: 149 to 295, or to 301).
 for b in 0x40 0x10000; do
 	printf 'blocksize: 32 1 1\n0 0 %s 4\n' $b > "$T/row$b.trc"
 	trace-gen "$T/one.trc" "$T/row$b.trc" | trace-order --sms=1 > "$T/row$b.w"
 	gpusim $SM "$L1" --l2="$L2" --dram="$DRAM" --dram-events="$T/row$b.d" \
 		"$T/row$b.w" > "$T/row$b.json"
 done
-like "$(json "$T/row0x40.json")" '"kernel":1,"name":"[^"]*","start":144,"end":285,"cycles":142,' \
-	"DRAM row hit: the second kernel 142 cycles (hand-timed)"
-like "$(json "$T/row0x10000.json")" '"kernel":1,"name":"[^"]*","start":144,"end":291,"cycles":148,' \
-	"DRAM row conflict: 148 cycles, tRP + tRCD later"
+like "$(json "$T/row0x40.json")" '"kernel":1,"name":"[^"]*","start":149,"end":295,"cycles":147,' \
+	"DRAM row hit: the second kernel 147 cycles (hand-timed)"
+like "$(json "$T/row0x10000.json")" '"kernel":1,"name":"[^"]*","start":149,"end":301,"cycles":153,' \
+	"DRAM row conflict: 153 cycles, tRP + tRCD later"
 is "$(trace-dump --format=csv "$T/row0x40.d" | tail -1 | cut -d, -f9,16)" "hit,5" "row hit: 5 cycles in the DRAM"
 is "$(trace-dump --format=csv "$T/row0x10000.d" | tail -1 | cut -d, -f9,16)" "miss,11" "row conflict: 11 cycles"
 
@@ -116,6 +119,18 @@ sim "$T/gl.trc" "$T/gto" --policy=gto
 is "$(evtimes "$T/lrr.l1")" "10 11 " "LRR: the loads reach the L1 at 10 and 11"
 is "$(evtimes "$T/gto.l1")" "6 11 " "GTO: warp 0's load at 6, warp 1's at 11"
 is "$(num "$T/gto.json" instructions)" 10 "two warps: 10 instructions"
+
+# 7. A store is acknowledged: the warp leaves when the L2's ack is back.
+# The write-through leaves the L1 at 2: 8 bytes and its 32-byte sector, 2
+# flits, out at 2 + 10 + 2 = 14, queued at 19 and taken; the ack, 1 flit,
+# back at 19 + 10 + 1 = 30, when the warp leaves: 31 cycles (not 3).
+printf 'blocksize: 32 1 1\n0 1 0 4\n' > "$T/st.trc"
+sim "$T/st.trc" "$T/st"
+is "$(num "$T/st.json" cycles)" 31 "a store: the warp waits for its acknowledgement (hand-timed)"
+
+# 8. The launch latency: the first CTA 100 cycles later, all else as in 1.
+sim "$T/one.trc" "$T/launch" --launch-latency=100
+is "$(num "$T/launch.json" cycles)" 249 "a launch latency of 100: 249 cycles"
 
 # Options and refusals
 run gpusim --help

@@ -64,6 +64,7 @@ void wt_dram_chan_free(struct wt_dram_chan *ch)
 	free(ch->mark);
 	free(ch->bankq);
 	free(ch->q);
+	free(ch->moved);
 	wt_dram_stats_free(&ch->st);
 }
 
@@ -648,6 +649,12 @@ size_t wt_dram_compact(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 {
 	size_t j = 0, head[2] = { 0, 0 }, counted[2] = { 0, 0 }, adm_end = 0;
 
+	/* each request's new place, for the queue's entries: one pass over
+	 * them after, where a search for each cost queue * requests */
+	if (n + 1 > ch->capmoved) {
+		ch->capmoved = 2 * (n + 1);
+		ch->moved = wt_realloc(ch->moved, ch->capmoved * sizeof(*ch->moved));
+	}
 	for (size_t i = 0; i <= n; i++) {
 		/* a place in r: the requests kept before it */
 		if (ch->adm_end == i)
@@ -660,12 +667,12 @@ size_t wt_dram_compact(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 		}
 		if (i == n || r[i].gone)
 			continue;
-		if (r[i].admitted && r[i].left)	/* queued: move its entry */
-			for (size_t k = 0; k < ch->nq; k++)
-				if (ch->q[k] == i)
-					ch->q[k] = j;
+		ch->moved[i] = j;
 		r[j++] = r[i];
 	}
+	/* the queue holds requests admitted and not done: none is gone */
+	for (size_t k = 0; k < ch->nq; k++)
+		ch->q[k] = ch->moved[ch->q[k]];
 	for (unsigned c = 0; c < 2; c++) {
 		ch->head[c] = head[c];
 		ch->counted[c] = counted[c];

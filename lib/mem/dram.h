@@ -208,6 +208,8 @@ struct wt_dram_chan {
 	struct wt_dram_req *r;		/* the requests of the last run */
 	size_t *q;			/* the queue, oldest first: places in r */
 	size_t nq;
+	size_t *moved;			/* wt_dram_compact's scratch */
+	size_t capmoved;
 	size_t nq_cls1;			/* of them, of class 1 */
 	uint64_t seq;			/* requests seen */
 	/* r holds each queue class's requests in arrival order (with one

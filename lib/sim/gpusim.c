@@ -104,8 +104,10 @@ static uint64_t next_cycle(const struct wt_gpusim *g, uint64_t t)
 	for (unsigned s = 0; s < g->nsm; s++)
 		if (g->sm[s].next < n)
 			n = g->sm[s].next > t ? g->sm[s].next : t + 1;
-	/* a CTA waits for a slot that has freed */
-	if (gk && gk->next_cta < gk->nctas && n > t + 1)
+	/* a CTA waits for its launch, or a slot that has freed */
+	if (gk && gk->next_cta < gk->nctas && g->dispatch_from > t && g->dispatch_from < n)
+		return g->dispatch_from;
+	if (gk && gk->next_cta < gk->nctas && n > t + 1 && g->dispatch_from <= t + 1)
 		for (unsigned s = 0; s < g->nsm; s++)
 			if (g->sm[s].ctas < gk->cps)
 				return t + 1;
@@ -137,7 +139,6 @@ static struct wt_sim_kernel *new_kernel(struct wt_gpusim *g, const struct wt_ker
 	memset(ks, 0, sizeof(*ks));
 	ks->id = k->id;
 	ks->name = wt_strdup(k->name);
-	ks->start = UINT64_MAX;
 	return ks;
 }
 
@@ -177,6 +178,8 @@ int wt_gpusim_kernel(struct wt_gpusim *g, const struct wt_kernel *k,
 		return -1;
 	}
 	gk.ks = new_kernel(g, k);
+	gk.ks->start = t;	/* its launch: its CTAs wait launch_latency */
+	g->dispatch_from = t + g->cfg->launch_latency;
 	gk.ks->ctas_per_sm = gk.cps;
 	gk.ks->limited_by = gk.limited_by;
 	g->kern = &gk;
@@ -204,8 +207,8 @@ int wt_gpusim_kernel(struct wt_gpusim *g, const struct wt_kernel *k,
 		}
 		t = nt;
 	}
-	if (gk.ks->start == UINT64_MAX)
-		gk.ks->start = gk.ks->end = t;
+	if (gk.ks->end < gk.ks->start)
+		gk.ks->end = t;
 	kernel_done(g, gk.ks, gk.ks->end);
 	g->now = gk.ks->end > g->now ? gk.ks->end : g->now;
 	g->kern = NULL;

@@ -15,7 +15,7 @@
  *     ready;
  *   - packets arrive (icnt.h): at an SM a response fills its L1 and wakes
  *     the warps whose data is all there; at a slice a request waits in
- *     the slice's input queue;
+ *     the slice's input queue (after the ROP latency);
  *   - each slice takes the requests at the head of its input queue until
  *     the L2 refuses one (then it waits for a fill there); each DRAM
  *     channel its requests until its queue is full;
@@ -24,7 +24,9 @@
  *     the L1 (one a cycle; a refusal keeps it there), then each warp
  *     scheduler issues one instruction of one ready warp;
  *   - the L1s' outgoing events enter the network, the L2s' go to the
- *     DRAM after the DRAM's input latency.
+ *     DRAM after the DRAM's input latency;
+ *   - a store the L2 takes is acknowledged back to its SM (8 bytes); a
+ *     warp leaves only when its stores are acknowledged.
  */
 #ifndef WT_GPUSIM_H
 #define WT_GPUSIM_H
@@ -57,6 +59,9 @@ struct wt_gpusim_cfg {
 	const struct wt_dram_clock *clk;
 	unsigned line, sector;		/* bytes of a DRAM request */
 	unsigned dram_latency;		/* L2 to the DRAM's queue, cycles */
+	unsigned rop_latency;		/* a request's wait before its slice's
+					   input queue (GPGPU-Sim's ROP queue) */
+	unsigned launch_latency;	/* a kernel's first CTA waits so long */
 	unsigned icnt_latency;		/* one way, cycles */
 	unsigned flit;			/* bytes a port moves a cycle */
 	unsigned credits;		/* an SM's requests in the network or
@@ -128,8 +133,8 @@ int wt_gpusim_kernel(struct wt_gpusim *g, const struct wt_kernel *k,
 /* Run until the memory side is empty (the last writes done): 0 or -1. */
 int wt_gpusim_finish(struct wt_gpusim *g, char *err, size_t errlen);
 
-/* What it measured: the kernels' cycles (each from its first CTA's
- * dispatch to its last CTA's end, summed), and the cycle the memory side
+/* What it measured: the kernels' cycles (each from its start, the cycle
+ * after the last one's end, to its last CTA's end, summed), and the cycle the memory side
  * had emptied after the last (wt_gpusim_finish). */
 uint64_t wt_gpusim_cycles(const struct wt_gpusim *g);
 uint64_t wt_gpusim_drained(const struct wt_gpusim *g);

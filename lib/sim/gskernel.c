@@ -148,6 +148,15 @@ int gs_kernel_build(struct gs_kernel *gk, const struct wt_gpusim_cfg *gc,
 		kk.block[0] = most * cfg->warp_size;
 		kk.block[1] = kk.block[2] = 1;
 	}
+	/* a CTA's warps are its threads in warp_size slices, the last the
+	 * rest */
+	for (size_t i = 0; i < gk->nctas; i++)
+		for (uint32_t j = 0; j < gk->ctas[i].nwarps; j++) {
+			uint64_t bt = wt_kernel_block_threads(&kk), lo = (uint64_t)j * cfg->warp_size;
+
+			gk->warps[gk->ctas[i].first + j].lanes = bt > lo + cfg->warp_size ?
+				cfg->warp_size : bt > lo ? (unsigned)(bt - lo) : cfg->warp_size;
+		}
 	if (gc->l1->pol)
 		count_requests(gk, gc);
 	gk->cps = wt_order_occupancy(cfg, &kk, &why);

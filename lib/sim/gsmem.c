@@ -127,6 +127,13 @@ static int wants_answer(const struct wt_event *e)
 	       e->op != WT_OP_STORE;
 }
 
+/* A warp's store, which the L2 acknowledges (not a write-back: that is
+ * the L1's eviction, no warp waits for it). */
+static int warp_store(const struct wt_event *e)
+{
+	return e->op == WT_OP_STORE && e->type != WT_EV_WRITE_BACK && e->type != WT_EV_HIT;
+}
+
 /* A store miss of a sectored L1 fetches the sectors it does not write
  * (write-allocate): its entry waits for them, and the L2 answers it as
  * it takes the store. */
@@ -245,6 +252,9 @@ static void feed_slice(struct wt_gpusim *g, unsigned p, uint64_t t)
 		gs_sm_credit(&g->sm[e->sm], t);
 		if (store_fetch(g, e))
 			answer(g, p, e, t, t);
+		if (warp_store(e))	/* GPGPU-Sim's write ack, control only */
+			gs_push(g, wt_icnt_send(&g->down, p, e->sm, CONTROL_BYTES, t),
+				GS_ACK, e->sm, e);
 		if (wants_answer(e)) {
 			uint64_t ready = wt_l2_component_ready(s->c, e);
 
@@ -296,6 +306,13 @@ static void arrivals(struct wt_gpusim *g, uint64_t t)
 		case GS_TO_DRAM:
 			gs_fifo_push(&g->dram_in[x.where], &x.e);
 			break;
+		case GS_ACK: {
+			struct gs_warp *w = gs_warp_of(g, &x.e);
+
+			if (w)
+				gs_sm_store(g, &g->sm[x.where], w, 1, t);
+			break;
+		}
 		}
 	}
 }
@@ -338,6 +355,7 @@ void gs_mem_after(struct wt_gpusim *g, uint64_t t)
 	emit(g, 1, g->buf, n);
 	for (size_t i = 0; i < n; i++) {
 		const struct wt_event *e = &g->buf[i];
+		struct gs_warp *w;
 		unsigned p;
 
 		if (!wt_l2_takes(e))
@@ -346,8 +364,11 @@ void gs_mem_after(struct wt_gpusim *g, uint64_t t)
 		 * than t when no SM ran between */
 		p = wt_pmap_partition(c->pmap, e->addr);
 		g->sm[e->sm].credits--;
-		gs_push(g, wt_icnt_send(&g->up, e->sm, p, request_bytes(g, e), e->time),
-			GS_TO_SLICE, p, e);
+		if (warp_store(e) && (w = gs_warp_of(g, e)) != NULL)
+			gs_sm_store(g, &g->sm[e->sm], w, 0, t);
+		/* it waits the ROP latency before its slice's queue */
+		gs_push(g, wt_icnt_send(&g->up, e->sm, p, request_bytes(g, e), e->time) +
+			c->rop_latency, GS_TO_SLICE, p, e);
 	}
 	n = 0;
 	for (unsigned p = 0; p < g->nsl; p++)

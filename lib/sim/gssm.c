@@ -49,6 +49,12 @@ static int has_work(const struct gs_warp *w)
 	       (w->next < w->nrec && w->rec[w->next]->op != WT_OP_NONE);
 }
 
+/* Whether w may leave: nothing to issue, its stores acknowledged. */
+static int may_leave(const struct gs_warp *w, uint64_t t)
+{
+	return w->state == GS_READY && w->ready <= t && !has_work(w) && !w->stores;
+}
+
 static void sched_add(struct gs_sched *q, struct gs_warp *w)
 {
 	if (q->n == q->cap) {
@@ -115,18 +121,17 @@ static void launch(struct wt_gpusim *g, struct gs_sm *s, struct gs_cta *c,
 	}
 	if (s->next > t + 1)
 		s->next = t + 1;
-	if (gk->ks->start == UINT64_MAX)
-		gk->ks->start = t;
 }
 
 void gs_dispatch(struct wt_gpusim *g, uint64_t t)
 {
 	struct gs_kernel *gk = g->kern;
+	unsigned from = g->next_sm;
 
-	if (!gk)
+	if (!gk || t < g->dispatch_from)
 		return;
 	for (unsigned i = 0; i < g->nsm && gk->next_cta < gk->nctas; i++) {
-		struct gs_sm *s = &g->sm[(g->next_sm + i) % g->nsm];
+		struct gs_sm *s = &g->sm[(from + i) % g->nsm];
 
 		if (s->ctas >= gk->cps)
 			continue;
@@ -295,6 +300,42 @@ void gs_sm_response(struct wt_gpusim *g, struct gs_sm *s, const struct wt_event 
 		s->next = t;
 }
 
+struct gs_warp *gs_warp_of(struct wt_gpusim *g, const struct wt_event *e)
+{
+	const struct gs_kernel *gk = g->kern;
+	size_t lo = 0, hi;
+
+	if (!gk)
+		return NULL;
+	hi = gk->nctas;
+	while (lo < hi) {	/* the CTAs are in id order */
+		size_t mid = (lo + hi) / 2;
+
+		if (gk->ctas[mid].id < e->cta)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == gk->nctas || gk->ctas[lo].id != e->cta)
+		return NULL;
+	for (uint32_t i = 0; i < gk->ctas[lo].nwarps; i++)
+		if (gk->warps[gk->ctas[lo].first + i].id == e->warp)
+			return &gk->warps[gk->ctas[lo].first + i];
+	return NULL;
+}
+
+void gs_sm_store(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w, int acked,
+		 uint64_t t)
+{
+	(void)g;
+	if (!acked) {
+		w->stores++;
+		return;
+	}
+	if (w->stores && --w->stores == 0 && s->next > t)
+		s->next = t;	/* it may leave now */
+}
+
 void gs_sm_credit(struct gs_sm *s, uint64_t t)
 {
 	s->credits++;
@@ -399,7 +440,7 @@ static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 	s->sch[w->sched].last = w;
 	w->memwait = 0;
 	s->c.instrs++;
-	s->c.thread_instrs += lanes(r->mask);
+	s->c.thread_instrs += r->mask ? lanes(r->mask) : w->lanes;
 	if (w->nonmem > 0) {
 		w->nonmem--;
 		w->ready = t + g->cfg->issue_interval;
@@ -479,7 +520,7 @@ static uint64_t next_of(const struct gs_sm *s, uint64_t t)
 			const struct gs_warp *w = s->sch[k].w[i];
 			uint64_t at;
 
-			if (w->state != GS_READY)
+			if (w->state != GS_READY || (!has_work(w) && w->stores))
 				continue;
 			at = w->ready > t ? w->ready : t + 1;
 			/* a memory instruction waits for the LD/ST unit */
@@ -501,7 +542,7 @@ void gs_sm_cycle(struct wt_gpusim *g, struct gs_sm *s, uint64_t t)
 		for (size_t i = 0; i < s->sch[k].n;) {
 			struct gs_warp *w = s->sch[k].w[i];
 
-			if (w->state == GS_READY && w->ready <= t && !has_work(w))
+			if (may_leave(w, t))
 				finish(g, s, w, t);
 			else
 				i++;

@@ -26,8 +26,11 @@ struct gs_warp {
 	uint32_t id;			/* the kernel's warp id */
 	uint32_t cta;			/* its CTA's index in the kernel */
 	unsigned sched;			/* its scheduler on the SM */
+	unsigned lanes;			/* its threads, by the CTA's size: the
+					   lanes of its records without a mask */
 	enum gs_wstate state;
 	unsigned waiting;		/* responses its load waits for */
+	unsigned stores;		/* stores not acknowledged yet */
 	uint64_t ready;			/* GS_READY: the first cycle it may
 					   issue; GS_MEM: its data so far */
 	uint64_t load_start;		/* the cycle its load issued */
@@ -110,6 +113,7 @@ enum gs_act {
 	GS_TO_SM,		/* the L2's response arrives at its SM */
 	GS_SEND_DOWN,		/* the L2's data is ready: send it */
 	GS_TO_DRAM,		/* an L2 event reaches its channel */
+	GS_ACK,			/* a store's acknowledgement reaches its SM */
 };
 
 struct gs_item {
@@ -149,6 +153,7 @@ struct wt_gpusim {
 	uint64_t seq;
 	struct wt_cstream *cs;
 	struct gs_kernel *kern;		/* the kernel being run, or NULL */
+	uint64_t dispatch_from;		/* its CTAs wait for this cycle */
 	uint64_t now;			/* the cycle being run */
 	uint64_t drained;		/* the cycle the memory side emptied */
 	uint64_t age;
@@ -184,6 +189,12 @@ void gs_sm_response(struct wt_gpusim *g, struct gs_sm *s, const struct wt_event 
 		    uint64_t t);
 /* A credit came back to SM s at t. */
 void gs_sm_credit(struct gs_sm *s, uint64_t t);
+/* The warp that made event e (of the kernel running), or NULL. */
+struct gs_warp *gs_warp_of(struct wt_gpusim *g, const struct wt_event *e);
+/* A store of w reached the L2 (sent: 0), or its acknowledgement came
+ * back at t (1). */
+void gs_sm_store(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w, int acked,
+		 uint64_t t);
 
 /* gsmem.c */
 void gs_push(struct wt_gpusim *g, uint64_t time, enum gs_act act, unsigned where,

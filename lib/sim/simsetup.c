@@ -164,6 +164,9 @@ void wt_sim_setup(struct wt_sim_setup *su, const struct wt_stage_args *a,
 	c->line = su->dram.line;
 	c->sector = su->dram.sector;
 	c->dram_latency = su->dram.latency_in;
+	c->rop_latency = o->rop_latency_set ? o->rop_latency :
+		(unsigned)atoi(wt_machine_get(&su->l2.machine, "gpgpu_l2_rop_latency"));
+	c->launch_latency = o->launch_latency;
 	c->icnt_latency = o->icnt_latency_set ? o->icnt_latency : su->l2.icnt;
 	c->flit = o->flit ? o->flit : 32;
 	c->credits = o->credits ? o->credits : 16;
@@ -203,6 +206,8 @@ static void settings_json(const struct wt_sim_setup *su, struct wt_json *j)
 	wt_json_key_u64(j, "flit_bytes", c->flit);
 	wt_json_key_u64(j, "credits", c->credits);
 	wt_json_key_u64(j, "dram_latency", c->dram_latency);
+	wt_json_key_u64(j, "rop_latency", c->rop_latency);
+	wt_json_key_u64(j, "launch_latency", c->launch_latency);
 	wt_json_key_u64(j, "l2_slices", c->pmap->slices);
 	wt_json_key_u64(j, "dram_channels", c->dram->channels);
 	wt_json_key(j, "l1_index");
