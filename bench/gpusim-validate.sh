@@ -28,7 +28,7 @@
 #
 # THE RUNS.
 #   gpusim:   trace-gen TRACE | trace-order --gpgpusim-config=CONFIG
-#             | gpusim --l1=--cache-ops=accelsim GPUSIM_ARGS
+#             | gpusim --l1=GPUSIM_L1 GPUSIM_ARGS
 #   pipeline: trace-gen TRACE | trace-order --gpgpusim-config=CONFIG
 #             | coalesce | l1sim --cache-ops=accelsim | l2sim | dramsim
 # as accelsim-validate.sh runs the pipeline: the configuration's
@@ -37,12 +37,18 @@
 # Accel-Sim's trace mode does.  GPUSIM_ARGS, from the environment
 # (words split at blanks; {config} becomes the path of gpgpusim.config),
 # adds gpusim options, one setting for every configuration and trace of
-# a run, e.g. GPUSIM_ARGS='--issue-interval=2'.  Wall time is the whole
+# a run, e.g. GPUSIM_ARGS='--issue-interval=2'.  GPUSIM_L1 replaces
+# the L1's options, --cache-ops=accelsim by default (a second --l1 in
+# GPUSIM_ARGS would replace the first, not add to it), e.g.
+# GPUSIM_L1='--cache-ops=accelsim --size=128K'.  Wall time is the whole
 # command line's (trace-gen and trace-order included), the fastest of N.
 #
 # THE COLUMNS.  Each cell is "Accel-Sim / gpusim".
 #   cycles    AS: the last gpu_tot_sim_cycle (all kernels).  gpusim:
 #             cycles (all kernels, launch to the last warp's end).
+#   drained   gpusim's drained_at: the cycle its memory system emptied
+#             (the last store done); its warps do not wait for stores,
+#             GPGPU-Sim's wait for their acknowledgements before exiting.
 #   warp IPC  warp instructions per cycle.  AS: the last
 #             gpgpu_n_tot_w_icount / gpu_tot_sim_cycle.  gpusim: ipc.
 #             Both count the trace's instructions, the same number.
@@ -70,7 +76,10 @@
 #   speed     AS seconds / gpusim seconds.
 # Per configuration: the mean absolute relative error, in percent, of
 # cycles, IPC and each miss rate (rows where AS's value is 0 or "-" left
-# out; for the rates also in percentage points), and the geometric mean
+# out; for the rates also in percentage points; cycles also against
+# gpusim's drained_at, and against AS's cycles less
+# gpgpu_kernel_launch_latency x kernels, a delay gpusim does not
+# model), and the geometric mean
 # of the speed ratios.  The open-loop pipeline has no cycle count of a
 # run: its second table gives trace-order's cycles (nominal: issue
 # order with one fixed latency, trace-order(1)), l1sim's (first to last
@@ -119,6 +128,7 @@ asruns=$(cd "$asruns" 2>/dev/null && pwd) || { echo "$prog: $asruns: no director
 mkdir -p "$out/runs"
 out=$(cd "$out" && pwd)
 csv=$out/results.csv
+l1opts=${GPUSIM_L1:---cache-ops=accelsim}
 PATH=$bin:$PATH
 export PATH
 
@@ -160,6 +170,8 @@ numbers() {
 			/^n_cmd=.* n_rd=(\d+) n_rd_L2_A=(\d+) n_write=(\d+) n_wr_bk=(\d+)/;
 		$v{$1} = $2 if /^(gpu_tot_sim_cycle|gpu_tot_sim_insn|gpu_tot_ipc|gpgpu_n_tot_w_icount) =\s*([\d.]+)/;
 		$v{secs} = $1 if /^gpgpu_simulation_time = .*\((\d+) sec\)/;
+		$v{launch} = $1 if /^-gpgpu_kernel_launch_latency\s+(\d+)/;
+		$v{kernels}++ if /^gpu_sim_cycle = /;
 		$done = 1 if /GPGPU-Sim: \*\*\* exit detected \*\*\*/;
 	}
 	die "$log: Accel-Sim did not run to its end\n" unless $done;
@@ -170,7 +182,8 @@ numbers() {
 	my @as = ($v{gpu_tot_sim_cycle}, $v{gpu_tot_sim_insn}, $v{gpu_tot_ipc},
 		  sum(\%core, "GLOBAL_ACC_R", @acc), sum(\%core, "GLOBAL_ACC_R", qw(MISS SECTOR_MISS)),
 		  sum(\%l2, "GLOBAL_ACC_R", @acc), sum(\%l2, "GLOBAL_ACC_R", qw(MISS SECTOR_MISS)),
-		  32 * ($rd + $rda), 32 * ($wr + $wb), $v{secs}, $v{gpgpu_n_tot_w_icount});
+		  32 * ($rd + $rda), 32 * ($wr + $wb), $v{secs}, $v{gpgpu_n_tot_w_icount},
+		  $v{launch} // 0, $v{kernels} // 0);
 
 	sub js { my $p = shift; open(my $j, "<", $p) or die "$p: $!\n"; local $/; decode_json(<$j>) }
 	my $g = js("$d/gpusim.json");
@@ -184,7 +197,7 @@ numbers() {
 	my @gs = ($g->{cycles}, $g->{thread_instructions}, $g->{thread_ipc},
 		  gs($g->{l1}{total}, "loads"), gs($g->{l2}{total}, "loads", "atomics"),
 		  $dt->{bytes}, $dt->{reads}, $dt->{writes}, $gt,
-		  $g->{instructions}, $g->{ipc});
+		  $g->{instructions}, $g->{ipc}, $g->{drained_at});
 	my $o = js("$d/order.json")->{total};
 	my $l1 = js("$d/l1.json")->{total};
 	my $dr = js("$d/dram.json")->{total};
@@ -193,7 +206,7 @@ numbers() {
 	' "$@"
 }
 
-echo "trace,config,as_cycles,as_thread_insn,as_thread_ipc,as_l1_acc,as_l1_miss,as_l2_acc,as_l2_miss,as_dram_rd_bytes,as_dram_wr_bytes,as_seconds,as_warp_insn,gs_cycles,gs_thread_insn,gs_thread_ipc,gs_l1_acc,gs_l1_miss,gs_l2_acc,gs_l2_miss,gs_dram_bytes,gs_dram_reads,gs_dram_writes,gs_seconds,gs_warp_insn,gs_warp_ipc,pl_order_cycles,pl_l1_cycles,pl_dram_core_cycles,pl_seconds,gpusim_args" > "$csv.tmp"
+echo "trace,config,as_cycles,as_thread_insn,as_thread_ipc,as_l1_acc,as_l1_miss,as_l2_acc,as_l2_miss,as_dram_rd_bytes,as_dram_wr_bytes,as_seconds,as_warp_insn,as_launch_latency,as_kernels,gs_cycles,gs_thread_insn,gs_thread_ipc,gs_l1_acc,gs_l1_miss,gs_l2_acc,gs_l2_miss,gs_dram_bytes,gs_dram_reads,gs_dram_writes,gs_seconds,gs_warp_insn,gs_warp_ipc,gs_drained_at,pl_order_cycles,pl_l1_cycles,pl_dram_core_cycles,pl_seconds,gpusim_args" > "$csv.tmp"
 status=0
 IFS=,
 for c in $configs; do
@@ -209,7 +222,7 @@ for c in $configs; do
 		{
 			echo "# $name on $cname: gpusim, made by bench/gpusim-validate.sh"
 			echo "trace-gen '$tdir' | trace-order '--gpgpusim-config=$conf' \\"
-			echo "| gpusim '--l1=--cache-ops=accelsim'$(gpusim_args) -o '$w/gpusim.json'"
+			echo "| gpusim '--l1=$l1opts'$(gpusim_args) -o '$w/gpusim.json'"
 		} > "$w/cmd.sh"
 		{
 			echo "# $name on $cname: the open-loop pipeline, made by bench/gpusim-validate.sh"
@@ -237,7 +250,7 @@ for c in $configs; do
 			status=1
 			continue
 		fi
-		echo "$name,$cname,$row,${GPUSIM_ARGS:-}" >> "$csv.tmp"
+		echo "$name,$cname,$row,--l1=$l1opts ${GPUSIM_ARGS:-}" >> "$csv.tmp"
 	done
 	IFS=,
 done
@@ -264,18 +277,20 @@ sub mean { my @x = grep { defined } @_; @x ? sprintf("%.1f", (eval { my $s = 0; 
 sub gmean { my @x = grep { defined && $_ > 0 } @_; return "-" unless @x; my $s = 0; $s += log for @x; sprintf("%.0f", exp($s / @x)) }
 for my $c (@configs) {
 	print "### $c: gpusim\n\n";
-	print "| trace | cycles AS / gpusim | err % | warp IPC AS / gpusim | thread IPC AS / gpusim | L1 mr % AS / gpusim | L2 mr % AS / gpusim | DRAM rd / wr B AS | DRAM B AS / gpusim (gpusim rd / wr req) | wall s AS / gpusim | speed |\n";
-	print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
-	my (@ew, @ec, @ei, @e1, @e2, @p1, @p2, @sp);
+	print "| trace | cycles AS / gpusim | err % | gpusim drained | warp IPC AS / gpusim | thread IPC AS / gpusim | L1 mr % AS / gpusim | L2 mr % AS / gpusim | DRAM rd / wr B AS | DRAM B AS / gpusim (gpusim rd / wr req) | wall s AS / gpusim | speed |\n";
+	print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+	my (@el0, @ed0, @ew, @ec, @ei, @e1, @e2, @p1, @p2, @sp);
 	for my $r (@{$rows{$c}}) {
 		if (($r->{as_cycles} // "") eq "failed") {
-			print "| $r->{trace} | failed | | | | | | | | | |\n";
+			print "| $r->{trace} | failed | | | | | | | | | | |\n";
 			next;
 		}
 		my ($a1, $g1) = (rate($r->{as_l1_miss}, $r->{as_l1_acc}), rate($r->{gs_l1_miss}, $r->{gs_l1_acc}));
 		my ($a2, $g2) = (rate($r->{as_l2_miss}, $r->{as_l2_acc}), rate($r->{gs_l2_miss}, $r->{gs_l2_acc}));
 		my $ec = relerr($r->{as_cycles}, $r->{gs_cycles});
 		push @ec, $ec;
+		push @ed0, relerr($r->{as_cycles}, $r->{gs_drained_at});
+		push @el0, relerr($r->{as_cycles} - $r->{as_launch_latency} * $r->{as_kernels}, $r->{gs_cycles});
 		push @ei, relerr($r->{as_thread_ipc}, $r->{gs_thread_ipc});
 		my $awi = $r->{as_cycles} > 0 ? $r->{as_warp_insn} / $r->{as_cycles} : undef;
 		push @ew, relerr($awi, $r->{gs_warp_ipc});
@@ -284,15 +299,16 @@ for my $c (@configs) {
 		push @p2, abs($g2 - $a2) if defined $a2 && defined $g2;
 		my $sp = $r->{gs_seconds} > 0 ? $r->{as_seconds} / $r->{gs_seconds} : undef;
 		push @sp, $sp;
-		printf "| %s | %d / %d | %.1f | %.2f / %.2f | %.1f / %.1f | %s / %s | %s / %s | %d / %d | %d / %d (%d / %d) | %d / %.3f | %s |\n",
-		    $r->{trace}, $r->{as_cycles}, $r->{gs_cycles}, $ec, $awi, $r->{gs_warp_ipc},
+		printf "| %s | %d / %d | %.1f | %d | %.2f / %.2f | %.1f / %.1f | %s / %s | %s / %s | %d / %d | %d / %d (%d / %d) | %d / %.3f | %s |\n",
+		    $r->{trace}, $r->{as_cycles}, $r->{gs_cycles}, $ec, $r->{gs_drained_at}, $awi, $r->{gs_warp_ipc},
 		    $r->{as_thread_ipc}, $r->{gs_thread_ipc}, f1($a1), f1($g1), f1($a2), f1($g2),
 		    $r->{as_dram_rd_bytes}, $r->{as_dram_wr_bytes},
 		    $r->{as_dram_rd_bytes} + $r->{as_dram_wr_bytes}, $r->{gs_dram_bytes},
 		    $r->{gs_dram_reads}, $r->{gs_dram_writes},
 		    $r->{as_seconds}, $r->{gs_seconds}, defined $sp ? sprintf("%.0f", $sp) : "-";
 	}
-	print "\nMAE (relative, %): cycles ", mean(@ec), ", warp IPC ", mean(@ew), ", thread IPC ", mean(@ei),
+	print "\nMAE (relative, %): cycles ", mean(@ec), ", cycles to drained ", mean(@ed0),
+	    ", cycles against AS less its kernel launch latency ", mean(@el0), ", warp IPC ", mean(@ew), ", thread IPC ", mean(@ei),
 	    ", L1 miss rate ", mean(@e1), ", L2 miss rate ", mean(@e2),
 	    "; in points: L1 ", mean(@p1), ", L2 ", mean(@p2),
 	    ".  Speed ratio (AS s / gpusim s), geometric mean: ", gmean(@sp), "\n\n";
