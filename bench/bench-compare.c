@@ -11,7 +11,9 @@
  * in the same run).  The rate tells what changed; on a shared machine the
  * ratio to the limit is the steadier figure, as load slows both alike.
  * Figures found in one file only are counted at the end; results with
- * neither a rate nor a peak (classify's sample error) are not figures.
+ * neither a rate nor a peak (classify's sample error) are not figures,
+ * but for gpusim's machine instructions per warp instruction under
+ * cachegrind, a cost.
  * The last line gives how far the limits themselves moved between the
  * runs (the least and the most of their after/before): code that did not
  * change moves as much.
@@ -103,7 +105,9 @@ static double number(const json_t *res, const char *key)
 }
 
 /* What a figure measures: a rate in M/s, or else (the scale section) the
- * peak memory in MiB; -1 for neither. */
+ * peak memory in MiB, or else (gpusim under cachegrind) the machine
+ * instructions a warp instruction, "i/wi", a cost, where a ratio
+ * after/before over 1 is worse; -1 for none of them. */
 static double value(const json_t *res, const char **unit)
 {
 	double v = number(res, "records_per_s");
@@ -113,6 +117,11 @@ static double value(const json_t *res, const char **unit)
 	if (v >= 0) {
 		*unit = "M/s";
 		return v / 1e6;
+	}
+	v = number(res, "instructions_per_warp_instruction");
+	if (v >= 0) {
+		*unit = "i/wi";
+		return v;
 	}
 	v = number(res, "max_rss_kib");
 	*unit = "MiB";
