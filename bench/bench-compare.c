@@ -12,8 +12,8 @@
  * ratio to the limit is the steadier figure, as load slows both alike.
  * Figures found in one file only are counted at the end; results with
  * neither a rate nor a peak (classify's sample error) are not figures,
- * but for gpusim's machine instructions per warp instruction under
- * cachegrind, a cost.
+ * but for gpusim's costs: nanoseconds, and machine instructions under
+ * cachegrind, a warp instruction.
  * The last line gives how far the limits themselves moved between the
  * runs (the least and the most of their after/before): code that did not
  * change moves as much.
@@ -104,24 +104,31 @@ static double number(const json_t *res, const char *key)
 	return json_is_number(v) ? json_number_value(v) : -1;
 }
 
-/* What a figure measures: a rate in M/s, or else (the scale section) the
- * peak memory in MiB, or else (gpusim under cachegrind) the machine
- * instructions a warp instruction, "i/wi", a cost, where a ratio
- * after/before over 1 is worse; -1 for none of them. */
+/* What a figure measures: for gpusim, a cost, where a ratio after/before
+ * over 1 is worse: nanoseconds a warp instruction ("ns"; its rate in M/s,
+ * some hundredths, would show in two decimals as nothing), or under
+ * cachegrind machine instructions a warp instruction ("ins"); else a rate
+ * in M/s, or else (the scale section) the peak memory in MiB; -1 for
+ * none of them. */
 static double value(const json_t *res, const char **unit)
 {
-	double v = number(res, "records_per_s");
+	double v = number(res, "ns_per_warp_instruction");
 
+	if (v >= 0) {
+		*unit = "ns";
+		return v;
+	}
+	v = number(res, "instructions_per_warp_instruction");
+	if (v >= 0) {
+		*unit = "ins";
+		return v;
+	}
+	v = number(res, "records_per_s");
 	if (v < 0)
 		v = number(res, "accesses_per_s");
 	if (v >= 0) {
 		*unit = "M/s";
 		return v / 1e6;
-	}
-	v = number(res, "instructions_per_warp_instruction");
-	if (v >= 0) {
-		*unit = "i/wi";
-		return v;
 	}
 	v = number(res, "max_rss_kib");
 	*unit = "MiB";

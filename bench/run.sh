@@ -363,6 +363,12 @@ rm -f "$req" "$tmp/l1.json"
 top() {
 	sed -n "s/^  \"$1\": \([0-9][0-9.e+-]*\).*/\1/p" "$2" | head -n 1
 }
+# ns_each COUNT: the last timed run's nanoseconds a warp instruction, as a
+# JSON member for $more (bench-compare shows it, not the rate, whose M/s
+# would be some hundredths)
+ns_each() {
+	awk -v i="$1" -v w="$wall" 'BEGIN { printf ", \"ns_per_warp_instruction\": %.1f", w * 1e9 / i }'
+}
 # gpusim_bench NAME ACCESS-STREAM
 gpusim_bench() {
 	"$bin/trace-order" --level=0 -o "$tmp/gs.warp.wt" "$2"
@@ -373,18 +379,19 @@ gpusim_bench() {
 		exit 1
 	fi
 	more=$(awk -v i="$gi" -v c="$gc" -v w="$wall" 'BEGIN {
-		printf ", \"warp_instructions\": %d, \"cycles\": %d, \"ns_per_warp_instruction\": %.1f, \"cycles_per_s\": %.0f",
-			i, c, w * 1e9 / i, (w > 0 ? c / w : 0) }')
+		printf ", \"warp_instructions\": %d, \"cycles\": %d, \"cycles_per_s\": %.0f",
+			i, c, (w > 0 ? c / w : 0) }')$(ns_each "$gi")
 	record_rate "gpusim, warp instrs ($1)" "$gi"
 	awk -v n="$1" -v i="$gi" -v c="$gc" -v w="$wall" 'BEGIN {
 		printf "%-34s %12d cycles %12.0f ns a warp instr %8.3f M cycles/s\n",
 			"  simulated (" n ")", c, w * 1e9 / i, (w > 0 ? c / w / 1e6 : 0) }'
-	measure "open-loop pipeline ($1)" "$gi" \
-		"'$bin/trace-order' '$2' | '$bin/coalesce' | '$bin/l1sim' | '$bin/l2sim' | '$bin/dramsim' --level=0 -o /dev/null"
+	timed "'$bin/trace-order' '$2' | '$bin/coalesce' | '$bin/l1sim' | '$bin/l2sim' | '$bin/dramsim' --level=0 -o /dev/null"
+	more=$(ns_each "$gi")
+	record_rate "open-loop pipeline ($1)" "$gi"
 	lim_open=$rate
-	measure "  trace-order | gpusim ($1)" "$gi" \
-		"'$bin/trace-order' '$2' | '$bin/gpusim' -o /dev/null" \
-		"open-loop pipeline" "$lim_open"
+	timed "'$bin/trace-order' '$2' | '$bin/gpusim' -o /dev/null"
+	more=$(ns_each "$gi")
+	record_rate "  trace-order | gpusim ($1)" "$gi" "open-loop pipeline" "$lim_open"
 }
 echo "-- gpusim: $ng stream accesses${gsamples:+, samples $gsamples}"
 if [ "$(size "$ng")" -gt 0 ]; then

@@ -55,8 +55,10 @@ for in in "64K stream" stride-s1; do
 		"open-loop pipeline ($in): the same $n warp instructions"
 	like "$(row "  trace-order | gpusim ($in)")" " $n records [0-9.]+ s [0-9.]+ M/s [0-9]+ MiB = [0-9.]+ of open-loop pipeline$" \
 		"trace-order | gpusim ($in): a fraction of the pipeline's rate"
-	like "$json" "\"name\": \"gpusim, warp instrs \\($in\\)\", \"records\": $n, [^}]*\"warp_instructions\": $n, \"cycles\": [1-9][0-9]*, \"ns_per_warp_instruction\": [0-9.]+, \"cycles_per_s\": [0-9]+\\}" \
+	like "$json" "\"name\": \"gpusim, warp instrs \\($in\\)\", \"records\": $n, [^}]*\"warp_instructions\": $n, \"cycles\": [1-9][0-9]*, \"cycles_per_s\": [0-9]+, \"ns_per_warp_instruction\": [0-9.]+\\}" \
 		"results.json: gpusim ($in) with its cycles and cost"
+	like "$json" "\"name\": \"  trace-order \\| gpusim \\($in\\)\", \"records\": $n, [^}]*\"ratio_to_limit\": [0-9.]+, \"ns_per_warp_instruction\": [0-9.]+\\}" \
+		"results.json: trace-order | gpusim ($in), its ratio to the pipeline and its cost"
 done
 if command -v valgrind > /dev/null 2>&1; then
 	like "$(row "cachegrind: gpusim (16K stream)")" " [1-9][0-9]* warp instrs [0-9]+ instructions each; coalesce..dramsim [0-9]+ \([0-9.]+ x\)$" \
