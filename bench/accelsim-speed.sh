@@ -22,7 +22,10 @@
 #            directory, as Accel-Sim's time is
 #
 # and "x" is Accel-Sim's seconds over gpusim's (the chain's, and gpusim's
-# alone): how many times faster gpusim is.  gpusim's warp instructions (its
+# alone): how many times faster gpusim is.  "gpusim cpu s" is gpusim's
+# least CPU time (user and system) of the same runs, and "x (cpu)"
+# Accel-Sim's seconds over it: on a loaded machine the steadier figure,
+# though Accel-Sim's own seconds are wall time.  gpusim's warp instructions (its
 # JSON "instructions") and cycles are set beside Accel-Sim's.
 set -eu
 prog=accelsim-speed
@@ -48,10 +51,10 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# best 'COMMAND': the least wall time of $repeat runs; the script stops
-# if one fails
+# best 'COMMAND': the least wall time and the least CPU time of $repeat
+# runs; the script stops if one fails
 best() {
-	b='' k=0
+	b='' c='' k=0
 	while [ $k -lt "$repeat" ]; do
 		m=$("$build/tools/measure" "$1" 2>&1 >/dev/null | tail -n 1)
 		case $m in
@@ -59,10 +62,12 @@ best() {
 		*) echo "$prog: '$1' failed: $m" >&2; exit 1 ;;
 		esac
 		w=$(printf '%s' "$m" | sed 's/.*"wall_s": \([0-9.]*\).*/\1/')
-		b=$(awk -v a="${b:-$w}" -v c="$w" 'BEGIN { print (c < a ? c : a) }')
+		u=$(printf '%s' "$m" | sed 's/.*"cpu_s": \([0-9.]*\).*/\1/')
+		b=$(awk -v x="${b:-$w}" -v y="$w" 'BEGIN { print (y < x ? y : x) }')
+		c=$(awk -v x="${c:-$u}" -v y="$u" 'BEGIN { print (y < x ? y : x) }')
 		k=$((k + 1))
 	done
-	echo "$b"
+	echo "$b $c"
 }
 
 # last KEY LOG: the number of the last line "KEY = N" of an Accel-Sim log
@@ -70,8 +75,8 @@ last() {
 	sed -n "s/^$1 = \([0-9]*\).*/\1/p" "$2" | tail -n 1
 }
 
-echo "| config | trace | Accel-Sim s | gpusim s | chain s | x (chain) | x (gpusim) | warp instrs AS / gpusim | cycles AS / gpusim |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| config | trace | Accel-Sim s | gpusim s | chain s | x (chain) | x (gpusim) | gpusim cpu s | x (cpu) | warp instrs AS / gpusim | cycles AS / gpusim |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for log in "$runs"/*/*/accel-sim/log.txt; do
 	[ -f "$log" ] || continue
 	dir=${log%/log.txt}
@@ -94,10 +99,12 @@ for log in "$runs"/*/*/accel-sim/log.txt; do
 	wi=$(sed -n 's/^  "instructions": \([0-9]*\).*/\1/p' "$tmp/gs.json" | head -n 1)
 	cyc=$(sed -n 's/^  "cycles": \([0-9]*\).*/\1/p' "$tmp/gs.json" | head -n 1)
 	t1=$(best "'$bin/gpusim' --gpgpusim-config='$conf' -o /dev/null '$tmp/warp.wt' 2> /dev/null")
+	c1=${t1#* } t1=${t1% *}
 	t2=$(best "'$bin/trace-gen' '$tr' | '$bin/trace-order' --gpgpusim-config='$conf' 2> /dev/null | '$bin/gpusim' --gpgpusim-config='$conf' -o /dev/null 2> /dev/null")
-	awk -v c="$config" -v n="$name" -v s="$secs" -v t1="$t1" -v t2="$t2" \
+	t2=${t2% *}
+	awk -v c="$config" -v n="$name" -v s="$secs" -v t1="$t1" -v t2="$t2" -v c1="$c1" \
 	    -v a="$as_wi" -v w="$wi" -v ac="$as_cyc" -v gc="$cyc" 'BEGIN {
-		printf "| %s | %s | %d | %.3f | %.3f | %.0f | %.0f | %s / %s | %s / %s |\n",
+		printf "| %s | %s | %d | %.3f | %.3f | %.0f | %.0f | %.3f | %.0f | %s / %s | %s / %s |\n",
 			c, n, s, t1, t2, (t2 > 0 ? s / t2 : 0), (t1 > 0 ? s / t1 : 0),
-			a, w, ac, gc }'
+			c1, (c1 > 0 ? s / c1 : 0), a, w, ac, gc }'
 done

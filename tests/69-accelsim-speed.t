@@ -27,7 +27,7 @@ cp "$a/log.txt" "$T/runs/gtx1080/gone/accel-sim/"
 run sh "$speed" -b "$BUILD" -r 2 "$T/runs" "$D"
 is "$rc" 0 "exit 0"
 row=$(printf '%s\n' "$out" | grep '^| gtx1080 | vectoradd |')
-like "$row" '^\| gtx1080 \| vectoradd \| 67 \| [0-9]+\.[0-9]{3} \| [0-9]+\.[0-9]{3} \| [0-9]+ \| [0-9]+ \| 344 / 344 \| 700 / [1-9][0-9]* \|$' \
+like "$row" '^\| gtx1080 \| vectoradd \| 67 \| [0-9]+\.[0-9]{3} \| [0-9]+\.[0-9]{3} \| [0-9]+ \| [0-9]+ \| [0-9]+\.[0-9]{3} \| [0-9]+ \| 344 / 344 \| 700 / [1-9][0-9]* \|$' \
 	"the last time (67 s), warp instructions (344 of both) and cycles (700) of the log"
 # x = 67 s over gpusim's seconds, each column (to the rounding of the
 # seconds printed, 0.0005 s)
