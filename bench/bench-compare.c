@@ -11,7 +11,9 @@
  * in the same run).  The rate tells what changed; on a shared machine the
  * ratio to the limit is the steadier figure, as load slows both alike.
  * Figures found in one file only are counted at the end; results with
- * neither a rate nor a peak (classify's sample error) are not figures.
+ * neither a rate nor a peak (classify's sample error) are not figures,
+ * but for gpusim's costs: nanoseconds, and machine instructions under
+ * cachegrind, a warp instruction.
  * The last line gives how far the limits themselves moved between the
  * runs (the least and the most of their after/before): code that did not
  * change moves as much.
@@ -102,12 +104,26 @@ static double number(const json_t *res, const char *key)
 	return json_is_number(v) ? json_number_value(v) : -1;
 }
 
-/* What a figure measures: a rate in M/s, or else (the scale section) the
- * peak memory in MiB; -1 for neither. */
+/* What a figure measures: for gpusim, a cost, where a ratio after/before
+ * over 1 is worse: nanoseconds a warp instruction ("ns"; its rate in M/s,
+ * some hundredths, would show in two decimals as nothing), or under
+ * cachegrind machine instructions a warp instruction ("ins"); else a rate
+ * in M/s, or else (the scale section) the peak memory in MiB; -1 for
+ * none of them. */
 static double value(const json_t *res, const char **unit)
 {
-	double v = number(res, "records_per_s");
+	double v = number(res, "ns_per_warp_instruction");
 
+	if (v >= 0) {
+		*unit = "ns";
+		return v;
+	}
+	v = number(res, "instructions_per_warp_instruction");
+	if (v >= 0) {
+		*unit = "ins";
+		return v;
+	}
+	v = number(res, "records_per_s");
 	if (v < 0)
 		v = number(res, "accesses_per_s");
 	if (v >= 0) {

@@ -10,7 +10,9 @@
 # l2sim, dramsim and classify run with 1 and 2 OpenMP threads, and the
 # speedup is printed and recorded.  Stages alone write uncompressed
 # streams to /dev/null; the files between them are written by runs of
-# their own.
+# their own.  gpusim, the closed loop, per warp instruction on a generated
+# trace and on samples, beside the open-loop pipeline on the same stream,
+# and under cachegrind where valgrind is installed.
 # classify runs exact and with --sample=0.01 on each pattern's requests,
 # the sample's figures printed beside the exact ones.  Results:
 # $OUT/results.json, with ratio_to_limit where there is a limit.
@@ -25,7 +27,12 @@
 # default; fewer make more warps, 1 a warp of one load per 32 accesses, so
 # what a stage keeps per warp shows); BENCH_SCALE_KERNELS: the launches
 # its accesses are split among (1 by default; more show whether a stage
-# keeps anything of a kernel after it ends).  K, M, G suffixes.
+# keeps anything of a kernel after it ends); BENCH_GPUSIM: stream accesses
+# of gpusim's generated trace, 1M by default, 0 to skip;
+# BENCH_GPUSIM_SAMPLES: the samples gpusim runs (names in samples/, "gemm
+# bfs spmv mshr-h128" by default, empty for none); BENCH_GPUSIM_INSTR:
+# stream accesses of the input run under cachegrind, 64K by default, 0 to
+# skip.  K, M, G suffixes.
 # BENCH_REPEAT: runs of each measured command, the shortest wall time
 # kept (1 by default; on a shared machine 3 or more steady the figures).
 # BENCH_BASE: the results.json of an earlier run, copied out of $OUT
@@ -50,6 +57,14 @@ esac
 case $kernels in
 ''|0|*[!0-9]*) echo "bench: BENCH_SCALE_KERNELS=$kernels: expected a count of kernels from 1" >&2; exit 2 ;;
 esac
+ng=${BENCH_GPUSIM:-1M}
+gsamples=${BENCH_GPUSIM_SAMPLES-gemm bfs spmv mshr-h128}
+ngi=${BENCH_GPUSIM_INSTR:-64K}
+gs_dir=$(dirname "$0")/../samples
+for sm in $gsamples; do
+	[ -r "$gs_dir/$sm.trc.zst" ] ||
+		{ echo "bench: BENCH_GPUSIM_SAMPLES: no sample $gs_dir/$sm.trc.zst" >&2; exit 2; }
+done
 # the scale figures of another count a thread or of kernels are another
 # measurement
 tag=
@@ -74,29 +89,36 @@ trap 'rm -rf "$tmp"' EXIT
 # measure NAME RECORDS 'COMMAND' [LIMIT-NAME LIMIT-RATE]: time and peak
 # memory of COMMAND, the shortest wall time and the largest peak of
 # $repeat runs, reported as below.  The rate is left in $rate.
-results=""
+results="" more=
 measure() {
-	wall= rss=0 k=0
-	while [ $k -lt "$repeat" ]; do
-		m=$("$tools/measure" "$3" 2>&1 >/dev/null | tail -n 1)
-		w=$(printf '%s' "$m" | sed 's/.*"wall_s": \([0-9.]*\).*/\1/')
-		r=$(printf '%s' "$m" | sed 's/.*"max_rss_kib": \([0-9]*\).*/\1/')
-		status=$(printf '%s' "$m" | sed 's/.*"status": \([0-9]*\).*/\1/')
-		[ "$status" = 0 ] || { echo "bench: '$3' failed ($status)" >&2; exit 1; }
-		wall=$(awk -v a="${wall:-$w}" -v b="$w" 'BEGIN { print (b < a ? b : a) }')
-		[ "$r" -gt "$rss" ] && rss=$r
-		k=$((k + 1))
-	done
+	timed "$3"
 	name=$1 count=$2
 	shift 3
 	record_rate "$name" "$count" "$@"
 }
 
+# timed 'COMMAND': run COMMAND $repeat times; its shortest wall time and
+# largest peak are left in $wall and $rss.
+timed() {
+	wall= rss=0 k=0
+	while [ $k -lt "$repeat" ]; do
+		m=$("$tools/measure" "$1" 2>&1 >/dev/null | tail -n 1)
+		w=$(printf '%s' "$m" | sed 's/.*"wall_s": \([0-9.]*\).*/\1/')
+		r=$(printf '%s' "$m" | sed 's/.*"max_rss_kib": \([0-9]*\).*/\1/')
+		status=$(printf '%s' "$m" | sed 's/.*"status": \([0-9]*\).*/\1/')
+		[ "$status" = 0 ] || { echo "bench: '$1' failed ($status)" >&2; exit 1; }
+		wall=$(awk -v a="${wall:-$w}" -v b="$w" 'BEGIN { print (b < a ? b : a) }')
+		[ "$r" -gt "$rss" ] && rss=$r
+		k=$((k + 1))
+	done
+}
+
 # record_rate NAME RECORDS [LIMIT-NAME LIMIT-RATE]: print and record the
 # last measure's time and peak as the rate of RECORDS; with a limit, that
-# rate as a fraction of the limit's (measured in this run).  Called alone, it
-# gives the same run as the rate of another count (warp instructions as
-# thread accesses, say).
+# rate as a fraction of the limit's (measured in this run); $more, if set,
+# is added to its JSON object (", \"cycles\": 12", say) and then cleared.
+# Called alone, it gives the same run as the rate of another count (warp
+# instructions as thread accesses, say).
 record_rate() {
 	rate=$(awk -v r="$2" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0 ? r / w : 0) }')
 	ratio= extra=
@@ -108,7 +130,8 @@ record_rate() {
 		"$(awk -v x="$rate" 'BEGIN { print x / 1e6 }')" $((rss / 1024)) \
 		"${ratio:+  = $ratio of $3}"
 	results="$results${results:+,}
-    {\"name\": \"$1\", \"records\": $2, \"seconds\": $wall, \"records_per_s\": $rate, \"max_rss_kib\": $rss$extra}"
+    {\"name\": \"$1\", \"records\": $2, \"seconds\": $wall, \"records_per_s\": $rate, \"max_rss_kib\": $rss$extra$more}"
+	more=
 }
 
 # lru NAME FILE: the bare LRU loop over the requests of FILE (the limit of
@@ -323,6 +346,104 @@ for reuse in exact sampled:0.01 off; do
 		"LRU loop" $lim_lru
 done
 rm -f "$req" "$tmp/l1.json"
+
+# gpusim, the closed loop, on a generated trace (stream pattern) and on
+# samples: its cost per warp instruction (the "instructions" of its JSON:
+# every warp instruction, memory or not, as Accel-Sim's
+# gpgpu_n_tot_w_icount counts them), and beside it the open-loop pipeline
+# on the same access stream, both from trace-order on, both counted in the
+# same warp instructions: "= R of open-loop pipeline" is gpusim's rate over
+# the pipeline's.  Each input is made by trace-gen at level 0 first.  With
+# valgrind, a small input (BENCH_GPUSIM_INSTR stream accesses) is run
+# under cachegrind: machine instructions per warp instruction of gpusim,
+# and of coalesce, l1sim, l2sim and dramsim together on the same warp
+# stream (the pipeline less trace-order, which both share).
+# top NAME FILE: a number at the top level of a JSON document written with
+# two blanks of indent (gpusim's)
+top() {
+	sed -n "s/^  \"$1\": \([0-9][0-9.e+-]*\).*/\1/p" "$2" | head -n 1
+}
+# ns_each COUNT: the last timed run's nanoseconds a warp instruction, as a
+# JSON member for $more (bench-compare shows it, not the rate, whose M/s
+# would be some hundredths)
+ns_each() {
+	awk -v i="$1" -v w="$wall" 'BEGIN { printf ", \"ns_per_warp_instruction\": %.1f", w * 1e9 / i }'
+}
+# gpusim_bench NAME ACCESS-STREAM
+gpusim_bench() {
+	"$bin/trace-order" --level=0 -o "$tmp/gs.warp.wt" "$2"
+	timed "'$bin/gpusim' -o '$tmp/gs.json' '$tmp/gs.warp.wt'"
+	gi=$(top instructions "$tmp/gs.json") gc=$(top cycles "$tmp/gs.json")
+	if [ -z "$gi" ] || [ -z "$gc" ] || [ "$gi" = 0 ]; then
+		echo "bench: gpusim ($1): no instructions or cycles in its JSON" >&2
+		exit 1
+	fi
+	more=$(awk -v i="$gi" -v c="$gc" -v w="$wall" 'BEGIN {
+		printf ", \"warp_instructions\": %d, \"cycles\": %d, \"cycles_per_s\": %.0f",
+			i, c, (w > 0 ? c / w : 0) }')$(ns_each "$gi")
+	record_rate "gpusim, warp instrs ($1)" "$gi"
+	awk -v n="$1" -v i="$gi" -v c="$gc" -v w="$wall" 'BEGIN {
+		printf "%-34s %12d cycles %12.0f ns a warp instr %8.3f M cycles/s\n",
+			"  simulated (" n ")", c, w * 1e9 / i, (w > 0 ? c / w / 1e6 : 0) }'
+	timed "'$bin/trace-order' '$2' | '$bin/coalesce' | '$bin/l1sim' | '$bin/l2sim' | '$bin/dramsim' --level=0 -o /dev/null"
+	more=$(ns_each "$gi")
+	record_rate "open-loop pipeline ($1)" "$gi"
+	lim_open=$rate
+	timed "'$bin/trace-order' '$2' | '$bin/gpusim' -o /dev/null"
+	more=$(ns_each "$gi")
+	record_rate "  trace-order | gpusim ($1)" "$gi" "open-loop pipeline" "$lim_open"
+}
+echo "-- gpusim: $ng stream accesses${gsamples:+, samples $gsamples}"
+if [ "$(size "$ng")" -gt 0 ]; then
+	"$tools/gen-dump" --accesses="$ng" --pattern=stream |
+		"$bin/trace-gen" --level=0 -o "$tmp/gs.acc.wt"
+	gpusim_bench "$ng stream" "$tmp/gs.acc.wt"
+fi
+for sm in $gsamples; do
+	"$bin/trace-gen" --level=0 -o "$tmp/gs.acc.wt" "$gs_dir/$sm.trc.zst"
+	gpusim_bench "$sm" "$tmp/gs.acc.wt"
+done
+if [ "$(size "$ngi")" -gt 0 ] && ! command -v valgrind > /dev/null 2>&1; then
+	echo "-- cachegrind: no valgrind, gpusim's instructions per warp instruction not counted"
+	ngi=0
+fi
+if [ "$(size "$ngi")" -gt 0 ]; then
+	# vg 'COMMAND': the instructions COMMAND ran under cachegrind (as
+	# bench/ab.sh counts them), one OpenMP thread
+	vg() {
+		rm -f "$tmp/vg.log"
+		sh -c "OMP_NUM_THREADS=1 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file='$tmp/vg.log' $1" \
+			> /dev/null 2> "$tmp/vg.err" ||
+			{ echo "bench: '$1' under cachegrind failed: $(tail -n 1 "$tmp/vg.err")" >&2; exit 1; }
+		i=$(sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' "$tmp/vg.log" | tr -d ,)
+		[ -n "$i" ] || { echo "bench: '$1': no count of instructions in $tmp/vg.log" >&2; exit 1; }
+		echo "$i"
+	}
+	"$tools/gen-dump" --accesses="$ngi" --pattern=stream | "$bin/trace-gen" |
+		"$bin/trace-order" --level=0 -o "$tmp/vg.warp.wt"
+	"$bin/gpusim" -o "$tmp/gs.json" "$tmp/vg.warp.wt"
+	gi=$(top instructions "$tmp/gs.json")
+	ig=$(vg "'$bin/gpusim' -o /dev/null '$tmp/vg.warp.wt'")
+	io=0
+	for st in "coalesce vg.warp.wt vg.req.wt" "l1sim vg.req.wt vg.l1.wt" \
+		  "l2sim vg.l1.wt vg.l2.wt" "dramsim vg.l2.wt /dev/null"; do
+		# shellcheck disable=SC2086 # three words
+		set -- $st
+		o=$tmp/$3
+		[ "$3" = /dev/null ] && o=/dev/null
+		i=$(vg "'$bin/$1' --level=0 -o '$o' '$tmp/$2'")
+		io=$((io + i))
+	done
+	awk -v n="cachegrind: gpusim ($ngi stream)" -v w="$gi" -v a="$ig" -v b="$io" 'BEGIN {
+		printf "%-34s %12d warp instrs %10.0f instructions each; coalesce..dramsim %.0f (%.2f x)\n",
+			n, w, a / w, b / w, (b > 0 ? a / b : 0) }'
+	results="$results,
+    $(awk -v n="cachegrind: gpusim ($ngi stream)" -v w="$gi" -v a="$ig" -v b="$io" 'BEGIN {
+		printf "{\"name\": \"%s\", \"warp_instructions\": %d, \"instructions\": %.0f, \"instructions_per_warp_instruction\": %.1f, \"open_loop_instructions\": %.0f, \"open_loop_instructions_per_warp_instruction\": %.1f, \"ratio_to_open_loop\": %.3f}",
+			n, w, a, a / w, b, b / w, (b > 0 ? a / b : 0) }')"
+	rm -f "$tmp"/vg.*
+fi
+rm -f "$tmp"/gs.*
 
 # Peak memory at scale: one long trace (one kernel unless
 # BENCH_SCALE_KERNELS says otherwise) through every stage,

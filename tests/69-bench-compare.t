@@ -15,6 +15,8 @@ cat > "$T/a.json" <<'J'
  {"name": "scale: l1sim", "records": 1000, "seconds": 5, "max_rss_kib": 2048},
  {"name": "gone", "records_per_s": 1},
  {"name": "classify --sample=0.01 error (x)", "unbounded_miss_rate": 0.5, "unbounded_miss_rate_exact": 0.5, "aps": 1, "aps_exact": 1},
+ {"name": "gpusim, warp instrs (x)", "records": 1000, "seconds": 0.004, "records_per_s": 250000, "max_rss_kib": 5000, "warp_instructions": 1000, "cycles": 100, "ns_per_warp_instruction": 4000.0, "cycles_per_s": 25000},
+ {"name": "cachegrind: gpusim (x)", "warp_instructions": 10, "instructions": 140000, "instructions_per_warp_instruction": 14000.0},
  {"name": "limit: cat dump (stream)", "records": 100, "seconds": 1, "records_per_s": 200000000},
  {"name": "limit: LRU loop, requests", "accesses": 100, "seconds": 1, "accesses_per_s": 20000000}
 ]}
@@ -30,6 +32,8 @@ cat > "$T/b.json" <<'J'
  {"name": "new", "accesses_per_s": 2000000},
  {"name": "classify --sample=0.01 error (x)", "unbounded_miss_rate": 0.4, "unbounded_miss_rate_exact": 0.5, "aps": 1, "aps_exact": 1},
  {"name": "classify --sample=0.01 error (y)", "unbounded_miss_rate": 0.4, "unbounded_miss_rate_exact": 0.5, "aps": 1, "aps_exact": 1},
+ {"name": "gpusim, warp instrs (x)", "records": 1000, "seconds": 0.005, "records_per_s": 200000, "max_rss_kib": 5000, "warp_instructions": 1000, "cycles": 100, "ns_per_warp_instruction": 5000.0, "cycles_per_s": 20000},
+ {"name": "cachegrind: gpusim (x)", "warp_instructions": 10, "instructions": 70000, "instructions_per_warp_instruction": 7000.0},
  {"name": "limit: cat dump (stream)", "records": 100, "seconds": 1, "records_per_s": 100000000},
  {"name": "limit: LRU loop, requests", "accesses": 100, "seconds": 1, "accesses_per_s": 30000000}
 ]}
@@ -46,7 +50,11 @@ is "$(row 'stream-bench level 0, read')" "stream-bench level 0, read 60.00 120.0
 is "$(row 'stream-bench level 0, write')" "stream-bench level 0, write 30.00 33.00 M/s 1.10" \
 	"stream-bench: write matched with write"
 is "$(row 'scale: l1sim')" "scale: l1sim 2.00 1.00 MiB 0.50" "no rate: the peak memory"
-like "$out" "^8 figures compared, 2 in one file only$" "figures in one file only: counted"
+is "$(row 'cachegrind: gpusim (x)')" "cachegrind: gpusim (x) 14000.00 7000.00 ins 0.50" \
+	"no rate, no peak, but instructions a warp instruction: a figure, 7000/14000"
+is "$(row 'gpusim, warp instrs (x)')" "gpusim, warp instrs (x) 4000.00 5000.00 ns 1.25" \
+	"gpusim: ns a warp instruction, not its rate; 5000/4000"
+like "$out" "^10 figures compared, 2 in one file only$" "figures in one file only: counted"
 like "$out" "^the 2 limits moved 0.50x to 1.50x between the runs: compare the ratios to the limit$" \
 	"how far the limits moved: the least and the most of their after/before"
 printf '{"results": [{"name": "pipe: x", "records_per_s": 1000000}]}\n' > "$T/nolimit.json"

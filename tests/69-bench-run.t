@@ -2,10 +2,13 @@
 # bench/run.sh at a tiny size: it runs to the end, every stage alone is
 # timed writing to /dev/null with its limit beside it, the files between
 # stages are still made (each later stage has a figure), results.json
-# holds what was printed, and bad settings are refused.
+# holds what was printed, and bad settings are refused.  gpusim runs on
+# 64 K stream accesses and the smallest sample, beside the open-loop
+# pipeline, and under cachegrind (if valgrind is there) on 16 K.
 . "$(dirname "$0")/lib.sh"
 bench=$(dirname "$0")/../bench/run.sh
-export BENCH_ACCESSES=64K BENCH_REQUESTS=64K BENCH_SCALE=0
+export BENCH_ACCESSES=64K BENCH_REQUESTS=64K BENCH_SCALE=0 \
+	BENCH_GPUSIM=64K BENCH_GPUSIM_SAMPLES=stride-s1 BENCH_GPUSIM_INSTR=16K
 
 BENCH_DIR=$T/b run sh "$bench" "$BUILD"
 is "$rc" 0 "a tiny run: exit 0"
@@ -38,6 +41,34 @@ for p in stream reuse conflict; do
 	like "$json" "\"name\": \"trace-order, accesses in \\($p\\)\", \"records\": 65536, \"seconds\": [0-9.]+, \"records_per_s\": [0-9]+, \"max_rss_kib\": [0-9]+, \"limit\": \"pipe copy\", \"ratio_to_limit\": [0-9.]+\\}" \
 		"results.json: trace-order ($p) with its limit"
 done
+# gpusim: its rate in warp instructions with the cycles it simulated and
+# the cost of one; the open-loop pipeline and trace-order | gpusim on the
+# same count of warp instructions, gpusim's rate as a fraction of the
+# pipeline's
+for in in "64K stream" stride-s1; do
+	like "$(row "gpusim, warp instrs ($in)")" " [1-9][0-9]* records [0-9.]+ s [0-9.]+ M/s [0-9]+ MiB$" \
+		"gpusim ($in): a rate of warp instructions and a peak"
+	like "$(row "  simulated ($in)")" " [1-9][0-9]* cycles [0-9]+ ns a warp instr [0-9.]+ M cycles/s$" \
+		"gpusim ($in): cycles, ns a warp instruction, cycles a second"
+	n=$(row "gpusim, warp instrs ($in)" | awk '{ for (i = 2; i < NF; i++) if ($(i + 1) == "records") print $i }')
+	like "$(row "open-loop pipeline ($in)")" " $n records [0-9.]+ s [0-9.]+ M/s [0-9]+ MiB$" \
+		"open-loop pipeline ($in): the same $n warp instructions"
+	like "$(row "  trace-order | gpusim ($in)")" " $n records [0-9.]+ s [0-9.]+ M/s [0-9]+ MiB = [0-9.]+ of open-loop pipeline$" \
+		"trace-order | gpusim ($in): a fraction of the pipeline's rate"
+	like "$json" "\"name\": \"gpusim, warp instrs \\($in\\)\", \"records\": $n, [^}]*\"warp_instructions\": $n, \"cycles\": [1-9][0-9]*, \"cycles_per_s\": [0-9]+, \"ns_per_warp_instruction\": [0-9.]+\\}" \
+		"results.json: gpusim ($in) with its cycles and cost"
+	like "$json" "\"name\": \"  trace-order \\| gpusim \\($in\\)\", \"records\": $n, [^}]*\"ratio_to_limit\": [0-9.]+, \"ns_per_warp_instruction\": [0-9.]+\\}" \
+		"results.json: trace-order | gpusim ($in), its ratio to the pipeline and its cost"
+done
+if command -v valgrind > /dev/null 2>&1; then
+	like "$(row "cachegrind: gpusim (16K stream)")" " [1-9][0-9]* warp instrs [0-9]+ instructions each; coalesce..dramsim [0-9]+ \([0-9.]+ x\)$" \
+		"cachegrind: gpusim's instructions a warp instruction beside the pipeline's"
+	like "$json" "\"instructions_per_warp_instruction\": [0-9.]+, \"open_loop_instructions\": [1-9]" \
+		"results.json: the cachegrind figures"
+else
+	like "$out" "no valgrind, gpusim's instructions per warp instruction not counted" \
+		"no valgrind: said so"
+fi
 # every figure that measure printed, with its peak, is in results.json
 printed=$(printf '%s\n' "$out" | grep -Ec ' records +[0-9.]+ s +[0-9.]+ M/s +[0-9]+ MiB')
 is "$(grep -Ec '"records_per_s": [0-9]+, "max_rss_kib": [0-9]+' "$T/b/results.json")" \
@@ -47,6 +78,8 @@ like "$out" "^13 targets|of 13 targets met, 1 without a figure in this run$" \
 
 BENCH_REPEAT=0 fails_with 2 "BENCH_REPEAT=0: expected a count of runs from 1" \
 	"no runs" sh "$bench" "$BUILD"
+BENCH_GPUSIM_SAMPLES="stride-s1 nosuch" fails_with 2 "BENCH_GPUSIM_SAMPLES: no sample .*/nosuch.trc.zst" \
+	"a sample that is not there" sh "$bench" "$BUILD"
 BENCH_SCALE_PER_THREAD=17 fails_with 2 "BENCH_SCALE_PER_THREAD=17: expected 1 to 16" \
 	"too many accesses a thread" sh "$bench" "$BUILD"
 
