@@ -1498,7 +1498,8 @@ int wt_l1_fails(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 
 uint64_t wt_l1_next_change(const struct wt_l1 *l1, uint64_t t)
 {
-	uint64_t next = mshr_earliest(l1);
+	/* next_ready is the earliest entry's (wt_l1_check holds it so) */
+	uint64_t next = l1->nmshr ? l1->next_ready : UINT64_MAX;
 	unsigned q = l1->cfg->miss_queue;
 
 	/* the departures are in order: the first after t */
