@@ -5,33 +5,15 @@
  */
 #include "simint.h"
 
+#include "l2stage.h"
 #include "util.h"
 
 static void hist_json(struct wt_json *j, const char *key, const struct wt_l2_hist *h)
 {
-	unsigned top = 0;
-
 	wt_json_key(j, key);
 	wt_json_begin_object(j);
 	wt_json_key_u64(j, "loads", h->n);
-	wt_json_key_ratio(j, "mean", (double)h->sum, (double)h->n);
-	wt_json_key_u64(j, "max", h->max);
-	for (unsigned b = 0; b < WT_L2_HIST_BINS; b++)
-		if (h->bins[b])
-			top = b + 1;
-	wt_json_key(j, "log2_bins");
-	wt_json_begin_array(j);
-	for (unsigned b = 0; b < top; b++) {
-		uint64_t lo, hi;
-
-		wt_l2_hist_range(b, &lo, &hi);
-		wt_json_begin_object(j);
-		wt_json_key_u64(j, "from", lo);
-		wt_json_key_u64(j, "to", hi);
-		wt_json_key_u64(j, "loads", h->bins[b]);
-		wt_json_end_object(j);
-	}
-	wt_json_end_array(j);
+	wt_l2stats_hist_json(j, h);	/* as l2sim writes its histograms */
 	wt_json_end_object(j);
 }
 

@@ -70,6 +70,9 @@ struct wt_json;
 void wt_l2stats_json(struct wt_l2stage *sim, struct wt_json *j,
 		     const struct wt_l2_stats *s);
 void wt_l2stats_settings_json(struct wt_l2stage *sim, struct wt_json *j);
+/* A log2 histogram's "mean", "max" and "histogram" ([from, to, count]
+ * of each bin that is not empty) into the open object of j. */
+void wt_l2stats_hist_json(struct wt_json *j, const struct wt_l2_hist *h);
 /* Partition p's model. */
 const struct wt_l2 *wt_l2stage_part(const struct wt_l2stage *sim, unsigned p);
 void wt_l2stage_free(struct wt_l2stage *sim);

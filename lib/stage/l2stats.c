@@ -10,7 +10,7 @@
 #include "provenance.h"
 #include "util.h"
 
-static void hist_json(struct wt_json *j, const struct wt_l2_hist *h)
+void wt_l2stats_hist_json(struct wt_json *j, const struct wt_l2_hist *h)
 {
 	wt_json_key(j, "mean");
 	wt_json_double(j, h->n ? (double)h->sum / (double)h->n : 0);
@@ -82,7 +82,7 @@ void wt_l2stats_json(struct wt_l2stage *sim, struct wt_json *j,
 	wt_json_key(j, "queueing_delay");
 	wt_json_begin_object(j);
 	wt_json_key_u64(j, "requests", s->delay.n);
-	hist_json(j, &s->delay);
+	wt_l2stats_hist_json(j, &s->delay);
 	wt_json_end_object(j);
 	wt_json_key(j, "banks");
 	wt_json_begin_array(j);
@@ -109,7 +109,7 @@ static void instr_json(struct wt_json *j, const struct wt_l2_instr_stats *s)
 	wt_json_key(j, "inter_bank_divergence");
 	wt_json_begin_object(j);
 	wt_json_key_u64(j, "all_hit_instructions", s->divergence.n);
-	hist_json(j, &s->divergence);
+	wt_l2stats_hist_json(j, &s->divergence);
 	wt_json_end_object(j);
 	wt_json_key(j, "warp_instructions");
 	wt_json_begin_object(j);
