@@ -16,13 +16,20 @@
 #   -s SKIP   samples left out (default: "mshr-h256 mshr-h512
 #             mshr-h1024": 10 to 26 s a run each, 40 runs a machine)
 #   -j N      (machine, sample) pairs run at a time (default 2)
+#   -p PARTS  the groups of runs below (default: "l1 swl cta l2 mdegree");
+#             base always runs
 #
 # The runs of one sample and machine, each `gpusim [--arch=A] OPTS ORD`
 # on the stream ORD of `trace-gen S | trace-order [--arch=A]`:
 #   base          no options: gpusim's defaults (GTO, no L1 or L2 policy)
 #   l1:P          --l1='--policy=P' for each of l1sim's policies; those
 #                 that throttle warps through l1sim's warp pool are
-#                 refused by gpusim (status "refused", its message kept)
+#                 refused by gpusim (status "refused", its message kept);
+#                 on a machine with a sectored L1 (qv100), which the
+#                 policies refuse, as they refuse the adaptive L1,
+#                 l1:line (--l1='--sectored=no --unified=0': a line L1
+#                 of the machine's size) runs first and every l1:P is
+#                 --l1='--sectored=no --unified=0 --policy=P' against it
 #   swl:N         --warp-limit=N, N = 1, 2, 4, 8, 16 (static warp limit)
 #   cta:N         --cta-limit=N, N = 1 to the most CTAs a kernel of the
 #                 base run held on an SM (above that nothing can change)
@@ -33,7 +40,8 @@
 #                 --bypass=pc, --bypass=streaming, --eaf, --pcal=8
 # and mdegree's decision (Yen's scheme) for the sample and machine, set
 # beside the best measured cta:N.  Every run has a 300 s timeout
-# (status "timeout"); a non-zero exit is status "fail".
+# (status "timeout"); exit status 2 (gpusim's usage errors: what it
+# refuses to model) is "refused", another non-zero one "fail".
 set -u
 
 BUILD=build
@@ -41,13 +49,14 @@ OUT=/work/validation/gpusim-policies
 ARCHS="fermi qv100"
 SKIP="mshr-h256 mshr-h512 mshr-h1024"
 JOBS=2
+PARTS="l1 swl cta l2 mdegree"
 TIMEOUT=300
 L1POLS="sbyp dwt-cs dwt-pric swt ccws mrpb pcal abyp pd apcm apcm-bypass apcm-protect apcm-pd apcm-swl rand-byp"
 L2LINE="--sectored=no --write-allocate=no"
 
 # One (machine, sample): called by the script itself, through xargs.
 if [ "${1:-}" = "--one" ]; then
-	BUILD=$2 OUT=$3 arch=$4 s=$5
+	BUILD=$2 OUT=$3 PARTS=$4 arch=$5 s=$6
 	B=$BUILD/bin
 	d=$OUT/tmp/$arch-$s
 	mkdir -p "$d" "$OUT/err" "$OUT/rows"
@@ -70,7 +79,7 @@ if [ "${1:-}" = "--one" ]; then
 		opts=$(printf '%s ' "$@" | sed 's/ $//')
 		if [ $rc -eq 124 ]; then
 			st=timeout
-		elif [ $rc -ne 0 ] && grep -q "schedule the warps themselves" "$d/err"; then
+		elif [ $rc -eq 2 ]; then
 			st=refused
 		elif [ $rc -ne 0 ]; then
 			st=fail
@@ -96,27 +105,42 @@ if [ "${1:-}" = "--one" ]; then
 			"$d/j.json" | tr -d '"' | sed "s|,$opts,|,\"$opts\",|" >> "$rows"
 	}
 
+	has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
+
 	run base base
 	maxcta=$(awk -F, '$3 == "base" { print $(NF-1) }' "$rows")
-	for p in $L1POLS; do
-		run "l1:$p" base "--l1=--policy=$p"
-	done
-	for n in 1 2 4 8 16; do
-		run "swl:$n" base "--warp-limit=$n"
-	done
+	l1pre= l1ref=base
+	if [ -f "$d/j.json" ] && [ "$(jq '.l1.total | has("sectors")' "$d/j.json")" = true ]; then
+		l1pre="--sectored=no --unified=0 " l1ref=l1:line
+	fi
+	if has l1; then
+		[ -n "$l1pre" ] && run l1:line l1:line "--l1=$l1pre"
+		for p in $L1POLS; do
+			run "l1:$p" $l1ref "--l1=$l1pre--policy=$p"
+		done
+	fi
+	if has swl; then
+		for n in 1 2 4 8 16; do
+			run "swl:$n" base "--warp-limit=$n"
+		done
+	fi
 	n=1
-	while [ -n "$maxcta" ] && [ $n -le "$maxcta" ]; do
+	while has cta && [ -n "$maxcta" ] && [ $n -le "$maxcta" ]; do
 		run "cta:$n" base "--cta-limit=$n"
 		n=$((n + 1))
 	done
-	run l2:line l2:line "--l2=$L2LINE"
-	for x in --medic=wbyp --medic=wip --medic=all --bypass=rand:0.5 \
-	    --bypass=pc --bypass=streaming --eaf --pcal=8; do
-		run "l2:${x#--}" l2:line "--l2=$L2LINE $x"
-	done
+	if has l2; then
+		run l2:line l2:line "--l2=$L2LINE"
+		for x in --medic=wbyp --medic=wip --medic=all --bypass=rand:0.5 \
+		    --bypass=pc --bypass=streaming --eaf --pcal=8; do
+			run "l2:${x#--}" l2:line "--l2=$L2LINE $x"
+		done
+	fi
 
 	# mdegree: Yen's decision at the default 16K L1, open loop
-	if timeout $TIMEOUT "$B/mdegree" -a "$arch" -j1 --format=csv \
+	if ! has mdegree; then
+		:
+	elif timeout $TIMEOUT "$B/mdegree" -a "$arch" -j1 --format=csv \
 	    "samples/$s.trc.zst" > "$d/md.csv" 2> "$d/err"; then
 		awk -F, -v a="$arch" -v s="$s" '
 			/^# decision/ { dec = 1; next }
@@ -130,14 +154,15 @@ if [ "${1:-}" = "--one" ]; then
 	exit 0
 fi
 
-while getopts b:o:a:s:j: o; do
+while getopts b:o:a:s:j:p: o; do
 	case $o in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
 	a) ARCHS=$OPTARG ;;
 	s) SKIP=$OPTARG ;;
 	j) JOBS=$OPTARG ;;
-	*) echo "usage: sh bench/gpusim-policies.sh [-b BUILD] [-o DIR] [-a ARCHS] [-s SKIP] [-j N]" >&2
+	p) PARTS=$OPTARG ;;
+	*) echo "usage: sh bench/gpusim-policies.sh [-b BUILD] [-o DIR] [-a ARCHS] [-s SKIP] [-j N] [-p PARTS]" >&2
 	   exit 2 ;;
 	esac
 done
@@ -154,7 +179,7 @@ for a in $ARCHS; do
 		case " $SKIP " in *" $s "*) continue ;; esac
 		echo "$a $s"
 	done
-done | xargs -P "$JOBS" -n 2 sh "$0" --one "$BUILD" "$OUT"
+done | xargs -P "$JOBS" -n 2 sh "$0" --one "$BUILD" "$OUT" "$PARTS"
 
 # Speedups: ref's cycles over the row's.
 hdr="arch,sample,config,options,status,cycles,ipc,speedup,ref,l1_miss_rate,l1_bypasses,l2_hit_rate,l2_bypasses_noalloc,dram_reads,load_latency,sm_cycles,issue_cycles,stall_idle,stall_memory,stall_no_line,stall_mshr_full,stall_icnt,max_ctas_per_sm,seconds"
@@ -187,7 +212,7 @@ dirty=$(git status --porcelain -- lib cmd 2>/dev/null | wc -l)
 	echo "# gpusim policy study (issue 44)"
 	echo
 	echo "Commit $commit$( [ "$dirty" -gt 0 ] && echo " (lib/ or cmd/ modified)"), $(date -u '+%Y-%m-%d %H:%M UTC')."
-	echo "Generated by \`sh bench/gpusim-policies.sh -a \"$ARCHS\" -s \"$SKIP\"\`."
+	echo "Generated by \`sh bench/gpusim-policies.sh -b $BUILD -a \"$ARCHS\" -s \"$SKIP\" -p \"$PARTS\"\`."
 	echo
 	echo "Each run: \`trace-gen samples/S.trc.zst | trace-order --arch=A > ORD\`, then"
 	echo "\`timeout $TIMEOUT gpusim --arch=A OPTIONS ORD\` with OPTIONS of results.csv's options column"
@@ -224,12 +249,13 @@ dirty=$(git status --porcelain -- lib cmd 2>/dev/null | wc -l)
 			}' "$OUT/results.csv"
 	done
 	echo
-	echo "Refused L1 policies (gpusim's message):"
+	echo "Runs gpusim refused or that failed: how many, and its message"
+	echo "(the runs are in DIR/err/):"
 	echo
 	for f in "$OUT"/err/*; do
-		[ -f "$f" ] || continue
-		echo "- $(basename "$f" .txt): $(head -1 "$f")"
-	done | sort -t: -k2 | awk -F': ' '{ m = substr($0, index($0, ": ") + 2); if (m != last) print; last = m }'
+		[ -f "$f" ] && head -1 "$f"
+	done | sed 's/--policy=[a-z-]*/--policy=P/' | sort | uniq -c |
+		sed 's/^ *\([0-9]*\) \(.*\)/- \1 runs: `\2`/'
 } > "$OUT/tables.md"
 rm -rf "$OUT/tmp"
 echo "gpusim-policies.sh: $(($(wc -l < "$OUT/results.csv") - 1)) rows in $OUT/results.csv"
