@@ -116,7 +116,8 @@ ASAN_OPT = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 # report.
 ASAN_QUICK = $(wildcard tests/1?-unit-*.t tests/2?-unit-*.t) tests/45-pipeline.t \
 	     tests/57-l2sim.t tests/62-classify.t tests/64-record-checks.t \
-	     tests/65-pipeline-faults.t tests/72-report.t tests/56-nugteren-code.t
+	     tests/65-pipeline-faults.t tests/72-report.t tests/56-nugteren-code.t \
+	     tests/92-gpusim.t
 
 asan:
 	$(MAKE) BUILD=build-asan OPT="$(ASAN_OPT)" check
