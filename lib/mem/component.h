@@ -11,10 +11,10 @@
  * (accept_request, the L1's); the other kind is refused, not mine.
  *
  * The stage programs run a model over a whole kernel's requests in
- * batches (stage.h); a closed-loop simulator (issue 44: the SMs, L1s,
- * interconnect, L2 and DRAM on one clock) drives each model through
- * this interface instead, one cycle or one event at a time, with the
- * refusals as back-pressure.  The adapters (l1comp.c, l2comp.c,
+ * batches (stage.h); the closed-loop simulator (lib/sim/gpusim.h: the
+ * SMs, L1s, interconnect, L2 and DRAM on one clock) drives each model
+ * through this interface instead, one cycle or one event at a time, with
+ * the refusals as back-pressure.  The adapters (l1comp.c, l2comp.c,
  * dramcomp.c) call the same model code the stages call.
  *
  * The L1 (l1comp.h) refuses where GPGPU-Sim's L1 reservation-fails: no
@@ -37,10 +37,18 @@
  * nor, with management policies, a refusal free of side effects (then
  * wt_l1_access's own: counted, and the policies' tick hooks have run).
  *
+ * The L2 (l2comp.h) refuses only when its events wait undrained, or,
+ * with external fills, where it would meet a reservation fail (no MSHR
+ * entry, no merge slot, every way reserved) that only a pending fill
+ * frees: WT_REFUSE_MSHR_FULL, _MSHR_MERGE, _NO_LINE, until
+ * wt_l2_component_fill brings one; its ports and bank queues delay,
+ * never refuse.  A DRAM channel (dramcomp.h) refuses when its queue is
+ * full.
+ *
  * The rules a driver keeps: requests are accepted in order of cycle
  * (an earlier cycle than the last accepted one, or for an L1 the last
- * offered, is refused, WT_REFUSE_PAST); after drain(upto), no request is offered at a cycle
- * before upto (the model has run there, and may have decided what
+ * offered, is refused, WT_REFUSE_PAST); after drain(upto), no request
+ * is offered at a cycle before upto (the model has run there, and may have decided what
  * follows from the requests it had).
  */
 #ifndef WT_COMPONENT_H
