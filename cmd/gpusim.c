@@ -283,6 +283,7 @@ int main(int argc, char **argv)
 	wt_json_end_object(j);
 	if (wt_json_close(j, err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_DATA, "%s", err);
+	wt_dramstage_finish(&Su.dram);	/* the scheduler's note, if any */
 	wt_gpusim_free(g);
 	wt_sim_setup_free(&Su);
 	return WT_EXIT_OK;

@@ -145,8 +145,6 @@ fails_with 2 "^gpusim: --l1: --sched=pool: gpusim's SMs schedule the warps" "the
 	gpusim --l1=--sched=pool "$T/one.w"
 fails_with 2 "^gpusim: --l1: --policy=ccws: a policy that throttles warps" "a pool policy refused" \
 	gpusim --l1=--policy=ccws "$T/one.w"
-fails_with 2 "^gpusim: --dram: --sched=medic: gpusim runs the DRAM's own schedulers" \
-	"MeDiC's DRAM scheduler refused" gpusim --dram=--sched=medic "$T/one.w"
 fails_with 2 "gpusim --l1: --size=x" "a bad L1 option names the part" gpusim --l1=--size=x "$T/one.w"
 fails_with 2 "gpusim --l2: .*stats" "a stage's own files refused" gpusim --l2=--stats=x "$T/one.w"
 fails_with 2 "--l1-events=-: the statistics go to standard output" "events on stdout refused" \
@@ -175,6 +173,12 @@ for s in vectoradd gemm spmv bfs; do
 	[ "$n" -gt 0 ] && [ "$n" -le "$m" ]
 	ok $? "$s: the L1's miss events ($n) are its counted misses ($m), less the merged"
 done
+# MeDiC's DRAM scheduler learns the warps' types from the L2's lookups,
+# hits included, and classifies the DRAM's requests
+gpusim --dram=--sched=medic "$T/bfs.w" > "$T/medic.json"
+is "$?" 0 "MeDiC's DRAM scheduler: runs"
+like "$(json "$T/medic.json")" '"medic_lookups":[1-9][0-9]*,"high_priority":[1-9]' \
+	"MeDiC's DRAM scheduler: it saw the L2's lookups and raised some requests"
 trace-gen "samples/gemm.trc.zst" | trace-order --arch=qv100 | gpusim --arch=qv100 > "$T/qv.json"
 is "$?" 0 "qv100: runs"
 like "$(json "$T/qv.json")" '"machine":"qv100".*"l1_timing":"closed"' "qv100: the statistics say the machine and the timing"

@@ -6,6 +6,7 @@
  */
 #include "dramcomp.h"
 
+#include "dramhook.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -23,6 +24,9 @@ struct dram_comp {
 	struct wt_dram_req **done;	/* scratch for a drain */
 	uint64_t last;		/* the latest cycle accepted or drained */
 	uint64_t ran_to;	/* the last drain's cycle */
+	void *sched;		/* the scheduler's state, to classify the
+				   requests (wt_dram_component_sched) */
+	const uint32_t *kernel;
 };
 
 static unsigned bits(unsigned v)
@@ -87,6 +91,8 @@ static int accept(struct wt_component *c, const struct wt_event *e, uint64_t cyc
 		d->ev = wt_realloc(d->ev, d->cap * sizeof(*d->ev));
 		d->done = wt_realloc(d->done, d->cap * sizeof(*d->done));
 	}
+	if (d->sched && cfg->sched->classify)
+		q.cls = (uint8_t)cfg->sched->classify(d->sched, *d->kernel, e);
 	q.id = (uint32_t)d->n;
 	d->rq[d->n] = q;
 	d->ev[d->n++] = *e;
@@ -214,4 +220,13 @@ struct wt_component *wt_dram_component(const struct wt_dram_cfg *cfg,
 const struct wt_dram_chan *wt_dram_component_chan(const struct wt_component *c)
 {
 	return &((const struct dram_comp *)c)->ch;
+}
+
+void wt_dram_component_sched(struct wt_component *c, void *state,
+			     const uint32_t *kernel)
+{
+	struct dram_comp *d = (struct dram_comp *)c;
+
+	d->sched = state;
+	d->kernel = kernel;
 }

@@ -41,6 +41,12 @@ struct wt_component *wt_dram_component(const struct wt_dram_cfg *cfg,
 				       unsigned channel, unsigned line,
 				       unsigned sector);
 
+/* The state of the channel's scheduler (cfg->sched, dramhook.h: what
+ * its begin made), which then classifies each request accepted, for the
+ * kernel *kernel (the driver's, read at each request); the driver feeds
+ * its event hook itself.  Without it a request is of class 0. */
+void wt_dram_component_sched(struct wt_component *c, void *state,
+			     const uint32_t *kernel);
 /* Its channel, for its statistics (struct wt_dram_chan's st). */
 const struct wt_dram_chan *wt_dram_component_chan(const struct wt_component *c);
 

@@ -8,6 +8,7 @@
 #include "l1comp.h"
 #include "l2comp.h"
 #include "l2policy.h"
+#include "dramhook.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -64,8 +65,13 @@ struct wt_gpusim *wt_gpusim_new(const struct wt_gpusim_cfg *cfg, char *err,
 	g->dram = wt_calloc(g->nch, sizeof(*g->dram));
 	g->dram_in = wt_calloc(g->nch, sizeof(*g->dram_in));
 	for (unsigned ch = 0; ch < g->nch; ch++)
+	{
 		g->dram[ch] = wt_dram_component(cfg->dram, cfg->dmap, cfg->clk, ch,
 						cfg->line, cfg->sector);
+		if (cfg->dram_sched)
+			wt_dram_component_sched(g->dram[ch], cfg->dram_sched,
+						&g->kernel_id);
+	}
 	wt_icnt_init(&g->up, g->nsm, g->nsl, cfg->icnt_latency, cfg->flit);
 	wt_icnt_init(&g->down, g->nsl, g->nsm, cfg->icnt_latency, cfg->flit);
 	g->cs = wt_cstream_new(cfg->coal, cfg->shmem);
@@ -153,6 +159,8 @@ static void kernel_done(struct wt_gpusim *g, struct wt_sim_kernel *ks, uint64_t 
 	wt_cstream_kernel_end(g->cs, &rest, &cst);
 	if (g->cfg->l2pols)
 		wt_l2pols_kernel_end(g->cfg->l2pols);
+	if (g->cfg->dram_sched && g->cfg->dram->sched->kernel_end)
+		g->cfg->dram->sched->kernel_end(g->cfg->dram_sched);
 	for (unsigned s = 0; s < g->nsm; s++) {
 		struct gs_sm *sm = &g->sm[s];
 
@@ -178,6 +186,7 @@ int wt_gpusim_kernel(struct wt_gpusim *g, const struct wt_kernel *k,
 		return -1;
 	}
 	gk.ks = new_kernel(g, k);
+	g->kernel_id = k->id;
 	gk.ks->start = t;	/* its launch: its CTAs wait launch_latency */
 	g->dispatch_from = t + g->cfg->launch_latency;
 	gk.ks->ctas_per_sm = gk.cps;

@@ -57,6 +57,9 @@ struct wt_gpusim_cfg {
 	const struct wt_dram_cfg *dram;
 	const struct wt_dram_map *dmap;
 	const struct wt_dram_clock *clk;
+	void *dram_sched;		/* dram->sched's state (dramhook.h), or
+					   NULL: it sees the L2's events and
+					   classifies the DRAM's requests */
 	unsigned line, sector;		/* bytes of a DRAM request */
 	unsigned dram_latency;		/* L2 to the DRAM's queue, cycles */
 	unsigned rop_latency;		/* a request's wait before its slice's

@@ -12,6 +12,7 @@
 #include "simint.h"
 
 #include "dramcomp.h"
+#include "dramhook.h"
 #include "events.h"
 #include "l1comp.h"
 #include "l2comp.h"
@@ -378,6 +379,9 @@ void gs_mem_after(struct wt_gpusim *g, uint64_t t)
 		const struct wt_event *e = &g->buf[i];
 		unsigned ch;
 
+		/* what the DRAM's scheduler learns from the L2's traffic */
+		if (c->dram_sched && c->dram->sched->event)
+			c->dram->sched->event(c->dram_sched, g->kernel_id, e);
 		if (!wt_dram_asks(e))
 			continue;
 		ch = wt_dram_request(c->dram, c->dmap, c->clk, e, 0, c->line,

@@ -155,6 +155,7 @@ struct wt_gpusim {
 	struct gs_kernel *kern;		/* the kernel being run, or NULL */
 	uint64_t dispatch_from;		/* its CTAs wait for this cycle */
 	uint64_t now;			/* the cycle being run */
+	uint32_t kernel_id;		/* the kernel running, or the last */
 	uint64_t drained;		/* the cycle the memory side emptied */
 	uint64_t age;
 	wt_sim_events_fn events;

@@ -78,15 +78,6 @@ static void l1_limits(const struct wt_sim_setup *su)
 		       l->su.cfg.sector, l->req_sector);
 }
 
-static void dram_limits(const struct wt_sim_setup *su)
-{
-	const struct wt_dram_sched_ops *s = su->dram.cfg.sched;
-
-	if (s != &wt_dram_fcfs && s != &wt_dram_frfcfs)
-		wt_die(WT_EXIT_USAGE, "--dram: --sched=%s: gpusim runs the "
-		       "DRAM's own schedulers (fcfs, frfcfs) only yet", s->name);
-}
-
 static void sm_options(struct wt_sim_setup *su, const struct wt_sim_opts *o)
 {
 	struct wt_order_cfg *oc = &su->cfg.order;
@@ -143,11 +134,14 @@ void wt_sim_setup(struct wt_sim_setup *su, const struct wt_stage_args *a,
 	wt_l1stage_header(&su->l1, &m);
 	wt_l2stage_configure(&su->l2, argc[WT_SIM_L2], su->argv[WT_SIM_L2], &m);
 	wt_dramstage_configure(&su->dram, argc[WT_SIM_DRAM], su->argv[WT_SIM_DRAM], &m);
-	dram_limits(su);
 
 	su->l1.su.cfg.external_fill = 1;
 	su->l1.su.cfg.no_warp_stats = 1;
 	su->l2.cfg.external_fill = 1;
+	/* a DRAM scheduler that learns from the L2's hits (MeDiC's) sees
+	 * them, as dramsim does behind l2sim --events=all */
+	if (su->dram.cfg.sched->event)
+		su->l2.cfg.emit_all = 1;
 	if (wt_l2pol_any(&su->l2.pol))
 		su->l2pols = wt_l2pols_new(&su->l2.pol);
 	sm_options(su, o);
@@ -161,6 +155,7 @@ void wt_sim_setup(struct wt_sim_setup *su, const struct wt_stage_args *a,
 	c->dram = &su->dram.cfg;
 	c->dmap = &su->dram.map;
 	c->clk = &su->dram.clk;
+	c->dram_sched = su->dram.sched;
 	c->line = su->dram.line;
 	c->sector = su->dram.sector;
 	c->dram_latency = su->dram.latency_in;
