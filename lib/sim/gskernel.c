@@ -130,8 +130,6 @@ int gs_kernel_build(struct gs_kernel *gk, const struct wt_gpusim_cfg *gc,
 
 	memset(gk, 0, sizeof(*gk));
 	gk->k = k;
-	gk->recs = recs;
-	gk->record_size = record_size;
 	gk->order = wt_calloc(n ? n : 1, sizeof(*gk->order));
 	for (size_t i = 0; i < n; i++)
 		gk->order[i] = (const void *)((const unsigned char *)recs + i * record_size);

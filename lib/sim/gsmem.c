@@ -311,7 +311,7 @@ static void arrivals(struct wt_gpusim *g, uint64_t t)
 			struct gs_warp *w = gs_warp_of(g, &x.e);
 
 			if (w)
-				gs_sm_store(g, &g->sm[x.where], w, 1, t);
+				gs_sm_store(&g->sm[x.where], w, 1, t);
 			break;
 		}
 		}
@@ -366,7 +366,7 @@ void gs_mem_after(struct wt_gpusim *g, uint64_t t)
 		p = wt_pmap_partition(c->pmap, e->addr);
 		g->sm[e->sm].credits--;
 		if (warp_store(e) && (w = gs_warp_of(g, e)) != NULL)
-			gs_sm_store(g, &g->sm[e->sm], w, 0, t);
+			gs_sm_store(&g->sm[e->sm], w, 0, t);
 		/* it waits the ROP latency before its slice's queue */
 		gs_push(g, wt_icnt_send(&g->up, e->sm, p, request_bytes(g, e), e->time) +
 			c->rop_latency, GS_TO_SLICE, p, e);

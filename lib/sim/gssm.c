@@ -324,10 +324,8 @@ struct gs_warp *gs_warp_of(struct wt_gpusim *g, const struct wt_event *e)
 	return NULL;
 }
 
-void gs_sm_store(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w, int acked,
-		 uint64_t t)
+void gs_sm_store(struct gs_sm *s, struct gs_warp *w, int acked, uint64_t t)
 {
-	(void)g;
 	if (!acked) {
 		w->stores++;
 		return;

@@ -48,9 +48,8 @@ struct gs_cta {
 
 struct gs_kernel {
 	const struct wt_kernel *k;
-	const unsigned char *recs;	/* the records, as given */
-	size_t record_size;
-	const struct wt_warp **order;	/* the records by warp, then instr */
+	const struct wt_warp **order;	/* the records (the caller's), by warp,
+					   then instr */
 	struct gs_warp *warps;
 	size_t nwarps;
 	struct gs_cta *ctas;
@@ -194,8 +193,7 @@ void gs_sm_credit(struct gs_sm *s, uint64_t t);
 struct gs_warp *gs_warp_of(struct wt_gpusim *g, const struct wt_event *e);
 /* A store of w reached the L2 (sent: 0), or its acknowledgement came
  * back at t (1). */
-void gs_sm_store(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w, int acked,
-		 uint64_t t);
+void gs_sm_store(struct gs_sm *s, struct gs_warp *w, int acked, uint64_t t);
 
 /* gsmem.c */
 void gs_push(struct wt_gpusim *g, uint64_t time, enum gs_act act, unsigned where,

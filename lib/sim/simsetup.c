@@ -54,7 +54,9 @@ static void set_u(struct wt_meta *m, const char *key, unsigned v)
 	wt_meta_set(m, key, wt_snprintf(buf, sizeof(buf), "%u", v));
 }
 
-/* What gpusim does not model yet: a usage error that says so. */
+/* What gpusim does not model yet: a usage error that says so.  (The L1
+ * model refuses external fills itself in the unbounded and bypass modes
+ * and with pending misses: wt_gpusim_new says so.) */
 static void l1_limits(const struct wt_sim_setup *su)
 {
 	const struct wt_l1stage *l = &su->l1;
@@ -66,12 +68,6 @@ static void l1_limits(const struct wt_sim_setup *su)
 	if (l->su.pool)
 		wt_die(WT_EXIT_USAGE, "--l1: --sched=pool: gpusim's SMs schedule "
 		       "the warps themselves (see gpusim's --policy)");
-	if (l->su.cfg.mode != WT_L1_BOUNDED)
-		wt_die(WT_EXIT_USAGE, "--l1: --mode=%s: gpusim models a "
-		       "bounded L1 only", wt_l1_mode_name(l->su.cfg.mode));
-	if (l->su.cfg.pending_miss)
-		wt_die(WT_EXIT_USAGE, "--l1: --pending: a load to a line in "
-		       "flight that fetches it again is not in gpusim's L1");
 	if (l->req_sector)
 		wt_die(WT_EXIT_USAGE, "--l1: the L1's sectors (%u bytes) "
 		       "differ from the coalescer's (%u): give both one size",

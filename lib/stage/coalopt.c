@@ -151,6 +151,7 @@ void wt_coalopt_configure_argv(struct wt_coalsetup *g, int argc, char **argv,
 	wt_stage_parse_inner(argc, argv, "coalesce", wt_coalopt_longopts, O_STATS,
 			     O_NOPTS, own, set, &args);
 	wt_machine_init(&g->machine);
+	wt_opt_forget_machine();	/* as wt_l1stage_configure */
 	wt_coalopt_configure(g, &args, set, stream);
 	wt_set_progname(was);
 }
