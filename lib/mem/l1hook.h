@@ -1,15 +1,17 @@
 /*
  * l1hook.h - the hooks through which the L1 model (l1model.c) and the
- * warp pool (l1pool.c) call the management policies, and nothing else:
+ * warps' schedulers (l1sim's warp pool, l1pool.c, and gpusim's SMs,
+ * lib/sim/gspool.c) call the management policies, and nothing else:
  * they know no policy by name.
  *
  * A policy fills a struct wt_l1_policy_ops (one file each, pol_*.c);
  * l1policy.c lists them, parses --policy and says which run, in order
  * (wt_l1_policy_ops_of).  Every hook may be NULL.  An L1 holds one
  * instance (ops, state) of each policy that has L1 hooks (init), a pool
- * one of each that has pool hooks (pool_init), and the program that runs
- * the SMs (l1sim) one of each that throttles across them (gpu_init), for
- * the whole run; the hooks are called in
+ * (or a gpusim SM, for a kernel) one of each that has pool hooks
+ * (pool_init), and the program that runs the SMs (l1sim, gpusim) one of
+ * each that throttles across them (gpu_init), for the whole run; the
+ * hooks are called in
  * list order, which is what makes a combination of policies behave as
  * one (l1policy.c says which run together, and in what order).
  */
@@ -163,7 +165,7 @@ struct wt_l1_policy_ops {
 	/* Throttling: the warp limit the pool starts with (0: none). */
 	unsigned (*limit)(void *s);
 	/* Warp wi is launched (on) or done (off). */
-	void (*active)(void *s, size_t wi, int on);
+	void (*active)(void *s, struct wt_pool *pool, size_t wi, int on);
 	/* Which warps are admitted changed. */
 	void (*admitted)(void *s, struct wt_pool *pool);
 	/* May warp wi start its next instruction now? */
@@ -187,6 +189,25 @@ struct wt_l1_policy_ops {
 	/* Or run the kernel's pools, setting their warp limits as they go:
 	 * 1 when it did (k->end filled, k->decided and k->rounds said). */
 	int (*kernel_run)(void *g, struct wt_l1_kernel *k);
+
+	/* ---- across the SMs, in a program that runs them on its own
+	 * clock (gpusim) instead of through pools ---- */
+	/* The warp limit per scheduler a kernel runs under (0: none), from
+	 * trials: trial(ctx, limit) runs the kernel under limit warps per
+	 * scheduler and says its cycles; most: the most warps an SM holds. */
+	unsigned (*kernel_search)(void *g, unsigned most,
+				  uint64_t (*trial)(void *ctx, unsigned limit),
+				  void *ctx);
+	/* Or set the SMs' limits as the kernel runs: sample_begin says the
+	 * period in cycles (0: none) as kernel name starts on sms SMs; at
+	 * each period's end sample_period takes each SM's instructions and
+	 * L1 misses of the period and puts each SM's warp limit for the
+	 * next into limit[] (0: none); sample_end says what it decided
+	 * (struct wt_l1_kernel's decided and rounds) as the kernel ends. */
+	uint64_t (*sample_begin)(void *g, const char *name, unsigned sms);
+	void (*sample_period)(void *g, const uint64_t *instrs,
+			      const uint64_t *misses, unsigned *limit);
+	void (*sample_end)(void *g, unsigned *decided, unsigned *rounds);
 };
 
 /* One kernel on the SMs, for the hooks across them. */
@@ -224,20 +245,101 @@ void *wt_l1_pol_state(const struct wt_l1 *l1,
 /* The lines the tags took without data (WT_L1_TAGS_ONLY) are dropped. */
 void wt_l1_drop_tagonly(struct wt_l1 *l1);
 
-/* ---- what the pool offers them (l1pool.c) ---- */
+/* ---- what the warps' scheduler offers them: l1sim's pool (l1pool.c) or
+ * a gpusim SM (gspool.c) ---- */
 
-struct wt_l1 *wt_pool_l1(const struct wt_pool *p);
-size_t wt_pool_nwarps(const struct wt_pool *p);
-uint64_t wt_pool_time(const struct wt_pool *p);
-/* Warp wi's next request, or NULL when it has none; *first: it starts an
- * instruction, *left: its instruction's requests from it on. */
-const struct wt_request *wt_pool_next(const struct wt_pool *p, size_t wi,
-				      int *first, unsigned *left);
-/* Warps not done are in [*lo, *hi); whether wi is admitted, not done. */
-void wt_pool_range(const struct wt_pool *p, size_t *lo, size_t *hi);
-int wt_pool_admitted(const struct wt_pool *p, size_t wi);
-/* The ready queue: its length and the warp at position i. */
-size_t wt_pool_queued(const struct wt_pool *p);
-size_t wt_pool_queue_at(const struct wt_pool *p, size_t i);
+/*
+ * A pool's warps are indexed 0..nwarps-1: in l1sim's pool each is a warp
+ * of the SM's kernel, the indices in age order; in gpusim each is a slot
+ * of the SM, which a warp takes when its CTA arrives and frees when it
+ * is done (the active hook says both), and ages are the order of their
+ * arrival.  Smaller ages are older.
+ */
+struct wt_pool_ops {
+	struct wt_l1 *(*l1)(const struct wt_pool *p);
+	size_t (*nwarps)(const struct wt_pool *p);
+	uint64_t (*time)(const struct wt_pool *p);
+	/* Warp wi's next request, or NULL when it has none; *first: it
+	 * starts an instruction, *left: its instruction's requests from it
+	 * on. */
+	const struct wt_request *(*next)(const struct wt_pool *p, size_t wi,
+					 int *first, unsigned *left);
+	/* The kernel's id of warp wi. */
+	uint32_t (*warp)(const struct wt_pool *p, size_t wi);
+	/* The warps not done are by_age(i) for i in [*lo, *hi), oldest
+	 * first (some there may be done). */
+	void (*range)(const struct wt_pool *p, size_t *lo, size_t *hi);
+	size_t (*by_age)(const struct wt_pool *p, size_t i);
+	uint64_t (*age)(const struct wt_pool *p, size_t wi);
+	/* Whether wi is admitted (within the warp limit), not done. */
+	int (*admitted)(const struct wt_pool *p, size_t wi);
+	/* The warps that may issue now, in the order they would: how many,
+	 * and the one at position i. */
+	size_t (*queued)(const struct wt_pool *p);
+	size_t (*queue_at)(const struct wt_pool *p, size_t i);
+};
+
+/* What the pool hooks are given: the first member of the scheduler's
+ * own structure. */
+struct wt_pool {
+	const struct wt_pool_ops *ops;
+};
+
+static inline struct wt_l1 *wt_pool_l1(const struct wt_pool *p)
+{
+	return p->ops->l1(p);
+}
+
+static inline size_t wt_pool_nwarps(const struct wt_pool *p)
+{
+	return p->ops->nwarps(p);
+}
+
+static inline uint64_t wt_pool_time(const struct wt_pool *p)
+{
+	return p->ops->time(p);
+}
+
+static inline const struct wt_request *wt_pool_next(const struct wt_pool *p,
+						    size_t wi, int *first,
+						    unsigned *left)
+{
+	return p->ops->next(p, wi, first, left);
+}
+
+static inline uint32_t wt_pool_warp(const struct wt_pool *p, size_t wi)
+{
+	return p->ops->warp(p, wi);
+}
+
+static inline void wt_pool_range(const struct wt_pool *p, size_t *lo, size_t *hi)
+{
+	p->ops->range(p, lo, hi);
+}
+
+static inline size_t wt_pool_by_age(const struct wt_pool *p, size_t i)
+{
+	return p->ops->by_age(p, i);
+}
+
+static inline uint64_t wt_pool_age(const struct wt_pool *p, size_t wi)
+{
+	return p->ops->age(p, wi);
+}
+
+static inline int wt_pool_admitted(const struct wt_pool *p, size_t wi)
+{
+	return p->ops->admitted(p, wi);
+}
+
+static inline size_t wt_pool_queued(const struct wt_pool *p)
+{
+	return p->ops->queued(p);
+}
+
+static inline size_t wt_pool_queue_at(const struct wt_pool *p, size_t i)
+{
+	return p->ops->queue_at(p, i);
+}
 
 #endif

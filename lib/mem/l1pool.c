@@ -23,6 +23,7 @@ struct key {
 
 struct warp {
 	size_t cur, end;	/* next request (into the sorted keys), end */
+	uint32_t id;		/* the kernel's warp id */
 	uint32_t cta;		/* index into ctas[] */
 	uint64_t ready;		/* when its instruction's data is all there */
 	uint64_t retry;		/* after a fail: when it may go through */
@@ -49,7 +50,8 @@ struct wake {
 	size_t warp;
 };
 
-struct wt_pool {
+struct wt_warp_pool {
+	struct wt_pool face;		/* what the policies see: first */
 	const struct wt_pool_cfg *c;
 	struct wt_l1 *l1;
 	const struct wt_request *r;
@@ -95,12 +97,12 @@ static int by_seen(const void *a, const void *b)
 
 /* ---- the queue and the waiting warps ---- */
 
-static void q_push(struct wt_pool *p, size_t w)
+static void q_push(struct wt_warp_pool *p, size_t w)
 {
 	p->q[(p->qhead + p->qn++) % p->nwarps] = w;
 }
 
-static size_t q_pop(struct wt_pool *p)
+static size_t q_pop(struct wt_warp_pool *p)
 {
 	size_t w = p->q[p->qhead];
 
@@ -114,7 +116,7 @@ static int wake_before(const struct wake *a, const struct wake *b)
 	return a->at < b->at || (a->at == b->at && a->seq < b->seq);
 }
 
-static void heap_push(struct wt_pool *p, size_t w, uint64_t at)
+static void heap_push(struct wt_warp_pool *p, size_t w, uint64_t at)
 {
 	size_t i = p->nheap++;
 
@@ -128,7 +130,7 @@ static void heap_push(struct wt_pool *p, size_t w, uint64_t at)
 	}
 }
 
-static size_t heap_pop(struct wt_pool *p)
+static size_t heap_pop(struct wt_warp_pool *p)
 {
 	size_t w = p->heap[0].warp, i = 0;
 
@@ -152,26 +154,33 @@ static size_t heap_pop(struct wt_pool *p)
 	}
 }
 
-/* ---- what the policies see of the pool (l1hook.h) ---- */
+/* ---- what the policies see of the pool (l1hook.h): indices are the
+ * SM's warps of the kernel, in age order ---- */
 
-struct wt_l1 *wt_pool_l1(const struct wt_pool *p)
+static const struct wt_warp_pool *of(const struct wt_pool *f)
 {
-	return p->l1;
+	return (const struct wt_warp_pool *)f;	/* its first member */
 }
 
-size_t wt_pool_nwarps(const struct wt_pool *p)
+static struct wt_l1 *pool_l1(const struct wt_pool *f)
 {
-	return p->nwarps;
+	return of(f)->l1;
 }
 
-uint64_t wt_pool_time(const struct wt_pool *p)
+static size_t pool_nwarps(const struct wt_pool *f)
 {
-	return p->t;
+	return of(f)->nwarps;
 }
 
-const struct wt_request *wt_pool_next(const struct wt_pool *p, size_t wi,
-				      int *first, unsigned *left)
+static uint64_t pool_time(const struct wt_pool *f)
 {
+	return of(f)->t;
+}
+
+static const struct wt_request *pool_next(const struct wt_pool *f, size_t wi,
+					  int *first, unsigned *left)
+{
+	const struct wt_warp_pool *p = of(f);
 	const struct warp *w = &p->w[wi];
 
 	if (w->cur >= w->end)
@@ -181,52 +190,85 @@ const struct wt_request *wt_pool_next(const struct wt_pool *p, size_t wi,
 	return &p->r[p->k[w->cur].pos];
 }
 
-void wt_pool_range(const struct wt_pool *p, size_t *lo, size_t *hi)
+static uint32_t pool_warp(const struct wt_pool *f, size_t wi)
 {
-	*lo = p->lo;
-	*hi = p->hi;
+	return of(f)->w[wi].id;
 }
 
-int wt_pool_admitted(const struct wt_pool *p, size_t wi)
+static void pool_range(const struct wt_pool *f, size_t *lo, size_t *hi)
 {
-	return p->w[wi].admitted && !p->w[wi].done;
+	*lo = of(f)->lo;
+	*hi = of(f)->hi;
 }
 
-size_t wt_pool_queued(const struct wt_pool *p)
+static size_t pool_by_age(const struct wt_pool *f, size_t i)
 {
-	return p->qn;
+	(void)f;
+	return i;
 }
 
-size_t wt_pool_queue_at(const struct wt_pool *p, size_t i)
+static uint64_t pool_age(const struct wt_pool *f, size_t wi)
 {
+	(void)f;
+	return wi;
+}
+
+static int pool_admitted(const struct wt_pool *f, size_t wi)
+{
+	return of(f)->w[wi].admitted && !of(f)->w[wi].done;
+}
+
+static size_t pool_queued(const struct wt_pool *f)
+{
+	return of(f)->qn;
+}
+
+static size_t pool_queue_at(const struct wt_pool *f, size_t i)
+{
+	const struct wt_warp_pool *p = of(f);
+
 	return p->q[(p->qhead + i) % p->nwarps];
 }
+
+static const struct wt_pool_ops face_ops = {
+	.l1 = pool_l1,
+	.nwarps = pool_nwarps,
+	.time = pool_time,
+	.next = pool_next,
+	.warp = pool_warp,
+	.range = pool_range,
+	.by_age = pool_by_age,
+	.age = pool_age,
+	.admitted = pool_admitted,
+	.queued = pool_queued,
+	.queue_at = pool_queue_at,
+};
 
 /* ---- admission: the warp limit ---- */
 
 /* Which warps are admitted changed: the policies that care see it. */
-static void retoken(struct wt_pool *p)
+static void retoken(struct wt_warp_pool *p)
 {
 	for (unsigned i = 0; i < p->npol; i++)
 		if (p->pols[i].ops->admitted)
-			p->pols[i].ops->admitted(p->pols[i].s, p);
+			p->pols[i].ops->admitted(p->pols[i].s, &p->face);
 }
 
 /* Warp wi is launched or done. */
-static void set_active(struct wt_pool *p, size_t wi, int on)
+static void set_active(struct wt_warp_pool *p, size_t wi, int on)
 {
 	for (unsigned i = 0; i < p->npol; i++)
 		if (p->pols[i].ops->active)
-			p->pols[i].ops->active(p->pols[i].s, wi, on);
+			p->pols[i].ops->active(p->pols[i].s, &p->face, wi, on);
 }
 
-static int room(const struct wt_pool *p)
+static int room(const struct wt_warp_pool *p)
 {
 	return !p->limit || p->admitted < p->limit;
 }
 
 /* Keep waiting[] in age (index) order. */
-static void wait_add(struct wt_pool *p, size_t wi)
+static void wait_add(struct wt_warp_pool *p, size_t wi)
 {
 	size_t i = p->nwaiting++;
 
@@ -239,7 +281,7 @@ static void wait_add(struct wt_pool *p, size_t wi)
 
 /* Let warps in while the limit has room: parked ones first (they are
  * still in the queue or the heap), then the oldest waiting, at cycle at. */
-static void admit(struct wt_pool *p, uint64_t at)
+static void admit(struct wt_warp_pool *p, uint64_t at)
 {
 	for (size_t i = p->lo; i < p->hi && room(p); i++)
 		if (p->w[i].parked) {
@@ -260,7 +302,7 @@ static void admit(struct wt_pool *p, uint64_t at)
 
 /* A warp was parked (the limit fell) and is at an instruction's start:
  * it leaves the queue and waits. */
-static int leave_if_parked(struct wt_pool *p, size_t wi)
+static int leave_if_parked(struct wt_warp_pool *p, size_t wi)
 {
 	struct warp *w = &p->w[wi];
 
@@ -271,7 +313,7 @@ static int leave_if_parked(struct wt_pool *p, size_t wi)
 	return 1;
 }
 
-void wt_pool_set_limit(struct wt_pool *p, unsigned warps)
+void wt_pool_set_limit(struct wt_warp_pool *p, unsigned warps)
 {
 	p->limit = warps;
 	/* Too many in: the youngest are parked. */
@@ -286,7 +328,7 @@ void wt_pool_set_limit(struct wt_pool *p, unsigned warps)
 
 /* A CTA becomes active: its warps join, in warp order, at cycle at (those
  * past the warp limit wait). */
-static void launch(struct wt_pool *p, size_t cta, uint64_t at)
+static void launch(struct wt_warp_pool *p, size_t cta, uint64_t at)
 {
 	for (size_t i = 0; i < p->cta[cta].n; i++) {
 		size_t wi = p->cta[cta].first + i;
@@ -307,7 +349,7 @@ static void launch(struct wt_pool *p, size_t cta, uint64_t at)
 }
 
 /* A warp is done. */
-static void finish(struct wt_pool *p, size_t wi, uint64_t at)
+static void finish(struct wt_warp_pool *p, size_t wi, uint64_t at)
 {
 	struct warp *w = &p->w[wi];
 
@@ -347,7 +389,7 @@ static void sort_by_lane(struct key *k, size_t n, const struct wt_request *r)
 
 /* Mark each instruction's first request and count what is left of it;
  * with lane_order, put its requests in the order of their first lanes. */
-static void instructions(struct wt_pool *p, struct key *k, size_t n)
+static void instructions(struct wt_warp_pool *p, struct key *k, size_t n)
 {
 	const struct wt_request *r = p->r;
 
@@ -371,7 +413,7 @@ static void instructions(struct wt_pool *p, struct key *k, size_t n)
  * code's threads end at the last one with a load, so the last CTA has
  * none after its last warp with a request; a CTA with no request at all
  * is not in the pool. */
-static void ghosts(struct wt_pool *p, size_t *nw, uint64_t from, uint64_t to,
+static void ghosts(struct wt_warp_pool *p, size_t *nw, uint64_t from, uint64_t to,
 		   uint64_t base, size_t at)
 {
 	if (from < base)
@@ -379,13 +421,14 @@ static void ghosts(struct wt_pool *p, size_t *nw, uint64_t from, uint64_t to,
 	if (to > base + p->c->wpc)
 		to = base + p->c->wpc;
 	for (uint64_t id = from; id < to; id++) {
-		p->w[*nw] = (struct warp){ .cur = at, .end = at, .exiting = 1 };
+		p->w[*nw] = (struct warp){ .cur = at, .end = at, .id = (uint32_t)id,
+					   .exiting = 1 };
 		(*nw)++;
 		p->cta[p->nctas - 1].n++;
 	}
 }
 
-static struct key *build(struct wt_pool *p, const struct wt_request *r, size_t n)
+static struct key *build(struct wt_warp_pool *p, const struct wt_request *r, size_t n)
 {
 	struct key *k = wt_calloc(n ? n : 1, sizeof(*k));
 	size_t i, nw = 0, nc = 0, kept = 0, real = SIZE_MAX;
@@ -427,6 +470,7 @@ static struct key *build(struct wt_pool *p, const struct wt_request *r, size_t n
 				next = (uint64_t)k[i].warp + 1;
 			real = nw;
 			p->w[nw].cur = i;
+			p->w[nw].id = k[i].warp;
 			nw++;
 			p->cta[p->nctas - 1].n++;
 		}
@@ -454,7 +498,7 @@ static struct key *build(struct wt_pool *p, const struct wt_request *r, size_t n
  * jump to the first cycle anything can change, as if the head warp had
  * tried (and failed) each cycle in between.
  */
-static uint64_t skip(struct wt_pool *p, uint64_t t)
+static uint64_t skip(struct wt_warp_pool *p, uint64_t t)
 {
 	struct wt_l1_stats *st = &p->l1->st;
 	uint64_t until = p->nheap ? p->heap[0].at : UINT64_MAX, k;
@@ -489,7 +533,7 @@ static uint64_t skip(struct wt_pool *p, uint64_t t)
 
 /* The instances of the policies that have pool hooks, in call order; the
  * warp limit they start with. */
-static void policies_init(struct wt_pool *p)
+static void policies_init(struct wt_warp_pool *p)
 {
 	const struct wt_l1_policy_ops *ops[WT_L1_MAX_POLICIES];
 	unsigned n;
@@ -500,7 +544,7 @@ static void policies_init(struct wt_pool *p)
 		if (!ops[i]->pool_init)
 			continue;
 		p->pols[p->npol].ops = ops[i];
-		p->pols[p->npol].s = ops[i]->pool_init(p->c->pol, p,
+		p->pols[p->npol].s = ops[i]->pool_init(p->c->pol, &p->face,
 						       wt_l1_pol_state(p->l1, ops[i]));
 		if (ops[i]->limit)
 			p->limit = ops[i]->limit(p->pols[p->npol].s);
@@ -508,12 +552,13 @@ static void policies_init(struct wt_pool *p)
 	}
 }
 
-struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
+struct wt_warp_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 			    const struct wt_request *r, size_t n, uint64_t start,
 			    struct wt_l1_out *out)
 {
-	struct wt_pool *p = wt_calloc(1, sizeof(*p));
+	struct wt_warp_pool *p = wt_calloc(1, sizeof(*p));
 
+	p->face.ops = &face_ops;
 	p->c = c;
 	p->l1 = l1;
 	p->r = r;
@@ -538,26 +583,26 @@ struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 
 /* May warp wi start its next instruction now?  A policy may hold it
  * back. */
-static int may_issue(struct wt_pool *p, size_t wi)
+static int may_issue(struct wt_warp_pool *p, size_t wi)
 {
 	for (unsigned i = 0; i < p->npol; i++)
 		if (p->pols[i].ops->may_issue &&
-		    !p->pols[i].ops->may_issue(p->pols[i].s, p, wi))
+		    !p->pols[i].ops->may_issue(p->pols[i].s, &p->face, wi))
 			return 0;
 	return 1;
 }
 
 /* Which queue position issues: the head, or a policy's choice. */
-static size_t pick(const struct wt_pool *p)
+static size_t pick(const struct wt_warp_pool *p)
 {
 	for (unsigned i = 0; i < p->npol; i++)
 		if (p->pols[i].ops->pick)
-			return p->pols[i].ops->pick(p->pols[i].s, p);
+			return p->pols[i].ops->pick(p->pols[i].s, &p->face);
 	return 0;
 }
 
 /* Take the warp at queue position i out of the queue. */
-static size_t q_take(struct wt_pool *p, size_t i)
+static size_t q_take(struct wt_warp_pool *p, size_t i)
 {
 	size_t wi = p->q[(p->qhead + i) % p->nwarps];
 
@@ -568,7 +613,7 @@ static size_t q_take(struct wt_pool *p, size_t i)
 }
 
 /* Warp wi is done, at its ready cycle: its CTA may be, and others start. */
-static void warp_done(struct wt_pool *p, size_t wi)
+static void warp_done(struct wt_warp_pool *p, size_t wi)
 {
 	const struct wt_pool_cfg *c = p->c;
 	struct warp *w = &p->w[wi];
@@ -595,7 +640,7 @@ static void warp_done(struct wt_pool *p, size_t wi)
 
 /* A reservation fail of the warp at queue position pos: to the back,
  * to resume at the refused request. */
-static void failed(struct wt_pool *p, size_t pos, int made)
+static void failed(struct wt_warp_pool *p, size_t pos, int made)
 {
 	q_push(p, q_take(p, pos));
 	/* fails since the last request made: see skip() */
@@ -607,7 +652,7 @@ static void failed(struct wt_pool *p, size_t pos, int made)
 /* --mshr-check=instruction: the first request of warp wi's instruction,
  * if it has lane 0 and would need an MSHR entry, finds one free or the
  * whole instruction waits; the others take entries past the limit. */
-static int mshr_refused(struct wt_pool *p, size_t wi)
+static int mshr_refused(struct wt_warp_pool *p, size_t wi)
 {
 	struct warp *w = &p->w[wi];
 	const struct wt_request *q = &p->r[p->k[w->cur].pos];
@@ -628,7 +673,7 @@ static int mshr_refused(struct wt_pool *p, size_t wi)
 	return 0;
 }
 
-int wt_pool_step(struct wt_pool *p, uint64_t until)
+int wt_pool_step(struct wt_warp_pool *p, uint64_t until)
 {
 	const struct wt_pool_cfg *c = p->c;
 	struct wt_l1 *l1 = p->l1;
@@ -711,7 +756,7 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 		l1->mshr_nolimit = w->unlimited;
 		for (unsigned i = 0; i < p->npol; i++)
 			if (p->pols[i].ops->issue)
-				p->pols[i].ops->issue(p->pols[i].s, p, wi);
+				p->pols[i].ops->issue(p->pols[i].s, &p->face, wi);
 		do {
 			const struct wt_request *q = &r[k[w->cur].pos];
 			uint64_t ready, retry, misses = l1->st.misses;
@@ -719,7 +764,7 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 			rc = wt_l1_access(l1, q, p->t, w->refused, p->out, &ready, &retry);
 			for (unsigned i = 0; i < p->npol; i++)
 				if (p->pols[i].ops->accessed)
-					p->pols[i].ops->accessed(p->pols[i].s, p, wi, q,
+					p->pols[i].ops->accessed(p->pols[i].s, &p->face, wi, q,
 								 rc < 0 && l1->st.misses > misses);
 			if (rc >= 0) {
 				w->fail = (uint8_t)rc;
@@ -763,7 +808,7 @@ int wt_pool_step(struct wt_pool *p, uint64_t until)
 	return p->done >= p->nwarps;
 }
 
-uint64_t wt_pool_finish(struct wt_pool *p)
+uint64_t wt_pool_finish(struct wt_warp_pool *p)
 {
 	struct wt_l1 *l1 = p->l1;
 	uint64_t end = p->end;
@@ -794,7 +839,7 @@ uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 		     const struct wt_request *r, size_t n, uint64_t start,
 		     struct wt_l1_out *out)
 {
-	struct wt_pool *p = wt_pool_new(l1, c, r, n, start, out);
+	struct wt_warp_pool *p = wt_pool_new(l1, c, r, n, start, out);
 
 	wt_pool_step(p, UINT64_MAX);
 	return wt_pool_finish(p);

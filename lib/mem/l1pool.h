@@ -65,16 +65,16 @@ uint64_t wt_pool_run(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 
 /* The same run in steps, for a coordinator between SMs that sets the
  * warp limits as the run goes. */
-struct wt_pool;
+struct wt_warp_pool;
 
-struct wt_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
+struct wt_warp_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 			    const struct wt_request *r, size_t n, uint64_t start,
 			    struct wt_l1_out *out);
 /* Run until cycle until (a jump may pass it) or the end: 1 when done. */
-int wt_pool_step(struct wt_pool *p, uint64_t until);
+int wt_pool_step(struct wt_warp_pool *p, uint64_t until);
 /* Warps that may issue at once (0: all), from the next cycle on. */
-void wt_pool_set_limit(struct wt_pool *p, unsigned warps);
+void wt_pool_set_limit(struct wt_warp_pool *p, unsigned warps);
 /* The cycle the SM's last warp is done; frees p. */
-uint64_t wt_pool_finish(struct wt_pool *p);
+uint64_t wt_pool_finish(struct wt_warp_pool *p);
 
 #endif

@@ -25,7 +25,8 @@ static void params_default(void *params)
 
 struct ccws {
 	struct wt_ccws *c;
-	struct wt_u64map *local;	/* kernel warp id -> index + 1 */
+	struct wt_u64map *local;	/* the active warps: kernel warp id ->
+					   index + 1 */
 };
 
 /* The L1 side: the lines that leave, with their owners, for the pool. */
@@ -52,19 +53,11 @@ static void *pool_init(const struct wt_l1_policy *p, struct wt_pool *pool,
 		       void *l1s)
 {
 	struct ccws *s = wt_calloc(1, sizeof(*s));
-	size_t n = wt_pool_nwarps(pool);
 
 	(void)l1s;
-	s->c = wt_ccws_new(wt_l1_params(p, &wt_pol_ccws_ops), (unsigned)n);
+	s->c = wt_ccws_new(wt_l1_params(p, &wt_pol_ccws_ops),
+			   (unsigned)wt_pool_nwarps(pool));
 	s->local = wt_u64map_new();
-	for (size_t i = 0; i < n; i++) {
-		unsigned left;
-		int first, added;
-		const struct wt_request *q = wt_pool_next(pool, i, &first, &left);
-
-		if (q)	/* no request: no id to learn */
-			*wt_u64map_get(s->local, q->warp, &added) = i + 1;
-	}
 	return s;
 }
 
@@ -77,9 +70,24 @@ static void pool_free(void *s)
 	free(x);
 }
 
-static void active(void *s, size_t wi, int on)
+/* A warp's evictions count for it while it is active (an inactive
+ * warp's are not recorded: ccws.h), so only the active are mapped; in
+ * gpusim another warp takes the index later. */
+static void active(void *s, struct wt_pool *pool, size_t wi, int on)
 {
-	wt_ccws_set_active(((struct ccws *)s)->c, (unsigned)wi, on);
+	struct ccws *x = s;
+	uint32_t id = wt_pool_warp(pool, wi);
+	int added;
+
+	wt_ccws_set_active(x->c, (unsigned)wi, on);
+	if (on) {
+		*wt_u64map_get(x->local, id, &added) = wi + 1;
+	} else {
+		const uint64_t *ix = wt_u64map_find(x->local, id);
+
+		if (ix && *ix == wi + 1)
+			wt_u64map_del(x->local, id);
+	}
 }
 
 /* Loads of the warps past the cutoff wait, instruction by instruction. */

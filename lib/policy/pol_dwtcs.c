@@ -63,7 +63,7 @@ static int kernel_run(void *gs, struct wt_l1_kernel *k)
 {
 	struct dwt *g = gs;
 	unsigned nb = k->n, n = k->sms > nb ? k->sms : nb;
-	struct wt_pool **p = wt_calloc(nb ? nb : 1, sizeof(*p));
+	struct wt_warp_pool **p = wt_calloc(nb ? nb : 1, sizeof(*p));
 	uint64_t *i0 = wt_calloc(n, sizeof(*i0)), *m0 = wt_calloc(n, sizeof(*m0));
 	uint64_t *di = wt_calloc(n, sizeof(*di)), *dm = wt_calloc(n, sizeof(*dm));
 	uint64_t until = k->start;

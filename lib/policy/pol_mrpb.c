@@ -64,7 +64,7 @@ static size_t pick(void *s, const struct wt_pool *pool)
 			fill += left;
 		if (i > 0 && fill > size)
 			break;
-		if (wi < wt_pool_queue_at(pool, best))
+		if (wt_pool_age(pool, wi) < wt_pool_age(pool, wt_pool_queue_at(pool, best)))
 			best = i;
 	}
 	return best;

@@ -70,8 +70,10 @@ static void admitted(void *s, struct wt_pool *pool)
 
 	wt_pool_range(pool, &lo, &hi);
 	for (size_t i = lo; i < hi; i++) {
-		x->token[i] = wt_pool_admitted(pool, i) && left > 0;
-		left -= x->token[i];
+		size_t wi = wt_pool_by_age(pool, i);
+
+		x->token[wi] = wt_pool_admitted(pool, wi) && left > 0;
+		left -= x->token[wi];
 	}
 }
 

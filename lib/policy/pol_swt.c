@@ -72,7 +72,7 @@ static unsigned most_warps(const struct wt_l1_kernel *k)
 static void run_trial(struct wt_l1 *l1, const struct wt_l1_kernel *k,
 		      unsigned s, struct wt_l1_out *out, unsigned limit)
 {
-	struct wt_pool *p = wt_pool_new(l1, k->pc, k->r[s], k->nr[s], k->start, out);
+	struct wt_warp_pool *p = wt_pool_new(l1, k->pc, k->r[s], k->nr[s], k->start, out);
 
 	if (limit)
 		wt_pool_set_limit(p, limit);

@@ -163,7 +163,7 @@ static uint64_t run_pool(const struct wt_l1stage *sim, struct wt_l1 *l1,
 			 const struct wt_l1_bucket *b, struct wt_l1_out *out,
 			 unsigned limit)
 {
-	struct wt_pool *p = wt_pool_new(l1, pc, b->r, b->n, sim->start, out);
+	struct wt_warp_pool *p = wt_pool_new(l1, pc, b->r, b->n, sim->start, out);
 
 	if (limit)
 		wt_pool_set_limit(p, limit);

@@ -368,7 +368,7 @@ static void test_pool_limit(void)
 	struct wt_l1_out out = { 0 };
 	size_t n;
 	struct wt_request *r = warps(4, 3, &n);
-	struct wt_pool *p;
+	struct wt_warp_pool *p;
 	uint64_t first[4] = { 0 }, last[4] = { 0 };
 	int overlap = 0;
 
