@@ -132,6 +132,69 @@ is "$(num "$T/st.json" cycles)" 31 "a store: the warp waits for its acknowledgem
 sim "$T/one.trc" "$T/launch" --launch-latency=100
 is "$(num "$T/launch.json" cycles)" 249 "a launch latency of 100: 249 cycles"
 
+# 9. The L1 policies' warp limit (l1sim's --warp-limit, the pool's limit
+# hook): one warp may issue.  Two warps, a load each (lines 0 and 4096,
+# banks 0 and 1, both closed).  Warp 0 runs as in 1 and leaves at 148;
+# warp 1, ready since 1, is let in then and issues at 148: its miss
+# leaves at 149 and everything after it is 1's, 147 cycles later: the
+# end at 148 + 147 = 295, 296 cycles.  Cycles 2 to 147 (146) the SM
+# waits with a ready warp held back: "throttled".  Without the limit the
+# second miss leaves at 3.
+printf 'blocksize: 64 1 1\n0 0 0 4\n32 0 4096 4\n' > "$T/wl.trc"
+sim "$T/wl.trc" "$T/wl" "--l1=--line=32 --index=linear --warp-limit=1"
+is "$(evtimes "$T/wl.l1")" "2 149 " "warp limit 1: the second warp's miss leaves at 149 (hand-timed)"
+is "$(num "$T/wl.json" cycles)" 296 "warp limit 1: 296 cycles"
+like "$(json "$T/wl.json")" '"throttled":146\}' "warp limit 1: 146 cycles throttled"
+sim "$T/wl.trc" "$T/wl0"
+is "$(evtimes "$T/wl0.l1")" "2 3 " "no warp limit: the misses leave at 2 and 3"
+
+# 10. The policies that schedule warps, on samples.  Each with its
+# parameters set so that it does nothing runs as no policy at all (its
+# hooks change nothing else); each set to act does what it says.
+trace-gen samples/gesummv.trc.zst | trace-order --sms=2 > "$T/gs.w"
+trace-gen samples/spmv.trc.zst | trace-order > "$T/sp.w"
+gpusim "$T/sp.w" > "$T/sp-none.json"
+base=$(num "$T/sp-none.json" cycles)
+for p in "dwt-cs --mpki-threshold=1e9" "ccws --kthrottle=0" "pcal --pcal-tokens=65536" \
+	 "swt --max-warps=1000"; do
+	gpusim --l1="--policy=$p --warp-limit=0" "$T/sp.w" > "$T/sp-p.json"
+	c=$(num "$T/sp-p.json" cycles)
+	case $p in
+	swt*)	# the best limit is no limit or one as good: at most the base
+		[ "$c" -le "$base" ] ;;
+	*)	[ "$c" = "$base" ] ;;
+	esac
+	ok $? "--policy=$p on spmv: $c cycles, against $base with none"
+done
+# PCAL with no tokens: no load allocates a line, every one goes around.
+gpusim --l1="--policy=pcal --pcal-tokens=0" "$T/sp.w" > "$T/pcal0.json"
+loads=$(json "$T/pcal0.json" | sed 's/.*"l1":{"total":{//' | grep -o '"loads":[0-9]*' | head -1 | cut -d: -f2)
+like "$(json "$T/pcal0.json")" "\"bypasses\":$loads,.*\"pcal_noalloc\":$loads," \
+	"PCAL, no tokens: all $loads loads go around the L1, each counted"
+# SWT: the limit of the fewest cycles, as gpusim --warp-limit measures it
+# (one scheduler: the oldest N of the SM are the scheduler's first N).
+best=0 bestc=0
+for l in 1 2 3 4; do
+	c=$(gpusim --sms=2 --schedulers=1 --warp-limit=$l "$T/gs.w" | tr -d ' \n' |
+	    grep -o '"cycles":[0-9]*' | head -1 | cut -d: -f2)
+	if [ $best = 0 ] || [ "$c" -lt "$bestc" ]; then best=$l bestc=$c; fi
+done
+gpusim --sms=2 --schedulers=1 --l1=--policy=swt "$T/gs.w" > "$T/swt.json"
+like "$(json "$T/swt.json")" "\"swt_limit\":$best," "SWT on gesummv: limit $best, the fewest cycles of 1 to 4 warps"
+is "$(num "$T/swt.json" cycles)" "$bestc" "SWT on gesummv: the cycles of that limit ($bestc)"
+# CCWS on a thrashing kernel: lost locality found, warps held back.
+gpusim --l1=--policy=ccws "$T/gs.w" > "$T/ccws.json"
+like "$(json "$T/ccws.json")" '"throttled":[1-9][0-9]*\}' "CCWS on gesummv: warps held back"
+like "$(json "$T/ccws.json")" '"ccws_vta_hits":[1-9][0-9]*,"ccws_blocked":[1-9]' \
+	"CCWS on gesummv: lost-locality hits, blocked loads"
+# DWT-CS: it samples and decides a limit for the kernel.
+gpusim --l1=--policy=dwt-cs "$T/gs.w" > "$T/dwt.json"
+like "$(json "$T/dwt.json")" '"dwt_limit":[0-9]*,"dwt_rounds":[1-9]' "DWT-CS on gesummv: a sampling round"
+like "$(json "$T/dwt.json")" '"dwt_periods":[1-9][0-9]*,"dwt_periods_over":[0-9]*,"dwt_samplings":[1-9]' \
+	"DWT-CS on gesummv: its periods and samplings counted"
+gpusim --l1=--policy=mrpb "$T/sp.w" > "$T/mrpb.json"
+like "$(json "$T/mrpb.json")" '"mrpb_bypass":[0-9]' "MRPB on spmv: runs"
+
 # Options and refusals
 run gpusim --help
 is "$rc" 0 "--help exits 0"
@@ -143,8 +206,12 @@ fails_with 2 "--policy=fifo: expected lrr, gto or two-level" "bad warp scheduler
 fails_with 2 "--credits=1: expected a number from 2" "credits" gpusim --credits=1 "$T/one.w"
 fails_with 2 "^gpusim: --l1: --sched=pool: gpusim's SMs schedule the warps" "the warp pool refused" \
 	gpusim --l1=--sched=pool "$T/one.w"
-fails_with 2 "^gpusim: --l1: --policy=ccws: a policy that throttles warps" "a pool policy refused" \
-	gpusim --l1=--policy=ccws "$T/one.w"
+fails_with 2 "^gpusim: --l1: --sched=pool: gpusim's SMs schedule the warps" \
+	"a pool option refused (the policies' pool hooks run on the SMs)" \
+	gpusim --l1="--policy=ccws --warp-delay=yes" "$T/one.w"
+fails_with 2 "^gpusim: --l1: --policy=swt: its trials cannot copy the DRAM scheduler's state" \
+	"SWT's trials refused with MeDiC's DRAM scheduler" \
+	gpusim --l1=--policy=swt --dram=--sched=medic "$T/one.w"
 fails_with 2 "gpusim --l1: --size=x" "a bad L1 option names the part" gpusim --l1=--size=x "$T/one.w"
 fails_with 2 "gpusim --l2: .*stats" "a stage's own files refused" gpusim --l2=--stats=x "$T/one.w"
 fails_with 2 "--l1-events=-: the statistics go to standard output" "events on stdout refused" \

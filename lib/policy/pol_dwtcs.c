@@ -3,7 +3,9 @@
  * (DWT-CS, section 4.2) across the SMs: they run in step, a period at a
  * time, and at the end of each the coordinator (dwtcs.c, one for the
  * GPU, for the whole run: it remembers kernels by name) sees what each
- * did and sets every SM's warp limit for the next (the hook kernel_run).
+ * did and sets every SM's warp limit for the next (the hook kernel_run;
+ * in gpusim, which runs the SMs itself, the hooks sample_begin,
+ * sample_period and sample_end, which kernel_run is made of).
  */
 #include "dwtcs.h"
 #include "json.h"
@@ -28,6 +30,7 @@ struct dwt {
 	struct wt_dwtcs_cfg cfg;
 	unsigned per;		/* schedulers per SM */
 	struct wt_dwtcs *d;	/* made at the first kernel */
+	unsigned n;		/* its SMs */
 };
 
 /* No hook in the L1, but an instance there all the same: an L1 under
@@ -59,6 +62,40 @@ static void gpu_free(void *gs)
 	free(g);
 }
 
+/* A kernel starts on sms SMs: the coordinator's periods, in cycles. */
+static uint64_t sample_begin(void *gs, const char *name, unsigned sms)
+{
+	struct dwt *g = gs;
+
+	if (!g->d) {
+		g->d = wt_dwtcs_new(&g->cfg, sms);
+		g->n = sms;
+	}
+	wt_dwtcs_kernel_begin(g->d, name);
+	return g->cfg.period;
+}
+
+/* A period ended: what each SM did in it; each one's limit per scheduler
+ * for the next. */
+static void sample_period(void *gs, const uint64_t *instrs, const uint64_t *misses,
+			  unsigned *limit)
+{
+	struct dwt *g = gs;
+
+	wt_dwtcs_period(g->d, instrs, misses);
+	for (unsigned s = 0; s < g->n; s++)
+		limit[s] = wt_dwtcs_limit(g->d, s);
+}
+
+static void sample_end(void *gs, unsigned *decided, unsigned *rounds)
+{
+	const struct dwt *g = gs;
+
+	*decided = wt_dwtcs_decided(g->d);
+	*rounds = wt_dwtcs_rounds(g->d);
+}
+
+/* The pools of the kernel in step, a period at a time. */
 static int kernel_run(void *gs, struct wt_l1_kernel *k)
 {
 	struct dwt *g = gs;
@@ -66,16 +103,15 @@ static int kernel_run(void *gs, struct wt_l1_kernel *k)
 	struct wt_warp_pool **p = wt_calloc(nb ? nb : 1, sizeof(*p));
 	uint64_t *i0 = wt_calloc(n, sizeof(*i0)), *m0 = wt_calloc(n, sizeof(*m0));
 	uint64_t *di = wt_calloc(n, sizeof(*di)), *dm = wt_calloc(n, sizeof(*dm));
-	uint64_t until = k->start;
+	unsigned *lim;
+	uint64_t until = k->start, period = sample_begin(g, k->name, n);
 	int left = 1;
 
-	if (!g->d)
-		g->d = wt_dwtcs_new(&g->cfg, n);
-	wt_dwtcs_kernel_begin(g->d, k->name);
+	lim = wt_calloc(g->n, sizeof(*lim));
 	for (unsigned s = 0; s < nb; s++)
 		p[s] = wt_pool_new(k->l1[s], k->pc, k->r[s], k->nr[s], k->start, k->out[s]);
 	while (left) {
-		until += g->cfg.period;
+		until += period;
 		for (unsigned s = 0; s < nb; s++) {
 			i0[s] = k->l1[s]->st.instructions;
 			m0[s] = k->l1[s]->st.misses;
@@ -89,19 +125,19 @@ static int kernel_run(void *gs, struct wt_l1_kernel *k)
 			di[s] = k->l1[s]->st.instructions - i0[s];
 			dm[s] = k->l1[s]->st.misses - m0[s];
 		}
-		wt_dwtcs_period(g->d, di, dm);
+		sample_period(g, di, dm, lim);
 		for (unsigned s = 0; s < nb; s++)
-			wt_pool_set_limit(p[s], s < n ? wt_dwtcs_limit(g->d, s) * g->per : 0);
+			wt_pool_set_limit(p[s], s < g->n ? lim[s] * g->per : 0);
 	}
 	for (unsigned s = 0; s < nb; s++)
 		k->end[s] = wt_pool_finish(p[s]);
-	k->decided = wt_dwtcs_decided(g->d);
-	k->rounds = wt_dwtcs_rounds(g->d);
+	sample_end(g, &k->decided, &k->rounds);
 	free(p);
 	free(i0);
 	free(m0);
 	free(di);
 	free(dm);
+	free(lim);
 	return 1;
 }
 
@@ -185,6 +221,9 @@ const struct wt_l1_policy_ops wt_pol_dwtcs_ops = {
 	.gpu_init = gpu_init,
 	.gpu_free = gpu_free,
 	.kernel_run = kernel_run,
+	.sample_begin = sample_begin,
+	.sample_period = sample_period,
+	.sample_end = sample_end,
 };
 
 const struct wt_dwtcs_stats *wt_pol_dwtcs_stats(const void *g)

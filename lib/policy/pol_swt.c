@@ -5,7 +5,8 @@
  * left in the cache), and the limit with the fewest cycles wins, the
  * smallest of equals.  Limits at or past the most warps an SM runs are
  * all alike, and are tried once.  The kernel then runs under the limit
- * found (the hook kernel_limit, across the SMs).
+ * found (the hook kernel_limit, across the SMs).  gpusim runs the trials
+ * itself, in fresh simulators (kernel_search); the search is the same.
  */
 #include "json.h"
 #include "l1model.h"
@@ -68,6 +69,29 @@ static unsigned most_warps(const struct wt_l1_kernel *k)
 	return most > UINT32_MAX ? UINT32_MAX : (unsigned)most;
 }
 
+/* The limit per scheduler with the fewest cycles, the smallest of equals,
+ * from 1 up to most (the most warps a scheduler holds: past it, all
+ * alike) or max_warps; trial(ctx, limit) runs the kernel under limit. */
+static unsigned search(void *gs, unsigned most,
+		       uint64_t (*trial)(void *ctx, unsigned limit), void *ctx)
+{
+	const struct swt *g = gs;
+	unsigned best = 0;
+	uint64_t best_cycles = UINT64_MAX;
+
+	for (unsigned lim = 1; lim <= g->max_warps; lim++) {
+		uint64_t cycles = trial(ctx, lim);
+
+		if (cycles < best_cycles) {
+			best_cycles = cycles;
+			best = lim;
+		}
+		if (lim >= most)
+			break;
+	}
+	return best;
+}
+
 /* SM s's share of the kernel through a fresh pool on l1, under limit. */
 static void run_trial(struct wt_l1 *l1, const struct wt_l1_kernel *k,
 		      unsigned s, struct wt_l1_out *out, unsigned limit)
@@ -80,41 +104,50 @@ static void run_trial(struct wt_l1 *l1, const struct wt_l1_kernel *k,
 	wt_pool_finish(p);
 }
 
+/* A trial of l1sim's: the kernel on fresh L1s, each SM through a pool. */
+struct pool_trial {
+	const struct swt *g;
+	struct wt_l1_kernel *k;
+	struct trial *t;
+};
+
+static uint64_t pool_trial(void *ctx, unsigned lim)
+{
+	struct pool_trial *pt = ctx;
+	struct wt_l1_kernel *k = pt->k;
+	struct trial *t = pt->t;
+	unsigned nb = k->n;
+	uint64_t end = k->start;
+	char err[512];
+
+	for (unsigned s = 0; s < nb; s++)
+		if (wt_l1_init(&t[s].l1, k->l1[s]->cfg, s, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "%s", err);
+	#pragma omp parallel for schedule(dynamic, 1) if (k->parallel)
+	for (unsigned s = 0; s < nb; s++) {
+		wt_l1_kernel_begin(&t[s].l1, k->l1[s]->kernel, k->r[s], k->nr[s]);
+		t[s].out.n = 0;
+		run_trial(&t[s].l1, k, s, &t[s].out, lim * pt->g->per);
+	}
+	for (unsigned s = 0; s < nb; s++) {
+		if (t[s].l1.st.last > end)
+			end = t[s].l1.st.last;
+		wt_l1_free(&t[s].l1);
+	}
+	return end - k->start;
+}
+
 static unsigned kernel_limit(void *gs, struct wt_l1_kernel *k)
 {
 	const struct swt *g = gs;
-	unsigned most = most_warps(k), best = 0, nb = k->n;
-	uint64_t best_cycles = UINT64_MAX;
-	struct trial *t = wt_calloc_lines(nb, sizeof(*t));
+	unsigned most = most_warps(k), best, nb = k->n;
+	struct pool_trial pt = { g, k, wt_calloc_lines(nb, sizeof(struct trial)) };
 
-	for (unsigned lim = 1; lim <= g->max_warps; lim++) {
-		uint64_t end = k->start;
-		char err[512];
-
-		for (unsigned s = 0; s < nb; s++)
-			if (wt_l1_init(&t[s].l1, k->l1[s]->cfg, s, err, sizeof(err)) < 0)
-				wt_die(WT_EXIT_USAGE, "%s", err);
-		#pragma omp parallel for schedule(dynamic, 1) if (k->parallel)
-		for (unsigned s = 0; s < nb; s++) {
-			wt_l1_kernel_begin(&t[s].l1, k->l1[s]->kernel, k->r[s], k->nr[s]);
-			t[s].out.n = 0;
-			run_trial(&t[s].l1, k, s, &t[s].out, lim * g->per);
-		}
-		for (unsigned s = 0; s < nb; s++) {
-			if (t[s].l1.st.last > end)
-				end = t[s].l1.st.last;
-			wt_l1_free(&t[s].l1);
-		}
-		if (end - k->start < best_cycles) {
-			best_cycles = end - k->start;
-			best = lim;
-		}
-		if (lim * g->per >= most)
-			break;
-	}
+	/* lim * per >= most, as a limit per scheduler */
+	best = search(gs, (most + g->per - 1) / g->per, pool_trial, &pt);
 	for (unsigned s = 0; s < nb; s++)
-		free(t[s].out.ev);
-	free(t);
+		free(pt.t[s].out.ev);
+	free(pt.t);
 	k->limit = best;
 	return best * g->per;
 }
@@ -135,4 +168,5 @@ const struct wt_l1_policy_ops wt_pol_swt_ops = {
 	.gpu_init = gpu_init,
 	.gpu_free = free,
 	.kernel_limit = kernel_limit,
+	.kernel_search = search,
 };

@@ -16,7 +16,7 @@
 
 static const char *const stall_names[WT_SIM_STALLS] = {
 	"idle", "memory", "mshr_full", "mshr_merge", "no_line",
-	"miss_queue_full", "icnt_full", "ldst_busy", "pipeline",
+	"miss_queue_full", "icnt_full", "ldst_busy", "pipeline", "throttled",
 };
 
 const char *wt_sim_stall_name(enum wt_sim_stall s)
@@ -24,8 +24,8 @@ const char *wt_sim_stall_name(enum wt_sim_stall s)
 	return s < WT_SIM_STALLS ? stall_names[s] : "?";
 }
 
-struct wt_gpusim *wt_gpusim_new(const struct wt_gpusim_cfg *cfg, char *err,
-				size_t errlen)
+static struct wt_gpusim *make(const struct wt_gpusim_cfg *cfg, int trial,
+			      char *err, size_t errlen)
 {
 	struct wt_gpusim *g = wt_calloc(1, sizeof(*g));
 
@@ -75,6 +75,30 @@ struct wt_gpusim *wt_gpusim_new(const struct wt_gpusim_cfg *cfg, char *err,
 	wt_icnt_init(&g->up, g->nsm, g->nsl, cfg->icnt_latency, cfg->flit);
 	wt_icnt_init(&g->down, g->nsl, g->nsm, cfg->icnt_latency, cfg->flit);
 	g->cs = wt_cstream_new(cfg->coal, cfg->shmem);
+	g->trial = trial;
+	if (!trial && gs_gpol_make(g, err, errlen) < 0) {
+		wt_gpusim_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+struct wt_gpusim *wt_gpusim_new(const struct wt_gpusim_cfg *cfg, char *err,
+				size_t errlen)
+{
+	return make(cfg, 0, err, errlen);
+}
+
+struct wt_gpusim *wt_gpusim_trial(const struct wt_gpusim_cfg *cfg, unsigned sm_limit,
+				  char *err, size_t errlen)
+{
+	struct wt_gpusim *g = make(cfg, 1, err, errlen);
+
+	if (g && sm_limit) {
+		g->sm_limit = wt_calloc(g->nsm, sizeof(*g->sm_limit));
+		for (unsigned s = 0; s < g->nsm; s++)
+			g->sm_limit[s] = sm_limit;
+	}
 	return g;
 }
 
@@ -106,6 +130,9 @@ static uint64_t next_cycle(const struct wt_gpusim *g, uint64_t t)
 {
 	const struct gs_kernel *gk = g->kern;
 	uint64_t n = gs_mem_next(g, t);
+
+	if (g->period && g->next_sample > t && g->next_sample < n)
+		n = g->next_sample;	/* a sampling period ends */
 
 	for (unsigned s = 0; s < g->nsm; s++)
 		if (g->sm[s].next < n)
@@ -165,6 +192,7 @@ static void kernel_done(struct wt_gpusim *g, struct wt_sim_kernel *ks, uint64_t 
 		struct gs_sm *sm = &g->sm[s];
 
 		gs_sm_count_to(sm, end + 1);
+		gs_pool_end(sm);
 		counts_add(&ks->c, &sm->c);
 		counts_add(&sm->tot, &sm->c);
 		memset(&sm->c, 0, sizeof(sm->c));
@@ -199,9 +227,13 @@ int wt_gpusim_kernel(struct wt_gpusim *g, const struct wt_kernel *k,
 		g->sm[s].dispatched = 0;
 		g->sm[s].begun = 0;
 	}
+	if (gs_gpol_kernel_begin(g, recs, n, record_size) < 0)
+		gk.ctas_left = 0;
 	while (gk.ctas_left) {
 		uint64_t nt;
 
+		if (g->period && t >= g->next_sample)
+			gs_gpol_sample(g, t);
 		cycle(g, t);
 		if (g->failed)
 			break;
@@ -218,6 +250,7 @@ int wt_gpusim_kernel(struct wt_gpusim *g, const struct wt_kernel *k,
 	}
 	if (gk.ks->end < gk.ks->start)
 		gk.ks->end = t;
+	gs_gpol_kernel_end(g);
 	kernel_done(g, gk.ks, gk.ks->end);
 	g->now = gk.ks->end > g->now ? gk.ks->end : g->now;
 	g->kern = NULL;
@@ -324,6 +357,7 @@ void wt_gpusim_free(struct wt_gpusim *g)
 	for (size_t i = 0; i < g->nks; i++)
 		free(g->ks[i].name);
 	free(g->ks);
+	gs_gpol_free(g);
 	free(g);
 }
 

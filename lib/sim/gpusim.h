@@ -53,6 +53,7 @@ struct wt_gpusim_cfg {
 	int l1_flush;			/* invalidate the L1s at kernel ends */
 	const struct wt_l2_cfg *l2;	/* external_fill set */
 	struct wt_l2pols *l2pols;	/* its policies (l2policy.h), or NULL */
+	const struct wt_l2pol_cfg *l2pol;	/* theirs, to make more */
 	const struct wt_pmap *pmap;	/* slices: pmap->slices */
 	const struct wt_dram_cfg *dram;
 	const struct wt_dram_map *dmap;
@@ -87,6 +88,8 @@ enum wt_sim_stall {
 	WT_SIM_ICNT,		/* no credit into the network */
 	WT_SIM_LDST,		/* warps wait for the LD/ST unit */
 	WT_SIM_PIPE,		/* warps wait for their last instruction */
+	WT_SIM_THROTTLED,	/* the ready warps are held back: past a
+				   warp limit, or by a policy (CCWS) */
 	WT_SIM_STALLS
 };
 
@@ -112,12 +115,17 @@ struct wt_sim_kernel {
 					   the end of its last */
 	unsigned ctas_per_sm;
 	const char *limited_by;
+	/* what the L1 policies across the SMs chose for it, when one did
+	 * (struct wt_l1_kernel's limit, decided, rounds) */
+	int pol_chose;
+	unsigned pol_limit, pol_decided, pol_rounds;
 	struct wt_sim_counts c;
 };
 
 struct wt_gpusim;
 struct wt_icnt;
 struct wt_l2pols;
+struct wt_l1_policy_ops;
 
 /* A simulator of cfg (which must outlive it); NULL with err. */
 struct wt_gpusim *wt_gpusim_new(const struct wt_gpusim_cfg *cfg, char *err,
@@ -156,5 +164,8 @@ const struct wt_icnt *wt_gpusim_icnt(const struct wt_gpusim *g, int dir);
  * "kernels" and "sms". */
 void wt_gpusim_json(const struct wt_gpusim *g, struct wt_json *j);
 void wt_gpusim_free(struct wt_gpusim *g);
+/* The state across the SMs of the L1 policy of ops (its gpu_init's), or
+ * NULL: for its statistics. */
+void *wt_gpusim_gpol(const struct wt_gpusim *g, const struct wt_l1_policy_ops *ops);
 
 #endif

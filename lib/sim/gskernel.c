@@ -142,6 +142,7 @@ int gs_kernel_build(struct gs_kernel *gk, const struct wt_gpusim_cfg *gc,
 	for (size_t i = 0; i < gk->nctas; i++)
 		if (gk->ctas[i].nwarps > most)
 			most = gk->ctas[i].nwarps;
+	gk->wpc = most;
 	if (!wt_kernel_block_threads(&kk)) {
 		kk.block[0] = most * cfg->warp_size;
 		kk.block[1] = kk.block[2] = 1;

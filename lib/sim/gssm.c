@@ -35,6 +35,7 @@ void gs_sm_init(struct wt_gpusim *g, struct gs_sm *s, unsigned id)
 
 void gs_sm_free(struct gs_sm *s)
 {
+	gs_pool_end(s);
 	for (unsigned k = 0; k < s->nsch; k++)
 		free(s->sch[k].w);
 	free(s->sch);
@@ -80,12 +81,14 @@ static void sched_remove(struct gs_sched *q, struct gs_warp *w)
 
 /* The L1's policies see the kernel begin on s as its first CTA c
  * arrives: each warp's requests, and c's warps to watch. */
-static void l1_kernel_begin(struct gs_kernel *gk, struct gs_sm *s,
+static void l1_kernel_begin(struct wt_gpusim *g, struct gs_sm *s,
 			    const struct gs_cta *c)
 {
+	struct gs_kernel *gk = g->kern;
 	struct wt_request *first;
 
 	s->begun = 1;
+	gs_pool_begin(g, s);
 	if (!gk->kreq)
 		return;
 	first = wt_calloc(c->nwarps, sizeof(*first));
@@ -105,7 +108,7 @@ static void launch(struct wt_gpusim *g, struct gs_sm *s, struct gs_cta *c,
 	struct gs_kernel *gk = g->kern;
 
 	if (!s->begun)
-		l1_kernel_begin(gk, s, c);
+		l1_kernel_begin(g, s, c);
 	c->sm = s->id;
 	s->ctas++;
 	s->c.ctas++;
@@ -116,9 +119,11 @@ static void launch(struct wt_gpusim *g, struct gs_sm *s, struct gs_cta *c,
 		w->sched = s->dispatched++ % s->nsch;
 		w->ready = t + 1;	/* it issues from the next cycle */
 		sched_add(&s->sch[w->sched], w);
+		gs_pool_arrive(s, w);
 		s->nwarps++;
 		s->c.warps++;
 	}
+	gs_pool_admit(s);
 	if (s->next > t + 1)
 		s->next = t + 1;
 }
@@ -149,6 +154,7 @@ static void finish(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 
 	w->state = GS_DONE;
 	sched_remove(&s->sch[w->sched], w);
+	gs_pool_leave(s, w);
 	s->nwarps--;
 	if (--c->left == 0) {
 		s->ctas--;
@@ -213,7 +219,8 @@ static void ldst(struct wt_gpusim *g, struct gs_sm *s, uint64_t t)
 	struct wt_request *r = &s->req[s->ireq];
 	struct gs_warp *w = s->uw;
 	enum wt_refusal why;
-	uint64_t done = 0, bypasses = s->model->st.bypasses, n;
+	uint64_t done = 0, bypasses = s->model->st.bypasses, misses, n;
+	int rc;
 
 	/* a request may send two events on: a write-back and its own */
 	if (s->credits < 2) {
@@ -222,7 +229,13 @@ static void ldst(struct wt_gpusim *g, struct gs_sm *s, uint64_t t)
 		return;
 	}
 	r->time = t;
-	if (wt_comp_accept_request(s->l1, r, t, &done, &why) < 0) {
+	s->model->noalloc = s->unoalloc;
+	misses = s->model->st.misses;
+	rc = wt_comp_accept_request(s->l1, r, t, &done, &why);
+	s->model->noalloc = 0;
+	if (s->npol)
+		gs_pool_accessed(s, w, r, rc == 0 && s->model->st.misses > misses);
+	if (rc < 0) {
 		if (why == WT_REFUSE_PAST || why == WT_REFUSE_NOT_MINE) {
 			gs_fail(g, "SM %u: its L1 refused a request at cycle %llu (%s)",
 				s->id, (unsigned long long)t, wt_refusal_name(why));
@@ -378,12 +391,22 @@ static void two_level(struct gs_sched *q, size_t n)
 	}
 }
 
-/* The warp scheduler q picks at t, or NULL. */
+/* Whether w may issue at t: ready, and the policies let it. */
+static int eligible(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
+		    uint64_t t)
+{
+	return may_issue(s, w, t) && gs_pool_allows(g, s, w);
+}
+
+/* The warp scheduler q picks at t, or NULL: the first eligible warp in
+ * its order of preference (GTO: the last one issued, then the oldest;
+ * LRR: from the one after the last), or, when a policy orders the issue,
+ * the one it picks of all the eligible in that order. */
 static struct gs_warp *pick(struct wt_gpusim *g, struct gs_sm *s,
 			    struct gs_sched *q, uint64_t t)
 {
 	const struct wt_order_cfg *oc = &g->cfg->order;
-	size_t n = q->n, from = 0;
+	size_t n = q->n, from = 0, last = SIZE_MAX;
 
 	if (oc->warp_limit && n > oc->warp_limit)
 		n = oc->warp_limit;
@@ -394,45 +417,38 @@ static struct gs_warp *pick(struct wt_gpusim *g, struct gs_sm *s,
 	}
 	if (!n)
 		return NULL;
-	if (oc->policy == WT_POLICY_GTO) {
-		if (q->last && may_issue(s, q->last, t))
-			for (size_t i = 0; i < n; i++)
-				if (q->w[i] == q->last)
-					return q->last;
-	} else if (q->last) {
-		/* round robin: from the warp after the last one */
+	if (q->last)
 		for (size_t i = 0; i < n; i++)
-			if (q->w[i] == q->last) {
-				from = i + 1;
-				break;
-			}
+			if (q->w[i] == q->last)
+				last = i;
+	s->nqueue = 0;
+	if (oc->policy == WT_POLICY_GTO) {
+		if (last != SIZE_MAX && eligible(g, s, q->last, t)) {
+			if (!s->picks)
+				return q->last;
+			s->queue[s->nqueue++] = q->last;
+		}
+	} else if (last != SIZE_MAX) {
+		from = last + 1;	/* round robin: after the last one */
 	}
 	for (size_t k = 0; k < n; k++) {
 		struct gs_warp *w = q->w[(from + k) % n];
 
-		if (may_issue(s, w, t))
+		if (oc->policy == WT_POLICY_GTO && (from + k) % n == last)
+			continue;	/* asked first */
+		if (!eligible(g, s, w, t))
+			continue;
+		if (!s->picks)
 			return w;
+		s->queue[s->nqueue++] = w;
 	}
-	return NULL;
-}
-
-/* Only the instructions' requests for the caches: coalesce's op-none
- * requests carry instruction counts, which gpusim counts itself. */
-static unsigned cache_requests(struct wt_request *r, size_t n)
-{
-	unsigned k = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (r[i].op != WT_OP_NONE)
-			r[k++] = r[i];
-	return k;
+	return s->nqueue ? s->queue[gs_pool_pick(s)] : NULL;
 }
 
 static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 		  uint64_t t)
 {
 	const struct wt_warp *r = w->rec[w->next];
-	struct wt_coalesce_stats cst;
 	unsigned n;
 
 	s->sch[w->sched].last = w;
@@ -445,8 +461,7 @@ static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 		return;
 	}
 	s->c.mem_instrs++;
-	memset(&cst, 0, sizeof(cst));
-	n = cache_requests(s->req, wt_cstream_warp(g->cs, r, s->req, &cst));
+	n = gs_pool_requests(g, s, w, s->req);
 	w->next++;
 	if (w->next < w->nrec)
 		w->nonmem = w->rec[w->next]->icount;
@@ -455,8 +470,8 @@ static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 				g->cfg->shmem_latency);
 		return;
 	}
-	for (unsigned i = 0; i < n; i++)
-		s->req[i].sm = (uint16_t)s->id;
+	if (s->npol)
+		gs_pool_issue(s, w);
 	s->uw = w;
 	s->nreq = n;
 	s->ireq = 0;
@@ -470,11 +485,13 @@ static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 }
 
 /* Why SM s issues nothing at t: what its warps wait for, the first of
- * the LD/ST unit (if a ready warp waits for it), the pipeline (a warp
- * waits for its last instruction), memory (every warp waits for data). */
+ * the LD/ST unit (if a ready warp waits for it), a policy (it held a
+ * ready warp back), the pipeline (a warp waits for its last
+ * instruction), memory (every warp waits for data), a warp limit (the
+ * only ready warps are past it). */
 static enum wt_sim_stall stalled(const struct gs_sm *s, uint64_t t)
 {
-	int ready = 0, pipe = 0;
+	int ready = 0, pipe = 0, limited = 0;
 
 	if (!s->nwarps)
 		return WT_SIM_IDLE;
@@ -484,18 +501,22 @@ static enum wt_sim_stall stalled(const struct gs_sm *s, uint64_t t)
 
 			if (w->state != GS_READY)
 				continue;
-			if (w->ready <= t)
+			if (w->ready <= t && !w->admitted)
+				limited = 1;
+			else if (w->ready <= t)
 				ready = 1;
 			else if (!w->memwait)
 				pipe = 1;
 		}
 	if (ready && s->uw)
 		return s->ublock != WT_SIM_STALLS ? s->ublock : WT_SIM_LDST;
+	if (ready && s->held)
+		return WT_SIM_THROTTLED;
 	if (pipe)
 		return WT_SIM_PIPE;
 	if (s->uw && s->ublock != WT_SIM_STALLS)
 		return s->ublock;
-	return WT_SIM_MEMORY;
+	return limited ? WT_SIM_THROTTLED : WT_SIM_MEMORY;
 }
 
 void gs_sm_count_to(struct gs_sm *s, uint64_t t)
@@ -520,6 +541,9 @@ static uint64_t next_of(const struct gs_sm *s, uint64_t t)
 
 			if (w->state != GS_READY || (!has_work(w) && w->stores))
 				continue;
+			/* past the limit: until a warp leaves or it changes */
+			if (!w->admitted && has_work(w))
+				continue;
 			at = w->ready > t ? w->ready : t + 1;
 			/* a memory instruction waits for the LD/ST unit */
 			if (s->uw && !w->nonmem && has_work(w) && at < n)
@@ -535,6 +559,8 @@ void gs_sm_cycle(struct wt_gpusim *g, struct gs_sm *s, uint64_t t)
 	int issued = 0;
 
 	gs_sm_count_to(s, t);
+	s->now = t;
+	s->held = 0;
 	/* warps with nothing left leave once their last instruction is done */
 	for (unsigned k = 0; k < s->nsch; k++)
 		for (size_t i = 0; i < s->sch[k].n;) {

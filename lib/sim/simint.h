@@ -37,6 +37,8 @@ struct gs_warp {
 	uint64_t age;			/* dispatch order */
 	int memwait;			/* GS_READY: its ready cycle is its
 					   load's data (a stall for memory) */
+	unsigned slot;			/* its place on the SM (gspool.c) */
+	int admitted;			/* within the SM's warp limit */
 };
 
 struct gs_cta {
@@ -56,6 +58,7 @@ struct gs_kernel {
 	size_t nctas, next_cta;		/* next_cta: the next to dispatch */
 	size_t ctas_left;		/* not done */
 	unsigned cps;			/* CTAs an SM holds */
+	uint32_t wpc;			/* the most warps a CTA has */
 	uint32_t *kwarp;		/* the warps' ids, and the cache */
 	uint64_t *kreq;			/* requests each makes (for the L1's
 					   policies: wt_l1_kernel_begin_warps) */
@@ -79,7 +82,23 @@ struct gs_sched {
 	size_t active;			/* two-level: w[0..active-1] */
 };
 
+/* One instance of an L1 policy's pool hooks on an SM (gspool.c). */
+struct gs_pol {
+	const struct wt_l1_policy_ops *ops;
+	void *s;
+};
+
+/* A slot's next memory instruction, coalesced when a policy asked
+ * (gspool.c): its warp, its record, its L1 requests. */
+struct gs_next {
+	const struct gs_warp *w;
+	uint32_t rec;
+	unsigned n;
+	struct wt_request req[WT_COALESCE_MAX_REQUESTS];
+};
+
 struct gs_sm {
+	struct wt_pool face;		/* what the pool hooks see: first */
 	unsigned id;
 	struct wt_component *l1;
 	struct wt_l1 *model;
@@ -102,6 +121,25 @@ struct gs_sm {
 	uint64_t counted;		/* cycles before this are counted */
 	unsigned dispatched;		/* warps given a slot, for schedulers */
 	int begun;			/* the L1 has seen the kernel begin */
+	/* The warps as the L1 policies' pool hooks see them (gspool.c),
+	 * for the kernel running: */
+	struct gs_pol *pols;
+	unsigned npol;
+	int picks;			/* a policy orders the issue */
+	struct gs_warp **slot;		/* each slot's warp, or NULL */
+	struct gs_next *nx;		/* each slot's next instruction */
+	unsigned nslot;
+	struct gs_warp **res;		/* the warps on it, oldest first */
+	unsigned nres;
+	unsigned limit;			/* warps that may issue (0: all): the
+					   oldest; the policies' */
+	struct gs_warp **queue;		/* a scheduler's candidates (pick) */
+	size_t nqueue;
+	int unoalloc;			/* the LD/ST unit's instruction takes
+					   no line (a policy said, at issue) */
+	int held;			/* a ready warp was held back this
+					   cycle */
+	uint64_t now;			/* the cycle it runs */
 	struct wt_sim_counts c;		/* this kernel's */
 	struct wt_sim_counts tot;	/* the run's */
 };
@@ -163,6 +201,19 @@ struct wt_gpusim {
 	size_t capbuf;
 	struct wt_sim_kernel *ks;
 	size_t nks, capks;
+	/* the L1 policies that set warp limits across the SMs (gsgpol.c) */
+	struct gs_gpol {
+		const struct wt_l1_policy_ops *ops;
+		void *g;
+	} *gpol;
+	unsigned ngpol;
+	int trial;			/* a trial of theirs: none of them */
+	unsigned *sm_limit;		/* the kernel's warps per SM, as they
+					   chose; NULL: none */
+	uint64_t period, next_sample;	/* sampling: its period, the next end */
+	unsigned sampler;		/* the policy that samples */
+	uint64_t *smp_i, *smp_m;	/* each SM's L1 instructions and
+					   misses at the period's start */
 	char *err;			/* a failure inside the loop */
 	size_t errlen;
 	int failed;
@@ -194,6 +245,48 @@ struct gs_warp *gs_warp_of(struct wt_gpusim *g, const struct wt_event *e);
 /* A store of w reached the L2 (sent: 0), or its acknowledgement came
  * back at t (1). */
 void gs_sm_store(struct gs_sm *s, struct gs_warp *w, int acked, uint64_t t);
+
+/* gpusim.c: a simulator of cfg for one trial of a policy's: every SM's
+ * warp limit is sm_limit, and no policy across the SMs runs. */
+struct wt_gpusim *wt_gpusim_trial(const struct wt_gpusim_cfg *cfg, unsigned sm_limit,
+				  char *err, size_t errlen);
+
+/* gsgpol.c */
+int gs_gpol_make(struct wt_gpusim *g, char *err, size_t errlen);
+void gs_gpol_free(struct wt_gpusim *g);
+/* The kernel (g->kern) begins: the limits chosen before it runs, the
+ * sampling started.  0, or -1 (failed). */
+int gs_gpol_kernel_begin(struct wt_gpusim *g, const void *recs, size_t n,
+			 size_t record_size);
+/* A sampling period ended by t: the SMs' limits for the next. */
+void gs_gpol_sample(struct wt_gpusim *g, uint64_t t);
+void gs_gpol_kernel_end(struct wt_gpusim *g);
+
+/* gspool.c */
+/* The kernel begins on s (its first CTA arrives) or ends. */
+void gs_pool_begin(struct wt_gpusim *g, struct gs_sm *s);
+void gs_pool_end(struct gs_sm *s);
+/* w arrives on s (done: 0 after the CTA's last, to say the set changed)
+ * or leaves. */
+void gs_pool_arrive(struct gs_sm *s, struct gs_warp *w);
+void gs_pool_admit(struct gs_sm *s);
+void gs_pool_leave(struct gs_sm *s, struct gs_warp *w);
+/* The SM's warp limit is warps (0: none) from now on. */
+void gs_pool_set_limit(struct gs_sm *s, unsigned warps);
+/* May w (ready) start its next instruction: within the limit, and, for a
+ * memory instruction, no policy holds it back. */
+int gs_pool_allows(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w);
+/* The position in s->queue (a scheduler's eligible warps, in its order of
+ * preference) that issues: a policy's choice, or 0. */
+size_t gs_pool_pick(struct gs_sm *s);
+/* w's next memory instruction's L1 requests, into req: how many. */
+unsigned gs_pool_requests(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
+			  struct wt_request *req);
+/* w issues its memory instruction (n > 0 requests to the L1). */
+void gs_pool_issue(struct gs_sm *s, struct gs_warp *w);
+/* The LD/ST unit tried request r of w: missed, it was made, a miss. */
+void gs_pool_accessed(struct gs_sm *s, struct gs_warp *w, const struct wt_request *r,
+		      int missed);
 
 /* gsmem.c */
 void gs_push(struct wt_gpusim *g, uint64_t time, enum gs_act act, unsigned where,

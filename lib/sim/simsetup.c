@@ -54,18 +54,15 @@ static void set_u(struct wt_meta *m, const char *key, unsigned v)
 	wt_meta_set(m, key, wt_snprintf(buf, sizeof(buf), "%u", v));
 }
 
-/* What gpusim does not model yet: a usage error that says so.  (The L1
+/* What gpusim does not model: a usage error that says so.  (The L1
  * model refuses external fills itself in the unbounded and bypass modes
  * and with pending misses: wt_gpusim_new says so.) */
 static void l1_limits(const struct wt_sim_setup *su)
 {
 	const struct wt_l1stage *l = &su->l1;
 
-	if (wt_l1_policy_needs_pool(&l->pol))
-		wt_die(WT_EXIT_USAGE, "--l1: --policy=%s: a policy that throttles "
-		       "warps through l1sim's warp pool; gpusim's warp schedulers "
-		       "do not call those hooks yet", l->pol.name);
-	if (l->su.pool)
+	/* a policy that needs the pool runs its hooks on gpusim's SMs */
+	if (l->pool_asked || (l->su.pool && !wt_l1_policy_needs_pool(&l->pol)))
 		wt_die(WT_EXIT_USAGE, "--l1: --sched=pool: gpusim's SMs schedule "
 		       "the warps themselves (see gpusim's --policy)");
 	if (l->req_sector)
@@ -98,6 +95,8 @@ static void sm_options(struct wt_sim_setup *su, const struct wt_sim_opts *o)
 		oc->active_warps = o->active_warps;
 	oc->warp_limit = o->warp_limit;
 	oc->cta_limit = o->cta_limit;
+	/* the L1 policies' limits are per scheduler: gpusim's */
+	su->l1.pol.schedulers = oc->schedulers ? oc->schedulers : 1;
 }
 
 void wt_sim_setup(struct wt_sim_setup *su, const struct wt_stage_args *a,
@@ -147,6 +146,7 @@ void wt_sim_setup(struct wt_sim_setup *su, const struct wt_stage_args *a,
 	c->l1_flush = su->l1.flush;
 	c->l2 = &su->l2.cfg;
 	c->l2pols = su->l2pols;
+	c->l2pol = &su->l2.pol;
 	c->pmap = &su->l2.map;
 	c->dram = &su->dram.cfg;
 	c->dmap = &su->dram.map;
@@ -209,23 +209,37 @@ static void settings_json(const struct wt_sim_setup *su, struct wt_json *j)
 	wt_json_end_object(j);
 }
 
+/* A policy's state across the SMs, as wt_l1_policy_stats_json asks. */
+static void *gstate(const void *g, const struct wt_l1_policy_ops *ops)
+{
+	return wt_gpusim_gpol(g, ops);
+}
+
 static void l1_json(struct wt_sim_setup *su, struct wt_gpusim *g, struct wt_json *j)
 {
 	struct wt_l1_stats tot;
+	unsigned n = su->cfg.order.sms;
+	struct wt_l1 **l1 = wt_calloc(n ? n : 1, sizeof(*l1));
 
 	memset(&tot, 0, sizeof(tot));
 	wt_rdhist_init(&tot.fa, 4096);	/* as l1sim's total */
 	wt_rdhist_init(&tot.set, 256);
-	for (unsigned s = 0; s < su->cfg.order.sms; s++)
-		wt_l1_stats_merge(&tot, &wt_l1_component_model(wt_gpusim_l1(g, s))->st);
+	for (unsigned s = 0; s < n; s++) {
+		l1[s] = wt_l1_component_model(wt_gpusim_l1(g, s));
+		wt_l1_stats_merge(&tot, &l1[s]->st);
+	}
 	wt_json_key(j, "l1");
 	wt_json_begin_object(j);
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
 	wt_l1stats_json(j, &su->l1.su, &tot, 0);
 	wt_json_end_object(j);
+	/* what the policies did, as l1sim's "policy" */
+	if (su->l1.pol.flags)
+		wt_l1_policy_stats_json(j, &su->l1.pol, &tot.pol, l1, n, gstate, g);
 	wt_json_end_object(j);
 	wt_l1_stats_free(&tot);
+	free(l1);
 }
 
 static void l2_json(struct wt_sim_setup *su, struct wt_gpusim *g, struct wt_json *j)

@@ -5,6 +5,7 @@
  */
 #include "simint.h"
 
+#include "l1policy.h"
 #include "l2stage.h"
 #include "util.h"
 
@@ -88,6 +89,9 @@ void wt_gpusim_json(const struct wt_gpusim *g, struct wt_json *j)
 		wt_json_key_u64(j, "ctas_per_sm", k->ctas_per_sm);
 		wt_json_key(j, "limited_by");
 		wt_json_string(j, k->limited_by ? k->limited_by : "");
+		if (k->pol_chose)
+			wt_l1_policy_kernel_json(j, g->cfg->l1->pol, k->pol_limit,
+						 k->pol_decided, k->pol_rounds);
 		counts_json(j, &k->c, kc, kc * g->nsm);
 		wt_json_end_object(j);
 	}

@@ -470,6 +470,11 @@ void wt_l1stage_options(struct wt_l1stage *sim, const struct wt_stage_args *a,
 			"(--mshr-check=request), not as Nugteren et al.'s code does");
 		sim->su.pc.mshr_instr = 0;
 	}
+	/* the pool asked for by name, or by its options (gpusim has none) */
+	sim->pool_asked = (set[O_SCHED] && sim->su.pool) || set[O_CTAS] ||
+			  set[O_REFILL] || set[O_WDELAY] || set[O_ICOUNT] ||
+			  set[O_MSHRCHK] || set[O_RORDER] || set[O_EXITSLOT] ||
+			  set[O_STORES];
 	if (wt_l1_policy_needs_pool(&sim->pol)) {
 		if (set[O_SCHED] && !sim->su.pool)
 			wt_die(WT_EXIT_USAGE, "--%s decides which warp issues: it "

@@ -52,6 +52,7 @@ struct wt_l1stage {
 	unsigned base_assoc;	/* the L1 of --config and --size, whose */
 	uint64_t base_size;	/* ways the carve-out multiplies */
 	int ctas_set;		/* --ctas given */
+	int pool_asked;		/* --sched=pool or a pool option given */
 	unsigned warp_size;	/* the stream's, or 0 */
 	size_t batch;		/* stream mode: requests held before a run */
 	/* From the stream (wt_l1stage_upstream). */
