@@ -22,9 +22,9 @@
 # The runs of one sample and machine, each `gpusim [--arch=A] OPTS ORD`
 # on the stream ORD of `trace-gen S | trace-order [--arch=A]`:
 #   base          no options: gpusim's defaults (GTO, no L1 or L2 policy)
-#   l1:P          --l1='--policy=P' for each of l1sim's policies; those
-#                 that throttle warps through l1sim's warp pool are
-#                 refused by gpusim (status "refused", its message kept);
+#   l1:P          --l1='--policy=P' for each of l1sim's policies (those
+#                 that schedule warps run their pool hooks on gpusim's
+#                 SMs: gpusim(1), POLICIES);
 #                 on a machine with a sectored L1 (qv100), which the
 #                 policies refuse, as they refuse the adaptive L1,
 #                 l1:line (--l1='--sectored=no --unified=0': a line L1
@@ -101,6 +101,7 @@ if [ "${1:-}" = "--one" ]; then
 			 .sm_cycles, .issue_cycles, .stall_cycles.idle,
 			 .stall_cycles.memory, .stall_cycles.no_line,
 			 .stall_cycles.mshr_full, .stall_cycles.icnt_full,
+			 (.stall_cycles.throttled // 0),
 			 ([.kernels[].ctas_per_sm] | max), $t] | @csv' \
 			"$d/j.json" | tr -d '"' | sed "s|,$opts,|,\"$opts\",|" >> "$rows"
 	}
@@ -182,7 +183,7 @@ for a in $ARCHS; do
 done | xargs -P "$JOBS" -n 2 sh "$0" --one "$BUILD" "$OUT" "$PARTS"
 
 # Speedups: ref's cycles over the row's.
-hdr="arch,sample,config,options,status,cycles,ipc,speedup,ref,l1_miss_rate,l1_bypasses,l2_hit_rate,l2_bypasses_noalloc,dram_reads,load_latency,sm_cycles,issue_cycles,stall_idle,stall_memory,stall_no_line,stall_mshr_full,stall_icnt,max_ctas_per_sm,seconds"
+hdr="arch,sample,config,options,status,cycles,ipc,speedup,ref,l1_miss_rate,l1_bypasses,l2_hit_rate,l2_bypasses_noalloc,dram_reads,load_latency,sm_cycles,issue_cycles,stall_idle,stall_memory,stall_no_line,stall_mshr_full,stall_icnt,stall_throttled,max_ctas_per_sm,seconds"
 {
 	echo "$hdr"
 	for a in $ARCHS; do
