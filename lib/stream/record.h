@@ -115,7 +115,8 @@ struct wt_warp {
 	uint8_t op;
 	uint8_t space;
 	uint16_t lanes;		/* number of lane slots that follow */
-	uint32_t flags;		/* WT_WARP_LAST, cache operator (bits 4-7) */
+	uint32_t flags;		/* WT_WARP_LAST, cache operator (bits 4-7),
+				   dependences (bits 8-31) */
 	uint64_t addr[];	/* lane addresses */
 };
 
@@ -123,6 +124,34 @@ struct wt_warp {
  * Set by trace-order on every warp's last, and on every WT_OP_NONE record
  * (always its warp's last) by whoever writes one. */
 #define WT_WARP_LAST 1u
+
+/*
+ * Register dependences and barriers, where the trace carries registers
+ * and opcodes (Accel-Sim's traces: trace-gen sets them; 0 elsewhere).
+ * A record's instructions are its icount non-memory instructions, then
+ * its memory instruction (none for op WT_OP_NONE).  Bit 8 says the
+ * record carries the two fields:
+ *   dep (bits 10-15): the most recent of the warp's earlier loads (and
+ *     atomics with a result) that one of those instructions waits for (it
+ *     reads or writes a register the load writes, not written again
+ *     since), counted back in the warp's records: 1 the previous
+ *     record's, up to 63 (that far or further); 0 none;
+ *   at (bits 16-31): how many of those instructions issue before the
+ *     first one that waits (0 to icount; 65535 that many or more).
+ * Bit 9: a CTA barrier (BAR) is among its non-memory instructions: the
+ * warp waits, before its memory instruction (or its end), until every
+ * warp of its CTA that is not done has come to a barrier.
+ * (Consumers: gpusim; the other stages pass them on or ignore them.)
+ */
+#define WT_WARP_DEPS 0x100u
+#define WT_WARP_BARRIER 0x200u
+#define WT_WARP_DEP_SHIFT 10
+#define WT_WARP_DEP_MASK 0xfc00u
+#define WT_WARP_DEP_MAX 63u
+#define WT_WARP_AT_SHIFT 16
+#define WT_WARP_AT_MAX 65535u
+#define WT_WARP_DEP(flags) (((flags) & WT_WARP_DEP_MASK) >> WT_WARP_DEP_SHIFT)
+#define WT_WARP_AT(flags) ((flags) >> WT_WARP_AT_SHIFT)
 
 /*
  * WT_KIND_REQUEST: one memory request (line or sector group) made by a
