@@ -144,7 +144,7 @@ printf 'blocksize: 64 1 1\n0 0 0 4\n32 0 4096 4\n' > "$T/wl.trc"
 sim "$T/wl.trc" "$T/wl" "--l1=--line=32 --index=linear --warp-limit=1"
 is "$(evtimes "$T/wl.l1")" "2 149 " "warp limit 1: the second warp's miss leaves at 149 (hand-timed)"
 is "$(num "$T/wl.json" cycles)" 296 "warp limit 1: 296 cycles"
-like "$(json "$T/wl.json")" '"throttled":146\}' "warp limit 1: 146 cycles throttled"
+like "$(json "$T/wl.json")" '"throttled":146,' "warp limit 1: 146 cycles throttled"
 sim "$T/wl.trc" "$T/wl0"
 is "$(evtimes "$T/wl0.l1")" "2 3 " "no warp limit: the misses leave at 2 and 3"
 
@@ -184,7 +184,7 @@ like "$(json "$T/swt.json")" "\"swt_limit\":$best," "SWT on gesummv: limit $best
 is "$(num "$T/swt.json" cycles)" "$bestc" "SWT on gesummv: the cycles of that limit ($bestc)"
 # CCWS on a thrashing kernel: lost locality found, warps held back.
 gpusim --l1=--policy=ccws "$T/gs.w" > "$T/ccws.json"
-like "$(json "$T/ccws.json")" '"throttled":[1-9][0-9]*\}' "CCWS on gesummv: warps held back"
+like "$(json "$T/ccws.json")" '"throttled":[1-9][0-9]*,' "CCWS on gesummv: warps held back"
 like "$(json "$T/ccws.json")" '"ccws_vta_hits":[1-9][0-9]*,"ccws_blocked":[1-9]' \
 	"CCWS on gesummv: lost-locality hits, blocked loads"
 # DWT-CS: it samples and decides a limit for the kernel.

@@ -17,6 +17,7 @@
 static const char *const stall_names[WT_SIM_STALLS] = {
 	"idle", "memory", "mshr_full", "mshr_merge", "no_line",
 	"miss_queue_full", "icnt_full", "ldst_busy", "pipeline", "throttled",
+	"barrier",
 };
 
 const char *wt_sim_stall_name(enum wt_sim_stall s)

@@ -90,6 +90,7 @@ enum wt_sim_stall {
 	WT_SIM_PIPE,		/* warps wait for their last instruction */
 	WT_SIM_THROTTLED,	/* the ready warps are held back: past a
 				   warp limit, or by a policy (CCWS) */
+	WT_SIM_BARRIER,		/* warps wait at their CTAs' barriers */
 	WT_SIM_STALLS
 };
 

@@ -172,6 +172,8 @@ int gs_kernel_build(struct gs_kernel *gk, const struct wt_gpusim_cfg *gc,
 void gs_kernel_free(struct gs_kernel *gk)
 {
 	free(gk->order);
+	for (size_t i = 0; i < gk->nwarps; i++)
+		free(gk->warps[i].ld);	/* a kernel that failed */
 	free(gk->warps);
 	free(gk->ctas);
 	free(gk->kwarp);

@@ -50,7 +50,8 @@ static int has_work(const struct gs_warp *w)
 	       (w->next < w->nrec && w->rec[w->next]->op != WT_OP_NONE);
 }
 
-/* Whether w may leave: nothing to issue, its stores acknowledged. */
+/* Whether w may leave: nothing to issue, its loads' data there (settle
+ * made it ready no sooner), its stores acknowledged. */
 static int may_leave(const struct gs_warp *w, uint64_t t)
 {
 	return w->state == GS_READY && w->ready <= t && !has_work(w) && !w->stores;
@@ -102,6 +103,9 @@ static void l1_kernel_begin(struct wt_gpusim *g, struct gs_sm *s,
 	free(first);
 }
 
+static void settle(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
+		   uint64_t t);
+
 static void launch(struct wt_gpusim *g, struct gs_sm *s, struct gs_cta *c,
 		   uint64_t t)
 {
@@ -119,6 +123,8 @@ static void launch(struct wt_gpusim *g, struct gs_sm *s, struct gs_cta *c,
 		w->sched = s->dispatched++ % s->nsch;
 		w->ready = t + 1;	/* it issues from the next cycle */
 		sched_add(&s->sch[w->sched], w);
+		if (w->nonmem == 0)	/* a barrier first? */
+			settle(g, s, w, t);
 		gs_pool_arrive(s, w);
 		s->nwarps++;
 		s->c.warps++;
@@ -145,23 +151,69 @@ void gs_dispatch(struct wt_gpusim *g, uint64_t t)
 	}
 }
 
-/* w has left at t. */
-static void finish(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
-		   uint64_t t)
-{
-	struct gs_kernel *gk = g->kern;
-	struct gs_cta *c = &gk->ctas[w->cta];
+/* ---- loads in flight and what waits for them ----
+ *
+ * A warp's loads are in flight until their data is all there.  Where its
+ * records carry the trace's register dependences (record.h, WT_WARP_DEPS)
+ * an instruction waits only for the loads it depends on (dep: those of
+ * its records up to dep back, from its record's at-th instruction on);
+ * where they do not, every instruction waits for every earlier load, as
+ * if each load's value were used at once.  A warp leaves only when its
+ * loads' data is there.  A shared-memory load (no request to the L1) is
+ * in flight for the shared-memory latency, counted as the pipeline's.
+ */
 
-	w->state = GS_DONE;
-	sched_remove(&s->sch[w->sched], w);
-	gs_pool_leave(s, w);
-	s->nwarps--;
-	if (--c->left == 0) {
-		s->ctas--;
-		gk->ctas_left--;
-		if (gk->ks->end < t)
-			gk->ks->end = t;
+static struct gs_load *load_of(struct gs_warp *w, uint32_t rec)
+{
+	for (unsigned i = 0; i < w->nld; i++)
+		if (w->ld[i].rec == rec)
+			return &w->ld[i];
+	return NULL;
+}
+
+static struct gs_load *load_add(struct gs_warp *w, uint32_t rec, uint64_t t)
+{
+	struct gs_load *l;
+
+	if (w->nld == w->capld) {
+		w->capld = w->capld ? 2 * w->capld : 4;
+		w->ld = wt_realloc(w->ld, w->capld * sizeof(*w->ld));
 	}
+	l = &w->ld[w->nld++];
+	memset(l, 0, sizeof(*l));
+	l->rec = rec;
+	l->start = t;
+	return l;
+}
+
+static int load_there(const struct gs_load *l)
+{
+	return l->taken && !l->waiting;
+}
+
+/* The loads w's next instruction waits for: those of its records up to
+ * *upto (1), or none (0).  With nothing left to issue, all of them. */
+static int needs(const struct gs_warp *w, uint32_t *upto)
+{
+	const struct wt_warp *r;
+	unsigned pos, dep;
+
+	if (!w->nld)
+		return 0;
+	*upto = UINT32_MAX;
+	if (!has_work(w))
+		return 1;
+	r = w->rec[w->next];
+	if (!(r->flags & WT_WARP_DEPS)) {
+		*upto = w->next - 1;	/* every earlier one */
+		return w->next > 0;
+	}
+	pos = r->icount - w->nonmem;
+	dep = WT_WARP_DEP(r->flags);
+	if (dep == 0 || dep > w->next || pos < WT_WARP_AT(r->flags))
+		return 0;
+	*upto = w->next - dep;
+	return 1;
 }
 
 /* w's data is all there at cycle at: it may go on. */
@@ -170,33 +222,173 @@ static void wake(struct gs_sm *s, struct gs_warp *w, uint64_t at)
 	w->state = GS_READY;
 	w->ready = at;
 	w->memwait = 1;
-	wt_l2_hist_add(&s->c.latency, at - w->load_start);
 	if (s->next > at)
 		s->next = at;
 }
 
-static void add_wait(struct gs_sm *s, struct gs_warp *w, const struct wt_request *r,
-		     int bypass)
+/* Whether the loads w waits for are there: it wakes when they are. */
+static void recheck(struct gs_sm *s, struct gs_warp *w)
+{
+	uint64_t at = w->ready;
+
+	for (unsigned i = 0; i < w->nld; i++) {
+		const struct gs_load *l = &w->ld[i];
+
+		if (l->rec > w->need)
+			continue;
+		if (!load_there(l))
+			return;
+		if (l->ready > at)
+			at = l->ready;
+	}
+	wake(s, w, at);
+}
+
+/* Load l's data is all there (at l->ready): its latency is counted. */
+static void load_done(struct gs_sm *s, const struct gs_load *l)
+{
+	if (!l->pipe)
+		wt_l2_hist_add(&s->c.latency, l->ready - l->start);
+}
+
+static void barrier_arrive(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
+			   uint64_t t);
+
+/*
+ * w, ready at w->ready, is at its next instruction after t: a barrier
+ * before it stops it; if it waits for loads, it waits for their data
+ * (GS_MEM until they are all in, else ready no sooner than their data).
+ * The loads whose data is there and which nothing waits for any more
+ * are dropped.
+ */
+static void settle(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
+		   uint64_t t)
+{
+	uint32_t upto;
+	uint64_t at = 0;
+	int any = 0;
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < w->nld; i++)
+		if (!load_there(&w->ld[i]) || w->ld[i].ready > t)
+			w->ld[k++] = w->ld[i];
+	w->nld = k;
+	if (w->nonmem == 0 && w->next < w->nrec &&
+	    (w->rec[w->next]->flags & WT_WARP_BARRIER) && w->barred != w->next + 1) {
+		barrier_arrive(g, s, w, t);
+		return;
+	}
+	if (!needs(w, &upto))
+		return;
+	for (unsigned i = 0; i < w->nld; i++) {
+		const struct gs_load *l = &w->ld[i];
+
+		if (l->rec > upto)
+			continue;
+		if (!load_there(l)) {
+			w->state = GS_MEM;
+			w->need = upto;
+			return;
+		}
+		if (l->ready > at)
+			at = l->ready;
+		any |= !l->pipe;
+	}
+	if (at > w->ready)
+		w->ready = at;
+	if (any)
+		w->memwait = 1;
+}
+
+static void add_wait(struct gs_sm *s, struct gs_warp *w, uint32_t rec,
+		     const struct wt_request *r, int bypass)
 {
 	if (s->nwait == s->capwait) {
 		s->capwait = s->capwait ? 2 * s->capwait : 64;
 		s->wait = wt_realloc(s->wait, s->capwait * sizeof(*s->wait));
 	}
 	s->wait[s->nwait].w = w;
+	s->wait[s->nwait].rec = rec;
 	s->wait[s->nwait].r = *r;
 	s->wait[s->nwait].bypass = bypass;
 	s->nwait++;
-	w->waiting++;
+	load_of(w, rec)->waiting++;
 }
 
-/* One of w's responses is in, its data there at at. */
-static void arrived(struct gs_sm *s, struct gs_warp *w, uint64_t at)
+/* One of the responses of w's load of record rec is in, its data there
+ * at at. */
+static void arrived(struct gs_sm *s, struct gs_warp *w, uint32_t rec, uint64_t at)
 {
-	w->waiting--;
-	if (w->ready < at)
-		w->ready = at;
-	if (w->waiting == 0 && w->state == GS_MEM)
-		wake(s, w, w->ready);
+	struct gs_load *l = load_of(w, rec);
+
+	l->waiting--;
+	if (l->ready < at)
+		l->ready = at;
+	if (load_there(l))
+		load_done(s, l);
+	if (w->state == GS_MEM)
+		recheck(s, w);
+}
+
+/* ---- barriers ---- */
+
+/* Every warp of c that is not done is at the barrier: they go on from
+ * the next cycle. */
+static void barrier_release(struct wt_gpusim *g, struct gs_sm *s, struct gs_cta *c,
+			    uint64_t t)
+{
+	struct gs_kernel *gk = g->kern;
+
+	if (!c->barred || c->barred < c->left)
+		return;
+	c->barred = 0;
+	for (uint32_t i = 0; i < c->nwarps; i++) {
+		struct gs_warp *w = &gk->warps[c->first + i];
+
+		if (w->state != GS_BAR)
+			continue;
+		w->state = GS_READY;
+		w->ready = t + 1;
+		w->memwait = 0;
+		settle(g, s, w, t);
+	}
+	if (s->next > t + 1)
+		s->next = t + 1;
+}
+
+static void barrier_arrive(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
+			   uint64_t t)
+{
+	struct gs_cta *c = &g->kern->ctas[w->cta];
+
+	w->state = GS_BAR;
+	w->barred = w->next + 1;
+	c->barred++;
+	barrier_release(g, s, c, t);
+}
+
+/* w has left at t. */
+static void finish(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
+		   uint64_t t)
+{
+	struct gs_kernel *gk = g->kern;
+	struct gs_cta *c = &gk->ctas[w->cta];
+
+	w->state = GS_DONE;
+	free(w->ld);
+	w->ld = NULL;
+	w->nld = w->capld = 0;
+	sched_remove(&s->sch[w->sched], w);
+	gs_pool_leave(s, w);
+	s->nwarps--;
+	if (--c->left == 0) {
+		s->ctas--;
+		gk->ctas_left--;
+		if (gk->ks->end < t)
+			gk->ks->end = t;
+	} else {
+		barrier_release(g, s, c, t);	/* it was the last to come */
+	}
 }
 
 static enum wt_sim_stall stall_of(enum wt_refusal why)
@@ -220,6 +412,7 @@ static void ldst(struct wt_gpusim *g, struct gs_sm *s, uint64_t t)
 	struct gs_warp *w = s->uw;
 	enum wt_refusal why;
 	uint64_t done = 0, bypasses = s->model->st.bypasses, misses, n;
+	struct gs_load *l;
 	int rc;
 
 	/* a request may send two events on: a write-back and its own */
@@ -250,11 +443,11 @@ static void ldst(struct wt_gpusim *g, struct gs_sm *s, uint64_t t)
 	s->c.requests++;
 	if (s->uload) {
 		if (s->model->st.bypasses != bypasses)
-			add_wait(s, w, r, 1);
+			add_wait(s, w, s->urec, r, 1);
 		else if (done == UINT64_MAX)
-			add_wait(s, w, r, 0);
-		else if (w->ready < done)
-			w->ready = done;
+			add_wait(s, w, s->urec, r, 0);
+		else if ((l = load_of(w, s->urec))->ready < done)
+			l->ready = done;
 	}
 	s->ublock = WT_SIM_STALLS;
 	if (++s->ireq < s->nreq) {
@@ -262,14 +455,18 @@ static void ldst(struct wt_gpusim *g, struct gs_sm *s, uint64_t t)
 		return;
 	}
 	s->uw = NULL;
-	if (!s->uload) {
-		w->state = GS_READY;
-		w->ready = t + 1;
-	} else if (w->waiting) {
-		w->state = GS_MEM;
-	} else {
-		wake(s, w, w->ready > t + 1 ? w->ready : t + 1);
+	if (s->uload) {
+		l = load_of(w, s->urec);
+		l->taken = 1;
+		if (!l->waiting) {	/* hits: there when they say */
+			if (l->ready < t + 1)
+				l->ready = t + 1;
+			load_done(s, l);
+		}
 	}
+	w->state = GS_READY;
+	w->ready = t + 1;
+	settle(g, s, w, t);
 }
 
 void gs_sm_response(struct wt_gpusim *g, struct gs_sm *s, const struct wt_event *e,
@@ -301,7 +498,7 @@ void gs_sm_response(struct wt_gpusim *g, struct gs_sm *s, const struct wt_event 
 			i++;
 			continue;
 		}
-		arrived(s, q->w, at > t ? at : t);
+		arrived(s, q->w, q->rec, at > t ? at : t);
 		*q = s->wait[--s->nwait];
 		if (!miss)
 			break;	/* a bypass answers one request */
@@ -372,7 +569,7 @@ static void two_level(struct gs_sched *q, size_t n)
 	while (i < q->active) {
 		struct gs_warp *w = q->w[i];
 
-		if (w->state == GS_MEM) {
+		if (w->state == GS_MEM || w->state == GS_BAR) {
 			memmove(q->w + i, q->w + i + 1, (q->n - i - 1) * sizeof(*q->w));
 			q->w[q->n - 1] = w;
 			q->active--;
@@ -383,7 +580,7 @@ static void two_level(struct gs_sched *q, size_t n)
 	for (i = q->active; i < q->n && q->active < n; i++) {
 		struct gs_warp *w = q->w[i];
 
-		if (w->state == GS_MEM)
+		if (w->state == GS_MEM || w->state == GS_BAR)
 			continue;
 		memmove(q->w + q->active + 1, q->w + q->active,
 			(i - q->active) * sizeof(*q->w));
@@ -458,16 +655,24 @@ static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 	if (w->nonmem > 0) {
 		w->nonmem--;
 		w->ready = t + g->cfg->issue_interval;
+		settle(g, s, w, t);
 		return;
 	}
 	s->c.mem_instrs++;
 	n = gs_pool_requests(g, s, w, s->req);
-	w->next++;
+	s->urec = w->next++;
 	if (w->next < w->nrec)
 		w->nonmem = w->rec[w->next]->icount;
 	if (n == 0) {
-		w->ready = t + (r->op == WT_OP_STORE ? g->cfg->issue_interval :
-				g->cfg->shmem_latency);
+		w->ready = t + g->cfg->issue_interval;
+		if (r->op != WT_OP_STORE) {	/* shared memory's latency */
+			struct gs_load *l = load_add(w, s->urec, t);
+
+			l->taken = 1;
+			l->pipe = 1;
+			l->ready = t + g->cfg->shmem_latency;
+		}
+		settle(g, s, w, t);
 		return;
 	}
 	if (s->npol)
@@ -479,9 +684,8 @@ static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 	s->uretry = t + 1;
 	s->ublock = WT_SIM_STALLS;
 	w->state = GS_LDST;
-	w->load_start = t;
-	w->ready = 0;
-	w->waiting = 0;
+	if (s->uload)
+		load_add(w, s->urec, t);
 }
 
 /* Why SM s issues nothing at t: what its warps wait for, the first of
@@ -491,7 +695,7 @@ static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
  * only ready warps are past it). */
 static enum wt_sim_stall stalled(const struct gs_sm *s, uint64_t t)
 {
-	int ready = 0, pipe = 0, limited = 0;
+	int ready = 0, pipe = 0, limited = 0, bar = 0;
 
 	if (!s->nwarps)
 		return WT_SIM_IDLE;
@@ -499,6 +703,7 @@ static enum wt_sim_stall stalled(const struct gs_sm *s, uint64_t t)
 		for (size_t i = 0; i < s->sch[k].n; i++) {
 			const struct gs_warp *w = s->sch[k].w[i];
 
+			bar |= w->state == GS_BAR;
 			if (w->state != GS_READY)
 				continue;
 			if (w->ready <= t && !w->admitted)
@@ -516,7 +721,7 @@ static enum wt_sim_stall stalled(const struct gs_sm *s, uint64_t t)
 		return WT_SIM_PIPE;
 	if (s->uw && s->ublock != WT_SIM_STALLS)
 		return s->ublock;
-	return limited ? WT_SIM_THROTTLED : WT_SIM_MEMORY;
+	return limited ? WT_SIM_THROTTLED : bar ? WT_SIM_BARRIER : WT_SIM_MEMORY;
 }
 
 void gs_sm_count_to(struct gs_sm *s, uint64_t t)

@@ -14,8 +14,21 @@
 enum gs_wstate {
 	GS_READY,		/* its next instruction may issue at ready */
 	GS_LDST,		/* its memory instruction is in the LD/ST unit */
-	GS_MEM,			/* it waits for a load's data */
+	GS_MEM,			/* it waits for loads' data (those of its
+				   records up to need) */
+	GS_BAR,			/* it waits at its CTA's barrier */
 	GS_DONE
+};
+
+/* A load of a warp's whose data is not all there, or not yet used. */
+struct gs_load {
+	uint32_t rec;			/* its record */
+	unsigned waiting;		/* responses still to come */
+	int taken;			/* the LD/ST unit is done with it */
+	int pipe;			/* shared memory's: its wait is the
+					   pipeline's, not memory's */
+	uint64_t start;			/* issued */
+	uint64_t ready;			/* its data so far */
 };
 
 struct gs_warp {
@@ -29,11 +42,15 @@ struct gs_warp {
 	unsigned lanes;			/* its threads, by the CTA's size: the
 					   lanes of its records without a mask */
 	enum gs_wstate state;
-	unsigned waiting;		/* responses its load waits for */
+	struct gs_load *ld;		/* its loads in flight, in issue order */
+	unsigned nld, capld;
+	uint32_t need;			/* GS_MEM: the loads of records up to
+					   this one must be there */
+	uint32_t barred;		/* the record whose barrier it passed,
+					   plus 1 (0: none yet) */
 	unsigned stores;		/* stores not acknowledged yet */
 	uint64_t ready;			/* GS_READY: the first cycle it may
-					   issue; GS_MEM: its data so far */
-	uint64_t load_start;		/* the cycle its load issued */
+					   issue */
 	uint64_t age;			/* dispatch order */
 	int memwait;			/* GS_READY: its ready cycle is its
 					   load's data (a stall for memory) */
@@ -45,6 +62,7 @@ struct gs_cta {
 	uint32_t id;
 	uint32_t first, nwarps;		/* its warps: kernel warps[first..] */
 	uint32_t left;			/* warps not done */
+	uint32_t barred;		/* of those, waiting at a barrier */
 	unsigned sm;
 };
 
@@ -70,6 +88,7 @@ struct gs_kernel {
  * request as the L1 took it (to ask the L1 when its data is there). */
 struct gs_lwait {
 	struct gs_warp *w;
+	uint32_t rec;			/* the load's record */
 	struct wt_request r;
 	int bypass;			/* it went around the L1: woken by its
 					   own response, not by a fill */
@@ -110,6 +129,7 @@ struct gs_sm {
 	struct wt_request req[WT_COALESCE_MAX_REQUESTS];
 	unsigned nreq, ireq;
 	struct gs_warp *uw;		/* its warp; NULL: free */
+	uint32_t urec;			/* the instruction's record */
 	int uload;			/* the instruction waits for data */
 	uint64_t uretry;		/* the next cycle it tries */
 	enum wt_sim_stall ublock;	/* why it waits, if it does */
