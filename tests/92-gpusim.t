@@ -77,19 +77,36 @@ like "$(json "$T/mshr.json")" '"mshr-full":[1-9]' "one MSHR: the L1 refused the 
 like "$(json "$T/mshr.json")" '"stall_cycles":\{"idle":[0-9]*,"memory":[0-9]*,"mshr_full":[1-9]' \
 	"one MSHR: the SM stalled for it"
 
-# 4. A full L2 stalls an SM: one instruction's three requests (lines 0,
-# 4096, 8192), one L2 MSHR entry, three credits (a request needs two: a
-# write-back and its own).  The L1 sends A at 2 and B at 3; C waits for a
-# credit from 4 until A's comes back when the slice takes it at 18: 14
-# stall cycles, C sent at 18.  B reaches the slice at 19 and is refused
-# (the entry is A's) until A's fill at 136: the L2 takes it then, and its
-# miss leaves at 136 + 11 = 147.
-printf 'blocksize: 32 1 1\n0 0 0 4\n1 0 4096 4\n2 0 8192 4\n' > "$T/l2q.trc"
-L2="$L2 --mshr=1" sim "$T/l2q.trc" "$T/l2q" --credits=3
-is "$(evtimes "$T/l2q.l1")" "2 3 18 " "full L2: the third request waits for a credit until 18"
-like "$(json "$T/l2q.json")" '"icnt_full":14,' "full L2: the SM stalled 14 cycles for the network"
-is "$(evtimes "$T/l2q.l2" | cut -d' ' -f1-2)" "29 147" \
-	"full L2: the second miss is taken at the first's fill (136), leaves at 147"
+# 4. A full L2 stalls an SM.  The machine's L2 input queue holds 4
+# requests (-gpgpu_dram_partition_queues 4:...): a request leaves the
+# network (its credit back to the SM) only when the queue is empty (room
+# for a line's 4 sectors); one L2 MSHR entry; three credits (a request
+# needs two: a write-back and its own).  One instruction, five requests:
+# A, B, C, D in set 0 of the L1 (lines 0, 4096, 8192, 12288; DRAM banks
+# 0-3), E in set 1 (16416, bank 4).  The L1 sends A at 2 and B at 3; C
+# waits for a credit from 4 until A leaves the network at 2 + 11 = 13 (9
+# cycles); D goes at 14, when B leaves it.  A joins the queue at 18 (ROP
+# 5) and is taken; B joins at 19 and is refused (the entry is A's); C
+# and D reach the slice at 24 and 25 and stay in the network: E waits
+# for a credit from 15.  A's fill (136, as in 1) lets B in: the queue is
+# empty, C and D leave the network at 136, E goes at 136 (121 more
+# cycles: 130 in all).  Each later miss is taken at the fill of the one
+# before, 118 cycles apart (11 to leave the L2, 100 to the DRAM, 7 in
+# it): B 147, C 265, D 383; E, held in the network while C and D wait in
+# the queue, joins it when D is taken (372) and misses at 501.
+trace-order --arch=fermi --show-machine |
+	sed 's/^-gpgpu_dram_partition_queues .*/-gpgpu_dram_partition_queues 4:4:4:4/' > "$T/q4.config"
+printf 'blocksize: 32 1 1\n0 0 0 4\n1 0 4096 4\n2 0 8192 4\n3 0 12288 4\n4 0 16416 4\n' > "$T/l2q.trc"
+trace-gen "$T/l2q.trc" | trace-order --sms=1 --gpgpusim-config="$T/q4.config" > "$T/l2q.w"
+gpusim --sms=1 --schedulers=1 --coalesce="--line=32 --override" --icnt-latency=10 --flit=32 \
+	--rop-latency=5 --l1="--line=32 --index=linear --override" \
+	--l2="$L2 --mshr=1 --override" --dram="$DRAM --override" --credits=3 \
+	--l1-events="$T/l2q.l1" --l2-events="$T/l2q.l2" "$T/l2q.w" > "$T/l2q.json"
+is "$(evtimes "$T/l2q.l1")" "2 3 13 14 136 " "full L2: C waits for a credit until 13, E until 136"
+like "$(json "$T/l2q.json")" '"icnt_full":130,' "full L2: the SM stalled 130 cycles for the network (9 + 121)"
+is "$(evtimes "$T/l2q.l2")" "29 147 265 383 501 " \
+	"full L2: each miss taken at the fill of the one before, E held in the network until 372"
+like "$(json "$T/l2q.json")" '"l2_in_queue":4,' "full L2: the settings say the queue"
 
 # 5. DRAM row hits against conflicts: a second kernel loads 0x40 (the
 # same row: RD at once, done 5 cycles after it reaches the queue) or

@@ -338,6 +338,7 @@ void wt_gpusim_free(struct wt_gpusim *g)
 	for (unsigned p = 0; p < g->nsl; p++) {
 		wt_comp_free(g->sl[p].c);
 		gs_fifo_free(&g->sl[p].in);
+		gs_fifo_free(&g->sl[p].net);
 		free(g->sl[p].wait);
 	}
 	free(g->sl);

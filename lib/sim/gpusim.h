@@ -14,8 +14,9 @@
  *     waiting for that line are sent back when the L2 says their data is
  *     ready;
  *   - packets arrive (icnt.h): at an SM a response fills its L1 and wakes
- *     the warps whose data is all there; at a slice a request waits in
- *     the slice's input queue (after the ROP latency);
+ *     the warps whose data is all there; at a slice a request leaves the
+ *     network (its credit back) when the slice's input queue has room,
+ *     and joins the queue after the ROP latency;
  *   - each slice takes the requests at the head of its input queue until
  *     the L2 refuses one (then it waits for a fill there); each DRAM
  *     channel its requests until its queue is full;
@@ -68,8 +69,11 @@ struct wt_gpusim_cfg {
 	unsigned launch_latency;	/* a kernel's first CTA waits so long */
 	unsigned icnt_latency;		/* one way, cycles */
 	unsigned flit;			/* bytes a port moves a cycle */
-	unsigned credits;		/* an SM's requests in the network or
-					   waiting at a slice */
+	unsigned credits;		/* an SM's requests in the network */
+	unsigned l2_in_queue;		/* a slice's input queue (GPGPU-Sim's
+					   interconnect-to-L2 queue): it takes
+					   requests off the network while it
+					   has room for a line's sectors */
 	unsigned issue_interval;	/* cycles between two instructions
 					   of one warp */
 	unsigned shmem_latency;		/* a load without requests (shared,

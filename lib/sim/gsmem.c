@@ -24,6 +24,9 @@
 #include <string.h>
 
 #define CONTROL_BYTES 8
+/* A line's sectors: the room a slice's input queue must have to take a
+ * request off the network (GPGPU-Sim's SECTOR_CHUNCK_SIZE). */
+#define SECTOR_CHUNK 4
 
 void gs_fail(struct wt_gpusim *g, const char *fmt, ...)
 {
@@ -250,7 +253,6 @@ static void feed_slice(struct wt_gpusim *g, unsigned p, uint64_t t)
 				s->in.blocked = 1;
 			return;
 		}
-		gs_sm_credit(&g->sm[e->sm], t);
 		if (store_fetch(g, e))
 			answer(g, p, e, t, t);
 		if (warp_store(e))	/* GPGPU-Sim's write ack, control only */
@@ -286,6 +288,36 @@ static void feed_dram(struct wt_gpusim *g, unsigned ch, uint64_t t)
 	}
 }
 
+/*
+ * A request at its slice's end of the network leaves the network (its
+ * SM's credit comes back) when the slice's input queue has room for a
+ * whole line's sectors, as GPGPU-Sim's partition pops the network when
+ * its interconnect-to-L2 queue is not full; it then waits the ROP
+ * latency (an unbounded delay line) before it joins that queue.
+ */
+static int has_room(const struct wt_gpusim *g, unsigned p)
+{
+	return g->sl[p].in.n + SECTOR_CHUNK <= g->cfg->l2_in_queue;
+}
+
+static void eject(struct wt_gpusim *g, unsigned p, const struct wt_event *e,
+		  uint64_t t)
+{
+	gs_sm_credit(&g->sm[e->sm], t);
+	gs_push(g, t + g->cfg->rop_latency, GS_TO_SLICE, p, e);
+}
+
+/* The requests held in the network for slice p leave while it has room. */
+static void eject_held(struct wt_gpusim *g, unsigned p, uint64_t t)
+{
+	struct gs_fifo *f = &g->sl[p].net;
+
+	while (f->n && has_room(g, p)) {
+		eject(g, p, &f->e[f->head], t);
+		fifo_pop(f);
+	}
+}
+
 /* The items due by t. */
 static void arrivals(struct wt_gpusim *g, uint64_t t)
 {
@@ -293,6 +325,12 @@ static void arrivals(struct wt_gpusim *g, uint64_t t)
 		struct gs_item x = pop(g);
 
 		switch (x.act) {
+		case GS_EJECT:
+			if (g->sl[x.where].net.n || !has_room(g, x.where))
+				gs_fifo_push(&g->sl[x.where].net, &x.e);
+			else
+				eject(g, x.where, &x.e, t);
+			break;
 		case GS_TO_SLICE:
 			gs_fifo_push(&g->sl[x.where].in, &x.e);
 			break;
@@ -340,8 +378,10 @@ void gs_mem_before(struct wt_gpusim *g, uint64_t t)
 			filled(g, wt_pmap_partition(g->cfg->pmap, g->buf[i].addr),
 			       &g->buf[i], t);
 	arrivals(g, t);
-	for (unsigned p = 0; p < g->nsl; p++)
+	for (unsigned p = 0; p < g->nsl; p++) {
 		feed_slice(g, p, t);
+		eject_held(g, p, t);
+	}
 }
 
 void gs_mem_after(struct wt_gpusim *g, uint64_t t)
@@ -367,9 +407,9 @@ void gs_mem_after(struct wt_gpusim *g, uint64_t t)
 		g->sm[e->sm].credits--;
 		if (warp_store(e) && (w = gs_warp_of(g, e)) != NULL)
 			gs_sm_store(&g->sm[e->sm], w, 0, t);
-		/* it waits the ROP latency before its slice's queue */
-		gs_push(g, wt_icnt_send(&g->up, e->sm, p, request_bytes(g, e), e->time) +
-			c->rop_latency, GS_TO_SLICE, p, e);
+		/* at the slice's end of the network: eject() */
+		gs_push(g, wt_icnt_send(&g->up, e->sm, p, request_bytes(g, e), e->time),
+			GS_EJECT, p, e);
 	}
 	n = 0;
 	for (unsigned p = 0; p < g->nsl; p++)

@@ -166,7 +166,10 @@ struct gs_sm {
 
 /* A packet or request in flight, due at its time. */
 enum gs_act {
-	GS_TO_SLICE,		/* an L1 event arrives at its slice */
+	GS_EJECT,		/* an L1 event reaches its slice's end of
+				   the network */
+	GS_TO_SLICE,		/* it joins the slice's input queue, after
+				   the ROP latency */
 	GS_TO_SM,		/* the L2's response arrives at its SM */
 	GS_SEND_DOWN,		/* the L2's data is ready: send it */
 	GS_TO_DRAM,		/* an L2 event reaches its channel */
@@ -190,6 +193,7 @@ struct gs_fifo {
 
 struct gs_slice {
 	struct wt_component *c;
+	struct gs_fifo net;		/* held in the network: no room in */
 	struct gs_fifo in;
 	struct wt_event *wait;		/* L1 loads waiting for a fill */
 	size_t nwait, capwait;

@@ -164,6 +164,11 @@ void wt_sim_setup(struct wt_sim_setup *su, const struct wt_stage_args *a,
 	c->issue_interval = o->issue_interval ? o->issue_interval : 1;
 	c->shmem_latency = o->shmem_latency ? o->shmem_latency : 20;
 	c->l2_queue = 1024;
+	/* the first of GPGPU-Sim's partition queues: interconnect to L2 */
+	c->l2_in_queue = (unsigned)atoi(wt_machine_get(&su->l2.machine,
+						      "gpgpu_dram_partition_queues"));
+	if (c->l2_in_queue < 4)
+		c->l2_in_queue = 4;	/* one line's sectors at least */
 
 	/* provenance: gpusim's timing, never compared with l1sim's */
 	wt_meta_init(&su->meta);
@@ -198,6 +203,7 @@ static void settings_json(const struct wt_sim_setup *su, struct wt_json *j)
 	wt_json_key_u64(j, "credits", c->credits);
 	wt_json_key_u64(j, "dram_latency", c->dram_latency);
 	wt_json_key_u64(j, "rop_latency", c->rop_latency);
+	wt_json_key_u64(j, "l2_in_queue", c->l2_in_queue);
 	wt_json_key_u64(j, "launch_latency", c->launch_latency);
 	wt_json_key_u64(j, "l2_slices", c->pmap->slices);
 	wt_json_key_u64(j, "dram_channels", c->dram->channels);
