@@ -33,6 +33,10 @@ static const char usage[] =
 "    | l1sim --sched=pool --warp-delay=yes | l2sim | dramsim\n"
 "print Yen's Tables 4-7 for each L1 size, and apply the decision scheme\n"
 "of the thesis's section 5.1 to a profile of one CTA on one SM.\n"
+"With --timing=closed each point is gpusim's run instead:\n"
+"  trace-gen DUMP | trace-order | gpusim --cta-limit=MD --l1='--size=S ...'\n"
+"and the sweep's numbers (cycles, IPC, the best MD) are gpusim's; the\n"
+"profile is the pipeline's either way.\n"
 "\n"
 "  -a, --arch=NAME         the machine (trace-order's preset, in the stream\n"
 "                          for every stage): fermi (default), kepler,\n"
@@ -48,6 +52,8 @@ static const char usage[] =
 "      --profile-ctas=N    CTAs of each kernel profiled, 1 to 64 (default 1)\n"
 "      --threshold=X       DRAM reads per warp instruction from which a\n"
 "                          kernel is memory-bound (default 0.05)\n"
+"      --timing=T          the sweep's timing: open (default, the pipeline)\n"
+"                          or closed (gpusim); the output says which\n"
 "      --dir=DIR           run the pipelines in DIR and keep it (default: a\n"
 "                          temporary directory, removed at the end)\n"
 "      --keep              keep the temporary directory; name it on stderr\n"
@@ -59,7 +65,7 @@ static const char usage[] =
 
 enum {
 	O_SMS = 256, O_MAXCTAS, O_L1SIZE, O_INDEX, O_NOL2, O_PROFILE,
-	O_THRESHOLD, O_DIR, O_KEEP, O_FORMAT, O_STATS
+	O_THRESHOLD, O_DIR, O_KEEP, O_FORMAT, O_STATS, O_TIMING
 };
 
 struct opts {
@@ -69,7 +75,7 @@ struct opts {
 	char *matrix;		/* --index=matrix:FILE, made absolute */
 	uint64_t *bytes;
 	unsigned nsizes, jobs, nprof;
-	int no_l2, keep, fmt;
+	int no_l2, keep, fmt, closed;
 	double threshold;
 };
 
@@ -102,6 +108,7 @@ static void parse_options(struct opts *o, int argc, char **argv)
 		{ "no-l2", no_argument, NULL, O_NOL2 },
 		{ "profile-ctas", required_argument, NULL, O_PROFILE },
 		{ "threshold", required_argument, NULL, O_THRESHOLD },
+		{ "timing", required_argument, NULL, O_TIMING },
 		{ "dir", required_argument, NULL, O_DIR },
 		{ "keep", no_argument, NULL, O_KEEP },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -112,6 +119,7 @@ static void parse_options(struct opts *o, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const formats[] = { "text", "csv", "markdown", "json" };
+	static const char *const timings[] = { "open", "closed" };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *sizes = "16K";
 	int c;
@@ -157,6 +165,9 @@ static void parse_options(struct opts *o, int argc, char **argv)
 			break;
 		case O_THRESHOLD:
 			o->threshold = wt_opt_real("threshold", optarg, 0, 1e9);
+			break;
+		case O_TIMING:
+			o->closed = wt_opt_choice("timing", optarg, timings, 2);
 			break;
 		case O_DIR:
 			if (!*optarg)
@@ -248,6 +259,7 @@ int main(int argc, char **argv)
 			.size_list = o.size_list, .sizes = o.sizes,
 			.bytes = o.bytes, .nsizes = o.nsizes, .nprof = o.nprof,
 			.jobs = o.jobs, .no_l2 = o.no_l2, .threshold = o.threshold,
+			.closed = o.closed,
 		};
 		struct wt_md_report rep = { .s = &s, .run = &run, .argc = argc,
 					    .argv = argv };

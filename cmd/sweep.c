@@ -46,6 +46,11 @@ static const char usage[] =
 "                          commas)\n"
 "      --until=STAGE       the last stage: l1sim (default), l2sim, dramsim,\n"
 "                          or classify (in place of l1sim)\n"
+"      --timing=T          open (default): the pipeline above; closed:\n"
+"                          trace-gen TRACE | trace-order | gpusim, the\n"
+"                          stages' options as gpusim's --coalesce, --l1,\n"
+"                          --l2 and --dram, trace-order's scheduling\n"
+"                          options given to gpusim too (no --until)\n"
 "      --dir=DIR           the points' directories (default: sweep.out)\n"
 "  -j, --jobs=N            points run at a time (default: online CPUs)\n"
 "      --print-jobs        write DIR and print DIR/jobs.txt; run nothing\n"
@@ -58,7 +63,7 @@ static const char usage[] =
 
 enum {
 	O_SET = 256, O_FIXED, O_AXIS, O_INDEX, O_POLICY, O_UNTIL,
-	O_DIR, O_PRINT, O_COLLECT, O_FORMAT, O_PLOT, O_METRIC
+	O_DIR, O_PRINT, O_COLLECT, O_FORMAT, O_PLOT, O_METRIC, O_TIMING
 };
 
 /*
@@ -116,6 +121,7 @@ int main(int argc, char **argv)
 		{ "policy", required_argument, NULL, O_POLICY },
 		{ "fixed", required_argument, NULL, O_FIXED },
 		{ "until", required_argument, NULL, O_UNTIL },
+		{ "timing", required_argument, NULL, O_TIMING },
 		{ "dir", required_argument, NULL, O_DIR },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "print-jobs", no_argument, NULL, O_PRINT },
@@ -129,13 +135,14 @@ int main(int argc, char **argv)
 	};
 	static const char *const formats[] = { "text", "csv", "markdown", "json" };
 	static const char *const stages[] = { "l1sim", "l2sim", "dramsim", "classify" };
+	static const char *const timings[] = { "open", "closed" };
 	struct wt_sweep s;
 	const char *dir = "sweep.out", *metric = NULL;
 	/* static: still reachable when a usage error exits from inside */
 	static struct grid_arg *grid;
 	char err[PATH_MAX + 512];
 	int c, li, ngrid = 0, old_index = 0, print = 0, collect = 0, want_plot = 0, until = -1;
-	int fmt = WT_FMT_TEXT;
+	int fmt = WT_FMT_TEXT, timing = -1;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned jobs = cpus > 0 ? (unsigned)cpus : 1;
 	struct wt_table *t;
@@ -166,6 +173,9 @@ int main(int argc, char **argv)
 			break;
 		case O_UNTIL:
 			until = WT_SW_L1 + wt_opt_choice("until", optarg, stages, 4);
+			break;
+		case O_TIMING:
+			timing = wt_opt_choice("timing", optarg, timings, 2);
 			break;
 		case O_DIR:
 			dir = optarg;
@@ -208,8 +218,16 @@ int main(int argc, char **argv)
 	s.bindir = wt_sweep_own_bindir();
 	if (until >= 0)
 		s.until = (enum wt_sweep_prog)until;
+	s.closed = timing == 1;
 	if (collect && print)
 		wt_die(WT_EXIT_USAGE, "--collect and --print-jobs exclude each other");
+	if (collect && timing >= 0)
+		wt_die(WT_EXIT_USAGE, "--collect reads the timing from %s/sweep.json: "
+		       "no --timing", dir);
+	/* gpusim runs every stage: there is no last one to choose */
+	if (s.closed && until >= 0)
+		wt_die(WT_EXIT_USAGE, "--until=%s: gpusim runs every stage with "
+		       "--timing=closed; no --until", stages[until - WT_SW_L1]);
 	if (collect && (ngrid || optind < argc || until >= 0))
 		wt_die(WT_EXIT_USAGE, "--collect reads the grid from %s/sweep.json: "
 		       "no traces, --set, --fixed, --until or shorthands", dir);

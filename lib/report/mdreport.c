@@ -29,9 +29,10 @@ static void md_tables(const struct wt_md_settings *o, unsigned si,
 	char name[64], title[PATH_MAX + 128];
 
 	wt_snprintf(name, sizeof(name), "sweep-%s", o->sizes[si]);
-	wt_snprintf(title, sizeof(title), "%s, L1 %s, %s: the sweep, CTAs per "
+	wt_snprintf(title, sizeof(title), "%s, L1 %s, %s: the sweep%s, CTAs per "
 		    "SM 1 to %u (Yen Tables 4-7)", o->dump, o->sizes[si],
-		    o->no_l2 ? "no L2" : "L2", sc->limit);
+		    o->no_l2 ? "no L2" : "L2", o->closed ? " by gpusim (closed "
+		    "timing)" : "", sc->limit);
 	t[0] = wt_md_sweep_table(name, title, r->pts, sc->limit, sc->wpc);
 	wt_snprintf(name, sizeof(name), "predict-%s", o->sizes[si]);
 	wt_snprintf(title, sizeof(title), "%s, L1 %s: the decision scheme (Yen "
@@ -73,7 +74,9 @@ static struct wt_table *decision_table(const struct wt_md_settings *o,
 				       const struct wt_md_run *sc,
 				       const struct wt_md_result *res)
 {
-	struct wt_table *t = wt_table_new("decision", "the decision (Yen 5.1) "
+	struct wt_table *t = wt_table_new("decision", o->closed ?
+		"the decision (Yen 5.1) against the best MD of the sweep "
+		"(highest IPC, gpusim's)" : "the decision (Yen 5.1) "
 		"against the best MD of the sweep (highest IPC estimate)", 10,
 		"l1_size", "bound", "reads_per_inst", "threshold", "predicted_md",
 		"best_md", "agree", "default_md", "predicted_speedup",
@@ -129,7 +132,10 @@ static void put_json(FILE *f, const struct wt_md_settings *o,
 		fputs(i ? "," : "", f);
 		wt_json_fputs(argv[i], f);
 	}
-	fputs("],\"settings\":{\"dump\":", f);
+	/* closed timing says so; a report without "timing" is open-loop,
+	 * as every report was before gpusim */
+	fputs(o->closed ? "],\"timing\":\"closed\",\"settings\":{\"dump\":" :
+	      "],\"settings\":{\"dump\":", f);
 	wt_json_fputs(o->dump, f);
 	fputs(",\"arch\":", f);
 	wt_json_fputs(o->arch ? o->arch : "fermi", f);
@@ -191,6 +197,12 @@ void wt_md_report_write(const struct wt_md_report *r, const char *path,
 		wt_die(WT_EXIT_DATA, "out of memory");
 	if (fmt == WT_FMT_JSON)
 		put_json(f, r->s, r->run, r->t, r->nt, r->argc, r->argv);
+	else if (r->s->closed)	/* a header line (open timing has none) */
+		fprintf(f, "%stiming: closed: the sweep's points by gpusim (SMs, "
+			"L1, interconnect, L2 and DRAM on one clock; core cycles), "
+			"the profile by the open-loop pipeline%s",
+			fmt == WT_FMT_CSV ? "# " : "",
+			fmt == WT_FMT_CSV ? "\r\n\r\n" : "\n\n");
 	for (size_t i = 0; fmt != WT_FMT_JSON && i < r->nt; i++) {
 		if (i)
 			fputs(fmt == WT_FMT_CSV ? "\r\n" : "\n", f);

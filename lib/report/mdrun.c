@@ -134,6 +134,58 @@ static void scan_dump(const struct wt_md_settings *o, const struct wt_order_cfg 
 }
 
 /*
+ * The sweep of closed timing, in DIR/NAME: the same points through gpusim
+ * (sweep.h's closed pipeline).  Its SMs schedule the warps, so l1sim's
+ * warp pool has no place; gpusim models the stream's machine, which
+ * trace-order's --arch sets (coalesce's is the same); and --max-ctas is
+ * the sweep's limit only: every point's --cta-limit is at most that, so
+ * gpusim's occupancy (the machine's, which it takes) limited by it is
+ * trace-order's with --max-ctas.
+ */
+static void setup_closed(struct wt_sweep *s, const struct wt_md_settings *o,
+			 const char *dir, const char *name, unsigned limit,
+			 const char *bindir)
+{
+	char spec[3][PATH_MAX + 32], err[PATH_MAX + 256], *list = NULL;
+	char path[PATH_MAX];
+	const char *fixed[6] = { spec[0], "l1sim:assoc=4", "l1sim:unified=0" };
+	unsigned n = 3;
+	size_t len = 0;
+	FILE *f;
+
+	wt_snprintf(spec[0], sizeof(spec[0]), "l1sim:index=%s", o->index);
+	if (o->sms)
+		fixed[n++] = wt_snprintf(spec[1], sizeof(spec[1]),
+					 "trace-order:sms=%s", o->sms);
+	if (o->arch)
+		fixed[n++] = wt_snprintf(spec[2], sizeof(spec[2]),
+					 "trace-order:arch=%s", o->arch);
+	wt_sweep_init(s, wt_snprintf(path, sizeof(path), "%s/%s", dir, name));
+	s->bindir = bindir ? wt_strdup(bindir) : NULL;
+	s->closed = 1;
+	for (unsigned i = 0; i < n; i++)
+		if (wt_sweep_parse_fixed(s, fixed[i], err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_USAGE, "%s", err);
+	if ((o->no_l2 && wt_sweep_add_flag(s, WT_SW_L2, "disable", err,
+					   sizeof(err)) < 0) ||
+	    wt_sweep_add_axis(s, WT_SW_L1, "size", o->size_list, err,
+			      sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	f = open_memstream(&list, &len);
+	for (unsigned md = 1; md <= limit; md++)
+		fprintf(f, "%s%u", md > 1 ? "," : "", md);
+	fclose(f);
+	wt_sweep_add_axis(s, WT_SW_ORDER, "cta-limit", list, err, sizeof(err));
+	free(list);
+	if (wt_sweep_add_trace(s, o->dump, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	if (wt_sweep_check(s, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_USAGE, "%s", err);
+	if (wt_sweep_prepare(s, err, sizeof(err)) < 0)
+		wt_die(WT_EXIT_DATA, "%s", err);
+}
+
+/*
  * The sweep (sizes times MD 1 to limit, the MD fastest) or, with limit 0,
  * the profile (one CTA at a time on one SM, per size), in DIR/NAME.
  */
@@ -258,11 +310,34 @@ static double cta_time(const struct wt_stats *l1)
 	return t;
 }
 
+/* A point of closed timing, from gpusim.json: its own cycles and IPC,
+ * the L1's and DRAM's counts as l1sim's and dramsim's; no CTA times. */
+static void measure_closed(const struct wt_sweep *s, size_t p, unsigned md,
+			   struct wt_md_point *pt)
+{
+	struct wt_stats g;
+
+	load(s, p, "gpusim", &g);
+	pt->md = md;
+	pt->miss_rate = wt_stats_num(&g, "l1.total.miss_rate");
+	pt->instructions = wt_stats_num(&g, "instructions");
+	pt->cycles = wt_stats_num(&g, "cycles");
+	pt->ipc = wt_stats_num(&g, "ipc");
+	pt->cta_time = NAN;
+	pt->reads = wt_stats_num(&g, "dram.total.reads");
+	pt->latency = wt_stats_num(&g, "dram.total.latency.mean");
+	wt_stats_free(&g);
+}
+
 static void measure(const struct wt_sweep *s, size_t p, unsigned md,
 		    struct wt_md_point *pt)
 {
 	struct wt_stats l1, dram;
 
+	if (s->closed) {
+		measure_closed(s, p, md, pt);
+		return;
+	}
 	load(s, p, "l1sim", &l1);
 	load(s, p, "dramsim", &dram);
 	pt->md = md;
@@ -366,7 +441,10 @@ void wt_md_run(const struct wt_md_settings *o, const char *dir,
 	scan_dump(o, &cfg, wt_snprintf(path, sizeof(path), "%s/profile.trc", dir),
 		  sc);
 	bindir = wt_sweep_own_bindir();
-	setup(&sw, o, dir, "sweep", o->dump, sc->limit, bindir);
+	if (o->closed)
+		setup_closed(&sw, o, dir, "sweep", sc->limit, bindir);
+	else
+		setup(&sw, o, dir, "sweep", o->dump, sc->limit, bindir);
 	setup(&pr, o, dir, "profile", path, 0, bindir);
 	free(bindir);
 	/* The points are the parallelism: one OpenMP thread each, unless

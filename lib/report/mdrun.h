@@ -6,6 +6,11 @@
  * and measure each point from the stages' statistics, for the arithmetic
  * of mdegree.h.  mdreport.h turns the result into tables.
  *
+ * With closed timing (wt_md_settings.closed) the sweep's points are
+ * gpusim's runs and their measures gpusim's (its cycles, IPC, L1 miss
+ * rate, DRAM reads and latency; no CTA times, which gpusim does not
+ * write); the profile is the pipeline's either way.
+ *
  * Errors are fatal (wt_die), with the messages of mdegree(1): the
  * experiment is that program's, and a failed pipeline ends it.
  */
@@ -39,6 +44,10 @@ struct wt_md_settings {
 	unsigned jobs;		/* pipelines run at a time */
 	int no_l2;		/* l2sim --disable */
 	double threshold;	/* of wt_md_memory_bound */
+	/* the sweep's points by gpusim (trace-gen | trace-order | gpusim
+	 * --cta-limit=MD --l1=...), not the open-loop pipeline; the profile
+	 * stays the pipeline's, the input of Yen's scheme */
+	int closed;
 };
 
 /* A kernel of the dump, as trace-order will run it. */

@@ -4,6 +4,7 @@
  * sweep(1).
  */
 #include "sweep.h"
+#include "l1policy.h"
 #include "stats.h"
 #include "stream.h"
 #include "util.h"
@@ -25,28 +26,56 @@ static const char *const prog_names[WT_SW_NPROGS] = {
 };
 
 /* What is collected from each stage's statistics: column, path, digits
- * after the point in the table (its JSON keeps every digit). */
+ * after the point in the table (its JSON keeps every digit); minus, a
+ * path whose number is taken from path's. */
 static const struct metric {
 	enum wt_sweep_prog prog;
 	const char *col, *path;
 	int prec, text;
+	const char *minus;
 } metrics[] = {
-	{ WT_SW_L1, "l1sim.miss_rate", "total.miss_rate", 4, 0 },
-	{ WT_SW_L1, "l1sim.mpki", "total.mpki", 1, 0 },
-	{ WT_SW_L1, "l1sim.ipc", "total.ipc", 3, 0 },
-	{ WT_SW_L1, "l1sim.cycles", "total.cycles", 0, 0 },
-	{ WT_SW_L2, "l2sim.hit_rate", "total.hit_rate", 4, 0 },
-	{ WT_SW_L2, "l2sim.queueing_delay", "total.queueing_delay.mean", 1, 0 },
-	{ WT_SW_L2, "l2sim.mean_stall", "mean_stall", 1, 0 },
+	{ WT_SW_L1, "l1sim.miss_rate", "total.miss_rate", 4, 0, NULL },
+	{ WT_SW_L1, "l1sim.mpki", "total.mpki", 1, 0, NULL },
+	{ WT_SW_L1, "l1sim.ipc", "total.ipc", 3, 0, NULL },
+	{ WT_SW_L1, "l1sim.cycles", "total.cycles", 0, 0, NULL },
+	{ WT_SW_L2, "l2sim.hit_rate", "total.hit_rate", 4, 0, NULL },
+	{ WT_SW_L2, "l2sim.queueing_delay", "total.queueing_delay.mean", 1, 0, NULL },
+	{ WT_SW_L2, "l2sim.mean_stall", "mean_stall", 1, 0, NULL },
 	/* the trace's first point's mean stall over this one's (below) */
-	{ WT_SW_L2, "l2sim.stall_speedup", NULL, 3, 0 },
-	{ WT_SW_DRAM, "dramsim.row_buffer_hit_rate", "total.row_buffer_hit_rate", 4, 0 },
-	{ WT_SW_DRAM, "dramsim.latency.mean", "total.latency.mean", 1, 0 },
-	{ WT_SW_DRAM, "dramsim.mean_stall", "total.mean_stall", 1, 0 },
-	{ WT_SW_DRAM, "dramsim.stall_speedup", NULL, 3, 0 },
-	{ WT_SW_CLASSIFY, "classify.category", "total.category.category", -1, 1 },
+	{ WT_SW_L2, "l2sim.stall_speedup", NULL, 3, 0, NULL },
+	{ WT_SW_DRAM, "dramsim.row_buffer_hit_rate", "total.row_buffer_hit_rate", 4, 0, NULL },
+	{ WT_SW_DRAM, "dramsim.latency.mean", "total.latency.mean", 1, 0, NULL },
+	{ WT_SW_DRAM, "dramsim.mean_stall", "total.mean_stall", 1, 0, NULL },
+	{ WT_SW_DRAM, "dramsim.stall_speedup", NULL, 3, 0, NULL },
+	{ WT_SW_CLASSIFY, "classify.category", "total.category.category", -1, 1, NULL },
 };
 #define NMETRICS (sizeof(metrics) / sizeof(metrics[0]))
+
+/*
+ * With closed timing, from gpusim.json: its own numbers, then the L1's,
+ * L2's and DRAM's under the open-loop columns whose meaning they keep.
+ * Left out: l1sim's cycles and IPC (the L1's own clock; gpusim's are the
+ * run's), the mean stalls and their speedups (estimates from an assumed
+ * latency, which the closed loop has not), classify's category.
+ */
+static const struct metric closed_metrics[] = {
+	{ WT_SW_NPROGS, "gpusim.cycles", "cycles", 0, 0, NULL },
+	{ WT_SW_NPROGS, "gpusim.ipc", "ipc", 3, 0, NULL },
+	/* the trace's first point's cycles over this one's (below) */
+	{ WT_SW_NPROGS, "gpusim.speedup", NULL, 3, 0, NULL },
+	/* SM cycles in which no warp scheduler issued, for any reason */
+	{ WT_SW_NPROGS, "gpusim.stall_cycles", "sm_cycles", 0, 0, "issue_cycles" },
+	/* those in which every warp waited for data */
+	{ WT_SW_NPROGS, "gpusim.memory_stall_cycles", "stall_cycles.memory", 0, 0, NULL },
+	{ WT_SW_NPROGS, "gpusim.load_latency", "load_latency.mean", 1, 0, NULL },
+	{ WT_SW_L1, "l1sim.miss_rate", "l1.total.miss_rate", 4, 0, NULL },
+	{ WT_SW_L1, "l1sim.mpki", "l1.total.mpki", 1, 0, NULL },
+	{ WT_SW_L2, "l2sim.hit_rate", "l2.total.hit_rate", 4, 0, NULL },
+	{ WT_SW_L2, "l2sim.queueing_delay", "l2.total.queueing_delay.mean", 1, 0, NULL },
+	{ WT_SW_DRAM, "dramsim.row_buffer_hit_rate", "dram.total.row_buffer_hit_rate", 4, 0, NULL },
+	{ WT_SW_DRAM, "dramsim.latency.mean", "dram.total.latency.mean", 1, 0, NULL },
+};
+#define NCLOSED (sizeof(closed_metrics) / sizeof(closed_metrics[0]))
 
 void wt_sweep_init(struct wt_sweep *s, const char *dir)
 {
@@ -96,6 +125,8 @@ const char *wt_sweep_prog_name(enum wt_sweep_prog p)
 
 static int in_pipeline(const struct wt_sweep *s, enum wt_sweep_prog p)
 {
+	if (s->closed)		/* gpusim runs them all */
+		return p != WT_SW_CLASSIFY;
 	if (p <= WT_SW_COALESCE)
 		return 1;
 	if (s->until == WT_SW_CLASSIFY)
@@ -103,10 +134,21 @@ static int in_pipeline(const struct wt_sweep *s, enum wt_sweep_prog p)
 	return p <= s->until;
 }
 
-/* The stages that write statistics: those after coalesce. */
+/* The stages that write statistics: those after coalesce (with closed
+ * timing, none: gpusim writes gpusim.json). */
 static int has_stats(const struct wt_sweep *s, enum wt_sweep_prog p)
 {
-	return p >= WT_SW_L1 && in_pipeline(s, p);
+	return !s->closed && p >= WT_SW_L1 && in_pipeline(s, p);
+}
+
+/* " l1sim.json l2sim.json": the statistics files of a point. */
+static void put_stats_files(FILE *f, const struct wt_sweep *s)
+{
+	if (s->closed)
+		fputs(" gpusim.json", f);
+	for (int g = WT_SW_L1; g < WT_SW_NPROGS; g++)
+		if (has_stats(s, (enum wt_sweep_prog)g))
+			fprintf(f, " %s.json", prog_names[g]);
 }
 
 /* Is PROGRAM:OPTION taken, by an axis or a constant? */
@@ -344,10 +386,124 @@ static int upstream_option(const struct wt_sweep *s, const struct wt_sweep_trace
 	return -1;
 }
 
+/* trace-order's options that gpusim has too, meaning the same: with
+ * closed timing they go to both (trace-order's stream stays the open
+ * pipeline's; gpusim schedules by its own). */
+static const char *const sched_opts[] = {
+	"sms", "schedulers", "policy", "active-warps", "warp-limit", "cta-limit"
+};
+/* trace-order's options that shape the stream, which gpusim honours by
+ * reading it (its machine, warps and records). */
+static const char *const stream_opts[] = {
+	"arch", "a", "gpgpusim-config", "override", "warp-size", "stores",
+	"match", "hold"
+};
+/* l1sim's options of its warp pool, which gpusim refuses. */
+static const char *const pool_opts[] = {
+	"ctas", "refill", "warp-delay", "icount", "mshr-check", "request-order",
+	"exit-slot", "stores"
+};
+/* The stages' options of their own streams and files, which gpusim
+ * refuses in a part's options (sweep sets --stats and -o itself). */
+static const char *const file_opts[] = { "events", "batch", "spill", "level" };
+
+static int listed(const char *opt, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(opt, list[i]) == 0)
+			return 1;
+	return 0;
+}
+#define LISTED(opt, list) listed(opt, list, sizeof(list) / sizeof(list[0]))
+
+/* Whether trace-order's option opt also goes to gpusim. */
+static int gpusim_has(enum wt_sweep_prog p, const char *opt)
+{
+	return p == WT_SW_ORDER && LISTED(opt, sched_opts);
+}
+
+/* Whether gpusim honours PROGRAM:OPTION=value (NULL: a flag): 0, or -1
+ * with a usage error in err. */
+static int closed_option(enum wt_sweep_prog p, const char *opt, const char *value,
+			 char *err, size_t len)
+{
+	struct wt_l1_policy pol;
+	char why[256];
+
+	if (p == WT_SW_CLASSIFY) {
+		snprintf(err, len, "classify:%s: classify does not run with "
+			 "--timing=closed (gpusim runs the L1, L2 and DRAM)", opt);
+		return -1;
+	}
+	if (p == WT_SW_ORDER) {
+		if (LISTED(opt, sched_opts) || LISTED(opt, stream_opts))
+			return 0;
+		snprintf(err, len, "trace-order:%s: gpusim cannot honour it with "
+			 "--timing=closed (it schedules the warps itself, its "
+			 "occupancy the machine's, its latencies the models')", opt);
+		return -1;
+	}
+	if (LISTED(opt, file_opts)) {
+		snprintf(err, len, "%s:%s: an option of %s's own streams and files, "
+			 "which gpusim does not take (--timing=closed)", prog_names[p],
+			 opt, prog_names[p]);
+		return -1;
+	}
+	if (value && strpbrk(value, " \t")) {
+		snprintf(err, len, "%s:%s=%s: gpusim splits a stage's options at "
+			 "blanks (--timing=closed): a value without blanks",
+			 prog_names[p], opt, value);
+		return -1;
+	}
+	if (p == WT_SW_L1 && (LISTED(opt, pool_opts) || (strcmp(opt, "sched") == 0 &&
+			      value && strcmp(value, "pool") == 0))) {
+		snprintf(err, len, "l1sim:%s: an option of l1sim's warp pool "
+			 "(--sched=pool); with --timing=closed gpusim's SMs schedule "
+			 "the warps (trace-order:policy, warp-limit, cta-limit)", opt);
+		return -1;
+	}
+	wt_l1_policy_default(&pol);
+	if (p == WT_SW_L1 && strcmp(opt, "policy") == 0 && value &&
+	    wt_l1_policy_parse(&pol, value, why, sizeof(why)) == 0 &&
+	    wt_l1_policy_needs_pool(&pol)) {
+		snprintf(err, len, "l1sim:policy=%s: a policy that throttles warps "
+			 "through l1sim's warp pool, which gpusim does not run "
+			 "(--timing=closed)", value);
+		return -1;
+	}
+	return 0;
+}
+
+/* Closed timing: every option one gpusim honours, every trace one it
+ * reads. */
+static int closed_check(struct wt_sweep *s, char *err, size_t len)
+{
+	s->until = WT_SW_DRAM;	/* gpusim runs every stage */
+	for (unsigned i = 0; i < s->naxes; i++)
+		for (size_t v = 0; v < s->axes[i].nvalues; v++)
+			if (closed_option(s->axes[i].prog, s->axes[i].option,
+					  s->axes[i].values[v], err, len) < 0)
+				return -1;
+	for (unsigned i = 0; i < s->nfixed; i++)
+		if (closed_option(s->fixed[i].prog, s->fixed[i].option,
+				  s->fixed[i].value, err, len) < 0)
+			return -1;
+	for (size_t t = 0; t < s->ntraces; t++)
+		if (s->traces[t].kind == WT_KIND_REQUEST) {
+			snprintf(err, len, "%s is a stream of requests (coalesce's "
+				 "output); gpusim reads warps (--timing=closed)",
+				 s->traces[t].name);
+			return -1;
+		}
+	return 0;
+}
+
 int wt_sweep_check(struct wt_sweep *s, char *err, size_t len)
 {
 	size_t n = s->ntraces ? s->ntraces : 1;
 
+	if (s->closed && closed_check(s, err, len) < 0)
+		return -1;
 	for (unsigned i = 0; i < s->naxes; i++) {
 		if (not_in_pipeline(s, s->axes[i].prog, s->axes[i].option, err, len) < 0)
 			return -1;
@@ -456,6 +612,92 @@ static void put_option(FILE *f, const char *opt, const char *value)
  * coalesce, into a file; what follows coalesce, from that file. */
 enum part { WHOLE, UPSTREAM, DOWNSTREAM };
 
+/* gpusim's options that take a stage's options, by program. */
+static const char *const part_opts[WT_SW_NPROGS] = {
+	[WT_SW_COALESCE] = "coalesce", [WT_SW_L1] = "l1", [WT_SW_L2] = "l2",
+	[WT_SW_DRAM] = "dram"
+};
+
+/* The options of program g at point p (its values vi), the constants
+ * first: those gpusim also has alone (only 1), or all of them, into f as
+ * words of sh (quote 1) or as gpusim splits a part's (at blanks). */
+static void put_options(FILE *f, const struct wt_sweep *s, const size_t *vi,
+			int g, int only, int quote)
+{
+	int first = 1;
+
+	for (unsigned k = 0; k < s->nfixed + s->naxes; k++) {
+		const struct wt_sweep_fixed *x = k < s->nfixed ? &s->fixed[k] : NULL;
+		const struct wt_sweep_axis *a = x ? NULL : &s->axes[k - s->nfixed];
+		const char *opt = x ? x->option : a->option;
+		const char *v = x ? x->value : a->values[vi[k - s->nfixed]];
+
+		if ((int)(x ? x->prog : a->prog) != g ||
+		    (only && !gpusim_has((enum wt_sweep_prog)g, opt)))
+			continue;
+		if (quote) {
+			put_option(f, opt, v);
+			continue;
+		}
+		fprintf(f, "%s-%s%s%s%s", first ? "" : " ", opt[1] ? "-" : "", opt,
+			v ? (opt[1] ? "=" : " ") : "", v ? v : "");
+		first = 0;
+	}
+}
+
+/* Whether program g has an option at any point. */
+static int has_options(const struct wt_sweep *s, int g)
+{
+	for (unsigned i = 0; i < s->nfixed; i++)
+		if ((int)s->fixed[i].prog == g)
+			return 1;
+	for (unsigned i = 0; i < s->naxes; i++)
+		if ((int)s->axes[i].prog == g)
+			return 1;
+	return 0;
+}
+
+/*
+ * Closed timing's pipeline of point p: trace-gen | trace-order | gpusim,
+ * trace-order with all its options, gpusim with those of them it has too
+ * and each stage's options as one word of its part (--l1='--size=32K
+ * --index=xor'), into f.
+ */
+static void put_closed(FILE *f, const struct wt_sweep *s, size_t p)
+{
+	size_t *vi = wt_calloc(s->naxes ? s->naxes : 1, sizeof(*vi)), t;
+
+	wt_sweep_coords(s, p, &t, vi);
+	if (s->traces[t].kind == 0) {
+		fputs("trace-gen ", f);
+		wt_shell_word(f, s->traces[t].path);
+		fputs(" | ", f);
+	}
+	fputs("trace-order", f);
+	put_options(f, s, vi, WT_SW_ORDER, 0, 1);
+	if (s->traces[t].kind != 0)
+		fputc(' ', f), wt_shell_word(f, s->traces[t].path);
+	fputs(" | gpusim", f);
+	put_options(f, s, vi, WT_SW_ORDER, 1, 1);
+	for (int g = WT_SW_COALESCE; g <= WT_SW_DRAM; g++) {
+		char *buf = NULL;
+		size_t n = 0;
+		FILE *m;
+
+		if (!has_options(s, g))
+			continue;
+		if (!(m = open_memstream(&buf, &n)))
+			wt_die(WT_EXIT_DATA, "out of memory");
+		put_options(m, s, vi, g, 0, 0);
+		fclose(m);
+		fprintf(f, " --%s=", part_opts[g]);
+		wt_shell_word(f, buf);
+		free(buf);
+	}
+	fputs(" -o gpusim.json", f);
+	free(vi);
+}
+
 /*
  * The pipeline of point p, run in its directory, into f.  io: UPSTREAM's
  * output file, DOWNSTREAM's input, written as it is (a word for sh, such
@@ -470,6 +712,11 @@ static void put_part(FILE *f, const struct wt_sweep *s, size_t p, enum part part
 	int g = WT_SW_ORDER, last = part == UPSTREAM ? WT_SW_COALESCE :
 				    WT_SW_NPROGS - 1, started = 0;
 
+	if (s->closed) {	/* never shared: no upstream part */
+		free(vi);
+		put_closed(f, s, p);
+		return;
+	}
 	wt_sweep_coords(s, p, &t, vi);
 	if (part == DOWNSTREAM || s->traces[t].kind == WT_KIND_REQUEST)
 		g = WT_SW_L1;
@@ -550,6 +797,9 @@ int wt_sweep_shared(const struct wt_sweep *s, size_t g)
 {
 	size_t t = g / axes_points(s, 1);
 
+	/* gpusim reads warps, not the requests coalesce would save */
+	if (s->closed)
+		return 0;
 	return s->traces[t].kind != WT_KIND_REQUEST && axes_points(s, 0) > 1;
 }
 
@@ -618,9 +868,7 @@ int wt_sweep_write_cmd(const struct wt_sweep *s, size_t p, char *err, size_t len
 	wt_shell_word(f, path);
 	fputs("\nset -e\ncd \"$(dirname \"$0\")\"\n"
 	      "rm -f status.txt", f);
-	for (int g = WT_SW_L1; g < WT_SW_NPROGS; g++)
-		if (has_stats(s, (enum wt_sweep_prog)g))
-			fprintf(f, " %s.json", prog_names[g]);
+	put_stats_files(f, s);
 	fputs(s->until == WT_SW_CLASSIFY ? " classify.txt\n" : "\n", f);
 	fputs("trap 'echo $? > status.txt' EXIT\n", f);
 	if (s->bindir) {
@@ -641,9 +889,7 @@ int wt_sweep_write_cmd(const struct wt_sweep *s, size_t p, char *err, size_t len
 	} else {
 		fprintf(f, "%s\nfor f in", line);
 	}
-	for (int g = WT_SW_L1; g < WT_SW_NPROGS; g++)
-		if (has_stats(s, (enum wt_sweep_prog)g))
-			fprintf(f, " %s.json", prog_names[g]);
+	put_stats_files(f, s);
 	fputs("; do\n\ttest -s \"$f\" || { echo \"$0: no $f: a stage failed\" >&2; "
 	      "exit 1; }\ndone\n", f);
 	free(line);
@@ -809,6 +1055,8 @@ char *wt_sweep_own_bindir(void)
 
 const char *wt_sweep_metric(const struct wt_sweep *s, unsigned i)
 {
+	if (s->closed)
+		return i < NCLOSED ? closed_metrics[i].col : NULL;
 	for (size_t m = 0; m < NMETRICS; m++)
 		if (has_stats(s, metrics[m].prog) && i-- == 0)
 			return metrics[m].col;
@@ -943,6 +1191,46 @@ void wt_sweep_notes(const struct wt_sweep *s)
 			"%s/*/stderr.txt", more, MAX_NOTES, s->absdir);
 }
 
+/* Closed timing: point p's gpusim.json into row r from column col on:
+ * 0, or -1 with why.  A file of another program or timing is refused,
+ * as a pipeline's would be here. */
+static int fill_closed(const struct wt_sweep *s, size_t p, struct wt_table *t,
+		       size_t r, unsigned col, char *why, size_t len)
+{
+	char path[PATH_MAX];
+	const char *timing;
+	struct wt_stats st;
+
+	wt_sweep_path(s, p, "gpusim.json", path, sizeof(path));
+	if (access(path, F_OK) < 0) {
+		snprintf(why, len, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (wt_stats_load(path, &st, why, len) < 0)
+		return -1;
+	timing = wt_stats_str(&st, "l1_timing");
+	if (strcmp(st.program, "gpusim") != 0 || !timing ||
+	    strcmp(timing, "closed") != 0) {
+		snprintf(why, len, "%s: not gpusim's statistics of closed timing",
+			 path);
+		wt_stats_free(&st);
+		return -1;
+	}
+	for (size_t m = 0; m < NCLOSED; m++, col++) {
+		const struct metric *x = &closed_metrics[m];
+		double v;
+
+		if (!x->path)
+			continue;	/* derived: stall_speedup() */
+		v = wt_stats_num(&st, x->path);
+		if (x->minus)
+			v -= wt_stats_num(&st, x->minus);
+		wt_table_num(t, r, col, v, x->prec);
+	}
+	wt_stats_free(&st);
+	return 0;
+}
+
 /* Point p's metrics into row r from column col on: 0, or -1 with why. */
 static int fill_metrics(const struct wt_sweep *s, size_t p, struct wt_table *t,
 			size_t r, unsigned col, char *why, size_t len)
@@ -951,6 +1239,8 @@ static int fill_metrics(const struct wt_sweep *s, size_t p, struct wt_table *t,
 	char name[32], path[PATH_MAX];
 	int g, rc = 0;
 
+	if (s->closed)
+		return fill_closed(s, p, t, r, col, why, len);
 	memset(st, 0, sizeof(st));
 	for (g = WT_SW_L1; g < WT_SW_NPROGS && rc == 0; g++) {
 		if (!has_stats(s, (enum wt_sweep_prog)g))
@@ -989,7 +1279,8 @@ static int fill_metrics(const struct wt_sweep *s, size_t p, struct wt_table *t,
  * over instructions of that request's latency (l2sim's with an assumed
  * DRAM round trip, dramsim's with the simulated one), and its speedup is
  * its trace's first point's (every axis at its first value: the
- * baseline, e.g. --set=l2sim:medic=none,...) over its own.
+ * baseline, e.g. --set=l2sim:medic=none,...) over its own.  With closed
+ * timing the same ratio of gpusim's cycles is a measured speedup.
  */
 static void stall_speedup(struct wt_table *t, const char *stall, const char *speedup)
 {
@@ -1014,7 +1305,8 @@ static void stall_speedup(struct wt_table *t, const char *stall, const char *spe
 
 struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad)
 {
-	unsigned nmet = 0, ncols, scol = 2 + s->naxes;
+	/* closed timing: a column says so, its metrics after it */
+	unsigned nmet = 0, ncols, scol = 2 + s->naxes, mcol = scol + 1 + !!s->closed;
 	const char **cols;
 	size_t *vi = wt_calloc(s->naxes ? s->naxes : 1, sizeof(*vi)), t;
 	char title[PATH_MAX + 64];
@@ -1022,18 +1314,25 @@ struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad)
 
 	while (wt_sweep_metric(s, nmet))
 		nmet++;
-	ncols = 3 + s->naxes + nmet;
+	ncols = 3 + s->naxes + nmet + !!s->closed;
 	cols = wt_calloc(ncols, sizeof(*cols));
 	cols[0] = "point";
 	cols[1] = "trace";
 	for (unsigned i = 0; i < s->naxes; i++)
 		cols[2 + i] = s->axes[i].name;
 	cols[scol] = "status";
+	if (s->closed)
+		cols[scol + 1] = "timing";
 	for (unsigned i = 0; i < nmet; i++)
-		cols[scol + 1 + i] = wt_sweep_metric(s, i);
-	tab = wt_table_newv("sweep", wt_snprintf(title, sizeof(title),
-			    "sweep %s: %zu points up to %s", s->dir, s->npoints,
-			    prog_names[s->until]), ncols, cols);
+		cols[mcol + i] = wt_sweep_metric(s, i);
+	if (s->closed)
+		wt_snprintf(title, sizeof(title), "sweep %s: %zu points, closed "
+			    "timing (gpusim: SMs, L1, interconnect, L2 and DRAM "
+			    "on one clock; core cycles)", s->dir, s->npoints);
+	else
+		wt_snprintf(title, sizeof(title), "sweep %s: %zu points up to %s",
+			    s->dir, s->npoints, prog_names[s->until]);
+	tab = wt_table_newv("sweep", title, ncols, cols);
 	free(cols);
 	*nbad = 0;
 	for (size_t p = 0; p < s->npoints; p++) {
@@ -1051,13 +1350,15 @@ struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad)
 			wt_snprintf(status, sizeof(status), "failed (%s %d)",
 				    sig ? "signal" : "exit", sig ? sig : code);
 			reason = first_error(s, p, why, sizeof(why));
-		} else if (fill_metrics(s, p, tab, r, scol + 1, why, sizeof(why)) < 0) {
+		} else if (fill_metrics(s, p, tab, r, mcol, why, sizeof(why)) < 0) {
 			snprintf(status, sizeof(status), "missing");
 			reason = why;
 		} else {
 			snprintf(status, sizeof(status), "ok");
 		}
 		wt_table_text(tab, r, scol, status);
+		if (s->closed)
+			wt_table_text(tab, r, scol + 1, "closed");
 		if (strcmp(status, "ok") != 0) {
 			char at[1024];
 
@@ -1072,5 +1373,7 @@ struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad)
 	free(vi);
 	stall_speedup(tab, "l2sim.mean_stall", "l2sim.stall_speedup");
 	stall_speedup(tab, "dramsim.mean_stall", "dramsim.stall_speedup");
+	/* gpusim's cycles are the run's: fewer is faster */
+	stall_speedup(tab, "gpusim.cycles", "gpusim.speedup");
 	return tab;
 }

@@ -52,6 +52,12 @@ struct wt_sweep {
 	char *bindir;		/* the programs' directory, or NULL: PATH;
 				   set by the caller */
 	enum wt_sweep_prog until;	/* the last stage */
+	/* --timing=closed: each point is trace-gen | trace-order | gpusim,
+	 * the options of coalesce, l1sim, l2sim and dramsim passed as its
+	 * --coalesce, --l1, --l2 and --dram, trace-order's that gpusim also
+	 * has given to both (wt_sweep_check refuses the rest and classify);
+	 * its statistics are gpusim.json.  0: the open-loop pipeline. */
+	int closed;
 	struct wt_sweep_trace *traces;
 	size_t ntraces;
 	struct wt_sweep_axis *axes;
@@ -88,8 +94,9 @@ int wt_sweep_parse_fixed(struct wt_sweep *s, const char *spec, char *err,
  * --disable): 0, or -1 with a usage error in err. */
 int wt_sweep_add_flag(struct wt_sweep *s, enum wt_sweep_prog prog,
 		      const char *option, char *err, size_t len);
-/* Every option's program is in the pipeline; counts the points.  0, or -1
- * with a usage error in err. */
+/* Every option's program is in the pipeline (with closed timing: gpusim
+ * honours it, and every trace is one gpusim reads); counts the points.
+ * 0, or -1 with a usage error in err. */
 int wt_sweep_check(struct wt_sweep *s, char *err, size_t len);
 /* Add a trace file, which must be readable now, and a warptrace stream
  * (known by its header, not its name) one of access, warp or request
@@ -157,7 +164,8 @@ const char *wt_sweep_first_error(const struct wt_sweep *s, size_t p, char *buf,
 
 /* The i-th metric column of the pipeline, or NULL after the last. */
 const char *wt_sweep_metric(const struct wt_sweep *s, unsigned i);
-/* One row per point: point, trace, the axes, status, the metrics.  Each
+/* One row per point: point, trace, the axes, status, (with closed timing)
+ * the timing, the metrics.  Each
  * point that is not "ok" is counted in *nbad and named on stderr. */
 struct wt_table *wt_sweep_collect(const struct wt_sweep *s, size_t *nbad);
 /* Relay the notes (not errors) the points' stages wrote on stderr, each

@@ -58,6 +58,8 @@ void wt_sweepdir_point(const struct wt_sweep *s, size_t p, int wstatus,
 		      "trace_path", s->traces[t].path, "values", vals,
 		      "fixed", fixed, "until", wt_sweep_prog_name(s->until),
 		      "command", line);
+	if (o && s->closed)	/* open timing keeps its old files */
+		json_object_set_new(o, "timing", json_string("closed"));
 	if (o && wstatus >= 0) {
 		if (WIFSIGNALED(wstatus))
 			json_object_set_new(o, "signal", json_integer(WTERMSIG(wstatus)));
@@ -81,7 +83,7 @@ void wt_sweepdir_point(const struct wt_sweep *s, size_t p, int wstatus,
 static void write_grid(const struct wt_sweep *s, int argc, char **argv)
 {
 	json_t *cmd = json_array(), *traces = json_array(), *axes = json_array();
-	json_t *fixed = json_array();
+	json_t *fixed = json_array(), *grid;
 	char path[PATH_MAX];
 
 	for (int i = 0; i < argc; i++)
@@ -102,12 +104,53 @@ static void write_grid(const struct wt_sweep *s, int argc, char **argv)
 		json_array_append_new(fixed, json_pack("{s:s, s:s, s:s}", "program",
 				      wt_sweep_prog_name(s->fixed[i].prog), "option",
 				      s->fixed[i].option, "value", s->fixed[i].value));
-	dump(json_pack("{s:s, s:s, s:o, s:s, s:I, s:o, s:o, s:o}",
-		       "program", "sweep", "version", WT_VERSION, "command", cmd,
-		       "until", wt_sweep_prog_name(s->until),
-		       "points", (json_int_t)s->npoints, "traces", traces,
-		       "axes", axes, "fixed", fixed),
-	     wt_snprintf(path, sizeof(path), "%s/sweep.json", s->absdir));
+	grid = json_pack("{s:s, s:s, s:o, s:s, s:I, s:o, s:o, s:o}",
+			 "program", "sweep", "version", WT_VERSION, "command", cmd,
+			 "until", wt_sweep_prog_name(s->until),
+			 "points", (json_int_t)s->npoints, "traces", traces,
+			 "axes", axes, "fixed", fixed);
+	if (grid && s->closed)	/* without it: open timing, as before */
+		json_object_set_new(grid, "timing", json_string("closed"));
+	dump(grid, wt_snprintf(path, sizeof(path), "%s/sweep.json", s->absdir));
+}
+
+/* "open" (no "timing": a grid of before closed timing) or "closed", the
+ * timing of the JSON document at path; anything else is fatal. */
+static int timing_of(const struct wt_stats *st, const char *path)
+{
+	json_t *v = wt_stats_at(st, "timing");
+	const char *t = json_string_value(v);
+
+	if (!v || (t && strcmp(t, "open") == 0))
+		return 0;
+	if (t && strcmp(t, "closed") == 0)
+		return 1;
+	wt_die(WT_EXIT_DATA, "%s: timing: expected \"open\" or \"closed\"", path);
+}
+
+/*
+ * One table holds one timing: a point whose point.json says another
+ * than the grid's (a directory that two sweeps wrote) stops --collect.
+ * A point without point.json is left to the table (missing or failed).
+ */
+static void same_timing(const struct wt_sweep *s)
+{
+	char path[PATH_MAX], err[PATH_MAX + 256];
+	struct wt_stats st;
+
+	for (size_t p = 0; p < s->npoints; p++) {
+		wt_sweep_path(s, p, "point.json", path, sizeof(path));
+		if (access(path, F_OK) < 0)
+			continue;
+		if (wt_stats_load(path, &st, err, sizeof(err)) < 0)
+			wt_die(WT_EXIT_DATA, "%s", err);
+		if (timing_of(&st, path) != s->closed)
+			wt_die(WT_EXIT_DATA, "%s: a point of %s timing in a sweep of "
+			       "%s timing (sweep.json): sweep puts one timing in a "
+			       "table", path, s->closed ? "open" : "closed",
+			       s->closed ? "closed" : "open");
+		wt_stats_free(&st);
+	}
 }
 
 /* The grid of an existing directory, from its sweep.json (not the
@@ -131,6 +174,7 @@ void wt_sweepdir_load(struct wt_sweep *s)
 	if (strcmp(st.program, "sweep") != 0 || until < WT_SW_L1)
 		wt_die(WT_EXIT_DATA, "%s: not the sweep.json of sweep", path);
 	s->until = (enum wt_sweep_prog)until;
+	s->closed = timing_of(&st, path);
 	json_array_foreach(wt_stats_at(&st, "traces"), i, v) {
 		const char *name = NULL, *tp = NULL;
 
@@ -166,6 +210,7 @@ void wt_sweepdir_load(struct wt_sweep *s)
 	if (!s->ntraces || wt_stats_num(&st, "points") != (double)s->npoints)
 		wt_die(WT_EXIT_DATA, "%s: the points do not match the grid", path);
 	wt_stats_free(&st);
+	same_timing(s);
 }
 
 /* DIR, every point's directory with cmd.sh and point.json, jobs.txt and
@@ -175,7 +220,7 @@ void wt_sweepdir_write(struct wt_sweep *s, int argc, char **argv)
 	/* Outputs of an earlier run there must not pass for this grid's. */
 	static const char *const old[] = {
 		"status.txt", "stderr.txt", "classify.txt", "l1sim.json",
-		"l2sim.json", "dramsim.json", "classify.json"
+		"l2sim.json", "dramsim.json", "classify.json", "gpusim.json"
 	};
 	char path[PATH_MAX], err[PATH_MAX + 256];
 	FILE *jobs;

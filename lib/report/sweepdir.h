@@ -20,7 +20,9 @@
  * Make s->dir (checked by wt_sweep_dir_ok: a usage error if not) and set
  * s->absdir; write every point's directory, without the outputs of an
  * earlier run there, with its cmd.sh and point.json; jobs.txt; and
- * sweep.json, which records the command line argv.
+ * sweep.json, which records the command line argv.  With closed timing
+ * sweep.json and point.json say "timing": "closed"; with open, they are
+ * as they were before there was a choice.
  */
 void wt_sweepdir_write(struct wt_sweep *s, int argc, char **argv);
 /* Point p's point.json; once it ran (wstatus >= 0, a waitpid status)
@@ -29,8 +31,10 @@ void wt_sweepdir_write(struct wt_sweep *s, int argc, char **argv);
 void wt_sweepdir_point(const struct wt_sweep *s, size_t p, int wstatus,
 		       double wall, const char *requests);
 /* The grid of an existing s->dir from its sweep.json (the traces, the
- * axes and --until, not the constant options: collecting needs only
- * those), checked as a grid given on the command line is. */
+ * axes, --until and the timing, not the constant options: collecting
+ * needs only those), checked as a grid given on the command line is.
+ * A point whose point.json says another timing than sweep.json (no
+ * "timing": open) is fatal: one table holds one timing. */
 void wt_sweepdir_load(struct wt_sweep *s);
 /* Copy jobs.txt to out. */
 void wt_sweepdir_print_jobs(const struct wt_sweep *s, FILE *out);
