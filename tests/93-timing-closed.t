@@ -96,8 +96,12 @@ fails_with 2 "^sweep: classify:size: classify does not run with --timing=closed"
 	"classify" sweep --dir="$T/bad" --timing=closed --set=classify:size=8K,16K $V
 fails_with 2 "^sweep: l1sim:sched: an option of l1sim's warp pool \(--sched=pool\)" \
 	"l1sim's warp pool" sweep --dir="$T/bad" --timing=closed --fixed=l1sim:sched=pool $V
-fails_with 2 "^sweep: l1sim:policy=ccws: a policy that throttles warps through l1sim's warp pool" \
-	"a pool policy" sweep --dir="$T/bad" --timing=closed --l1-policy=none,ccws $V
+# l1sim's policies that schedule warps run on gpusim's SMs
+run sweep --timing=closed --dir="$T/pol" --jobs=1 --sms=2 --l1-policy=none,ccws $V
+is "$rc" 0 "a warp-scheduling policy (ccws): runs closed"
+like "$(grep '^trace-gen' "$T/pol/0002/cmd.sh")" "gpusim --sms=2 --l1=--policy=ccws -o gpusim.json" \
+	"... as gpusim's --l1=--policy=ccws"
+like "$(tr -d ' \n' < "$T/pol/0002/gpusim.json")" '"l1_policy":"ccws"' "... which ran it"
 fails_with 2 "^sweep: trace-order:max-ctas: gpusim cannot honour it with --timing=closed" \
 	"trace-order's occupancy" sweep --dir="$T/bad" --timing=closed --set=trace-order:max-ctas=2,4 $V
 fails_with 2 "^sweep: l2sim:events: an option of l2sim's own streams and files" \

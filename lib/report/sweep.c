@@ -4,7 +4,6 @@
  * sweep(1).
  */
 #include "sweep.h"
-#include "l1policy.h"
 #include "stats.h"
 #include "stream.h"
 #include "util.h"
@@ -427,9 +426,6 @@ static int gpusim_has(enum wt_sweep_prog p, const char *opt)
 static int closed_option(enum wt_sweep_prog p, const char *opt, const char *value,
 			 char *err, size_t len)
 {
-	struct wt_l1_policy pol;
-	char why[256];
-
 	if (p == WT_SW_CLASSIFY) {
 		snprintf(err, len, "classify:%s: classify does not run with "
 			 "--timing=closed (gpusim runs the L1, L2 and DRAM)", opt);
@@ -462,15 +458,7 @@ static int closed_option(enum wt_sweep_prog p, const char *opt, const char *valu
 			 "the warps (trace-order:policy, warp-limit, cta-limit)", opt);
 		return -1;
 	}
-	wt_l1_policy_default(&pol);
-	if (p == WT_SW_L1 && strcmp(opt, "policy") == 0 && value &&
-	    wt_l1_policy_parse(&pol, value, why, sizeof(why)) == 0 &&
-	    wt_l1_policy_needs_pool(&pol)) {
-		snprintf(err, len, "l1sim:policy=%s: a policy that throttles warps "
-			 "through l1sim's warp pool, which gpusim does not run "
-			 "(--timing=closed)", value);
-		return -1;
-	}
+	/* l1sim's policies that schedule warps run on gpusim's SMs */
 	return 0;
 }
 
