@@ -13,7 +13,8 @@
  *
  * A warp limit lets the oldest warps on the SM issue, the others wait
  * (a warp that is not admitted issues nothing, as in the pool; one whose
- * instruction is in the LD/ST unit finishes it).  A policy may hold a
+ * instruction is in the LD/ST unit finishes it).  Warps waiting at a CTA
+ * barrier do not count against the limit.  A policy may hold a
  * warp back from a memory instruction (may_issue), and choose which of a
  * scheduler's candidates issues (pick: the queue is the warps that
  * scheduler could issue this cycle, in its order of preference); it sees
@@ -201,11 +202,17 @@ void gs_pool_arrive(struct gs_sm *s, struct gs_warp *w)
 	set_active(s, w, 1);
 }
 
-/* The oldest limit warps are admitted; the policies that care see it. */
+/* The oldest limit warps are admitted (those waiting at a barrier do not
+ * count: they would hold back the warps the barrier waits for); the
+ * policies that care see it. */
 void gs_pool_admit(struct gs_sm *s)
 {
-	for (unsigned i = 0; i < s->nres; i++)
-		s->res[i]->admitted = !s->limit || i < s->limit;
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < s->nres; i++) {
+		s->res[i]->admitted = !s->limit || k < s->limit;
+		k += s->res[i]->state != GS_BAR;
+	}
 	for (unsigned i = 0; i < s->npol; i++)
 		if (s->pols[i].ops->admitted)
 			s->pols[i].ops->admitted(s->pols[i].s, &s->face);

@@ -352,6 +352,8 @@ static void barrier_release(struct wt_gpusim *g, struct gs_sm *s, struct gs_cta 
 		w->memwait = 0;
 		settle(g, s, w, t);
 	}
+	if (s->limit)
+		gs_pool_admit(s);
 	if (s->next > t + 1)
 		s->next = t + 1;
 }
@@ -364,6 +366,8 @@ static void barrier_arrive(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp 
 	w->state = GS_BAR;
 	w->barred = w->next + 1;
 	c->barred++;
+	if (s->limit)
+		gs_pool_admit(s);	/* it no longer counts */
 	barrier_release(g, s, c, t);
 }
 
