@@ -28,8 +28,9 @@ static const char usage[] =
 "      --format=F          text (default), csv, markdown or json\n"
 "      --tables=LIST       comma-separated table names (default: every table\n"
 "                          the files fill): trace-gen, trace-order,\n"
-"                          coalesce, l1sim, l2sim, dramsim, classify,\n"
-"                          miss-classes, reuse, locality, load-types,\n"
+"                          coalesce, l1sim, l2sim, dramsim, gpusim,\n"
+"                          classify, miss-classes, reuse, locality,\n"
+"                          load-types,\n"
 "                          warp-types, speedup, compare, policy-ipc,\n"
 "                          policy-miss-rate, policy-mpki, policy-fails,\n"
 "                          pcs, medic, runs\n"
@@ -207,6 +208,7 @@ int main(int argc, char **argv)
 		if (wt_stats_load(argv[optind + i], &s[i], err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_DATA, "%s", err);
 	wt_rep_name_runs(s, (size_t)n);
+	n = (int)wt_stats_expand(&s, (size_t)n);	/* gpusim's parts */
 	if (compare) {
 		if (wt_measured_load(compare, &m, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_DATA, "%s", err);

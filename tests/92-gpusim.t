@@ -11,6 +11,10 @@ json() {	# json FILE: the file on one line, without spaces
 num() {		# num FILE KEY: the first number of KEY (the run's own)
 	json "$1" | grep -o "\"$2\":[0-9.e-]*" | head -1 | cut -d: -f2
 }
+l1num() {	# l1num FILE KEY: KEY of the L1s' total (the "l1" object)
+	json "$1" | sed 's/.*"l1":{"settings"://; s/"l2":{.*//' |
+		grep -o "\"total\":{.*" | grep -o "\"$2\":[0-9.e-]*" | head -1 | cut -d: -f2
+}
 evtimes() {	# times EVENTS: the events' cycles, a line
 	trace-dump --format=csv "$1" | tail -n +2 | cut -d, -f2 | tr '\n' ' '
 }
@@ -185,7 +189,7 @@ for p in "dwt-cs --mpki-threshold=1e9" "ccws --kthrottle=0" "pcal --pcal-tokens=
 done
 # PCAL with no tokens: no load allocates a line, every one goes around.
 gpusim --l1="--policy=pcal --pcal-tokens=0" "$T/sp.w" > "$T/pcal0.json"
-loads=$(json "$T/pcal0.json" | sed 's/.*"l1":{"total":{//' | grep -o '"loads":[0-9]*' | head -1 | cut -d: -f2)
+loads=$(l1num "$T/pcal0.json" loads)
 like "$(json "$T/pcal0.json")" "\"bypasses\":$loads,.*\"pcal_noalloc\":$loads," \
 	"PCAL, no tokens: all $loads loads go around the L1, each counted"
 # SWT: the limit of the fewest cycles, as gpusim --warp-limit measures it
@@ -211,6 +215,26 @@ like "$(json "$T/dwt.json")" '"dwt_periods":[1-9][0-9]*,"dwt_periods_over":[0-9]
 	"DWT-CS on gesummv: its periods and samplings counted"
 gpusim --l1=--policy=mrpb "$T/sp.w" > "$T/mrpb.json"
 like "$(json "$T/mrpb.json")" '"mrpb_bypass":[0-9]' "MRPB on spmv: runs"
+
+# 11. report reads gpusim's files: a gpusim row, and its L1, L2 and DRAM
+# as runs of l1sim, l2sim and dramsim under its name (the L1's IPC
+# gpusim's); the policy tables compare two gpusim runs; a pipeline's run
+# is refused beside them (closed against stream timing).
+cp "$T/sp-none.json" "$T/base.json"
+gpusim --l1=--policy=ccws "$T/sp.w" > "$T/ccws.json"
+run report --format=csv "$T/base.json" "$T/ccws.json"
+is "$rc" 0 "report on gpusim files: exit 0"
+row=$(printf '%s\n' "$out" | grep '^base,spmv,fermi,gto,none,' | head -1)
+is "$(printf '%s' "$row" | cut -d, -f6)" "$(num "$T/base.json" cycles)" "report: gpusim's row has its cycles"
+like "$out" "base,spmv,fermi,closed,16384,4,fermi,67339," "report: its L1 is an l1sim row, closed timing"
+ipc=$(awk -v x="$(num "$T/base.json" ipc)" 'BEGIN { printf "%.3f", x }')
+like "$(printf '%s\n' "$out" | grep '^base,spmv,fermi,closed,16384')" ",$ipc," "report: the L1's IPC is gpusim's ($ipc)"
+like "$out" "spmv,unknown,fermi,closed,gto,1.000,0\.[0-9]*" "report: the policy IPC table compares the two"
+run report --tables=runs --format=csv "$T/base.json" "$T/ccws.json"
+is "$(printf '%s\n' "$out" | grep -c ',gpusim,')" 2 "report: one runs row per gpusim file"
+trace-gen samples/spmv.trc.zst | trace-order | coalesce | l1sim --stats="$T/l1.json" > /dev/null
+fails_with 1 "runs .* do not compare: L1 timing closed against stream" \
+	"report: a pipeline's run beside gpusim's refused" report "$T/base.json" "$T/l1.json"
 
 # Options and refusals
 run gpusim --help
@@ -253,7 +277,7 @@ for s in vectoradd gemm spmv bfs; do
 	  "$(json "$T/$s.json" | sed 's/"command":\[[^]]*\]//')" ]
 	ok $? "$s: the same statistics twice"
 	n=$(trace-dump --format=csv "$T/$s.l1" | tail -n +2 | grep -c ',miss,load,')
-	m=$(json "$T/$s.json" | sed 's/.*"l1":{"total":{//' | grep -o '"misses":[0-9]*' | head -1 | cut -d: -f2)
+	m=$(l1num "$T/$s.json" misses)
 	[ "$n" -gt 0 ] && [ "$n" -le "$m" ]
 	ok $? "$s: the L1's miss events ($n) are its counted misses ($m), less the merged"
 done

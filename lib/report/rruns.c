@@ -41,9 +41,14 @@ void wt_rep_runs(struct wt_rep *r, struct wt_stats *s, size_t n,
 			 "behind every stats file", 8, "run", "program", "trace", "trace hash",
 			 "machine", "warp scheduler", "L1 timing", "command");
 	for (size_t i = 0; i < n; i++) {
-		size_t row = wt_table_add_row(t);
+		size_t row;
 		const char *h = wt_run_hash(&s[i]);
-		char *cmd = wt_run_command(&s[i]);
+		char *cmd;
+
+		if (s[i].view)
+			continue;	/* its file's row says it */
+		row = wt_table_add_row(t);
+		cmd = wt_run_command(&s[i]);
 
 		/* 8 hex digits tell traces apart in a table, as rsame.c's
 		 * messages name them */

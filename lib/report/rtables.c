@@ -73,6 +73,22 @@ static const struct colspec dram_cols[] = {
 	{ "data bus utilization", "total.bus_utilization", 4 }, { NULL, NULL, 0 }
 };
 
+static const struct colspec gpusim_cols[] = {
+	{ "trace", "trace", TEXT }, { "machine", "machine", TEXT },
+	{ "warp scheduler", "settings.warp_scheduler", TEXT },
+	{ "L1 policy", "settings.l1_policy", TEXT },
+	{ "cycles (core)", "cycles", 0 },
+	{ "IPC (warp instr./core cycle)", "ipc", 3 },
+	{ "thread IPC", "thread_ipc", 2 },
+	{ "SM cycles issuing", "issue_cycles", 0 },
+	{ "stalled: memory", "stall_cycles.memory", 0 },
+	{ "stalled: L1 refusals", "stall_cycles.mshr_full", 0 },
+	{ "stalled: network", "stall_cycles.icnt_full", 0 },
+	{ "stalled: throttled", "stall_cycles.throttled", 0 },
+	{ "load latency, mean (issue to wake-up)", "load_latency.mean", 1 },
+	{ NULL, NULL, 0 }
+};
+
 static const struct {
 	const char *program, *title;
 	const struct colspec *cols;
@@ -83,6 +99,8 @@ static const struct {
 	{ "l1sim", "l1sim: the L1", l1_cols },
 	{ "l2sim", "l2sim: the L2", l2_cols },
 	{ "dramsim", "dramsim: the DRAM", dram_cols },
+	{ "gpusim", "gpusim: the closed loop (its L1, L2 and DRAM in the "
+	  "l1sim, l2sim and dramsim tables)", gpusim_cols },
 };
 
 static size_t runs_of(struct wt_stats *s, size_t n, const char *program)
@@ -542,7 +560,7 @@ static void prune(struct wt_rep *r)
 
 static const char *const table_names[] = {
 	"trace-gen", "trace-order", "coalesce", "l1sim", "l2sim", "dramsim",
-	"classify", "miss-classes", "reuse", "locality", "load-types",
+	"gpusim", "classify", "miss-classes", "reuse", "locality", "load-types",
 	"warp-types", "speedup", "compare", "policy-ipc", "policy-miss-rate",
 	"policy-mpki", "policy-fails", "pcs", "medic", "runs"
 };

@@ -45,6 +45,65 @@ int wt_stats_load(const char *path, struct wt_stats *s, char *err, size_t len)
 	return 0;
 }
 
+/* The members of a file's provenance a view keeps. */
+static const char *const provenance[] = {
+	"version", "command", "trace", "trace_hash", "machine",
+	"warp_scheduler", "l1_timing", "l1_size", "timing",
+};
+
+static struct wt_stats view(const struct wt_stats *of, const char *program,
+			    json_t *part)
+{
+	struct wt_stats v;
+	const char *key;
+	json_t *val;
+
+	memset(&v, 0, sizeof(v));
+	v.root = json_object();
+	json_object_set_new(v.root, "program", json_string(program));
+	for (size_t i = 0; i < sizeof(provenance) / sizeof(provenance[0]); i++)
+		if ((val = json_object_get(of->root, provenance[i])))
+			json_object_set(v.root, provenance[i], val);
+	json_object_foreach(part, key, val)
+		json_object_set_new(v.root, key, json_deep_copy(val));
+	v.program = json_string_value(json_object_get(v.root, "program"));
+	v.path = wt_strdup(of->path);
+	v.label = wt_strdup(of->label);
+	v.view = 1;
+	return v;
+}
+
+size_t wt_stats_expand(struct wt_stats **s, size_t n)
+{
+	static const char *const parts[][2] = {
+		{ "l1", "l1sim" }, { "l2", "l2sim" }, { "dram", "dramsim" },
+	};
+	size_t m = n;
+
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp((*s)[i].program, "gpusim") != 0)
+			continue;
+		for (size_t k = 0; k < 3; k++) {
+			json_t *part = json_object_get((*s)[i].root, parts[k][0]);
+			json_t *total;
+
+			if (!json_is_object(part))
+				continue;
+			*s = wt_realloc(*s, (m + 1) * sizeof(**s));
+			(*s)[m] = view(&(*s)[i], parts[k][1], part);
+			total = json_object_get((*s)[m].root, "total");
+			if (k == 0 && json_is_object(total)) {
+				json_object_set(total, "cycles",
+						json_object_get((*s)[i].root, "cycles"));
+				json_object_set(total, "ipc",
+						json_object_get((*s)[i].root, "ipc"));
+			}
+			m++;
+		}
+	}
+	return m;
+}
+
 void wt_stats_free(struct wt_stats *s)
 {
 	json_decref(s->root);

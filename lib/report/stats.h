@@ -18,12 +18,23 @@ struct wt_stats {
 	const char *program;	/* "l1sim", "classify", ...: the "program"
 				   member, which every stats file has */
 	json_t *root;
+	int view;		/* a part of another run's file (a gpusim
+				   run's L1, L2 or DRAM), not a file */
 };
 
 /* Load path; 0, or -1 with "PATH: line L, column C: what" (or another
  * one-line reason) in err. */
 int wt_stats_load(const char *path, struct wt_stats *s, char *err, size_t len);
 void wt_stats_free(struct wt_stats *s);
+/*
+ * A gpusim file holds the statistics of its L1s, L2 slices and DRAM
+ * channels under "l1", "l2" and "dram", with the stages' keys: each is
+ * made a run of l1sim, l2sim and dramsim of its own (a view), with the
+ * file's provenance and its run's name, appended to *s; the L1's cycles
+ * and IPC are gpusim's (the loop's, not the L1's span).  Returns the new
+ * count; *s is reallocated.
+ */
+size_t wt_stats_expand(struct wt_stats **s, size_t n);
 /* The value at path, or NULL. */
 json_t *wt_stats_at(const struct wt_stats *s, const char *path);
 /* The value at path below v. */

@@ -236,6 +236,7 @@ static void l1_json(struct wt_sim_setup *su, struct wt_gpusim *g, struct wt_json
 	}
 	wt_json_key(j, "l1");
 	wt_json_begin_object(j);
+	wt_l1stats_settings_json(&su->l1, j, "closed");
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
 	wt_l1stats_json(j, &su->l1.su, &tot, 0);

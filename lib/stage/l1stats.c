@@ -275,31 +275,13 @@ static void policy_json(struct wt_l1stage *sim, struct wt_json *j,
 	free(l1);
 }
 
-void wt_l1stage_stats(struct wt_l1stage *sim, const char *path, int argc,
-		      char **argv)
+/* The "settings" member: the L1 as configured; sched names who orders
+ * its requests (l1sim: "stream" or "pool"; gpusim: "closed"). */
+void wt_l1stats_settings_json(const struct wt_l1stage *sim, struct wt_json *j,
+			      const char *sched)
 {
-	char err[768];
-	struct wt_json *j = wt_json_open(path, err, sizeof(err));
-	struct wt_l1_stats tot;
 	const struct wt_l1_cfg *c = &sim->su.cfg;
 
-	if (!j)
-		wt_die(WT_EXIT_DATA, "%s", err);
-	memset(&tot, 0, sizeof(tot));
-	tot.first = UINT64_MAX;
-	wt_rdhist_init(&tot.fa, 4096);
-	wt_rdhist_init(&tot.set, 256);
-	for (unsigned s = 0; s < sim->nsm; s++) {
-		struct wt_l1_stats *st = wt_l1stage_sm_stats(sim, s);
-
-		wt_l1_stats_merge(&tot, st);
-		free(st->warps);	/* tot has them now */
-		st->warps = NULL;
-		st->nwarps = st->capwarps = 0;
-	}
-	wt_l1stats_sort(&tot);
-	wt_json_stats_begin(j, "l1sim", argc, argv);
-	wt_json_provenance(j, &sim->meta);
 	wt_json_key(j, "settings");
 	wt_json_begin_object(j);
 	wt_json_key(j, "arch");
@@ -347,8 +329,8 @@ void wt_l1stage_stats(struct wt_l1stage *sim, const char *path, int argc,
 	wt_json_key(j, "events");
 	wt_json_string(j, c->emit_all ? "all" : "misses");
 	wt_json_key(j, "sched");
-	wt_json_string(j, sim->su.pool ? "pool" : "stream");
-	if (sim->su.pool) {
+	wt_json_string(j, sched);
+	if (strcmp(sched, "pool") == 0) {
 		wt_json_key(j, "ctas");
 		if (sim->ctas_set)
 			wt_json_u64(j, sim->su.pc.ctas);
@@ -379,6 +361,33 @@ void wt_l1stage_stats(struct wt_l1stage *sim, const char *path, int argc,
 	}
 	wt_l1_policy_settings_json(j, &sim->pol, sim->su.pool);
 	wt_json_end_object(j);
+}
+
+void wt_l1stage_stats(struct wt_l1stage *sim, const char *path, int argc,
+		      char **argv)
+{
+	char err[768];
+	struct wt_json *j = wt_json_open(path, err, sizeof(err));
+	struct wt_l1_stats tot;
+
+	if (!j)
+		wt_die(WT_EXIT_DATA, "%s", err);
+	memset(&tot, 0, sizeof(tot));
+	tot.first = UINT64_MAX;
+	wt_rdhist_init(&tot.fa, 4096);
+	wt_rdhist_init(&tot.set, 256);
+	for (unsigned s = 0; s < sim->nsm; s++) {
+		struct wt_l1_stats *st = wt_l1stage_sm_stats(sim, s);
+
+		wt_l1_stats_merge(&tot, st);
+		free(st->warps);	/* tot has them now */
+		st->warps = NULL;
+		st->nwarps = st->capwarps = 0;
+	}
+	wt_l1stats_sort(&tot);
+	wt_json_stats_begin(j, "l1sim", argc, argv);
+	wt_json_provenance(j, &sim->meta);
+	wt_l1stats_settings_json(sim, j, sim->su.pool ? "pool" : "stream");
 	wt_json_key(j, "total");
 	wt_json_begin_object(j);
 	wt_l1stats_json(j, &sim->su, &tot, 1);
