@@ -386,12 +386,13 @@ static void records(void)
 	is_u64((uint64_t)wt_asf_next(f, r), 1, "third record");
 	ok(r->warp == 1 && r->instr == 1 && r->icount == 1 &&
 	   r->op == WT_OP_ATOMIC && r->space == WT_SPACE_GLOBAL &&
-	   r->flags == WT_COP_FLAGS(WT_COP_DEFAULT),
+	   r->flags == (WT_COP_FLAGS(WT_COP_DEFAULT) | WT_WARP_DEPS),
 	   "the empty mask counts as an instruction; between the windows is global");
 	is_u64((uint64_t)wt_asf_next(f, r), 1, "a fourth record, at the end");
 	ok(r->warp == 1 && r->cta == 0 && r->instr == 2 && r->icount == 1 &&
 	   r->op == WT_OP_NONE && r->mask == 0 && r->size == 1 &&
-	   r->flags == WT_WARP_LAST && r->pc == 0x60 && r->lanes == 32 &&
+	   r->flags == (WT_WARP_LAST | WT_WARP_DEPS) && r->pc == 0x60 &&
+	   r->lanes == 32 &&
 	   wt_record_check(WT_KIND_WARP, 32, r, why, sizeof(why)) == 0,
 	   "warp 1's EXIT: its last record, of op none, at the end of a raw file");
 	is_u64((uint64_t)wt_asf_next(f, r), 0, "end (warp 0 ends with its store)");
@@ -520,7 +521,7 @@ static void pre_v3(void)
 	   WT_FLAGS_COP(r[0]->flags) == WT_COP_CG,
 	   "... the load, after the MOV, .CG");
 	ok(n == 4 && r[1]->warp == 0 && r[1]->op == WT_OP_NONE && r[1]->icount == 1 &&
-	   r[1]->flags == WT_WARP_LAST && r[1]->pc == 0x18,
+	   r[1]->flags == (WT_WARP_LAST | WT_WARP_DEPS) && r[1]->pc == 0x18,
 	   "... warp 0's EXIT: a record of op none, as the warp's run ends");
 	ok(n == 4 && r[2]->warp == 1 && r[2]->space == WT_SPACE_SHARED &&
 	   r[2]->addr[3] == 0x18 && r[3]->op == WT_OP_NONE && r[3]->icount == 1,
