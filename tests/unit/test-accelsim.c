@@ -429,6 +429,38 @@ static void cacheops(void)
 }
 
 /* Tracers before version 4: addresses of lanes predicated off. */
+/* The registers a line lists, for the dependences (trace-gen(1),
+ * Register dependences): R0 to R255 by number, uniform registers and
+ * numbers past 255 as none; and which opcodes are CTA barriers. */
+static void registers(void)
+{
+	struct wt_as_inst in;
+	char why[512];
+
+	is_u64(parse("0010 ffffffff 1 R7 ATOMG.E.ADD 2 R4 R255 4 1 0x1000 4",
+		     &plain, &in, why, sizeof(why)), 0, "registers: an atomic line");
+	ok(in.ndst == 1 && in.dst[0] == 7 && in.nsrc == 2 && in.src[0] == 4 &&
+	   in.src[1] == WT_AS_RZ && WT_AS_RZ == 255,
+	   "registers: destination R7, sources R4 and RZ (255)");
+	is_u64(parse("0010 ffffffff 2 UR4 R0 IMAD 3 R256 R0012 UR9 0", &plain, &in,
+		     why, sizeof(why)), 0, "registers: uniform and out-of-range ones parse");
+	ok(in.ndst == 2 && in.dst[0] == WT_AS_NOREG && in.dst[1] == 0 &&
+	   in.nsrc == 3 && in.src[0] == WT_AS_NOREG && in.src[1] == 12 &&
+	   in.src[2] == WT_AS_NOREG,
+	   "registers: UR4, R256 and UR9 are none; R0012 is R12");
+	is_u64(parse("0010 ffffffff 0 EXIT 0 0", &plain, &in, why, sizeof(why)), 0,
+	       "registers: a line without");
+	ok(in.ndst == 0 && in.nsrc == 0, "registers: ... none");
+	ok(wt_as_is_barrier("BAR.SYNC") && wt_as_is_barrier("BAR.SYNC.DEFER_BLOCKING") &&
+	   wt_as_is_barrier("BAR.RED.POPC") && wt_as_is_barrier("BAR"),
+	   "barriers: BAR.SYNC, .SYNC.DEFER_BLOCKING, .RED.POPC, BAR");
+	ok(!wt_as_is_barrier("BAR.ARV") && !wt_as_is_barrier("BAR.ARV.DEFER_BLOCKING") &&
+	   !wt_as_is_barrier("BARX") && !wt_as_is_barrier("BSYNC") &&
+	   !wt_as_is_barrier("MEMBAR.GPU") && !wt_as_is_barrier("WARPSYNC") &&
+	   !wt_as_is_barrier("DEPBAR.LE"),
+	   "barriers: not BAR.ARV, nor BSYNC, MEMBAR, WARPSYNC, DEPBAR");
+}
+
 static void loose(void)
 {
 	static const struct wt_as_layout lo = { 0, 0, 0, 0, 1 };
@@ -567,6 +599,7 @@ static void pre_v3(void)
 int main(void)
 {
 	cacheops();
+	registers();
 	loose();
 	shapes();
 	pre_v3();
