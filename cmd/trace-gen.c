@@ -106,10 +106,12 @@ int main(int argc, char **argv)
 	}
 	/* Accel-Sim warps are formed already: warp records of 32 lanes,
 	 * with times and SMs left for trace-order. */
-	if (in[0].accelsim)
+	if (in[0].accelsim) {
 		wt_header_init(&h, WT_KIND_WARP, WT_AS_LANES);
-	else
+		h.version_minor = 1;	/* register dependences (record.h) */
+	} else {
 		wt_header_init(&h, WT_KIND_ACCESS, 0);
+	}
 	wt_meta_add_stage(&h.meta, argc, argv);
 	wt_tgen_trace_hash(in, nin, &h.meta);
 	wt_meta_init(&meta);

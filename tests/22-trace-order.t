@@ -21,7 +21,7 @@ for t in 0 1 2 3; do
 done
 trace-gen "$T/t2.trc" | trace-order --warp-size=1 --sms=1 --schedulers=1 --policy=lrr \
 	| trace-dump --format=csv > "$T/t2.csv"
-is "$(tail -n +2 "$T/t2.csv" | cut -d, -f15 | tr -d '"' | tr '\n' ' ')" \
+is "$(tail -n +2 "$T/t2.csv" | cut -d, -f16 | tr -d '"' | tr '\n' ' ')" \
 	"0x0 0x8 0x10 0x18 0x4 0xc 0x14 0x1c " "Table 2: x[0] x[2] x[4] x[6] x[1] x[3] x[5] x[7]"
 run sh -c "trace-gen '$T/t2.trc' | trace-order | trace-dump"
 like "$out" "grid 1 1 1 block 4 1 1 grid_inferred=yes ctas_per_sm=8 ctas_limited_by=ctas" \

@@ -65,9 +65,9 @@ trace-dump --format=jsonl "$T/va.q.wt" | grep '"op":"none"' | head -1 > "$T/none
 like "$(cat "$T/none.json")" '"op":"none","space":"global","index":0,"count":1,"addr":"0x0","sectors":"0x0","bytes":0,"lanes":"0x0","icount":[0-9]+,"flags":1,"cacheop":"default"\}' \
 	"trace-dump --format=jsonl: a request of op none"
 trace-dump --format=csv "$T/va.wt" | sed -n 1,2p > "$T/w.csv"
-is "$(head -1 "$T/w.csv")" "kernel,time,sm,cta,warp,instr,pc,op,space,size,icount,mask,flags,cacheop,addresses" \
-	"trace-dump --format=csv: warp columns, cacheop before the addresses"
-like "$(sed -n 2p "$T/w.csv")" '^0,0,0,0,0,0,0x98,load,global,4,14,0xffffffff,0,cg,"0x7f2b2d500000 ' \
+is "$(head -1 "$T/w.csv")" "kernel,time,sm,cta,warp,instr,pc,op,space,size,icount,mask,flags,cacheop,deps,addresses" \
+	"trace-dump --format=csv: warp columns, cacheop and deps before the addresses"
+like "$(sed -n 2p "$T/w.csv")" '^0,0,0,0,0,0,0x98,load,global,4,14,0xffffffff,0,cg,0,"0x7f2b2d500000 ' \
 	"... the first load: icount 14, .CG"
 run trace-dump --summary "$T/va.q.wt"
 like "$out" "total: 1 kernel, 44 records \(8 loads, 4 stores, 0 atomics, 32 of op none\); 344 warp instructions in all" \

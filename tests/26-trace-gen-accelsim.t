@@ -203,7 +203,7 @@ is "$(grep -E '^0/1 ' "$T/k1req.txt" | sort -k2 | cut -d' ' -f4 | tr '\n' ' ')" 
 
 # the same kernel as a dump (extended dialect): the same requests
 trace-dump "$T/k3.wt" | records | awk '{
-	n = split($15, a, ","); cta = $4; w = $5 % 2
+	n = split($16, a, ","); cta = $4; w = $5 % 2
 	rw = $8 == "store" ? 1 : 0
 	for (l = 0; l < n; l++)
 		printf "%d %d %s %d %s %d\n", cta * 64 + w * 32 + l, rw, a[l + 1], $10, $7, $11

@@ -29,6 +29,7 @@ refused() {
 OPS='expected 0 to 2 \(load, store, atomic\)$'
 WOPS='expected 0 to 3 \(load, store, atomic, none\)$'
 FLAGS='expected bits 0 \(last\) and 4 to 7 \(cache operator\) only$'
+WFLAGS='expected bits 0 \(last\), 4 to 7 \(cache operator\) and 8 to 31 \(dependences\) only$'
 SPACES='expected 0 to 4 \(global, local, shared, const, texture\)$'
 
 # ---- access records ----
@@ -46,8 +47,12 @@ refused "bad-w.wt: record 3: bad space 9; $SPACES" "coalesce, warp space 9" \
 refused "bad-w.wt: record 3: bad space 9; $SPACES" \
 	"trace-order on warp records, space 9" trace-order "$T/bad-w.wt"
 set_field "$T/w.wt" 3 flags 4 "$T/bad-w.wt"
-refused "bad-w.wt: record 3: bad flags 4; $FLAGS" \
+refused "bad-w.wt: record 3: bad flags 4; $WFLAGS" \
 	"coalesce, warp flag 4" coalesce "$T/bad-w.wt"
+# dep 1 (1 << 10) without bit 8, which says the record carries it
+set_field "$T/w.wt" 3 flags 1024 "$T/bad-w.wt"
+refused "bad-w.wt: record 3: bad flags 1024; expected dep \(bits 10 to 15\) and at \(bits 16 to 31\) 0 without bit 8 \(deps\)$" \
+	"coalesce, a dependence without bit 8" coalesce "$T/bad-w.wt"
 set_field "$T/w.wt" 3 flags 224 "$T/bad-w.wt"
 refused "bad-w.wt: record 3: bad cache operator 14; expected 0 to 12 \(flags bits 4 to 7\)$" \
 	"trace-order on warp records, cache operator 14" trace-order "$T/bad-w.wt"

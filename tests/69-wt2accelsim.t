@@ -9,10 +9,11 @@
 w2a="$BUILD/tools/wt2accelsim"
 
 # The warp records of a stream as CSV, without what the conversion does
-# not keep (time, SM, the last-instruction flag), in warp order.
+# not keep (time, SM, the last-instruction flag, the register
+# dependences: it writes registers of its own), in warp order.
 records() {
 	trace-dump --format=csv "$1" | awk -F, -v OFS=, 'NR > 1 {
-		$2 = ""; $3 = ""; $13 = ""; print }' | sort -t, -k1,1n -k5,5n -k6,6n
+		$2 = ""; $3 = ""; $13 = ""; $15 = ""; print }' | sort -t, -k1,1n -k5,5n -k6,6n
 }
 
 # ---- the format, line for line ----

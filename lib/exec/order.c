@@ -966,7 +966,9 @@ static unsigned fill_record(struct model *m, const struct warp *w,
 	r->size = in->size;
 	r->op = in->op;
 	r->space = in->space;
-	r->flags = in->flags & WT_COP_MASK;
+	/* Its cache operator and dependences as they came; whether it is
+	 * its warp's last, the caller says. */
+	r->flags = in->flags & (WT_COP_MASK | WT_WARP_DEP_BITS);
 	return (unsigned)__builtin_popcountll(mask);
 }
 

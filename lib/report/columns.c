@@ -36,6 +36,7 @@ static const struct wt_column warp_cols[] = {
 	COL(wt_warp, mask, WT_COL_HEX),
 	COL(wt_warp, flags, WT_COL_FLAGS),
 	{ "cacheop", offsetof(struct wt_warp, flags), 4, WT_COL_CACHEOP },
+	{ "deps", offsetof(struct wt_warp, flags), 4, WT_COL_DEPS },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -119,6 +120,23 @@ uint64_t wt_column_value(const struct wt_column *c, const void *rec)
 	}
 }
 
+/* "-" where the record tells no dependences (bit 8 clear); else the
+ * load waited for, counted back in records (0: none), "@" and the
+ * instructions before the first that waits, and "+bar" for a barrier:
+ * "0", "2@3", "1@0+bar". */
+static const char *deps_text(uint64_t v, char *buf, size_t n)
+{
+	uint32_t f = (uint32_t)v;
+	const char *bar = f & WT_WARP_BARRIER ? "+bar" : "";
+
+	if (!(f & WT_WARP_DEPS))
+		return "-";
+	if (!WT_WARP_DEP(f))
+		return wt_snprintf(buf, n, "0%s", bar);
+	return wt_snprintf(buf, n, "%u@%u%s", (unsigned)WT_WARP_DEP(f),
+			   (unsigned)WT_WARP_AT(f), bar);
+}
+
 const char *wt_column_text(const struct wt_column *c, const void *rec,
 			   char *buf, size_t n)
 {
@@ -137,9 +155,11 @@ const char *wt_column_text(const struct wt_column *c, const void *rec,
 		return wt_miss_class_name((unsigned)v);
 	case WT_COL_FLAGS:
 		return wt_snprintf(buf, n, "%llu", (unsigned long long)(v & ~(uint64_t)
-									WT_COP_MASK));
+				   (WT_COP_MASK | WT_WARP_DEP_BITS)));
 	case WT_COL_CACHEOP:
 		return wt_cacheop_name(WT_FLAGS_COP(v));
+	case WT_COL_DEPS:
+		return deps_text(v, buf, n);
 	default:
 		return wt_snprintf(buf, n, "%llu", (unsigned long long)v);
 	}

@@ -17,8 +17,11 @@ enum wt_col_style {
 	WT_COL_SPACE,		/* enum wt_space name */
 	WT_COL_EVENT,		/* enum wt_event_type name */
 	WT_COL_CLASS,		/* enum wt_miss_class name */
-	WT_COL_FLAGS,		/* flags but the cache operator's bits */
+	WT_COL_FLAGS,		/* flags but the cache operator's bits and
+				   a warp record's dependences' */
 	WT_COL_CACHEOP,		/* enum wt_cacheop name, from flags bits 4-7 */
+	WT_COL_DEPS,		/* a warp record's dependences, flags bits
+				   8-31: "-" none told, else DEP[@AT][+bar] */
 };
 
 struct wt_column {

@@ -16,7 +16,7 @@ void wt_header_init(struct wt_header *h, enum wt_kind kind, unsigned lanes)
 {
 	memset(h, 0, sizeof(*h));
 	h->version_major = WT_FORMAT_MAJOR;
-	h->version_minor = WT_FORMAT_MINOR;
+	h->version_minor = 0;	/* raised by a writer that needs more */
 	h->kind = kind;
 	h->lanes = kind == WT_KIND_WARP ? lanes : 0;
 	h->record_size = wt_record_size(kind, h->lanes);

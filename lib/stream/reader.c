@@ -246,6 +246,10 @@ static int next_segment(struct wt_reader *r)
 	sms = header_sms(&h);
 	if (!sms || (r->sms && sms > r->sms))
 		r->sms = sms;
+	/* The records of a segment of a later minor version are checked
+	 * as that version's. */
+	if (h.version_minor > r->header.version_minor)
+		r->header.version_minor = h.version_minor;
 	/* Keep the provenance of every segment. */
 	for (size_t i = 0; i < h.meta.n; i++)
 		if (strcmp(h.meta.key[i], "stage") == 0)

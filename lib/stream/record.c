@@ -169,6 +169,26 @@ static int check_warp_none(const struct wt_warp *w, char *why, size_t n)
 	return 0;
 }
 
+/* The dependence fields (format 4.1): only under bit 8; a record that
+ * waits for no load has none to wait at; the first instruction that waits
+ * is one of the record's (at is 0 to icount, or 65535 past that). */
+static int check_warp_deps(const struct wt_warp *w, char *why, size_t n)
+{
+	unsigned dep = WT_WARP_DEP(w->flags), at = WT_WARP_AT(w->flags);
+
+	if (!(w->flags & WT_WARP_DEPS)) {
+		if (dep || at)
+			return bad(why, n, "flags", w->flags, "dep (bits 10 to 15) "
+				   "and at (bits 16 to 31) 0 without bit 8 (deps)");
+		return 0;
+	}
+	if (!dep && at)
+		return bad(why, n, "at", at, "0 with dep 0 (no load waited for)");
+	if (at > w->icount)
+		return bad(why, n, "at", at, "at most the record's icount");
+	return 0;
+}
+
 static int check_warp(const struct wt_warp *w, unsigned lanes, uint32_t flags,
 		      char *why, size_t n)
 {
@@ -186,8 +206,10 @@ static int check_warp(const struct wt_warp *w, unsigned lanes, uint32_t flags,
 		return bad(why, n, "active mask", w->mask, "no lane past the lane count");
 	if (w->size == 0 || (w->size & (w->size - 1)))
 		return bad(why, n, "size", w->size, POW2);
-	if (check_flags(w->flags, flags, "bits 0 (last) and 4 to 7 (cache "
-			"operator) only", why, n) < 0)
+	if (check_flags(w->flags, flags, "bits 0 (last), 4 to 7 (cache "
+			"operator) and 8 to 31 (dependences) only", why, n) < 0)
+		return -1;
+	if (flags != UINT32_MAX && check_warp_deps(w, why, n) < 0)
 		return -1;
 	if (w->op == WT_OP_NONE)
 		return check_warp_none(w, why, n);
@@ -268,7 +290,8 @@ size_t wt_records_check(enum wt_kind kind, unsigned lanes, int newer,
 {
 	const char *p = recs;
 	size_t size = wt_record_size(kind, lanes);
-	uint32_t warp_flags = newer ? UINT32_MAX : WT_WARP_LAST | WT_COP_MASK;
+	uint32_t warp_flags = newer ? UINT32_MAX : WT_WARP_LAST | WT_COP_MASK |
+			      WT_WARP_DEP_BITS;
 	uint32_t req_flags = newer ? UINT32_MAX : WT_REQ_WARP_LAST | WT_COP_MASK;
 
 	switch (kind) {

@@ -152,6 +152,9 @@ struct wt_warp {
 #define WT_WARP_AT_MAX 65535u
 #define WT_WARP_DEP(flags) (((flags) & WT_WARP_DEP_MASK) >> WT_WARP_DEP_SHIFT)
 #define WT_WARP_AT(flags) ((flags) >> WT_WARP_AT_SHIFT)
+/* All of bits 8-31, which trace-order passes on as they came.  A stream
+ * whose warp records carry them is of format 4.1 (stream.h). */
+#define WT_WARP_DEP_BITS 0xffffff00u
 
 /*
  * WT_KIND_REQUEST: one memory request (line or sector group) made by a

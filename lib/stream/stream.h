@@ -1,5 +1,5 @@
 /*
- * stream.h - reading and writing warptrace streams (format 4.0).
+ * stream.h - reading and writing warptrace streams (format 4.1).
  *
  * A stream is a header (kind, record size, metadata), then chunks:
  * kernel-begin, record blocks, kernel-end, and a trailer with the record
@@ -18,14 +18,20 @@
 #include "record.h"
 
 #define WT_FORMAT_MAJOR 4
-#define WT_FORMAT_MINOR 0
+/* The newest minor version this library reads and writes.  A stream says
+ * the oldest one its records need, so that older readers of its major
+ * version take it: 4.0, unless its warp records carry the dependence
+ * bits of 4.1 (record.h, WT_WARP_DEP_BITS), which the writer of such a
+ * stream (trace-gen of Accel-Sim traces, trace-order after it) sets in
+ * its header's version_minor. */
+#define WT_FORMAT_MINOR 1
 #define WT_MAGIC "WARPTRAC"
 
 /* Default zstd level, chosen by measurement (see warptrace-stream(5)). */
 #define WT_DEFAULT_LEVEL 1
 
 struct wt_header {
-	unsigned version_major, version_minor;
+	unsigned version_major, version_minor;	/* wt_header_init: 4.0 */
 	enum wt_kind kind;
 	unsigned record_size;
 	unsigned lanes;		/* warp size for WT_KIND_WARP, else 0 */

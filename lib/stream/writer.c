@@ -92,14 +92,15 @@ struct wt_writer *wt_writer_open(const char *path, const struct wt_header *h,
 {
 	struct wt_writer *w;
 	unsigned char fixed[24];
-	uint16_t v16[4] = { WT_FORMAT_MAJOR, WT_FORMAT_MINOR, (uint16_t)h->kind,
-			    (uint16_t)h->record_size };
+	uint16_t v16[4] = { WT_FORMAT_MAJOR, (uint16_t)h->version_minor,
+			    (uint16_t)h->kind, (uint16_t)h->record_size };
 	uint32_t lanes = h->lanes, meta_len;
 	size_t len;
 	char *meta;
 	uint64_t hh;
 
 	if (h->kind < 1 || h->kind > WT_KIND_MAX || h->record_size == 0 ||
+	    h->version_minor > WT_FORMAT_MINOR ||
 	    h->record_size != wt_record_size(h->kind, h->lanes) ||
 	    (h->kind == WT_KIND_WARP && (h->lanes < 1 || h->lanes > WT_MAX_LANES))) {
 		wt_snprintf(err, errlen, "internal error: bad stream header");

@@ -161,6 +161,111 @@ static const unsigned kind_space[] = {
 	[WT_AS_TEXTURE] = WT_SPACE_TEXTURE,
 };
 
+/* ---- register dependences (record.h, WT_WARP_DEP_BITS) ---- */
+
+static struct pend *pend_find(struct wstate *s, unsigned reg)
+{
+	for (uint32_t i = 0; i < s->npend; i++)
+		if (s->pend[i].reg == reg)
+			return &s->pend[i];
+	return NULL;
+}
+
+/* reg now waits for the data of the load of record load. */
+static void pend_set(struct wstate *s, unsigned reg, uint32_t load)
+{
+	struct pend *p = pend_find(s, reg);
+
+	if (!p) {
+		if (s->npend == s->cappend) {
+			s->cappend = s->cappend ? 2 * s->cappend : 8;
+			s->pend = wt_realloc(s->pend, s->cappend * sizeof(*s->pend));
+		}
+		p = &s->pend[s->npend++];
+		p->reg = (uint16_t)reg;
+	}
+	p->load = load;
+}
+
+/* The registers of the loads of records up to load (0 to load, all
+ * complete once the warp has waited for it), or of register reg alone
+ * (load UINT32_MAX), are no longer pending. */
+static void pend_clear(struct wstate *s, uint32_t load, unsigned reg)
+{
+	uint32_t k = 0;
+
+	for (uint32_t i = 0; i < s->npend; i++)
+		if (load == UINT32_MAX ? s->pend[i].reg != reg : s->pend[i].load > load)
+			s->pend[k++] = s->pend[i];
+	s->npend = k;
+}
+
+/*
+ * One instruction of the warp's next record, the s->icount-th of them (its
+ * memory instruction comes after its non-memory ones): if it reads or
+ * writes a pending register, it waits for the newest load of those, and so
+ * for every load before that one too.  Then its destinations are the
+ * load's own (load: it is the load or atomic of the record, index
+ * s->instr), or written, no longer any load's.  RZ is never pending.
+ */
+static void dependences(struct wstate *s, const struct wt_as_inst *in, int load)
+{
+	uint32_t newest = 0;
+	int waits = 0;
+
+	for (unsigned i = 0; i < in->ndst + in->nsrc; i++) {
+		unsigned r = i < in->ndst ? in->dst[i] : in->src[i - in->ndst];
+		const struct pend *p = r < WT_AS_RZ ? pend_find(s, r) : NULL;
+
+		if (p && (!waits || p->load > newest)) {
+			newest = p->load;
+			waits = 1;
+		}
+	}
+	if (waits) {
+		/* The first that waits gives at; the newest waited for, dep. */
+		if (!s->wait)
+			s->at = s->icount < WT_WARP_AT_MAX ? s->icount : WT_WARP_AT_MAX;
+		s->wait = newest + 1;
+		pend_clear(s, newest, 0);
+	}
+	if (!in->ndst || (!s->npend && !load))
+		return;
+	for (unsigned i = 0; i < in->ndst; i++) {
+		if (in->dst[i] >= WT_AS_RZ)
+			continue;
+		if (load)
+			pend_set(s, in->dst[i], s->instr);
+		else
+			pend_clear(s, UINT32_MAX, in->dst[i]);
+	}
+}
+
+/* The dependence bits of the record of index instr that ends what
+ * dependences saw, which starts afresh for the next. */
+static uint32_t dep_flags(struct wstate *s, uint32_t instr)
+{
+	uint32_t flags = WT_WARP_DEPS | (s->barrier ? WT_WARP_BARRIER : 0);
+
+	if (s->wait) {
+		uint32_t back = instr - (s->wait - 1);
+
+		if (back > WT_WARP_DEP_MAX)
+			back = WT_WARP_DEP_MAX;
+		flags |= back << WT_WARP_DEP_SHIFT | s->at << WT_WARP_AT_SHIFT;
+	}
+	s->wait = s->at = 0;
+	s->barrier = 0;
+	return flags;
+}
+
+static void pend_free(struct wstate *s)
+{
+	free(s->pend);
+	s->pend = NULL;
+	s->npend = s->cappend = 0;
+}
+
 /* A memory instruction with active lanes becomes a record. */
 static int make_record(struct wt_asf *f, const struct wt_as_inst *in,
 		       const struct wt_as_class *cls, uint32_t flat, uint32_t w,
@@ -204,7 +309,8 @@ static int make_record(struct wt_asf *f, const struct wt_as_inst *in,
 	rec->op = (uint8_t)cls->op;
 	rec->space = (uint8_t)space;
 	rec->lanes = WT_AS_LANES;
-	rec->flags = WT_COP_FLAGS(wt_as_cacheop(in->opcode));
+	rec->flags = WT_COP_FLAGS(wt_as_cacheop(in->opcode)) |
+		     dep_flags(s, rec->instr);
 	memcpy(rec->addr, in->addr, sizeof(in->addr));
 	s->icount = 0;
 
@@ -249,7 +355,7 @@ static void make_none(struct wt_asf *f, struct wstate *s, struct wt_warp *rec)
 	rec->op = WT_OP_NONE;
 	rec->space = WT_SPACE_GLOBAL;
 	rec->lanes = WT_AS_LANES;
-	rec->flags = WT_WARP_LAST;
+	rec->flags = WT_WARP_LAST | dep_flags(s, rec->instr);
 	f->st.tails++;
 	f->st.trailing += s->icount;
 	s->icount = 0;
@@ -321,7 +427,9 @@ static int instruction(struct wt_asf *f, char *line, const uint32_t *cta,
 	s->last_pc = in.pc;
 	if (in.skipped) {
 		f->st.tma++;
+		dependences(s, &in, 0);
 	} else if (in.mem_width > 0 && cls.kind == WT_AS_NONMEM) {
+		dependences(s, &in, 0);
 		if (f->st.addr_not_memory++ == 0)
 			wt_snprintf(f->st.not_memory_opcode,
 				    sizeof(f->st.not_memory_opcode), "%s", in.opcode);
@@ -339,13 +447,23 @@ static int instruction(struct wt_asf *f, char *line, const uint32_t *cta,
 				    "at PC %04x of this warp", in.pc, s->ldgsts_pc);
 		s->ldgsts_open = 0;
 		f->st.instructions++;
-		if (in.mask)
+		if (in.mask) {
+			dependences(s, &in, cls.op == WT_OP_LOAD ||
+				    cls.op == WT_OP_ATOMIC);
 			return make_record(f, &in, &cls, flat, w, s, rec);
+		}
 		/* No active lane, no address: it issued, and is counted
-		 * like a non-memory instruction. */
+		 * like a non-memory instruction; it waits for the registers
+		 * it names, as any instruction does, and leaves none
+		 * pending. */
 		f->st.empty_masks++;
+		dependences(s, &in, 0);
 		nonmem(f, s);
 		return 0;
+	} else {
+		dependences(s, &in, 0);
+		if (wt_as_is_barrier(in.opcode))
+			s->barrier = 1;
 	}
 	f->st.instructions++;
 	nonmem(f, s);
@@ -383,6 +501,8 @@ static int close_warp(struct wt_asf *f, struct wt_warp *rec)
 			    (unsigned long long)f->insts_line,
 			    (unsigned long long)f->insts_got,
 			    f->insts_got == 1 ? "" : "s", f->insts_got == 1 ? "s" : "");
+	/* Its registers wait for nothing more. */
+	pend_free(&f->ws[f->cur]);
 	if (!f->ws[f->cur].icount)
 		return 0;
 	make_none(f, &f->ws[f->cur], rec);
@@ -646,6 +766,8 @@ void wt_asf_close(struct wt_asf *f)
 	wt_kernel_free(&f->kernel);
 	wt_u64map_free(f->map);
 	wt_u64map_free(f->ctas);
+	for (size_t i = 0; i < f->nws; i++)
+		pend_free(&f->ws[i]);
 	free(f->ws);
 	free(f->nvbit);
 	free(f->version);

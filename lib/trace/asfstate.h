@@ -19,6 +19,14 @@
 /* B_TAILS: a raw file has ended; the warps' last records are left. */
 enum { B_HEADER, B_RAW, B_OUTSIDE, B_TB, B_WARP, B_TAILS, B_END };
 
+/* A register a load of the warp writes: pending until the warp waits
+ * for that load (or one after it: it waits for all up to the one it
+ * needs), or another instruction writes it. */
+struct pend {
+	uint32_t load;		/* the load's record index */
+	uint16_t reg;		/* R0 to R254 */
+};
+
 struct wstate {
 	uint32_t instr;		/* records made so far */
 	uint32_t icount;	/* non-memory instructions since the last */
@@ -26,6 +34,14 @@ struct wstate {
 	uint32_t last_pc;	/* of its last instruction */
 	int ldgsts_open;
 	uint64_t key;		/* flat CTA id * warps per CTA + warp */
+	/* Register dependences (record.h, WT_WARP_DEP_BITS). */
+	struct pend *pend;	/* registers of loads, one entry a register */
+	uint32_t npend, cappend;
+	uint32_t wait;		/* 1 + the newest load the next record's
+				   instructions wait for; 0 none yet */
+	uint32_t at;		/* its instructions before the first that
+				   waits */
+	int barrier;		/* a CTA barrier among them */
 };
 
 struct wt_asf {

@@ -153,31 +153,39 @@ static int sdec(struct cursor *c, const char *what, uint64_t *v)
 	return 0;
 }
 
-/* "R12" or "UR4": the tracer names vector (and uniform) registers. */
-static int reg(struct cursor *c, const char *what)
+/* "R12" or "UR4": the tracer names vector (and uniform) registers.
+ * Into *r the number of a vector register up to R255, else WT_AS_NOREG. */
+static int reg(struct cursor *c, const char *what, uint16_t *r)
 {
 	const char *s = next(c, what), *p;
+	unsigned v = 0;
 
 	if (!s)
 		return -1;
 	p = s + (s[0] == 'U');
 	if (*p++ != 'R' || !*p)
 		return bad(c, "%s '%s': expected a register such as R12", what, s);
-	for (; *p; p++)
+	for (; *p; p++) {
 		if (*p < '0' || *p > '9')
 			return bad(c, "%s '%s': expected a register such as R12",
 				   what, s);
+		if (v <= WT_AS_RZ)
+			v = v * 10 + (unsigned)(*p - '0');
+	}
+	*r = s[0] == 'U' || v > WT_AS_RZ ? WT_AS_NOREG : (uint16_t)v;
 	return 0;
 }
 
-static int regs(struct cursor *c, const char *count, const char *what)
+static int regs(struct cursor *c, const char *count, const char *what,
+		unsigned *n, uint16_t *r)
 {
-	uint64_t n;
+	uint64_t v;
 
-	if (dec(c, count, WT_AS_MAX_REGS, &n) < 0)
+	if (dec(c, count, WT_AS_MAX_REGS, &v) < 0)
 		return -1;
-	for (uint64_t i = 0; i < n; i++)
-		if (reg(c, what) < 0)
+	*n = (unsigned)v;
+	for (unsigned i = 0; i < *n; i++)
+		if (reg(c, what, &r[i]) < 0)
 			return -1;
 	return 0;
 }
@@ -352,9 +360,10 @@ int wt_as_parse(char *line, const struct wt_as_layout *lay, struct wt_as_inst *i
 	if (hex(&c, "mask", UINT32_MAX, &v) < 0)
 		return -1;
 	in->mask = (uint32_t)v;
-	if (regs(&c, "destination count", "destination register") < 0 ||
+	if (regs(&c, "destination count", "destination register", &in->ndst,
+		 in->dst) < 0 ||
 	    opcode(&c, in) < 0 ||
-	    regs(&c, "source count", "source register") < 0 ||
+	    regs(&c, "source count", "source register", &in->nsrc, in->src) < 0 ||
 	    dec(&c, "memory width", 1u << 16, &v) < 0)
 		return -1;
 	in->mem_width = (unsigned)v;
@@ -474,6 +483,18 @@ void wt_as_classify(const char *opcode, struct wt_as_class *c)
 			return;
 		}
 	}
+}
+
+int wt_as_is_barrier(const char *opcode)
+{
+	const char *p;
+
+	if (strncmp(opcode, "BAR", 3) != 0 || (opcode[3] && opcode[3] != '.'))
+		return 0;
+	for (p = strchr(opcode, '.'); p; p = strchr(p + 1, '.'))
+		if (strncmp(p + 1, "ARV", 3) == 0 && (!p[4] || p[4] == '.'))
+			return 0;
+	return 1;
 }
 
 /* Cache operators as SASS spells them, after a dot.  .STRONG.GPU and

@@ -39,10 +39,18 @@ struct wt_as_layout {
 	int loose;
 };
 
+/* A register as a line names it: R0 to R255 (R255 is RZ, the zero
+ * register) as 0 to 255; a uniform register (URn, which the tracer does
+ * not write) or one past R255 as WT_AS_NOREG. */
+#define WT_AS_RZ 255
+#define WT_AS_NOREG 0xffff
+
 struct wt_as_inst {
 	uint32_t cta[3], warp;	/* raw lines only */
 	uint32_t pc, mask;
 	char opcode[64];
+	unsigned ndst, nsrc;	/* registers the line lists */
+	uint16_t dst[WT_AS_MAX_REGS], src[WT_AS_MAX_REGS];
 	unsigned mem_width;	/* bytes per lane; 0 on a non-memory line */
 	int mode;		/* enum wt_as_mode, when mem_width > 0 */
 	int skipped;		/* a TMA operand, not read (see wt_as_class) */
@@ -92,6 +100,10 @@ struct wt_as_class {
 
 /* Classify by the mnemonic, the opcode up to its first dot. */
 void wt_as_classify(const char *opcode, struct wt_as_class *c);
+/* Whether the opcode is a CTA barrier a warp waits at: BAR (.SYNC,
+ * .SYNC.DEFER_BLOCKING, .RED...), but not BAR.ARV, which arrives without
+ * waiting (GPGPU-Sim's ARRIVE). */
+int wt_as_is_barrier(const char *opcode);
 /* Bytes per lane from the opcode's suffixes (.8, .U16, .64, .128 ...); 4
  * when none says. */
 unsigned wt_as_opcode_width(const char *opcode);

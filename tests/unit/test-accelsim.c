@@ -386,12 +386,13 @@ static void records(void)
 	is_u64((uint64_t)wt_asf_next(f, r), 1, "third record");
 	ok(r->warp == 1 && r->instr == 1 && r->icount == 1 &&
 	   r->op == WT_OP_ATOMIC && r->space == WT_SPACE_GLOBAL &&
-	   r->flags == WT_COP_FLAGS(WT_COP_DEFAULT),
+	   r->flags == (WT_COP_FLAGS(WT_COP_DEFAULT) | WT_WARP_DEPS),
 	   "the empty mask counts as an instruction; between the windows is global");
 	is_u64((uint64_t)wt_asf_next(f, r), 1, "a fourth record, at the end");
 	ok(r->warp == 1 && r->cta == 0 && r->instr == 2 && r->icount == 1 &&
 	   r->op == WT_OP_NONE && r->mask == 0 && r->size == 1 &&
-	   r->flags == WT_WARP_LAST && r->pc == 0x60 && r->lanes == 32 &&
+	   r->flags == (WT_WARP_LAST | WT_WARP_DEPS) && r->pc == 0x60 &&
+	   r->lanes == 32 &&
 	   wt_record_check(WT_KIND_WARP, 32, r, why, sizeof(why)) == 0,
 	   "warp 1's EXIT: its last record, of op none, at the end of a raw file");
 	is_u64((uint64_t)wt_asf_next(f, r), 0, "end (warp 0 ends with its store)");
@@ -428,6 +429,38 @@ static void cacheops(void)
 }
 
 /* Tracers before version 4: addresses of lanes predicated off. */
+/* The registers a line lists, for the dependences (trace-gen(1),
+ * Register dependences): R0 to R255 by number, uniform registers and
+ * numbers past 255 as none; and which opcodes are CTA barriers. */
+static void registers(void)
+{
+	struct wt_as_inst in;
+	char why[512];
+
+	is_u64(parse("0010 ffffffff 1 R7 ATOMG.E.ADD 2 R4 R255 4 1 0x1000 4",
+		     &plain, &in, why, sizeof(why)), 0, "registers: an atomic line");
+	ok(in.ndst == 1 && in.dst[0] == 7 && in.nsrc == 2 && in.src[0] == 4 &&
+	   in.src[1] == WT_AS_RZ && WT_AS_RZ == 255,
+	   "registers: destination R7, sources R4 and RZ (255)");
+	is_u64(parse("0010 ffffffff 2 UR4 R0 IMAD 3 R256 R0012 UR9 0", &plain, &in,
+		     why, sizeof(why)), 0, "registers: uniform and out-of-range ones parse");
+	ok(in.ndst == 2 && in.dst[0] == WT_AS_NOREG && in.dst[1] == 0 &&
+	   in.nsrc == 3 && in.src[0] == WT_AS_NOREG && in.src[1] == 12 &&
+	   in.src[2] == WT_AS_NOREG,
+	   "registers: UR4, R256 and UR9 are none; R0012 is R12");
+	is_u64(parse("0010 ffffffff 0 EXIT 0 0", &plain, &in, why, sizeof(why)), 0,
+	       "registers: a line without");
+	ok(in.ndst == 0 && in.nsrc == 0, "registers: ... none");
+	ok(wt_as_is_barrier("BAR.SYNC") && wt_as_is_barrier("BAR.SYNC.DEFER_BLOCKING") &&
+	   wt_as_is_barrier("BAR.RED.POPC") && wt_as_is_barrier("BAR"),
+	   "barriers: BAR.SYNC, .SYNC.DEFER_BLOCKING, .RED.POPC, BAR");
+	ok(!wt_as_is_barrier("BAR.ARV") && !wt_as_is_barrier("BAR.ARV.DEFER_BLOCKING") &&
+	   !wt_as_is_barrier("BARX") && !wt_as_is_barrier("BSYNC") &&
+	   !wt_as_is_barrier("MEMBAR.GPU") && !wt_as_is_barrier("WARPSYNC") &&
+	   !wt_as_is_barrier("DEPBAR.LE"),
+	   "barriers: not BAR.ARV, nor BSYNC, MEMBAR, WARPSYNC, DEPBAR");
+}
+
 static void loose(void)
 {
 	static const struct wt_as_layout lo = { 0, 0, 0, 0, 1 };
@@ -520,7 +553,7 @@ static void pre_v3(void)
 	   WT_FLAGS_COP(r[0]->flags) == WT_COP_CG,
 	   "... the load, after the MOV, .CG");
 	ok(n == 4 && r[1]->warp == 0 && r[1]->op == WT_OP_NONE && r[1]->icount == 1 &&
-	   r[1]->flags == WT_WARP_LAST && r[1]->pc == 0x18,
+	   r[1]->flags == (WT_WARP_LAST | WT_WARP_DEPS) && r[1]->pc == 0x18,
 	   "... warp 0's EXIT: a record of op none, as the warp's run ends");
 	ok(n == 4 && r[2]->warp == 1 && r[2]->space == WT_SPACE_SHARED &&
 	   r[2]->addr[3] == 0x18 && r[3]->op == WT_OP_NONE && r[3]->icount == 1,
@@ -566,6 +599,7 @@ static void pre_v3(void)
 int main(void)
 {
 	cacheops();
+	registers();
 	loose();
 	shapes();
 	pre_v3();

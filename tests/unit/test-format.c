@@ -405,8 +405,9 @@ static void damage(void)
 	buf = slurp(good, &len);
 	buf[8] = WT_FORMAT_MAJOR + 1;	/* major version */
 	spill(bad, buf, len);
-	snprintf(want, sizeof(want), "unsupported stream format version %d.%d",
-		 WT_FORMAT_MAJOR + 1, WT_FORMAT_MINOR);
+	/* a request stream says 4.0: its records need nothing of 4.1 */
+	snprintf(want, sizeof(want), "unsupported stream format version %d.0",
+		 WT_FORMAT_MAJOR + 1);
 	ok(drain(bad, err, sizeof(err), &n) < 0, "the next major version: error");
 	like(err, want, "version: says which");
 	free(buf);
@@ -502,8 +503,9 @@ static void record_checks(void)
 	w->flags = 2;
 	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) < 0,
 	   "check: a warp flag other than last");
-	is_str(why, "bad flags 2; expected bits 0 (last) and 4 to 7 (cache "
-	       "operator) only", "check: names the warp record's flags");
+	is_str(why, "bad flags 2; expected bits 0 (last), 4 to 7 (cache "
+	       "operator) and 8 to 31 (dependences) only",
+	       "check: names the warp record's flags");
 	w->flags = WT_WARP_LAST | WT_COP_FLAGS(WT_COP_WT);
 	ok(wt_record_check(WT_KIND_WARP, 16, rec, why, sizeof(why)) == 0 &&
 	   WT_FLAGS_COP(w->flags) == WT_COP_WT && WT_COP_WT == 12,
@@ -648,6 +650,70 @@ static void none_checks(void)
 	for (int i = 0; i <= WT_COP_MAX; i++)
 		if (wt_cacheop_parse(wt_cacheop_name((unsigned)i)) != i)
 			ok(0, "cache operator %d: name and parse disagree", i);
+}
+
+/* The dependence bits of warp records (4.1, record.h): dep and at only
+ * under bit 8, at within the record's instructions, at 0 with dep 0; the
+ * barrier bit alone; and a 4.1 header written and read back. */
+static void dep_checks(void)
+{
+	unsigned char rec[sizeof(struct wt_warp) + 8 * 32];
+	struct wt_warp *w = (void *)rec;
+	struct wt_header h;
+	struct wt_writer *wr;
+	struct wt_reader *r;
+	char why[160], path[300];
+
+	fill(rec, WT_KIND_WARP, 32, 1);
+	w->icount = 5;
+	/* dep 2 (bits 10-15: 2 << 10 = 0x800), at 3 (3 << 16 = 0x30000) */
+	w->flags = WT_WARP_DEPS | 0x800u | 0x30000u;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) == 0,
+	   "deps: dep 2 at 3 of 5 instructions is sound");
+	is_u64(WT_WARP_DEP(w->flags), 2, "deps: WT_WARP_DEP reads dep");
+	is_u64(WT_WARP_AT(w->flags), 3, "deps: WT_WARP_AT reads at");
+	w->flags = WT_WARP_DEPS | (63u << 10) | (5u << 16) | WT_WARP_BARRIER;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) == 0,
+	   "deps: dep 63, at the memory instruction (at = icount), a barrier");
+	w->flags = 0x800u | 0x30000u;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "deps: dep and at without bit 8");
+	like(why, "without bit 8", "deps: ... says so");
+	w->flags = WT_WARP_BARRIER;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) == 0,
+	   "deps: the barrier bit alone is sound");
+	w->flags = WT_WARP_DEPS | 0x400u | (6u << 16);
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "deps: at 6 past the 5 non-memory instructions and the memory one");
+	is_str(why, "bad at 6; expected at most the record's icount",
+	       "deps: ... names at");
+	w->flags = WT_WARP_DEPS | (1u << 16);
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "deps: at 1 with dep 0");
+	w->icount = 70000;
+	w->flags = WT_WARP_DEPS | 0x400u | (WT_WARP_AT_MAX << 16);
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) == 0,
+	   "deps: at 65535 for 70000 instructions before the first that waits");
+	w->flags = WT_WARP_DEPS | 0x400u | (1u << 16) | 8;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "deps: bit 3 is still no flag");
+	ok(wt_records_check(WT_KIND_WARP, 32, 1, rec, 1, why, sizeof(why)) == 1,
+	   "deps: ... but let through from a later minor version");
+
+	/* a stream says the minor version its writer set: 4.1 read back */
+	snprintf(path, sizeof(path), "%s/deps.wt", dir);
+	wt_header_init(&h, WT_KIND_WARP, 32);
+	is_u64(h.version_minor, 0, "deps: a header begins as 4.0");
+	h.version_minor = 1;
+	wr = wt_writer_open(path, &h, 0, why, sizeof(why));
+	ok(wr && wt_writer_close(wr, why, sizeof(why)) == 0, "deps: a 4.1 stream written");
+	r = wt_reader_open(path, why, sizeof(why));
+	ok(r && wt_reader_header(r)->version_minor == 1, "deps: ... reads back as 4.1");
+	wt_reader_close(r);
+	h.version_minor = WT_FORMAT_MINOR + 1;
+	ok(wt_writer_open(path, &h, 0, why, sizeof(why)) == NULL,
+	   "deps: a minor version this library does not know is not written");
+	wt_header_free(&h);
 }
 
 /* wt_records_check over a block finds its first bad record, at any place,
@@ -964,6 +1030,7 @@ int main(int argc, char **argv)
 	concatenation();
 	record_checks();
 	none_checks();
+	dep_checks();
 	block_checks();
 	reader_checks();
 	takes();
