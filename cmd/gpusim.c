@@ -42,11 +42,14 @@ WT_STAGE_MACHINE_USAGE
 "      --issue-interval=N  cycles between two instructions of a warp (1)\n"
 "      --shmem-latency=N   cycles of a load that makes no request: shared,\n"
 "                          constant and texture memory (20)\n"
+"      --deps=D            what an instruction waits for: trace (the loads\n"
+"                          the records' register dependences name, where\n"
+"                          they have them; default) or loads (every earlier\n"
+"                          load, always)\n"
 "      --icnt-latency=N    cycles a packet's head crosses the network\n"
 "                          (default: l2sim's --icnt-latency)\n"
 "      --flit=N            bytes a network port moves a cycle (32)\n"
-"      --credits=N         requests an SM may have in the network and\n"
-"                          waiting at the slices (16)\n"
+"      --credits=N         requests an SM may have in the network (16)\n"
 "      --rop-latency=N     cycles a request waits before its L2 slice's queue\n"
 "                          (default: the machine's gpgpu_l2_rop_latency)\n"
 "      --launch-latency=N  cycles before a kernel's first CTA (0)\n"
@@ -61,7 +64,7 @@ WT_STAGE_MACHINE_USAGE
 enum {
 	O_COAL = 256, O_L1, O_L2, O_DRAM, O_SMS, O_SCHEDS, O_POLICY, O_ACTIVE,
 	O_WLIMIT, O_CLIMIT, O_ISSUE, O_SHLAT, O_ICNT, O_FLIT, O_CREDITS,
-	O_ROP, O_LAUNCH, O_L1EV, O_L2EV, O_DREV, O_LEVEL, O_NOPTS
+	O_ROP, O_LAUNCH, O_L1EV, O_L2EV, O_DREV, O_LEVEL, O_DEPS, O_NOPTS
 };
 
 static const struct option longopts[] = {
@@ -86,6 +89,7 @@ static const struct option longopts[] = {
 	{ "l2-events", required_argument, NULL, O_L2EV },
 	{ "dram-events", required_argument, NULL, O_DREV },
 	{ "level", required_argument, NULL, O_LEVEL },
+	{ "deps", required_argument, NULL, O_DEPS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -124,6 +128,9 @@ static void own_options(const char *const *set, struct wt_sim_opts *o)
 		o->launch_latency = (unsigned)wt_opt_num("launch-latency", set[O_LAUNCH], 0, 1u << 24);
 	if (set[O_CREDITS])
 		o->credits = (unsigned)wt_opt_num("credits", set[O_CREDITS], 2, 1u << 20);
+	if (set[O_DEPS])
+		o->all_loads = wt_opt_choice("deps", set[O_DEPS],
+					     (const char *[]){ "trace", "loads" }, 2);
 }
 
 struct cmd {

@@ -257,6 +257,13 @@ is "$(num "$T/indep.json" cycles)" 155 "independent loads: 155 cycles"
 sim "$T/dep.traceg" "$T/dep"
 is "$(evtimes "$T/dep.l1")" "2 149 " "a load's address from the load before: it waits for its data (149)"
 is "$(num "$T/dep.json" cycles)" 296 "dependent loads: 296 cycles"
+# --deps=loads ignores the records' dependences: every instruction waits
+# for every earlier load.  The independent loads run as the dependent
+# ones, and the EXIT waits for the second load's data (295): 297 cycles.
+sim "$T/indep.traceg" "$T/indep-all" --deps=loads
+is "$(evtimes "$T/indep-all.l1") $(num "$T/indep-all.json" cycles)" "2 149  297" \
+	"--deps=loads: the second load waits for the first, the EXIT for both: 297 cycles"
+fails_with 2 "^gpusim: --deps=x: expected trace or loads" "--deps refused" gpusim --deps=x "$T/one.w"
 # A barrier: warp 0 comes to it at once (its BAR at 1, before its load),
 # warp 1 after four MOVs, its BAR and EXIT (2 to 7: a record's barrier
 # waits at the end of its non-memory instructions).  Released at 7, warp

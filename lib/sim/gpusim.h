@@ -78,6 +78,9 @@ struct wt_gpusim_cfg {
 					   of one warp */
 	unsigned shmem_latency;		/* a load without requests (shared,
 					   constant, texture) */
+	int all_loads;			/* every instruction waits for every
+					   earlier load, whatever the records'
+					   dependences say */
 	unsigned l2_queue;		/* a slice's events not drained */
 };
 

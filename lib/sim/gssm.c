@@ -192,8 +192,9 @@ static int load_there(const struct gs_load *l)
 }
 
 /* The loads w's next instruction waits for: those of its records up to
- * *upto (1), or none (0).  With nothing left to issue, all of them. */
-static int needs(const struct gs_warp *w, uint32_t *upto)
+ * *upto (1), or none (0).  With nothing left to issue, all of them;
+ * all_loads: every earlier one, whatever the records say. */
+static int needs(const struct gs_warp *w, int all_loads, uint32_t *upto)
 {
 	const struct wt_warp *r;
 	unsigned pos, dep;
@@ -204,7 +205,7 @@ static int needs(const struct gs_warp *w, uint32_t *upto)
 	if (!has_work(w))
 		return 1;
 	r = w->rec[w->next];
-	if (!(r->flags & WT_WARP_DEPS)) {
+	if (!(r->flags & WT_WARP_DEPS) || all_loads) {
 		*upto = w->next - 1;	/* every earlier one */
 		return w->next > 0;
 	}
@@ -278,7 +279,7 @@ static void settle(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 		barrier_arrive(g, s, w, t);
 		return;
 	}
-	if (!needs(w, &upto))
+	if (!needs(w, g->cfg->all_loads, &upto))
 		return;
 	for (unsigned i = 0; i < w->nld; i++) {
 		const struct gs_load *l = &w->ld[i];

@@ -31,6 +31,7 @@ struct wt_sim_opts {
 	unsigned icnt_latency;		/* 0: l2sim's --icnt-latency */
 	int icnt_latency_set;
 	unsigned flit, credits, issue_interval, shmem_latency;
+	int all_loads;		/* --deps=loads */
 	unsigned rop_latency;		/* with rop_latency_set; else the L2's
 					   machine's gpgpu_l2_rop_latency */
 	int rop_latency_set;
