@@ -19,25 +19,7 @@
 
 records() { grep -v '^#'; }
 
-# kernel NAME: a one-CTA kernel of 64 threads from the instruction lines
-# on standard input, warp 0's, up to a line "--", then warp 1's if any.
-kernel() {
-	awk -v name="$1" '
-	BEGIN { w = 0 }
-	$0 == "--" { w = 1; next }
-	{ line[w, n[w]++] = $0 }
-	END {
-		printf "-kernel name = %s\n-grid dim = (1,1,1)\n", name
-		printf "-block dim = (64,1,1)\n-accelsim tracer version = 5\n\n"
-		printf "#BEGIN_TB\nthread block = 0,0,0\n"
-		for (k = 0; k <= w; k++) {
-			printf "warp = %d\ninsts = %d\n", k, n[k]
-			for (i = 0; i < n[k]; i++)
-				print line[k, i]
-		}
-		printf "#END_TB\n"
-	}' > "$T/$1.traceg"
-}
+kernel() { as_kernel "$T/$1.traceg" "$1"; }
 # deps NAME: "warp pc op icount deps" of each record, one line each.
 deps() {
 	trace-gen "$T/$1.traceg" 2>/dev/null | trace-dump | records |

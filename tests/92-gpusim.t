@@ -218,24 +218,7 @@ like "$(json "$T/mrpb.json")" '"mrpb_bypass":[0-9]' "MRPB on spmv: runs"
 
 # 12. Register dependences and barriers from Accel-Sim traces (trace-gen
 # sets them: record.h).  One warp of one lane, the machine of 1.
-kernel() {	# kernel NAME: a one-CTA kernel from the lines on stdin, warp 0's,
-		# then after a line "--" warp 1's
-	awk -v name="$1" '
-	BEGIN { w = 0 }
-	$0 == "--" { w = 1; next }
-	{ line[w, n[w]++] = $0 }
-	END {
-		printf "-kernel name = %s\n-grid dim = (1,1,1)\n", name
-		printf "-block dim = (%d,1,1)\n-accelsim tracer version = 5\n\n", w ? 64 : 32
-		printf "#BEGIN_TB\nthread block = 0,0,0\n"
-		for (k = 0; k <= w; k++) {
-			printf "warp = %d\ninsts = %d\n", k, n[k]
-			for (i = 0; i < n[k]; i++)
-				print line[k, i]
-		}
-		printf "#END_TB\n"
-	}' > "$T/$1.traceg"
-}
+kernel() { as_kernel "$T/$1.traceg" "$1"; }
 LDG() { printf '%04x 00000001 1 %s LDG.E 1 %s 4 1 %s 4 0\n' $pc $1 $2 $3; pc=$((pc + 16)); }
 MOV() { printf '%04x 00000001 1 %s MOV 1 R1 0 0\n' $pc $1; pc=$((pc + 16)); }
 BAR() { printf '%04x 00000001 0 BAR.SYNC 0 0 0\n' $pc; pc=$((pc + 16)); }

@@ -106,6 +106,27 @@ last_flags() {
 		printf "%d %d %d\n", bad, warps, lasts
 	}'
 }
+# as_kernel FILE NAME: a one-CTA Accel-Sim kernel file from the instruction
+# lines on standard input: warp 0's, then after a line "--" warp 1's; the
+# block has 32 threads a warp given.
+as_kernel() {
+	awk -v name="$2" '
+	BEGIN { w = 0 }
+	$0 == "--" { w = 1; next }
+	{ line[w, n[w]++] = $0 }
+	END {
+		printf "-kernel name = %s\n-grid dim = (1,1,1)\n", name
+		printf "-block dim = (%d,1,1)\n-accelsim tracer version = 5\n\n", w ? 64 : 32
+		printf "#BEGIN_TB\nthread block = 0,0,0\n"
+		for (k = 0; k <= w; k++) {
+			printf "warp = %d\ninsts = %d\n", k, n[k]
+			for (i = 0; i < n[k]; i++)
+				print line[k, i]
+		}
+		printf "#END_TB\n"
+	}' > "$1"
+}
+
 done_testing() {
 	echo "1..$_n"
 	[ "$_failed" -eq 0 ]

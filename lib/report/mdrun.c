@@ -133,97 +133,17 @@ static void scan_dump(const struct wt_md_settings *o, const struct wt_order_cfg 
 		wt_die(WT_EXIT_DATA, "%s: no CTA makes an access", o->dump);
 }
 
-/*
- * The sweep of closed timing, in DIR/NAME: the same points through gpusim
- * (sweep.h's closed pipeline).  Its SMs schedule the warps, so l1sim's
- * warp pool has no place; gpusim models the stream's machine, which
- * trace-order's --arch sets (coalesce's is the same); and --max-ctas is
- * the sweep's limit only: every point's --cta-limit is at most that, so
- * gpusim's occupancy (the machine's, which it takes) limited by it is
- * trace-order's with --max-ctas.
- */
-static void setup_closed(struct wt_sweep *s, const struct wt_md_settings *o,
-			 const char *dir, const char *name, unsigned limit,
-			 const char *bindir)
+/* The rest of a sweep's setup, open or closed: its constant options
+ * fixed[0..n-1], the L2 off (--no-l2), the axes (the L1 sizes, and the
+ * MD from 1 to limit when limit is not 0) and the trace; then made. */
+static void setup_points(struct wt_sweep *s, const struct wt_md_settings *o,
+			 const char *const *fixed, unsigned n, const char *trace,
+			 unsigned limit)
 {
-	char spec[3][PATH_MAX + 32], err[PATH_MAX + 256], *list = NULL;
-	char path[PATH_MAX];
-	const char *fixed[6] = { spec[0], "l1sim:assoc=4", "l1sim:unified=0" };
-	unsigned n = 3;
+	char err[PATH_MAX + 256], *list = NULL;
 	size_t len = 0;
 	FILE *f;
 
-	wt_snprintf(spec[0], sizeof(spec[0]), "l1sim:index=%s", o->index);
-	if (o->sms)
-		fixed[n++] = wt_snprintf(spec[1], sizeof(spec[1]),
-					 "trace-order:sms=%s", o->sms);
-	if (o->arch)
-		fixed[n++] = wt_snprintf(spec[2], sizeof(spec[2]),
-					 "trace-order:arch=%s", o->arch);
-	wt_sweep_init(s, wt_snprintf(path, sizeof(path), "%s/%s", dir, name));
-	s->bindir = bindir ? wt_strdup(bindir) : NULL;
-	s->closed = 1;
-	for (unsigned i = 0; i < n; i++)
-		if (wt_sweep_parse_fixed(s, fixed[i], err, sizeof(err)) < 0)
-			wt_die(WT_EXIT_USAGE, "%s", err);
-	if ((o->no_l2 && wt_sweep_add_flag(s, WT_SW_L2, "disable", err,
-					   sizeof(err)) < 0) ||
-	    wt_sweep_add_axis(s, WT_SW_L1, "size", o->size_list, err,
-			      sizeof(err)) < 0)
-		wt_die(WT_EXIT_USAGE, "%s", err);
-	f = open_memstream(&list, &len);
-	for (unsigned md = 1; md <= limit; md++)
-		fprintf(f, "%s%u", md > 1 ? "," : "", md);
-	fclose(f);
-	wt_sweep_add_axis(s, WT_SW_ORDER, "cta-limit", list, err, sizeof(err));
-	free(list);
-	if (wt_sweep_add_trace(s, o->dump, err, sizeof(err)) < 0)
-		wt_die(WT_EXIT_DATA, "%s", err);
-	if (wt_sweep_check(s, err, sizeof(err)) < 0)
-		wt_die(WT_EXIT_USAGE, "%s", err);
-	if (wt_sweep_prepare(s, err, sizeof(err)) < 0)
-		wt_die(WT_EXIT_DATA, "%s", err);
-}
-
-/*
- * The sweep (sizes times MD 1 to limit, the MD fastest) or, with limit 0,
- * the profile (one CTA at a time on one SM, per size), in DIR/NAME.
- */
-static void setup(struct wt_sweep *s, const struct wt_md_settings *o, const char *dir,
-		  const char *name, const char *trace, unsigned limit,
-		  const char *bindir)
-{
-	char spec[5][PATH_MAX + 32], err[PATH_MAX + 256], *list = NULL;
-	char path[PATH_MAX];
-	/* a fixed value, as an index may hold commas (",bits=N") */
-	/* --l1-size's sizes are of 4-way L1s (ASSOC), whatever the machine,
-	 * and no adaptive carve-out may size them again */
-	const char *fixed[10] = { "l1sim:sched=pool", "l1sim:warp-delay=yes",
-				  spec[0], "l1sim:assoc=4", "l1sim:unified=0" };
-	unsigned n = 5;
-	size_t len = 0;
-	FILE *f;
-
-	wt_snprintf(spec[0], sizeof(spec[0]), "l1sim:index=%s", o->index);
-	if (!limit) {
-		fixed[n++] = "trace-order:sms=1";
-		fixed[n++] = "trace-order:cta-limit=1";
-	} else if (o->sms) {
-		fixed[n++] = wt_snprintf(spec[1], sizeof(spec[1]),
-					 "trace-order:sms=%s", o->sms);
-	}
-	if (o->arch) {
-		fixed[n++] = wt_snprintf(spec[2], sizeof(spec[2]),
-					 "trace-order:arch=%s", o->arch);
-		fixed[n++] = wt_snprintf(spec[3], sizeof(spec[3]),
-					 "coalesce:arch=%s", o->arch);
-	}
-	if (o->max_ctas)
-		fixed[n++] = wt_snprintf(spec[4], sizeof(spec[4]),
-					 "trace-order:max-ctas=%s", o->max_ctas);
-	wt_sweep_init(s, wt_snprintf(path, sizeof(path), "%s/%s", dir, name));
-	s->bindir = bindir ? wt_strdup(bindir) : NULL;
-	s->until = WT_SW_DRAM;
 	for (unsigned i = 0; i < n; i++)
 		if (wt_sweep_parse_fixed(s, fixed[i], err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
@@ -246,6 +166,75 @@ static void setup(struct wt_sweep *s, const struct wt_md_settings *o, const char
 		wt_die(WT_EXIT_USAGE, "%s", err);
 	if (wt_sweep_prepare(s, err, sizeof(err)) < 0)
 		wt_die(WT_EXIT_DATA, "%s", err);
+}
+
+/*
+ * The sweep of closed timing, in DIR/NAME: the same points through gpusim
+ * (sweep.h's closed pipeline).  Its SMs schedule the warps, so l1sim's
+ * warp pool has no place; gpusim models the stream's machine, which
+ * trace-order's --arch sets (coalesce's is the same); and --max-ctas is
+ * the sweep's limit only: every point's --cta-limit is at most that, so
+ * gpusim's occupancy (the machine's, which it takes) limited by it is
+ * trace-order's with --max-ctas.
+ */
+static void setup_closed(struct wt_sweep *s, const struct wt_md_settings *o,
+			 const char *dir, const char *name, unsigned limit,
+			 const char *bindir)
+{
+	char spec[3][PATH_MAX + 32], path[PATH_MAX];
+	const char *fixed[6] = { spec[0], "l1sim:assoc=4", "l1sim:unified=0" };
+	unsigned n = 3;
+
+	wt_snprintf(spec[0], sizeof(spec[0]), "l1sim:index=%s", o->index);
+	if (o->sms)
+		fixed[n++] = wt_snprintf(spec[1], sizeof(spec[1]),
+					 "trace-order:sms=%s", o->sms);
+	if (o->arch)
+		fixed[n++] = wt_snprintf(spec[2], sizeof(spec[2]),
+					 "trace-order:arch=%s", o->arch);
+	wt_sweep_init(s, wt_snprintf(path, sizeof(path), "%s/%s", dir, name));
+	s->bindir = bindir ? wt_strdup(bindir) : NULL;
+	s->closed = 1;
+	setup_points(s, o, fixed, n, o->dump, limit);
+}
+
+/*
+ * The sweep (sizes times MD 1 to limit, the MD fastest) or, with limit 0,
+ * the profile (one CTA at a time on one SM, per size), in DIR/NAME.
+ */
+static void setup(struct wt_sweep *s, const struct wt_md_settings *o, const char *dir,
+		  const char *name, const char *trace, unsigned limit,
+		  const char *bindir)
+{
+	char spec[5][PATH_MAX + 32], path[PATH_MAX];
+	/* a fixed value, as an index may hold commas (",bits=N") */
+	/* --l1-size's sizes are of 4-way L1s (ASSOC), whatever the machine,
+	 * and no adaptive carve-out may size them again */
+	const char *fixed[10] = { "l1sim:sched=pool", "l1sim:warp-delay=yes",
+				  spec[0], "l1sim:assoc=4", "l1sim:unified=0" };
+	unsigned n = 5;
+
+	wt_snprintf(spec[0], sizeof(spec[0]), "l1sim:index=%s", o->index);
+	if (!limit) {
+		fixed[n++] = "trace-order:sms=1";
+		fixed[n++] = "trace-order:cta-limit=1";
+	} else if (o->sms) {
+		fixed[n++] = wt_snprintf(spec[1], sizeof(spec[1]),
+					 "trace-order:sms=%s", o->sms);
+	}
+	if (o->arch) {
+		fixed[n++] = wt_snprintf(spec[2], sizeof(spec[2]),
+					 "trace-order:arch=%s", o->arch);
+		fixed[n++] = wt_snprintf(spec[3], sizeof(spec[3]),
+					 "coalesce:arch=%s", o->arch);
+	}
+	if (o->max_ctas)
+		fixed[n++] = wt_snprintf(spec[4], sizeof(spec[4]),
+					 "trace-order:max-ctas=%s", o->max_ctas);
+	wt_sweep_init(s, wt_snprintf(path, sizeof(path), "%s/%s", dir, name));
+	s->bindir = bindir ? wt_strdup(bindir) : NULL;
+	s->until = WT_SW_DRAM;
+	setup_points(s, o, fixed, n, trace, limit);
 }
 
 /*
