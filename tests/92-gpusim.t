@@ -153,6 +153,18 @@ is "$(num "$T/st.json" cycles)" 31 "a store: the warp waits for its acknowledgem
 sim "$T/one.trc" "$T/launch" --launch-latency=100
 is "$(num "$T/launch.json" cycles)" 249 "a launch latency of 100: 249 cycles"
 
+# 8b. A read an L2 policy sends around the L2 waits for its own DRAM read
+# (with external fills: no l2sim miss latency).  A line L2 whose every
+# warp bypasses (--bypass=rand:1): the request reaches the slice's queue
+# at 18 (as in 1) and goes around with no tag access: its DRAM-bound
+# event at 18, in the DRAM's queue at 118, the bank closed: ACT 118, RD
+# 120, done 125; down at 125 + 12 = 137, when the warp wakes: 138 cycles.
+L2LINE="$L2 --sectored=no --write-allocate=no"
+L2="$L2LINE --bypass=rand:1" sim "$T/one.trc" "$T/byp"
+is "$(evtimes "$T/byp.l2") / $(evtimes "$T/byp.d")" "18  / 125 " \
+	"an L2 bypass: around the L2 at 18, its DRAM read done at 125"
+is "$(num "$T/byp.json" cycles)" 138 "an L2 bypass: answered when its DRAM read is done, 138 cycles (hand-timed)"
+
 # 9. The L1 policies' warp limit (l1sim's --warp-limit, the pool's limit
 # hook): one warp may issue.  Two warps, a load each (lines 0 and 4096,
 # banks 0 and 1, both closed).  Warp 0 runs as in 1 and leaves at 148;

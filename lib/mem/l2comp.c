@@ -231,6 +231,20 @@ uint64_t wt_l2_component_ready(const struct wt_component *c, const struct wt_eve
 	return UINT64_MAX;
 }
 
+int wt_l2_component_answered(struct wt_component *c, const struct wt_event *in)
+{
+	struct l2_comp *l = (struct l2_comp *)c;
+
+	for (size_t i = 0; i < l->nload; i++)
+		if (l->load[i].waits && same_load(&l->load[i], in)) {
+			memmove(l->load + i, l->load + i + 1,
+				(l->nload - i - 1) * sizeof(*l->load));
+			l->nload--;
+			return 0;
+		}
+	return -1;
+}
+
 int wt_l2_component_fill(struct wt_component *c, uint64_t line, unsigned sectors,
 			 uint64_t t)
 {

@@ -79,4 +79,13 @@ uint64_t wt_l2_component_ready(const struct wt_component *c, const struct wt_eve
 int wt_l2_component_fill(struct wt_component *c, uint64_t line, unsigned sectors,
 			 uint64_t t);
 
+/*
+ * External fill: a read a policy sent around the L2 (a bypass, or a miss
+ * that takes no line) waits for its own DRAM read, which fills nothing:
+ * wt_l2_component_ready says UINT64_MAX for it until the driver, the
+ * read done, calls this to forget it (it answers the load itself).  0, or
+ * -1 when the component holds no such waiting read of event in.
+ */
+int wt_l2_component_answered(struct wt_component *c, const struct wt_event *in);
+
 #endif

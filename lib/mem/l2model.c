@@ -707,7 +707,10 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 				WT_OP_STORE;
 			l2->st.write_throughs++;
 		}
-		outcome(l2, out, in, *done - arrival, 0, 0);
+		if (c->external_fill)	/* its DRAM read answers it */
+			outcome(l2, out, in, lookup - arrival, 0, 1);
+		else
+			outcome(l2, out, in, *done - arrival, 0, 0);
 		return -1;
 	}
 	way = victim(l2, set, &ev);	/* one there is: wt_l2i_fails */
@@ -1016,8 +1019,11 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		if (p->ops->arrive && p->ops->arrive(p->p, l2, &r)) {
 			emit(l2, out, in, WT_EV_BYPASS, arrival, arrival);
 			l2->st.bypasses++;
-			/* no queue, no lookup: the DRAM round trip */
-			outcome(l2, out, in, c->miss_latency, 0, 0);
+			/* no queue, no lookup: the DRAM round trip (with
+			 * external fills, the driver answers it when its
+			 * DRAM read is done) */
+			outcome(l2, out, in, c->external_fill ? 0 : c->miss_latency,
+				0, c->external_fill ? 1 : 0);
 			return;
 		}
 	}

@@ -141,7 +141,12 @@ struct wt_l2_outcome {
 	uint32_t tag;			/* the out's tag at the request */
 	uint32_t waits;			/* external fill: the pending fills
 					   its data waits for (each one's
-					   wt_l2_fill wakes it: l2->woke) */
+					   wt_l2_fill wakes it: l2->woke);
+					   a read a policy sent around the
+					   L2 (no line) waits for its own
+					   DRAM read, which fills nothing
+					   and wakes nothing: 1, and the
+					   driver answers it */
 	uint16_t sm, partition;
 	uint8_t hit;
 };

@@ -220,13 +220,16 @@ static void filled(struct wt_gpusim *g, unsigned p, const struct wt_event *d,
 			i++;
 			continue;
 		}
-		/* A read the L2 sent around itself (a policy's bypass) fills
-		 * nothing: its loads are answered as the data comes. */
+		/* A read the L2 sent around itself (a policy's bypass, a miss
+		 * that takes no line) fills nothing: it is answered as its
+		 * data comes. */
 		ready = fill ? wt_l2_component_ready(s->c, e) : t;
 		if (ready == UINT64_MAX) {
 			i++;
 			continue;
 		}
+		if (!fill)
+			wt_l2_component_answered(s->c, e);
 		answer(g, p, e, ready, t);
 		s->wait[i] = s->wait[--s->nwait];
 	}
