@@ -199,13 +199,13 @@ struct wt_l1_policy_ops {
 				  uint64_t (*trial)(void *ctx, unsigned limit),
 				  void *ctx);
 	/* Or set the SMs' limits as the kernel runs: sample_begin says the
-	 * period in cycles (0: none) as kernel name starts on sms SMs; at
-	 * each period's end sample_period takes each SM's instructions and
-	 * L1 misses of the period and puts each SM's warp limit for the
-	 * next into limit[] (0: none); sample_end says what it decided
-	 * (struct wt_l1_kernel's decided and rounds) as the kernel ends. */
+	 * interval in cycles (0: none) as kernel name starts on sms SMs; at
+	 * each interval's end sample_step takes each SM's instructions and
+	 * L1 misses of it and puts each SM's warp limit for the next into
+	 * limit[] (0: none); sample_end says what it decided (struct
+	 * wt_l1_kernel's decided and rounds) as the kernel ends. */
 	uint64_t (*sample_begin)(void *g, const char *name, unsigned sms);
-	void (*sample_period)(void *g, const uint64_t *instrs,
+	void (*sample_step)(void *g, const uint64_t *instrs,
 			      const uint64_t *misses, unsigned *limit);
 	void (*sample_end)(void *g, unsigned *decided, unsigned *rounds);
 };

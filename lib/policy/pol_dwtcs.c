@@ -5,7 +5,7 @@
  * GPU, for the whole run: it remembers kernels by name) sees what each
  * did and sets every SM's warp limit for the next (the hook kernel_run;
  * in gpusim, which runs the SMs itself, the hooks sample_begin,
- * sample_period and sample_end, which kernel_run is made of).
+ * sample_step and sample_end, which kernel_run is made of).
  */
 #include "dwtcs.h"
 #include "json.h"
@@ -77,7 +77,7 @@ static uint64_t sample_begin(void *gs, const char *name, unsigned sms)
 
 /* A period ended: what each SM did in it; each one's limit per scheduler
  * for the next. */
-static void sample_period(void *gs, const uint64_t *instrs, const uint64_t *misses,
+static void sample_step(void *gs, const uint64_t *instrs, const uint64_t *misses,
 			  unsigned *limit)
 {
 	struct dwt *g = gs;
@@ -125,7 +125,7 @@ static int kernel_run(void *gs, struct wt_l1_kernel *k)
 			di[s] = k->l1[s]->st.instructions - i0[s];
 			dm[s] = k->l1[s]->st.misses - m0[s];
 		}
-		sample_period(g, di, dm, lim);
+		sample_step(g, di, dm, lim);
 		for (unsigned s = 0; s < nb; s++)
 			wt_pool_set_limit(p[s], s < g->n ? lim[s] * g->per : 0);
 	}
@@ -222,7 +222,7 @@ const struct wt_l1_policy_ops wt_pol_dwtcs_ops = {
 	.gpu_free = gpu_free,
 	.kernel_run = kernel_run,
 	.sample_begin = sample_begin,
-	.sample_period = sample_period,
+	.sample_step = sample_step,
 	.sample_end = sample_end,
 };
 

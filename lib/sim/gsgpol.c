@@ -2,7 +2,7 @@
  * gsgpol.c - the L1 policies that set warp limits across the SMs
  * (l1hook.h's gpu_init hooks) in gpusim: SWT's search by trials before a
  * kernel runs (kernel_search), DWT-CS's sampling as it runs
- * (sample_begin, sample_period, sample_end).  The limits are per
+ * (sample_begin, sample_step, sample_end).  The limits are per
  * scheduler; an SM's is that times its schedulers (gspool.c admits the
  * oldest that many warps).
  *
@@ -183,7 +183,7 @@ void gs_gpol_sample(struct wt_gpusim *g, uint64_t t)
 		g->smp_i[s] = l1->st.instructions;
 		g->smp_m[s] = l1->st.misses;
 	}
-	ops->sample_period(g->gpol[g->sampler].g, di, dm, lim);
+	ops->sample_step(g->gpol[g->sampler].g, di, dm, lim);
 	for (unsigned s = 0; s < g->nsm; s++) {
 		struct gs_sm *sm = &g->sm[s];
 
