@@ -130,14 +130,22 @@ struct wt_warp {
  * and opcodes (Accel-Sim's traces: trace-gen sets them; 0 elsewhere).
  * A record's instructions are its icount non-memory instructions, then
  * its memory instruction (none for op WT_OP_NONE).  Bit 8 says the
- * record carries the two fields:
+ * record carries the three fields:
  *   dep (bits 10-15): the most recent of the warp's earlier loads (and
  *     atomics with a result) that one of those instructions waits for (it
  *     reads or writes a register the load writes, not written again
  *     since), counted back in the warp's records: 1 the previous
  *     record's, up to 63 (that far or further); 0 none;
- *   at (bits 16-31): how many of those instructions issue before the
- *     first one that waits (0 to icount; 65535 that many or more).
+ *   at (bits 16-25): how many of those instructions issue before the
+ *     first one that waits (0 to icount; 1023 that many or more);
+ *   chain (bits 26-31): the longest run of its non-memory instructions,
+ *     each reading a register the one before wrote (within the record),
+ *     whose last writes a register its memory instruction reads (an
+ *     address, a store's data): 0 to 63 (that many or more); 0 for op
+ *     WT_OP_NONE, or when the memory instruction reads nothing the
+ *     record's other instructions wrote.  A consumer that knows the
+ *     machine's latencies (gpusim) delays the memory instruction by so
+ *     many of them.
  * Bit 9: a CTA barrier (BAR) is among its non-memory instructions: the
  * warp waits, before its memory instruction (or its end), until every
  * warp of its CTA that is not done has come to a barrier.
@@ -149,9 +157,13 @@ struct wt_warp {
 #define WT_WARP_DEP_MASK 0xfc00u
 #define WT_WARP_DEP_MAX 63u
 #define WT_WARP_AT_SHIFT 16
-#define WT_WARP_AT_MAX 65535u
+#define WT_WARP_AT_MASK 0x3ff0000u
+#define WT_WARP_AT_MAX 1023u
+#define WT_WARP_CHAIN_SHIFT 26
+#define WT_WARP_CHAIN_MAX 63u
 #define WT_WARP_DEP(flags) (((flags) & WT_WARP_DEP_MASK) >> WT_WARP_DEP_SHIFT)
-#define WT_WARP_AT(flags) ((flags) >> WT_WARP_AT_SHIFT)
+#define WT_WARP_AT(flags) (((flags) & WT_WARP_AT_MASK) >> WT_WARP_AT_SHIFT)
+#define WT_WARP_CHAIN(flags) ((flags) >> WT_WARP_CHAIN_SHIFT)
 /* All of bits 8-31, which trace-order passes on as they came.  A stream
  * whose warp records carry them is of format 4.1 (stream.h). */
 #define WT_WARP_DEP_BITS 0xffffff00u
