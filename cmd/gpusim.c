@@ -42,6 +42,9 @@ WT_STAGE_MACHINE_USAGE
 "      --issue-interval=N  cycles between two instructions of a warp (1)\n"
 "      --shmem-latency=N   cycles of a load that makes no request: shared,\n"
 "                          constant and texture memory (20)\n"
+"      --alu-latency=N     cycles each instruction of a record's chain\n"
+"                          (record.h) delays its memory instruction (4,\n"
+"                          GPGPU-Sim's integer add); 0: none\n"
 "      --deps=D            what an instruction waits for: trace (the loads\n"
 "                          the records' register dependences name, where\n"
 "                          they have them; default) or loads (every earlier\n"
@@ -64,7 +67,7 @@ WT_STAGE_MACHINE_USAGE
 enum {
 	O_COAL = 256, O_L1, O_L2, O_DRAM, O_SMS, O_SCHEDS, O_POLICY, O_ACTIVE,
 	O_WLIMIT, O_CLIMIT, O_ISSUE, O_SHLAT, O_ICNT, O_FLIT, O_CREDITS,
-	O_ROP, O_LAUNCH, O_L1EV, O_L2EV, O_DREV, O_LEVEL, O_DEPS, O_NOPTS
+	O_ROP, O_LAUNCH, O_L1EV, O_L2EV, O_DREV, O_LEVEL, O_DEPS, O_ALU, O_NOPTS
 };
 
 static const struct option longopts[] = {
@@ -90,6 +93,7 @@ static const struct option longopts[] = {
 	{ "dram-events", required_argument, NULL, O_DREV },
 	{ "level", required_argument, NULL, O_LEVEL },
 	{ "deps", required_argument, NULL, O_DEPS },
+	{ "alu-latency", required_argument, NULL, O_ALU },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -128,6 +132,10 @@ static void own_options(const char *const *set, struct wt_sim_opts *o)
 		o->launch_latency = (unsigned)wt_opt_num("launch-latency", set[O_LAUNCH], 0, 1u << 24);
 	if (set[O_CREDITS])
 		o->credits = (unsigned)wt_opt_num("credits", set[O_CREDITS], 2, 1u << 20);
+	if (set[O_ALU]) {
+		o->alu_latency = (unsigned)wt_opt_num("alu-latency", set[O_ALU], 0, 1u << 16);
+		o->alu_latency_set = 1;
+	}
 	if (set[O_DEPS])
 		o->all_loads = wt_opt_choice("deps", set[O_DEPS],
 					     (const char *[]){ "trace", "loads" }, 2);

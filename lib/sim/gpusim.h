@@ -81,6 +81,9 @@ struct wt_gpusim_cfg {
 	int all_loads;			/* every instruction waits for every
 					   earlier load, whatever the records'
 					   dependences say */
+	unsigned alu_latency;		/* a record's chain (record.h): each
+					   link delays its memory instruction
+					   so many cycles (0: none) */
 	unsigned l2_queue;		/* a slice's events not drained */
 };
 

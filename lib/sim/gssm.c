@@ -122,6 +122,7 @@ static void launch(struct wt_gpusim *g, struct gs_sm *s, struct gs_cta *c,
 		w->age = g->age++;
 		w->sched = s->dispatched++ % s->nsch;
 		w->ready = t + 1;	/* it issues from the next cycle */
+		w->chain_from = UINT64_MAX;
 		sched_add(&s->sch[w->sched], w);
 		if (w->nonmem == 0)	/* a barrier first? */
 			settle(g, s, w, t);
@@ -255,6 +256,24 @@ static void load_done(struct gs_sm *s, const struct gs_load *l)
 static void barrier_arrive(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 			   uint64_t t);
 
+/* w's memory instruction, next, reads what a chain of its record's
+ * instructions computed (record.h's chain): it issues no sooner than
+ * that many ALU latencies after the record's instructions began. */
+static void chain_wait(const struct wt_gpusim *g, struct gs_warp *w)
+{
+	const struct wt_warp *r;
+	uint64_t at;
+
+	if (w->nonmem || w->next >= w->nrec || w->chain_from == UINT64_MAX)
+		return;
+	r = w->rec[w->next];
+	if (!(r->flags & WT_WARP_DEPS) || r->op == WT_OP_NONE)
+		return;
+	at = w->chain_from + (uint64_t)WT_WARP_CHAIN(r->flags) * g->cfg->alu_latency;
+	if (at > w->ready)
+		w->ready = at;
+}
+
 /*
  * w, ready at w->ready, is at its next instruction after t: a barrier
  * before it stops it; if it waits for loads, it waits for their data
@@ -279,6 +298,7 @@ static void settle(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 		barrier_arrive(g, s, w, t);
 		return;
 	}
+	chain_wait(g, w);
 	if (!needs(w, g->cfg->all_loads, &upto))
 		return;
 	for (unsigned i = 0; i < w->nld; i++) {
@@ -289,14 +309,17 @@ static void settle(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 		if (!load_there(l)) {
 			w->state = GS_MEM;
 			w->need = upto;
+			w->chain_from = UINT64_MAX;
 			return;
 		}
 		if (l->ready > at)
 			at = l->ready;
 		any |= !l->pipe;
 	}
-	if (at > w->ready)
+	if (at > w->ready) {
 		w->ready = at;
+		w->chain_from = UINT64_MAX;	/* the rest runs from here */
+	}
 	if (any)
 		w->memwait = 1;
 }
@@ -655,6 +678,8 @@ static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 
 	s->sch[w->sched].last = w;
 	w->memwait = 0;
+	if (w->chain_from == UINT64_MAX)
+		w->chain_from = t;
 	s->c.instrs++;
 	s->c.thread_instrs += r->mask ? lanes(r->mask) : w->lanes;
 	if (w->nonmem > 0) {
@@ -666,6 +691,7 @@ static void issue(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 	s->c.mem_instrs++;
 	n = gs_pool_requests(g, s, w, s->req);
 	s->urec = w->next++;
+	w->chain_from = UINT64_MAX;	/* the next record's begin */
 	if (w->next < w->nrec)
 		w->nonmem = w->rec[w->next]->icount;
 	if (n == 0) {

@@ -48,6 +48,9 @@ struct gs_warp {
 					   this one must be there */
 	uint32_t barred;		/* the record whose barrier it passed,
 					   plus 1 (0: none yet) */
+	uint64_t chain_from;		/* the cycle its record's instructions
+					   began to issue (after its last wait
+					   for loads); UINT64_MAX: not yet */
 	unsigned stores;		/* stores not acknowledged yet */
 	uint64_t ready;			/* GS_READY: the first cycle it may
 					   issue */

@@ -164,6 +164,10 @@ void wt_sim_setup(struct wt_sim_setup *su, const struct wt_stage_args *a,
 	c->issue_interval = o->issue_interval ? o->issue_interval : 1;
 	c->shmem_latency = o->shmem_latency ? o->shmem_latency : 20;
 	c->all_loads = o->all_loads;
+	/* GPGPU-Sim's integer add (ptx_opcode_latency_int's first on the
+	 * GTX 1080 and QV100 configurations); the machine description has
+	 * no instruction latencies */
+	c->alu_latency = o->alu_latency_set ? o->alu_latency : 4;
 	c->l2_queue = 1024;
 	/* the first of GPGPU-Sim's partition queues: interconnect to L2 */
 	c->l2_in_queue = (unsigned)atoi(wt_machine_get(&su->l2.machine,
@@ -199,6 +203,7 @@ static void settings_json(const struct wt_sim_setup *su, struct wt_json *j)
 	wt_json_key_u64(j, "cta_limit", oc->cta_limit);
 	wt_json_key_u64(j, "issue_interval", c->issue_interval);
 	wt_json_key_u64(j, "shmem_latency", c->shmem_latency);
+	wt_json_key_u64(j, "alu_latency", c->alu_latency);
 	wt_json_key(j, "deps");
 	wt_json_string(j, c->all_loads ? "loads" : "trace");
 	wt_json_key_u64(j, "icnt_latency", c->icnt_latency);

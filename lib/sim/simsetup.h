@@ -32,6 +32,8 @@ struct wt_sim_opts {
 	int icnt_latency_set;
 	unsigned flit, credits, issue_interval, shmem_latency;
 	int all_loads;		/* --deps=loads */
+	unsigned alu_latency;
+	int alu_latency_set;
 	unsigned rop_latency;		/* with rop_latency_set; else the L2's
 					   machine's gpgpu_l2_rop_latency */
 	int rop_latency_set;
