@@ -67,8 +67,12 @@ like "$(cat "$T/none.json")" '"op":"none","space":"global","index":0,"count":1,"
 trace-dump --format=csv "$T/va.wt" | sed -n 1,2p > "$T/w.csv"
 is "$(head -1 "$T/w.csv")" "kernel,time,sm,cta,warp,instr,pc,op,space,size,icount,mask,flags,cacheop,deps,addresses" \
 	"trace-dump --format=csv: warp columns, cacheop and deps before the addresses"
-like "$(sed -n 2p "$T/w.csv")" '^0,0,0,0,0,0,0x98,load,global,4,14,0xffffffff,0,cg,0,"0x7f2b2d500000 ' \
-	"... the first load: icount 14, .CG"
+# Its chain, by hand from warp 0's lines (depth: 1 + the deepest source
+# written in the record): MOV R1, S2R R0, S2R R2: 1 each; XMAD.MRG R3 <-
+# R0 RZ: 2; XMAD R2 <- R0 R2: 2; XMAD.PSL.CBCC R0 <- R0 R3 R2: 3; SHL R6
+# <- R0: 4; SHR R0 <- R0: 4; IADD R4 <- R6: 5; the LDG reads R4: c5.
+like "$(sed -n 2p "$T/w.csv")" '^0,0,0,0,0,0,0x98,load,global,4,14,0xffffffff,0,cg,0/c5,"0x7f2b2d500000 ' \
+	"... the first load: icount 14, .CG, chain 5"
 run trace-dump --summary "$T/va.q.wt"
 like "$out" "total: 1 kernel, 44 records \(8 loads, 4 stores, 0 atomics, 32 of op none\); 344 warp instructions in all" \
 	"trace-dump --summary: records of op none and every instruction"

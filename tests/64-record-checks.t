@@ -51,7 +51,7 @@ refused "bad-w.wt: record 3: bad flags 4; $WFLAGS" \
 	"coalesce, warp flag 4" coalesce "$T/bad-w.wt"
 # dep 1 (1 << 10) without bit 8, which says the record carries it
 set_field "$T/w.wt" 3 flags 1024 "$T/bad-w.wt"
-refused "bad-w.wt: record 3: bad flags 1024; expected dep \(bits 10 to 15\) and at \(bits 16 to 31\) 0 without bit 8 \(deps\)$" \
+refused "bad-w.wt: record 3: bad flags 1024; expected dep \(bits 10 to 15\), at \(bits 16 to 25\) and chain \(bits 26 to 31\) 0 without bit 8 \(deps\)$" \
 	"coalesce, a dependence without bit 8" coalesce "$T/bad-w.wt"
 set_field "$T/w.wt" 3 flags 224 "$T/bad-w.wt"
 refused "bad-w.wt: record 3: bad cache operator 14; expected 0 to 12 \(flags bits 4 to 7\)$" \

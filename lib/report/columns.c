@@ -122,19 +122,23 @@ uint64_t wt_column_value(const struct wt_column *c, const void *rec)
 
 /* "-" where the record tells no dependences (bit 8 clear); else the
  * load waited for, counted back in records (0: none), "@" and the
- * instructions before the first that waits, and "+bar" for a barrier:
- * "0", "2@3", "1@0+bar". */
+ * instructions before the first that waits, "/c" and the chain where it
+ * is not 0, and "+bar" for a barrier: "0", "2@3", "1@0+bar", "0/c2",
+ * "1@4/c3+bar". */
 static const char *deps_text(uint64_t v, char *buf, size_t n)
 {
 	uint32_t f = (uint32_t)v;
 	const char *bar = f & WT_WARP_BARRIER ? "+bar" : "";
+	char chain[16] = "";
 
 	if (!(f & WT_WARP_DEPS))
 		return "-";
+	if (WT_WARP_CHAIN(f))
+		snprintf(chain, sizeof(chain), "/c%u", (unsigned)WT_WARP_CHAIN(f));
 	if (!WT_WARP_DEP(f))
-		return wt_snprintf(buf, n, "0%s", bar);
-	return wt_snprintf(buf, n, "%u@%u%s", (unsigned)WT_WARP_DEP(f),
-			   (unsigned)WT_WARP_AT(f), bar);
+		return wt_snprintf(buf, n, "0%s%s", chain, bar);
+	return wt_snprintf(buf, n, "%u@%u%s%s", (unsigned)WT_WARP_DEP(f),
+			   (unsigned)WT_WARP_AT(f), chain, bar);
 }
 
 const char *wt_column_text(const struct wt_column *c, const void *rec,

@@ -21,7 +21,8 @@ enum wt_col_style {
 				   a warp record's dependences' */
 	WT_COL_CACHEOP,		/* enum wt_cacheop name, from flags bits 4-7 */
 	WT_COL_DEPS,		/* a warp record's dependences, flags bits
-				   8-31: "-" none told, else DEP[@AT][+bar] */
+				   8-31: "-" none told, else
+				   DEP[@AT][/cCHAIN][+bar] */
 };
 
 struct wt_column {

@@ -171,21 +171,30 @@ static int check_warp_none(const struct wt_warp *w, char *why, size_t n)
 
 /* The dependence fields (format 4.1): only under bit 8; a record that
  * waits for no load has none to wait at; the first instruction that waits
- * is one of the record's (at is 0 to icount, or 65535 past that). */
+ * is one of the record's (at is 0 to icount, or 1023 past that); a chain
+ * is of the record's non-memory instructions (at most icount), and a
+ * record of op none has no memory instruction for one to end at. */
 static int check_warp_deps(const struct wt_warp *w, char *why, size_t n)
 {
 	unsigned dep = WT_WARP_DEP(w->flags), at = WT_WARP_AT(w->flags);
+	unsigned chain = WT_WARP_CHAIN(w->flags);
 
 	if (!(w->flags & WT_WARP_DEPS)) {
-		if (dep || at)
-			return bad(why, n, "flags", w->flags, "dep (bits 10 to 15) "
-				   "and at (bits 16 to 31) 0 without bit 8 (deps)");
+		if (dep || at || chain)
+			return bad(why, n, "flags", w->flags, "dep (bits 10 to 15), "
+				   "at (bits 16 to 25) and chain (bits 26 to 31) 0 "
+				   "without bit 8 (deps)");
 		return 0;
 	}
 	if (!dep && at)
 		return bad(why, n, "at", at, "0 with dep 0 (no load waited for)");
 	if (at > w->icount)
 		return bad(why, n, "at", at, "at most the record's icount");
+	if (chain > w->icount)
+		return bad(why, n, "chain", chain, "at most the record's icount "
+			   "(a run of its non-memory instructions)");
+	if (chain && w->op == WT_OP_NONE)
+		return bad(why, n, "chain", chain, NONE_IS "0");
 	return 0;
 }
 

@@ -139,13 +139,16 @@ struct wt_warp {
  *   at (bits 16-25): how many of those instructions issue before the
  *     first one that waits (0 to icount; 1023 that many or more);
  *   chain (bits 26-31): the longest run of its non-memory instructions,
- *     each reading a register the one before wrote (within the record),
- *     whose last writes a register its memory instruction reads (an
- *     address, a store's data): 0 to 63 (that many or more); 0 for op
- *     WT_OP_NONE, or when the memory instruction reads nothing the
- *     record's other instructions wrote.  A consumer that knows the
- *     machine's latencies (gpusim) delays the memory instruction by so
- *     many of them.
+ *     each reading a register the one before wrote (within the record,
+ *     and not written again in between), whose last writes a register
+ *     its memory instruction reads (an address, a store's data; again
+ *     the last write before it): 0 to 63 (that many or more), at most
+ *     icount; 0 for op WT_OP_NONE, or when the memory instruction reads
+ *     nothing the record's other instructions wrote.  A memory
+ *     instruction counted in icount (one without active lane, a bulk
+ *     tensor copy) is in no run: what it writes is a load's.  A consumer
+ *     that knows the machine's latencies (gpusim) delays the memory
+ *     instruction by so many of them.
  * Bit 9: a CTA barrier (BAR) is among its non-memory instructions: the
  * warp waits, before its memory instruction (or its end), until every
  * warp of its CTA that is not done has come to a barrier.

@@ -264,6 +264,89 @@ static void pend_free(struct wstate *s)
 	free(s->pend);
 	s->pend = NULL;
 	s->npend = s->cappend = 0;
+	free(s->chreg);
+	s->chreg = NULL;
+	s->nchreg = s->capchreg = 0;
+}
+
+/* ---- chains (record.h, WT_WARP_CHAIN) ---- */
+
+static struct chreg *chreg_find(struct wstate *s, unsigned reg)
+{
+	for (uint32_t i = 0; i < s->nchreg; i++)
+		if (s->chreg[i].reg == reg)
+			return &s->chreg[i];
+	return NULL;
+}
+
+/* The deepest of n registers, as the record's instructions so far left
+ * them: 0 for one none of them wrote, for RZ and for a uniform one. */
+static unsigned chain_depth(struct wstate *s, const uint16_t *regs, unsigned n)
+{
+	unsigned deepest = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		const struct chreg *c = regs[i] < WT_AS_RZ ? chreg_find(s, regs[i]) : NULL;
+
+		if (c && c->depth > deepest)
+			deepest = c->depth;
+	}
+	return deepest;
+}
+
+/*
+ * One of the record's non-memory instructions (its icount): its
+ * destinations now have its depth, 1 + the deepest of its sources (at
+ * most WT_WARP_CHAIN_MAX, which stands for that deep or more), or, for
+ * a memory instruction counted among them (alu 0: no active lane, or a
+ * TMA operand), 0, as a load's result is: no entry.  Each destination
+ * had its depth from its last writer only.
+ */
+static void chain_write(struct wstate *s, const struct wt_as_inst *in, int alu)
+{
+	unsigned depth = 0;
+
+	if (!in->ndst)
+		return;
+	if (alu) {
+		depth = 1 + chain_depth(s, in->src, in->nsrc);
+		if (depth > WT_WARP_CHAIN_MAX)
+			depth = WT_WARP_CHAIN_MAX;
+	}
+	for (unsigned i = 0; i < in->ndst; i++) {
+		unsigned r = in->dst[i];
+		struct chreg *c;
+
+		if (r >= WT_AS_RZ)
+			continue;
+		c = chreg_find(s, r);
+		if (!depth) {
+			if (c)
+				*c = s->chreg[--s->nchreg];
+			continue;
+		}
+		if (!c) {
+			if (s->nchreg == s->capchreg) {
+				s->capchreg = s->capchreg ? 2 * s->capchreg : 8;
+				s->chreg = wt_realloc(s->chreg, s->capchreg *
+						      sizeof(*s->chreg));
+			}
+			c = &s->chreg[s->nchreg++];
+			c->reg = (uint8_t)r;
+		}
+		c->depth = (uint8_t)depth;
+	}
+}
+
+/* The chain bits of the record that ends what chain_write saw, whose
+ * memory instruction is in (NULL for op WT_OP_NONE: chain 0): the deepest
+ * of the registers it reads.  The next record starts afresh. */
+static uint32_t chain_flags(struct wstate *s, const struct wt_as_inst *in)
+{
+	unsigned chain = in ? chain_depth(s, in->src, in->nsrc) : 0;
+
+	s->nchreg = 0;
+	return (uint32_t)chain << WT_WARP_CHAIN_SHIFT;
 }
 
 /* A memory instruction with active lanes becomes a record. */
@@ -310,7 +393,7 @@ static int make_record(struct wt_asf *f, const struct wt_as_inst *in,
 	rec->space = (uint8_t)space;
 	rec->lanes = WT_AS_LANES;
 	rec->flags = WT_COP_FLAGS(wt_as_cacheop(in->opcode)) |
-		     dep_flags(s, rec->instr);
+		     dep_flags(s, rec->instr) | chain_flags(s, in);
 	memcpy(rec->addr, in->addr, sizeof(in->addr));
 	s->icount = 0;
 
@@ -355,7 +438,8 @@ static void make_none(struct wt_asf *f, struct wstate *s, struct wt_warp *rec)
 	rec->op = WT_OP_NONE;
 	rec->space = WT_SPACE_GLOBAL;
 	rec->lanes = WT_AS_LANES;
-	rec->flags = WT_WARP_LAST | dep_flags(s, rec->instr);
+	rec->flags = WT_WARP_LAST | dep_flags(s, rec->instr) |
+		     chain_flags(s, NULL);
 	f->st.tails++;
 	f->st.trailing += s->icount;
 	s->icount = 0;
@@ -428,8 +512,10 @@ static int instruction(struct wt_asf *f, char *line, const uint32_t *cta,
 	if (in.skipped) {
 		f->st.tma++;
 		dependences(s, &in, 0);
+		chain_write(s, &in, 0);
 	} else if (in.mem_width > 0 && cls.kind == WT_AS_NONMEM) {
 		dependences(s, &in, 0);
+		chain_write(s, &in, 1);
 		if (f->st.addr_not_memory++ == 0)
 			wt_snprintf(f->st.not_memory_opcode,
 				    sizeof(f->st.not_memory_opcode), "%s", in.opcode);
@@ -455,13 +541,15 @@ static int instruction(struct wt_asf *f, char *line, const uint32_t *cta,
 		/* No active lane, no address: it issued, and is counted
 		 * like a non-memory instruction; it waits for the registers
 		 * it names, as any instruction does, and leaves none
-		 * pending. */
+		 * pending; a load, it begins no chain. */
 		f->st.empty_masks++;
 		dependences(s, &in, 0);
+		chain_write(s, &in, 0);
 		nonmem(f, s);
 		return 0;
 	} else {
 		dependences(s, &in, 0);
+		chain_write(s, &in, 1);
 		if (wt_as_is_barrier(in.opcode))
 			s->barrier = 1;
 	}
@@ -501,7 +589,7 @@ static int close_warp(struct wt_asf *f, struct wt_warp *rec)
 			    (unsigned long long)f->insts_line,
 			    (unsigned long long)f->insts_got,
 			    f->insts_got == 1 ? "" : "s", f->insts_got == 1 ? "s" : "");
-	/* Its registers wait for nothing more. */
+	/* Its registers wait for nothing more, and begin no chain. */
 	pend_free(&f->ws[f->cur]);
 	if (!f->ws[f->cur].icount)
 		return 0;

@@ -27,6 +27,15 @@ struct pend {
 	uint16_t reg;		/* R0 to R254 */
 };
 
+/* A register a non-memory instruction of the warp's next record wrote,
+ * and the depth of that instruction: 1 + the deepest register it read
+ * (record.h, WT_WARP_CHAIN).  A register of depth 0 (written before the
+ * record, or by a load) has no entry. */
+struct chreg {
+	uint8_t reg;		/* R0 to R254 */
+	uint8_t depth;		/* 1 to WT_WARP_CHAIN_MAX (that deep or more) */
+};
+
 struct wstate {
 	uint32_t instr;		/* records made so far */
 	uint32_t icount;	/* non-memory instructions since the last */
@@ -42,6 +51,9 @@ struct wstate {
 	uint32_t at;		/* its instructions before the first that
 				   waits */
 	int barrier;		/* a CTA barrier among them */
+	struct chreg *chreg;	/* their registers' depths, one entry a
+				   register */
+	uint32_t nchreg, capchreg;
 };
 
 struct wt_asf {

@@ -652,9 +652,10 @@ static void none_checks(void)
 			ok(0, "cache operator %d: name and parse disagree", i);
 }
 
-/* The dependence bits of warp records (4.1, record.h): dep and at only
- * under bit 8, at within the record's instructions, at 0 with dep 0; the
- * barrier bit alone; and a 4.1 header written and read back. */
+/* The dependence bits of warp records (4.1, record.h): dep, at and chain
+ * only under bit 8, at and chain within the record's instructions, at 0
+ * with dep 0, chain 0 for op none; the barrier bit alone; and a 4.1
+ * header written and read back. */
 static void dep_checks(void)
 {
 	unsigned char rec[sizeof(struct wt_warp) + 8 * 32];
@@ -691,9 +692,58 @@ static void dep_checks(void)
 	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
 	   "deps: at 1 with dep 0");
 	w->icount = 70000;
-	w->flags = WT_WARP_DEPS | 0x400u | (WT_WARP_AT_MAX << 16);
+	/* at 1023 (bits 16-25 all set: 0x3ff0000) */
+	w->flags = WT_WARP_DEPS | 0x400u | 0x3ff0000u;
 	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) == 0,
-	   "deps: at 65535 for 70000 instructions before the first that waits");
+	   "deps: at 1023 for 70000 instructions before the first that waits");
+	is_u64(WT_WARP_AT(w->flags), 1023, "deps: WT_WARP_AT reads at 1023");
+	is_u64(WT_WARP_CHAIN(w->flags), 0, "deps: ... and no chain beside it");
+
+	/* chain (bits 26-31): 3 << 26 = 0xc000000, beside dep 1 at 2
+	 * (0x400 | 0x20000), of a record of 5 non-memory instructions */
+	w->icount = 5;
+	w->flags = WT_WARP_DEPS | 0x400u | 0x20000u | 0xc000000u;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) == 0,
+	   "chain: 3 of 5 instructions, dep 1 at 2, is sound");
+	ok(WT_WARP_CHAIN(w->flags) == 3 && WT_WARP_AT(w->flags) == 2 &&
+	   WT_WARP_DEP(w->flags) == 1, "chain: the three macros read 3, 2, 1");
+	/* 63 << 26 = 0xfc000000, the top bits: at stays 0 */
+	w->flags = WT_WARP_DEPS | 0xfc000000u;
+	is_u64(WT_WARP_CHAIN(w->flags), 63, "chain: WT_WARP_CHAIN reads 63");
+	is_u64(WT_WARP_AT(w->flags), 0, "chain: ... and WT_WARP_AT not it");
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "chain: 63, longer than the record's 5 instructions");
+	is_str(why, "bad chain 63; expected at most the record's icount "
+	       "(a run of its non-memory instructions)", "chain: ... names chain");
+	/* 5 << 26 = 0x14000000: as long as icount */
+	w->flags = WT_WARP_DEPS | 0x14000000u;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) == 0,
+	   "chain: 5, every one of the 5 instructions, is sound");
+	/* 6 << 26 = 0x18000000: one past it */
+	w->flags = WT_WARP_DEPS | 0x18000000u;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "chain: 6, one more than the 5 instructions");
+	w->flags = 0x4000000u;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "chain: 1 without bit 8");
+	is_str(why, "bad flags 67108864; expected dep (bits 10 to 15), at (bits "
+	       "16 to 25) and chain (bits 26 to 31) 0 without bit 8 (deps)",
+	       "chain: ... says so (flags 1 << 26 = 67108864)");
+	/* op none: no memory instruction; its shape otherwise sound */
+	w->op = WT_OP_NONE;
+	w->mask = 0;
+	w->size = 1;
+	w->space = WT_SPACE_GLOBAL;
+	w->flags = WT_WARP_LAST | WT_WARP_DEPS;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) == 0,
+	   "chain: a record of op none, chain 0, is sound");
+	w->flags = WT_WARP_LAST | WT_WARP_DEPS | 0x4000000u;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "chain: 1 on a record of op none");
+	is_str(why, "bad chain 1; expected for op none (no memory access): 0",
+	       "chain: ... says so");
+	fill(rec, WT_KIND_WARP, 32, 1);
+	w->icount = 5;
 	w->flags = WT_WARP_DEPS | 0x400u | (1u << 16) | 8;
 	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
 	   "deps: bit 3 is still no flag");
