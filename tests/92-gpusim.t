@@ -269,6 +269,21 @@ pc=0; { BAR; LDG R2 R10 0x1000; EXIT; echo --; pc=0; MOV R5; MOV R6; MOV R7; MOV
 sim "$T/bar.traceg" "$T/bar"
 is "$(evtimes "$T/bar.l1")" "9 " "a barrier: warp 0's load waits for warp 1 to come (offered at 9)"
 is "$(num "$T/bar.json" cycles)" 156 "a barrier: 156 cycles"
+# An ALU chain (record.h's chain): IADD3 then IMAD from it give the load's
+# address, chain 2.  The IADD3 issues at 1, the IMAD at 2; the load waits
+# for 1 + 2 x 4 (--alu-latency) = 9 and is offered at 10: everything of
+# 1 eight cycles later, 157 cycles; with --alu-latency=0 it issues at 3,
+# is offered at 4: 151.
+ALU() { _d=$1; _op=$2; shift 2
+	printf '%04x 00000001 1 %s %s %d%s 0 0\n' $pc $_d $_op $# "$(printf ' %s' "$@")"
+	pc=$((pc + 16)); }
+pc=0; { ALU R8 IADD3 R20 R21; ALU R9 IMAD R8 R22; LDG R2 R9 0x1000; EXIT; } | kernel chain
+sim "$T/chain.traceg" "$T/chain"
+is "$(evtimes "$T/chain.l1") $(num "$T/chain.json" cycles)" "10  157" \
+	"an ALU chain of 2: the load offered at 10, 157 cycles (hand-timed)"
+sim "$T/chain.traceg" "$T/chain0" --alu-latency=0
+is "$(evtimes "$T/chain0.l1") $(num "$T/chain0.json" cycles)" "4  151" \
+	"--alu-latency=0: the load offered at 4, 151 cycles"
 # Under a warp limit of one, warp 0 waiting at the barrier does not count:
 # warp 1 is let in and the run is the same.
 sim "$T/bar.traceg" "$T/barl" "--l1=--line=32 --index=linear --warp-limit=1"
