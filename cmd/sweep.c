@@ -57,7 +57,8 @@ static const char usage[] =
 "      --collect           collect DIR only, its points run elsewhere\n"
 "      --format=F          the table: text (default), csv, markdown or json\n"
 "      --plot              draw DIR/sweep.svg and DIR/sweep.png too\n"
-"      --plot-metric=COL   the y of the plot (default: l1sim.miss_rate)\n"
+"      --plot-metric=COL   the y of the plot (default: l1sim.miss_rate, or\n"
+"                          gpusim.cycles with --timing=closed)\n"
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n";
 

@@ -124,7 +124,7 @@ uint64_t wt_column_value(const struct wt_column *c, const void *rec)
  * load waited for, counted back in records (0: none), "@" and the
  * instructions before the first that waits, "/c" and the chain where it
  * is not 0, and "+bar" for a barrier: "0", "2@3", "1@0+bar", "0/c2",
- * "1@4/c3+bar". */
+ * "1@4/c3+bar"; "-" (or "-+bar") where the record carries none. */
 static const char *deps_text(uint64_t v, char *buf, size_t n)
 {
 	uint32_t f = (uint32_t)v;
@@ -132,7 +132,7 @@ static const char *deps_text(uint64_t v, char *buf, size_t n)
 	char chain[16] = "";
 
 	if (!(f & WT_WARP_DEPS))
-		return "-";
+		return *bar ? "-+bar" : "-";
 	if (WT_WARP_CHAIN(f))
 		snprintf(chain, sizeof(chain), "/c%u", (unsigned)WT_WARP_CHAIN(f));
 	if (!WT_WARP_DEP(f))
