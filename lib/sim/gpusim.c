@@ -76,7 +76,6 @@ static struct wt_gpusim *make(const struct wt_gpusim_cfg *cfg, int trial,
 	wt_icnt_init(&g->up, g->nsm, g->nsl, cfg->icnt_latency, cfg->flit);
 	wt_icnt_init(&g->down, g->nsl, g->nsm, cfg->icnt_latency, cfg->flit);
 	g->cs = wt_cstream_new(cfg->coal, cfg->shmem);
-	g->trial = trial;
 	if (!trial && gs_gpol_make(g, err, errlen) < 0) {
 		wt_gpusim_free(g);
 		return NULL;

@@ -95,26 +95,35 @@ static void make_ctas(struct gs_kernel *gk)
 	gk->ctas_left = gk->nctas;
 }
 
+unsigned gs_coalesce(struct wt_cstream *cs, const struct wt_warp *r,
+		     struct wt_request *req)
+{
+	struct wt_coalesce_stats st;
+	size_t n;
+	unsigned k = 0;
+
+	memset(&st, 0, sizeof(st));
+	n = wt_cstream_warp(cs, r, req, &st);
+	for (size_t i = 0; i < n; i++)
+		if (req[i].op != WT_OP_NONE)
+			req[k++] = req[i];
+	return k;
+}
+
 /* Each warp's requests of the caches, as the coalescer will make them. */
 static void count_requests(struct gs_kernel *gk, const struct wt_gpusim_cfg *cfg)
 {
 	static struct wt_request r[WT_COALESCE_MAX_REQUESTS];
 	struct wt_cstream *cs = wt_cstream_new(cfg->coal, cfg->shmem);
-	struct wt_coalesce_stats st;
 
-	memset(&st, 0, sizeof(st));
 	gk->kwarp = wt_calloc(gk->nwarps ? gk->nwarps : 1, sizeof(*gk->kwarp));
 	gk->kreq = wt_calloc(gk->nwarps ? gk->nwarps : 1, sizeof(*gk->kreq));
 	for (size_t i = 0; i < gk->nwarps; i++) {
 		const struct gs_warp *w = &gk->warps[i];
 
 		gk->kwarp[i] = w->id;
-		for (uint32_t j = 0; j < w->nrec; j++) {
-			size_t m = wt_cstream_warp(cs, w->rec[j], r, &st);
-
-			for (size_t q = 0; q < m; q++)
-				gk->kreq[i] += r[q].op != WT_OP_NONE;
-		}
+		for (uint32_t j = 0; j < w->nrec; j++)
+			gk->kreq[i] += gs_coalesce(cs, w->rec[j], r);
 	}
 	wt_cstream_free(cs);
 }

@@ -277,26 +277,12 @@ size_t gs_pool_pick(struct gs_sm *s)
 	return pos < s->nqueue ? pos : 0;
 }
 
-/* Only the instructions' requests for the caches: coalesce's op-none
- * requests carry instruction counts, which gpusim counts itself. */
-static unsigned cache_requests(struct wt_request *r, size_t n)
-{
-	unsigned k = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (r[i].op != WT_OP_NONE)
-			r[k++] = r[i];
-	return k;
-}
-
+/* Record r's requests of SM s's L1, coalesced. */
 static unsigned coalesce(struct wt_gpusim *g, struct gs_sm *s, const struct wt_warp *r,
 			 struct wt_request *req)
 {
-	struct wt_coalesce_stats cst;
-	unsigned n;
+	unsigned n = gs_coalesce(g->cs, r, req);
 
-	memset(&cst, 0, sizeof(cst));
-	n = cache_requests(req, wt_cstream_warp(g->cs, r, req, &cst));
 	for (unsigned i = 0; i < n; i++)
 		req[i].sm = (uint16_t)s->id;
 	return n;

@@ -234,7 +234,6 @@ struct wt_gpusim {
 		void *g;
 	} *gpol;
 	unsigned ngpol;
-	int trial;			/* a trial of theirs: none of them */
 	unsigned *sm_limit;		/* the kernel's warps per SM, as they
 					   chose; NULL: none */
 	uint64_t period, next_sample;	/* sampling: its period, the next end */
@@ -251,6 +250,11 @@ int gs_kernel_build(struct gs_kernel *gk, const struct wt_gpusim_cfg *cfg,
 		    const struct wt_kernel *k, const void *recs, size_t n,
 		    size_t record_size, char *err, size_t errlen);
 void gs_kernel_free(struct gs_kernel *gk);
+/* Warp record r coalesced into req, only the requests of the caches
+ * (coalesce's op-none requests carry instruction counts, which gpusim
+ * counts itself): how many. */
+unsigned gs_coalesce(struct wt_cstream *cs, const struct wt_warp *r,
+		     struct wt_request *req);
 
 /* gssm.c */
 void gs_sm_init(struct wt_gpusim *g, struct gs_sm *s, unsigned id);
