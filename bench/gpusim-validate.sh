@@ -10,7 +10,9 @@
 #   sh bench/gpusim-validate.sh [options] CONFIG_DIR[,CONFIG_DIR...] TRACE_DIR...
 #
 #   CONFIG_DIR   a directory with gpgpusim.config, as for
-#                bench/accelsim-validate.sh; several, separated by commas
+#                bench/accelsim-validate.sh, and Accel-Sim's trace.config
+#                (or gpgpusim.trace.config: the instruction latencies)
+#                where it has one; several, separated by commas
 #   TRACE_DIR    an Accel-Sim trace directory (kernelslist.g and .traceg
 #                files): the trace both sides ran (accelsim-validate.sh
 #                converts a warptrace sample into one)
@@ -32,10 +34,12 @@
 #   pipeline: trace-gen TRACE | trace-order --gpgpusim-config=CONFIG
 #             | coalesce | l1sim --cache-ops=accelsim | l2sim | dramsim
 # as accelsim-validate.sh runs the pipeline: the configuration's
-# gpgpusim.config is the machine, which trace-order puts in the stream
+# gpgpusim.config (with its trace.config) is the machine, which
+# trace-order puts in the stream
 # and gpusim takes from there; the L1 takes cache operators as
 # Accel-Sim's trace mode does.  GPUSIM_ARGS, from the environment
-# (words split at blanks; {config} becomes the path of gpgpusim.config),
+# (words split at blanks; {config} becomes the path of gpgpusim.config,
+# with its trace.config's after a comma),
 # adds gpusim options, one setting for every configuration and trace of
 # a run, e.g. GPUSIM_ARGS='--issue-interval=2'.  GPUSIM_L1 replaces
 # the L1's options, --cache-ops=accelsim by default (a second --l1 in
@@ -213,6 +217,11 @@ for c in $configs; do
 	IFS=$old_ifs
 	cname=$(basename "$c")
 	conf=$(cd "$c" && pwd)/gpgpusim.config
+	# Accel-Sim's trace mode reads its instruction latencies from a
+	# file of its own beside the config, as run.sh gives it
+	for t in trace.config gpgpusim.trace.config; do
+		[ -f "$c/$t" ] && conf="$conf,$(cd "$c" && pwd)/$t"
+	done
 	for tr in "$@"; do
 		tdir=$(cd "$tr" && pwd)
 		name=$(basename "$tdir")

@@ -108,7 +108,7 @@ int main(int argc, char **argv)
 	 * with times and SMs left for trace-order. */
 	if (in[0].accelsim) {
 		wt_header_init(&h, WT_KIND_WARP, WT_AS_LANES);
-		h.version_minor = 1;	/* register dependences (record.h) */
+		h.version_minor = 2;	/* dependences, chains' classes (record.h) */
 	} else {
 		wt_header_init(&h, WT_KIND_ACCESS, 0);
 	}

@@ -225,10 +225,11 @@ int main(int argc, char **argv)
 		cfg.warp_size = lanes;
 	}
 	wt_header_init(&h, WT_KIND_WARP, cfg.warp_size);
-	/* Warp records pass on their dependence bits (record.h); the
-	 * warps formed from thread accesses have none. */
+	/* Warp records pass on their dependence bits and classes
+	 * (record.h), and so the input's format; the warps formed from
+	 * thread accesses have none. */
 	if (warps)
-		h.version_minor = 1;
+		h.version_minor = wt_reader_header(r)->version_minor;
 	wt_meta_copy(&h.meta, &wt_reader_header(r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);
 	wt_machine_to_meta(&machine, &h.meta);

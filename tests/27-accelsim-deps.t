@@ -66,12 +66,13 @@ is "$(deps addr)" "0 0x0 load 0 0
 # MOVs (positions 0 to 2), then the FADD at position 3 reads R2: at 3; the
 # store reads R8, the FADD's, pending from no load.  Chain: the MOVs are
 # of depth 1 (R20-R22 come from before the record), the FADD reads R2
-# (the load's: 0) and R7 (1): depth 2; the STG reads R12 (0) and R8: c2.
+# (the load's: 0) and R7 (1): depth 2; the STG reads R12 (0) and R8: c2,
+# of which the FADD single precision: [sp1].
 pc=0
 { LDG R2 R10; ALU R5 MOV R20; ALU R6 MOV R21; ALU R7 MOV R22
   ALU R8 FADD R2 R7; STG R12 R8; EXIT; } | kernel later
 is "$(deps later)" "0 0x0 load 0 0
-0 0x50 store 4 1@3/c2
+0 0x50 store 4 1@3/c2[sp1]
 0 0x60 none 1 0" "a load used by the fourth non-memory instruction: at 3"
 
 # Overwritten before use: the MOV that writes R2 waits for its load first
@@ -80,12 +81,12 @@ is "$(deps later)" "0 0x0 load 0 0
 # FADD then reads R2, the MOV's: no load's; record 2 waits for nothing,
 # though R4 (record 1) is still pending: nothing reads it.  Chain: the
 # FADD reads R2, which the MOV wrote in record 1, before record 2: depth
-# 1; the STG reads its R6: c1.
+# 1; the STG reads its R6: c1, a single-precision one: [sp1].
 pc=0
 { LDG R2 R10; ALU R2 MOV R20; LDG R4 R12; ALU R6 FADD R2 R2; STG R14 R6; EXIT; } | kernel over
 is "$(deps over)" "0 0x0 load 0 0
 0 0x20 load 1 1@0
-0 0x40 store 1 0/c1
+0 0x40 store 1 0/c1[sp1]
 0 0x50 none 1 0" "a register overwritten by an ALU instruction: no dependence for its use"
 
 # Waiting for a load completes the earlier ones: record 3's first FADD
@@ -96,7 +97,8 @@ is "$(deps over)" "0 0x0 load 0 0
 # of record 0, complete: no wait) and owns it: record 5 reads R2 of
 # record 4: dep 1, at 0.  Chain of record 3: the first two FADDs read
 # loads' registers (0): depth 1 each, R8 and R9; the third reads R6 (0)
-# and R9 (1): depth 2, into R9; the STG reads R16 (0) and R9: c2.  The
+# and R9 (1): depth 2, into R9; the STG reads R16 (0) and R9: c2, both
+# FADDs single precision: [sp2].  The
 # op-none record 5: chain 0 (its MOV writes R3 at depth 1, but no memory
 # instruction reads it).
 pc=0
@@ -106,7 +108,7 @@ pc=0
 is "$(deps newest)" "0 0x0 load 0 0
 0 0x10 load 0 0
 0 0x20 load 0 0
-0 0x60 store 3 1@0/c2
+0 0x60 store 3 1@0/c2[sp2]
 0 0x70 load 0 0
 0 0x90 none 2 1@0" "dep is the newest load waited for, at the first that waits"
 
@@ -204,11 +206,12 @@ is "$(deps before)" "0 0x10 store 1 0
 
 # A store's data from a chain of 3, its address from none: MOV R4 <- R20
 # (1), IADD3 R5 <- R4 R21 (2), FMUL R6 <- R5 R5 (3); the STG reads R12
-# (its address, 0) and R6 (its data, 3): c3.
+# (its address, 0) and R6 (its data, 3): c3, the FMUL single precision:
+# [sp1].
 pc=0
 { ALU R4 MOV R20; ALU R5 IADD3 R4 R21; ALU R6 FMUL R5 R5; STG R12 R6; EXIT; } |
 	kernel data3
-is "$(deps data3)" "0 0x30 store 3 0/c3
+is "$(deps data3)" "0 0x30 store 3 0/c3[sp1]
 0 0x40 none 1 0" "a store's data from a chain of 3: chain 3"
 
 # A register written again takes its new writer's depth: MOV R4 (1),
@@ -264,11 +267,12 @@ is "$(deps barchain)" "0 0x20 store 2 0/c1+bar
 # at is capped at 1023: after the LDG of R2, 1100 MOVs (positions 0 to
 # 1099), then the FADD at position 1100 reads R2: at 1100, shown 1023;
 # dep 1.  The MOVs write R5 (depth 1) but the FADD reads only R2 (the
-# load's, 0): depth 1, into R6, which the STG reads: c1.  icount 1101.
+# load's, 0): depth 1, into R6, which the STG reads: c1[sp1].  icount
+# 1101.
 pc=0
 { LDG R2 R10; i=0; while [ $i -lt 1100 ]; do ALU R5 MOV R20; i=$((i + 1)); done
   ALU R6 FADD R2 R2; STG R12 R6; EXIT; } | kernel atcap
-is "$(deps atcap | awk '$3 == "store"')" "0 0x44e0 store 1101 1@1023/c1" \
+is "$(deps atcap | awk '$3 == "store"')" "0 0x44e0 store 1101 1@1023/c1[sp1]" \
 	"at capped at 1023 (1100 instructions before the first that waits)"
 trace-gen -o "$T/atcap.wt" "$T/atcap.traceg" 2>/dev/null &&
 	trace-dump --check "$T/atcap.wt" > /dev/null
@@ -286,18 +290,57 @@ is "$(trace-gen "$T/rawchain.trace" 2>/dev/null | trace-dump | records |
 	awk '$8 == "load" { printf "%s %s\n", $5, $15 }' | sort)" "0 0/c1
 1 0" "a raw trace: each warp's own chain"
 
-# The stream: 4.1 from Accel-Sim traces, every record checked; trace-order
-# passes the bits on (the deps column as it came) and says 4.1 too.
+# The chain's classes (record.h's classes byte): its instructions that
+# are not integer ones, by class.  MUFU.RCP R4 <- R20 (depth 1, sfu 1),
+# FMUL R5 <- R4 R4 (2, sp 1 and sfu 1); the STG's data R5: c2[sp1,sfu1].
+pc=0
+{ ALU R4 MUFU.RCP R20; ALU R5 FMUL R4 R4; STG R12 R5; EXIT; } | kernel sfu
+is "$(deps sfu | head -n 1)" "0 0x20 store 2 0/c2[sp1,sfu1]" \
+	"classes: MUFU then FMUL, c2[sp1,sfu1]"
+# Of two runs as deep, the slower: IADD3 R4 (1, integer), MUFU R5 (1,
+# sfu 1); the IMAD reads both (either order): depth 2 from the MUFU's run,
+# c2[sfu1] for the LDG that reads R6.
+pc=0
+{ ALU R4 IADD3 R20 R21; ALU R5 MUFU.EX2 R22; ALU R6 IMAD R4 R5 R23; LDG R8 R6; EXIT; } |
+	kernel tie1
+pc=0
+{ ALU R4 IADD3 R20 R21; ALU R5 MUFU.EX2 R22; ALU R6 IMAD R5 R4 R23; LDG R8 R6; EXIT; } |
+	kernel tie2
+is "$(deps tie1 | head -n 1) $(deps tie2 | head -n 1)" \
+	"0 0x30 load 3 0/c2[sfu1] 0 0x30 load 3 0/c2[sfu1]" \
+	"classes: of two runs as deep the slower (SFU), whatever the source order"
+# A longer run of integer instructions beats a slower shorter one: MUFU R5
+# (1), then MOV R4, IADD3 R4, IADD3 R4 (1, 2, 3); the IMAD reads R4 (3)
+# and R5 (1): depth 4, integer only: c4.
+pc=0
+{ ALU R5 MUFU.RSQ R22; ALU R4 MOV R20; ALU R4 IADD3 R4 R21; ALU R4 IADD3 R4 R21
+  ALU R6 IMAD R4 R5 R23; LDG R8 R6; EXIT; } | kernel deeper
+is "$(deps deeper | head -n 1)" "0 0x50 load 5 0/c4" \
+	"classes: the deeper run counts, integer only: c4"
+# Counts stop at 3: five DFMAs in a run, then a DADD, an HMMA and the
+# STG of its result: depth 7, dp 3 (of 6), tensor 1.
+pc=0
+{ ALU R4 DFMA R20 R20 R20; ALU R4 DFMA R4 R4 R4; ALU R4 DFMA R4 R4 R4
+  ALU R4 DFMA R4 R4 R4; ALU R4 DFMA R4 R4 R4; ALU R4 DADD R4 R4
+  ALU R6 HMMA.1688.F32 R4 R4 R4; STG R12 R6; EXIT; } | kernel dp
+is "$(deps dp | head -n 1)" "0 0x70 store 7 0/c7[dp3,tensor1]" \
+	"classes: a count stops at 3; DFMA/DADD double, HMMA tensor"
+trace-gen -o "$T/dp.wt" "$T/dp.traceg" 2>/dev/null &&
+	trace-dump --check "$T/dp.wt" > /dev/null
+ok $? "... and the stream passes the checks"
+
+# The stream: 4.2 from Accel-Sim traces, every record checked; trace-order
+# passes the bits on (the deps column as it came) and says 4.2 too.
 trace-gen -o "$T/newest.wt" "$T/newest.traceg"
-like "$(trace-dump --header "$T/newest.wt")" "warptrace stream 4.1, 'warp' records" \
-	"trace-gen of an Accel-Sim trace: stream 4.1"
+like "$(trace-dump --header "$T/newest.wt")" "warptrace stream 4.2, 'warp' records" \
+	"trace-gen of an Accel-Sim trace: stream 4.2"
 trace-dump --check "$T/newest.wt" > /dev/null; ok $? "... its records pass the checks"
 trace-order -o "$T/newest.o.wt" "$T/newest.wt"
-like "$(trace-dump --header "$T/newest.o.wt")" "warptrace stream 4.1" "trace-order of it: 4.1"
+like "$(trace-dump --header "$T/newest.o.wt")" "warptrace stream 4.2" "trace-order of it: 4.2"
 is "$(trace-dump "$T/newest.o.wt" | records | awk '{ print $7, $15 }' | sort | tr '\n' ' ')" \
-	"0x0 0 0x10 0 0x20 0 0x60 1@0/c2 0x70 0 0x90 1@0 " "... the same dependences after trace-order"
+	"0x0 0 0x10 0 0x20 0 0x60 1@0/c2[sp2] 0x70 0 0x90 1@0 " "... the same dependences after trace-order"
 is "$(trace-dump --format=jsonl "$T/newest.wt" | sed -n 4p | grep -o '"flags":[0-9]*,"cacheop":"[a-z]*","deps":"[^"]*"')" \
-	'"flags":0,"cacheop":"default","deps":"1@0/c2"' "JSON lines: deps a string, flags without them"
+	'"flags":0,"cacheop":"default","deps":"1@0/c2[sp2]"' "JSON lines: deps a string, flags without them"
 is "$(trace-gen "$T/bar.traceg" | trace-dump --format=csv | sed -n 2p | cut -d, -f13-15)" \
 	"0,default,0+bar" "CSV: the deps column"
 

@@ -284,6 +284,36 @@ is "$(evtimes "$T/chain.l1") $(num "$T/chain.json" cycles)" "10  157" \
 sim "$T/chain.traceg" "$T/chain0" --alu-latency=0
 is "$(evtimes "$T/chain0.l1") $(num "$T/chain0.json" cycles)" "4  151" \
 	"--alu-latency=0: the load offered at 4, 151 cycles"
+# Each instruction of a chain takes its class's latency, the machine's
+# (trace_opcode_latency_initiation_*; fermi's are 4 for every class): on
+# a machine that is fermi's but for SP 3 and SFU 10, MUFU then FMUL give
+# the load's address (chain 2, [sp1,sfu1]): the MUFU issues at 1, the
+# FMUL at 2; the load waits for 1 + 10 + 3 = 14 and is offered at 15,
+# five cycles after the integer chain's 10: 162 cycles.  With
+# --alu-latency=4 every class takes 4: as the integer chain, 157.
+trace-order --arch=fermi --show-machine > "$T/lat.config"
+printf '%s\n' "-trace_opcode_latency_initiation_sp 3,1" \
+	"-trace_opcode_latency_initiation_sfu 10,1" >> "$T/lat.config"
+pc=0; { ALU R8 MUFU.RCP R20; ALU R9 FMUL R8 R22; LDG R2 R9 0x1000; EXIT; } | kernel sfu
+latsim() {	# latsim OUT [OPTION...]: the sfu kernel on the lat.config
+		# machine (the options' settings override it, as fermi's)
+	_o=$1
+	shift
+	trace-gen "$T/sfu.traceg" | trace-order --sms=1 --gpgpusim-config="$T/lat.config" > "$_o.w" &&
+	gpusim --sms=1 --schedulers=1 --coalesce="--line=32 --override" \
+		--icnt-latency=10 --flit=32 --rop-latency=5 "$L1 --override" \
+		--l2="$L2 --override" --dram="$DRAM --override" \
+		--l1-events="$_o.l1" "$@" "$_o.w" > "$_o.json"
+}
+latsim "$T/sfu"
+is "$(evtimes "$T/sfu.l1") $(num "$T/sfu.json" cycles)" "15  162" \
+	"a chain of MUFU and FMUL: 10 + 3 cycles, the load offered at 15, 162 cycles (hand-timed)"
+is "$(tr -d ' \n' < "$T/sfu.json" | grep -o '"instruction_latency":{[^}]*}')" \
+	'"instruction_latency":{"int":4,"sp":3,"dp":4,"sfu":10,"tensor":4,"from":"themachine(trace_opcode_latency_initiation_*)"}' \
+	"the settings say each class's latency and where it came from"
+latsim "$T/sfu4" --alu-latency=4
+is "$(evtimes "$T/sfu4.l1") $(num "$T/sfu4.json" cycles)" "10  157" \
+	"--alu-latency=4: every class 4, as the integer chain: 157 cycles"
 # Under a warp limit of one, warp 0 waiting at the barrier does not count:
 # warp 1 is let in and the run is the same.
 sim "$T/bar.traceg" "$T/barl" "--l1=--line=32 --index=linear --warp-limit=1"

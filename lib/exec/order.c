@@ -942,6 +942,7 @@ static unsigned fill_formed(struct model *m, struct sm *sm, struct warp *w,
 	r->op = in->op;
 	r->space = in->space;
 	r->flags = 0;	/* thread accesses name no cache operator */
+	r->classes = 0;
 	w->mask = in->mask;
 	w->icount = in->icount;
 	w->pos += INSTR_WORDS + (in->affine ? 2 : in->lanes);
@@ -969,6 +970,7 @@ static unsigned fill_record(struct model *m, const struct warp *w,
 	/* Its cache operator and dependences as they came; whether it is
 	 * its warp's last, the caller says. */
 	r->flags = in->flags & (WT_COP_MASK | WT_WARP_DEP_BITS);
+	r->classes = in->classes;
 	return (unsigned)__builtin_popcountll(mask);
 }
 
@@ -994,7 +996,7 @@ static void finish_issue(struct model *m, uint32_t smi, struct sched *s,
 	r->instr = w->next++;
 	r->icount = s->busy_icount;
 	r->sm = (uint16_t)smi;
-	r->lanes = (uint16_t)m->W;
+	r->lanes = (uint8_t)m->W;
 	r->flags |= w->next >= w->n ? WT_WARP_LAST : 0;
 	if (m->emit(m->ctx, r) != 0)
 		m->failed = 1;

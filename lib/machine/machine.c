@@ -323,6 +323,25 @@ void wt_machine_to_meta(const struct wt_machine *m, struct wt_meta *meta)
 			    wt_machine_get(m, k->name));
 }
 
+/* A key added since m's stream was written: the preset's value where m
+ * is one, else the default. */
+static void late_key(struct wt_machine *m, const struct wt_mkey *k)
+{
+	struct wt_machine p;
+	char err[256];
+
+	wt_machine_init(&p);
+	if (wt_machine_is_preset(m) &&
+	    wt_machine_preset(&p, m->name, err, sizeof(err)) == 0)
+		wt_machine_set(m, k->name, wt_machine_get(&p, k->name),
+			       "not in the stream (written before the key): "
+			       "the preset's");
+	else
+		wt_machine_set(m, k->name, k->dflt, "not in the stream (written "
+			       "before the key): GPGPU-Sim's default");
+	wt_machine_free(&p);
+}
+
 int wt_machine_from_meta(struct wt_machine *m, const struct wt_meta *meta,
 			 char *err, size_t errlen)
 {
@@ -341,6 +360,10 @@ int wt_machine_from_meta(struct wt_machine *m, const struct wt_meta *meta,
 	for (const struct wt_mkey *k = wt_mkeys; k->name; k++) {
 		const char *v = wt_meta_get(meta, meta_key(k->name, key, sizeof(key)));
 
+		if (!v && wt_mkey_late(k)) {
+			late_key(m, k);
+			continue;
+		}
 		if (!v) {
 			wt_snprintf(err, errlen, "the stream's machine %s has no %s",
 				    name, key);

@@ -59,6 +59,9 @@ struct wt_mkey {
 /* The keys, in the order they are written, ending with a NULL name. */
 extern const struct wt_mkey wt_mkeys[];
 const struct wt_mkey *wt_mkey_find(const char *name);
+/* Whether k is a key that streams written before it was one lack: their
+ * machine gets the preset's value, or the default. */
+int wt_mkey_late(const struct wt_mkey *k);
 
 void wt_machine_init(struct wt_machine *m);
 void wt_machine_free(struct wt_machine *m);

@@ -218,6 +218,16 @@ bad:
 	return -1;
 }
 
+/* Accel-Sim's "latency,initiation" of a class of instructions. */
+static int lat_init(const char *s, char *why, size_t n)
+{
+	if (strchr(s, ':') == NULL && list(s, 2, 1, 100000) == 0)
+		return 0;
+	wt_snprintf(why, n, "expected latency,initiation interval in cycles, "
+		    "each from 1 to 100000, such as 4,1");
+	return -1;
+}
+
 static int text(const char *s, char *why, size_t n)
 {
 	if (*s && strlen(s) < 64)
@@ -273,6 +283,18 @@ const struct wt_mkey wt_mkeys[] = {
 	{ "wt_shmem_unit", WT_MS_ORDER, NULL, count,
 	  "shared memory allocation unit, bytes" },
 	{ "wt_cta_threads", WT_MS_ORDER, NULL, count, "most threads in one CTA" },
+	/* instruction latencies (gpusim; Accel-Sim's trace mode's options) */
+	{ "trace_opcode_latency_initiation_int", WT_MS_ORDER, "4,1", lat_init,
+	  "integer (and other) instructions: latency,initiation interval, "
+	  "cycles" },
+	{ "trace_opcode_latency_initiation_sp", WT_MS_ORDER, "4,1", lat_init,
+	  "single-precision instructions: latency,initiation interval" },
+	{ "trace_opcode_latency_initiation_dp", WT_MS_ORDER, "4,1", lat_init,
+	  "double-precision instructions: latency,initiation interval" },
+	{ "trace_opcode_latency_initiation_sfu", WT_MS_ORDER, "4,1", lat_init,
+	  "special function unit (MUFU): latency,initiation interval" },
+	{ "trace_opcode_latency_initiation_tensor", WT_MS_ORDER, "4,1", lat_init,
+	  "tensor core instructions: latency,initiation interval" },
 	/* coalesce */
 	{ "gpgpu_coalesce_arch", WT_MS_COALESCE, "13", coalesce_arch,
 	  "GPGPU-Sim's coalescing arch: below 20 its own rules (GT200's "
@@ -353,6 +375,12 @@ const struct wt_mkey wt_mkeys[] = {
 	  "cycles a request waits before the DRAM queue" },
 	{ NULL, WT_MS_NONE, NULL, NULL, NULL }
 };
+
+int wt_mkey_late(const struct wt_mkey *k)
+{
+	/* the instruction latencies, since format 4.2 */
+	return strncmp(k->name, "trace_opcode_latency_initiation_", 32) == 0;
+}
 
 const struct wt_mkey *wt_mkey_find(const char *name)
 {

@@ -36,7 +36,8 @@ static const struct wt_column warp_cols[] = {
 	COL(wt_warp, mask, WT_COL_HEX),
 	COL(wt_warp, flags, WT_COL_FLAGS),
 	{ "cacheop", offsetof(struct wt_warp, flags), 4, WT_COL_CACHEOP },
-	{ "deps", offsetof(struct wt_warp, flags), 4, WT_COL_DEPS },
+	/* from op on: op, space, lanes, classes and flags (record.h) */
+	{ "deps", offsetof(struct wt_warp, op), 8, WT_COL_DEPS },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -120,21 +121,47 @@ uint64_t wt_column_value(const struct wt_column *c, const void *rec)
 	}
 }
 
-/* "-" where the record tells no dependences (bit 8 clear); else the
- * load waited for, counted back in records (0: none), "@" and the
- * instructions before the first that waits, "/c" and the chain where it
- * is not 0, and "+bar" for a barrier: "0", "2@3", "1@0+bar", "0/c2",
- * "1@4/c3+bar"; "-" (or "-+bar") where the record carries none. */
+/* "[sp1,sfu2]": the classes the byte counts (record.h), in class order. */
+static void classes_text(unsigned classes, char *buf, size_t n)
+{
+	static const char *const names[WT_LAT_CLASSES] = {
+		"int", "sp", "dp", "sfu", "tensor"
+	};
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (unsigned c = WT_LAT_SP; c < WT_LAT_CLASSES && classes; c++) {
+		if (!WT_WARP_CLASS(classes, c))
+			continue;
+		len += strlen(wt_snprintf(buf + len, n - len, "%s%s%u",
+					  len ? "," : "[", names[c],
+					  WT_WARP_CLASS(classes, c)));
+	}
+	if (len)
+		wt_snprintf(buf + len, n - len, "]");
+}
+
+/* v: a warp record's eight bytes from op (the classes byte in bits
+ * 24-31, the flags in 32-63).  "-" where the record tells no dependences
+ * (bit 8 clear); else the load waited for, counted back in records (0:
+ * none), "@" and the instructions before the first that waits, "/c" and
+ * the chain where it is not 0 with the classes of its instructions that
+ * are not integer ones, and "+bar" for a barrier: "0", "2@3", "1@0+bar",
+ * "0/c2", "1@4/c3[sp1,sfu1]+bar"; "-" (or "-+bar") where the record
+ * carries none. */
 static const char *deps_text(uint64_t v, char *buf, size_t n)
 {
-	uint32_t f = (uint32_t)v;
+	uint32_t f = (uint32_t)(v >> 32);
 	const char *bar = f & WT_WARP_BARRIER ? "+bar" : "";
-	char chain[16] = "";
+	char chain[64] = "", classes[48];
 
 	if (!(f & WT_WARP_DEPS))
 		return *bar ? "-+bar" : "-";
-	if (WT_WARP_CHAIN(f))
-		snprintf(chain, sizeof(chain), "/c%u", (unsigned)WT_WARP_CHAIN(f));
+	if (WT_WARP_CHAIN(f)) {
+		classes_text((unsigned)(v >> 24) & 0xff, classes, sizeof(classes));
+		snprintf(chain, sizeof(chain), "/c%u%s", (unsigned)WT_WARP_CHAIN(f),
+			 classes);
+	}
 	if (!WT_WARP_DEP(f))
 		return wt_snprintf(buf, n, "0%s%s", chain, bar);
 	return wt_snprintf(buf, n, "%u@%u%s%s", (unsigned)WT_WARP_DEP(f),

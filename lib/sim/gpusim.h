@@ -81,9 +81,10 @@ struct wt_gpusim_cfg {
 	int all_loads;			/* every instruction waits for every
 					   earlier load, whatever the records'
 					   dependences say */
-	unsigned alu_latency;		/* a record's chain (record.h): each
-					   link delays its memory instruction
-					   so many cycles (0: none) */
+	unsigned latency[WT_LAT_CLASSES];	/* a record's chain (record.h):
+					   each link of a class delays its
+					   memory instruction so many cycles */
+	int latency_set;		/* --alu-latency gave them all */
 	unsigned l2_queue;		/* a slice's events not drained */
 };
 

@@ -256,9 +256,28 @@ static void load_done(struct gs_sm *s, const struct gs_load *l)
 static void barrier_arrive(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp *w,
 			   uint64_t t);
 
+/* The cycles a record's chain takes (record.h): each of its instructions
+ * its class's latency, the integer class's for those the classes byte
+ * does not count. */
+static uint64_t chain_cycles(const struct wt_gpusim_cfg *c, const struct wt_warp *r)
+{
+	unsigned n = WT_WARP_CHAIN(r->flags);
+	uint64_t t = 0;
+
+	for (unsigned k = WT_LAT_SP; k < WT_LAT_CLASSES; k++) {
+		unsigned m = WT_WARP_CLASS(r->classes, k);
+
+		if (m > n)
+			m = n;		/* the stream checker refuses more */
+		t += (uint64_t)m * c->latency[k];
+		n -= m;
+	}
+	return t + (uint64_t)n * c->latency[WT_LAT_INT];
+}
+
 /* w's memory instruction, next, reads what a chain of its record's
  * instructions computed (record.h's chain): it issues no sooner than
- * that many ALU latencies after the record's instructions began. */
+ * the chain's latencies after the record's instructions began. */
 static void chain_wait(const struct wt_gpusim *g, struct gs_warp *w)
 {
 	const struct wt_warp *r;
@@ -269,7 +288,7 @@ static void chain_wait(const struct wt_gpusim *g, struct gs_warp *w)
 	r = w->rec[w->next];
 	if (!(r->flags & WT_WARP_DEPS) || r->op == WT_OP_NONE)
 		return;
-	at = w->chain_from + (uint64_t)WT_WARP_CHAIN(r->flags) * g->cfg->alu_latency;
+	at = w->chain_from + chain_cycles(g->cfg, r);
 	if (at > w->ready)
 		w->ready = at;
 }

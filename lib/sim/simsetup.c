@@ -99,6 +99,26 @@ static void sm_options(struct wt_sim_setup *su, const struct wt_sim_opts *o)
 	su->l1.pol.schedulers = oc->schedulers ? oc->schedulers : 1;
 }
 
+static const char *const class_names[WT_LAT_CLASSES] = {
+	"int", "sp", "dp", "sfu", "tensor"
+};
+
+/* Each class's latency: the machine's (Accel-Sim's latency of the
+ * class's unit), or --alu-latency's for all. */
+static void latencies(struct wt_gpusim_cfg *c, const struct wt_machine *m,
+		      const struct wt_sim_opts *o)
+{
+	char key[64];
+
+	c->latency_set = o->alu_latency_set;
+	for (unsigned k = 0; k < WT_LAT_CLASSES; k++) {
+		wt_snprintf(key, sizeof(key), "trace_opcode_latency_initiation_%s",
+			    class_names[k]);
+		c->latency[k] = o->alu_latency_set ? o->alu_latency :
+			(unsigned)atoi(wt_machine_get(m, key));
+	}
+}
+
 void wt_sim_setup(struct wt_sim_setup *su, const struct wt_stage_args *a,
 		  const char *const parts[WT_SIM_PARTS], const struct wt_sim_opts *o,
 		  const struct wt_meta *stream)
@@ -164,10 +184,7 @@ void wt_sim_setup(struct wt_sim_setup *su, const struct wt_stage_args *a,
 	c->issue_interval = o->issue_interval ? o->issue_interval : 1;
 	c->shmem_latency = o->shmem_latency ? o->shmem_latency : 20;
 	c->all_loads = o->all_loads;
-	/* GPGPU-Sim's integer add (ptx_opcode_latency_int's first on the
-	 * GTX 1080 and QV100 configurations); the machine description has
-	 * no instruction latencies */
-	c->alu_latency = o->alu_latency_set ? o->alu_latency : 4;
+	latencies(c, &su->machine, o);
 	c->l2_queue = 1024;
 	/* the first of GPGPU-Sim's partition queues: interconnect to L2 */
 	c->l2_in_queue = (unsigned)atoi(wt_machine_get(&su->l2.machine,
@@ -203,7 +220,14 @@ static void settings_json(const struct wt_sim_setup *su, struct wt_json *j)
 	wt_json_key_u64(j, "cta_limit", oc->cta_limit);
 	wt_json_key_u64(j, "issue_interval", c->issue_interval);
 	wt_json_key_u64(j, "shmem_latency", c->shmem_latency);
-	wt_json_key_u64(j, "alu_latency", c->alu_latency);
+	wt_json_key(j, "instruction_latency");
+	wt_json_begin_object(j);
+	for (unsigned k = 0; k < WT_LAT_CLASSES; k++)
+		wt_json_key_u64(j, class_names[k], c->latency[k]);
+	wt_json_key(j, "from");
+	wt_json_string(j, c->latency_set ? "--alu-latency" :
+		       "the machine (trace_opcode_latency_initiation_*)");
+	wt_json_end_object(j);
 	wt_json_key(j, "deps");
 	wt_json_string(j, c->all_loads ? "loads" : "trace");
 	wt_json_key_u64(j, "icnt_latency", c->icnt_latency);

@@ -169,11 +169,22 @@ static int check_warp_none(const struct wt_warp *w, char *why, size_t n)
 	return 0;
 }
 
-/* The dependence fields (format 4.1): only under bit 8; a record that
- * waits for no load has none to wait at; the first instruction that waits
- * is one of the record's (at is 0 to icount, or 1023 past that); a chain
- * is of the record's non-memory instructions (at most icount), and a
- * record of op none has no memory instruction for one to end at. */
+/* The instructions the classes byte counts (record.h). */
+static unsigned classes_in(unsigned classes)
+{
+	unsigned n = 0;
+
+	for (unsigned c = WT_LAT_SP; c < WT_LAT_CLASSES; c++)
+		n += WT_WARP_CLASS(classes, c);
+	return n;
+}
+
+/* The dependence fields (format 4.1) and the classes byte (4.2): only
+ * under bit 8; a record that waits for no load has none to wait at; the
+ * first instruction that waits is one of the record's (at is 0 to icount,
+ * or 1023 past that); a chain is of the record's non-memory instructions
+ * (at most icount), a record of op none has no memory instruction for one
+ * to end at, and the classes count instructions of the chain. */
 static int check_warp_deps(const struct wt_warp *w, char *why, size_t n)
 {
 	unsigned dep = WT_WARP_DEP(w->flags), at = WT_WARP_AT(w->flags);
@@ -184,6 +195,9 @@ static int check_warp_deps(const struct wt_warp *w, char *why, size_t n)
 			return bad(why, n, "flags", w->flags, "dep (bits 10 to 15), "
 				   "at (bits 16 to 25) and chain (bits 26 to 31) 0 "
 				   "without bit 8 (deps)");
+		if (w->classes)
+			return bad(why, n, "classes byte", w->classes, "0 without "
+				   "bit 8 of the flags (deps)");
 		return 0;
 	}
 	if (!dep && at)
@@ -195,6 +209,10 @@ static int check_warp_deps(const struct wt_warp *w, char *why, size_t n)
 			   "(a run of its non-memory instructions)");
 	if (chain && w->op == WT_OP_NONE)
 		return bad(why, n, "chain", chain, NONE_IS "0");
+	if (classes_in(w->classes) > chain)
+		return bad(why, n, "classes byte", w->classes, "counts that add up "
+			   "to at most the chain (its instructions of those "
+			   "classes)");
 	return 0;
 }
 

@@ -114,7 +114,9 @@ struct wt_warp {
 	uint16_t size;		/* bytes per lane (1 for WT_OP_NONE) */
 	uint8_t op;
 	uint8_t space;
-	uint16_t lanes;		/* number of lane slots that follow */
+	uint8_t lanes;		/* number of lane slots that follow */
+	uint8_t classes;	/* the chain's slower instructions (format
+				   4.2; WT_WARP_CLASS below) */
 	uint32_t flags;		/* WT_WARP_LAST, cache operator (bits 4-7),
 				   dependences (bits 8-31) */
 	uint64_t addr[];	/* lane addresses */
@@ -146,9 +148,11 @@ struct wt_warp {
  *     icount; 0 for op WT_OP_NONE, or when the memory instruction reads
  *     nothing the record's other instructions wrote.  A memory
  *     instruction counted in icount (one without active lane, a bulk
- *     tensor copy) is in no run: what it writes is a load's.  A consumer
- *     that knows the machine's latencies (gpusim) delays the memory
- *     instruction by so many of them.
+ *     tensor copy) is in no run: what it writes is a load's.  Of two
+ *     runs as long, the one with more SFU, then double, then tensor, then
+ *     single-precision instructions (the classes byte below says how
+ *     many).  A consumer that knows the machine's latencies (gpusim)
+ *     delays the memory instruction by the run's latencies.
  * Bit 9: a CTA barrier (BAR) is among its non-memory instructions: the
  * warp waits, before its memory instruction (or its end), until every
  * warp of its CTA that is not done has come to a barrier.
@@ -170,6 +174,37 @@ struct wt_warp {
 /* All of bits 8-31, which trace-order passes on as they came.  A stream
  * whose warp records carry them is of format 4.1 (stream.h). */
 #define WT_WARP_DEP_BITS 0xffffff00u
+
+/*
+ * The classes of instructions, for their latencies (the machine's
+ * trace_opcode_latency_initiation_* keys, after Accel-Sim's categories):
+ * integer and everything else, single-precision floating point (FP32 and
+ * packed FP16 arithmetic), double precision, the special function unit
+ * (MUFU) and the tensor cores (the MMA instructions).
+ */
+enum wt_lat_class {
+	WT_LAT_INT = 0,
+	WT_LAT_SP = 1,
+	WT_LAT_DP = 2,
+	WT_LAT_SFU = 3,
+	WT_LAT_TENSOR = 4,
+	WT_LAT_CLASSES = 5
+};
+
+/*
+ * The classes byte (format 4.2): how many of the chain's instructions
+ * (WT_WARP_CHAIN) are of each class but integer, two bits a class, 0 to 3
+ * (3: that many or more; any more count as integer ones): single
+ * precision in bits 0-1, double in 2-3, SFU in 4-5, tensor in 6-7.  The
+ * chain's other instructions are integer ones.  0 without bit 8 of the
+ * flags, and for a chain of integer instructions only; the counts add up
+ * to at most the chain.  Streams before 4.2 have 0 there (the byte was
+ * the high byte of a 16-bit lane count).
+ */
+#define WT_WARP_CLASS_MAX 3u
+#define WT_WARP_CLASS(classes, c) \
+	(((unsigned)(classes) >> (2 * ((c) - 1))) & WT_WARP_CLASS_MAX)
+#define WT_WARP_CLASS_BYTE(c, n) ((unsigned)(n) << (2 * ((c) - 1)))
 
 /*
  * WT_KIND_REQUEST: one memory request (line or sector group) made by a

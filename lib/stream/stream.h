@@ -1,5 +1,5 @@
 /*
- * stream.h - reading and writing warptrace streams (format 4.1).
+ * stream.h - reading and writing warptrace streams (format 4.2).
  *
  * A stream is a header (kind, record size, metadata), then chunks:
  * kernel-begin, record blocks, kernel-end, and a trailer with the record
@@ -21,10 +21,12 @@
 /* The newest minor version this library reads and writes.  A stream says
  * the oldest one its records need, so that older readers of its major
  * version take it: 4.0, unless its warp records carry the dependence
- * bits of 4.1 (record.h, WT_WARP_DEP_BITS), which the writer of such a
- * stream (trace-gen of Accel-Sim traces, trace-order after it) sets in
- * its header's version_minor. */
-#define WT_FORMAT_MINOR 1
+ * bits of 4.1 (record.h, WT_WARP_DEP_BITS) or the classes byte of 4.2,
+ * which the writer of such a stream (trace-gen of Accel-Sim traces,
+ * trace-order after it) sets in its header's version_minor.  (A reader
+ * of 4.1 refuses the records of 4.2 whose classes byte is not 0: it
+ * reads a 16-bit lane count there.) */
+#define WT_FORMAT_MINOR 2
 #define WT_MAGIC "WARPTRAC"
 
 /* Default zstd level, chosen by measurement (see warptrace-stream(5)). */

@@ -279,37 +279,66 @@ static struct chreg *chreg_find(struct wstate *s, unsigned reg)
 	return NULL;
 }
 
-/* The deepest of n registers, as the record's instructions so far left
- * them: 0 for one none of them wrote, for RZ and for a uniform one. */
-static unsigned chain_depth(struct wstate *s, const uint16_t *regs, unsigned n)
+/* Whether a run of classes a is the slower of two as deep: more SFU, then
+ * double, then tensor, then single-precision instructions (record.h). */
+static int slower(unsigned a, unsigned b)
 {
-	unsigned deepest = 0;
+	static const enum wt_lat_class order[] = {
+		WT_LAT_SFU, WT_LAT_DP, WT_LAT_TENSOR, WT_LAT_SP
+	};
 
+	for (unsigned i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (WT_WARP_CLASS(a, order[i]) != WT_WARP_CLASS(b, order[i]))
+			return WT_WARP_CLASS(a, order[i]) > WT_WARP_CLASS(b, order[i]);
+	return 0;
+}
+
+/* The deepest of n registers, as the record's instructions so far left
+ * them (the slower run of two as deep), in *depth and *classes: depth 0
+ * for one none of them wrote, for RZ and for a uniform one. */
+static void chain_deepest(struct wstate *s, const uint16_t *regs, unsigned n,
+			  unsigned *depth, unsigned *classes)
+{
+	*depth = *classes = 0;
 	for (unsigned i = 0; i < n; i++) {
 		const struct chreg *c = regs[i] < WT_AS_RZ ? chreg_find(s, regs[i]) : NULL;
 
-		if (c && c->depth > deepest)
-			deepest = c->depth;
+		if (c && (c->depth > *depth ||
+			  (c->depth == *depth && slower(c->classes, *classes)))) {
+			*depth = c->depth;
+			*classes = c->classes;
+		}
 	}
-	return deepest;
+}
+
+/* classes with one more instruction of class cls (an integer one adds
+ * nothing), each count stopping at WT_WARP_CLASS_MAX. */
+static unsigned class_add(unsigned classes, enum wt_lat_class cls)
+{
+	if (cls == WT_LAT_INT || WT_WARP_CLASS(classes, cls) == WT_WARP_CLASS_MAX)
+		return classes;
+	return classes + WT_WARP_CLASS_BYTE(cls, 1);
 }
 
 /*
  * One of the record's non-memory instructions (its icount): its
  * destinations now have its depth, 1 + the deepest of its sources (at
- * most WT_WARP_CHAIN_MAX, which stands for that deep or more), or, for
- * a memory instruction counted among them (alu 0: no active lane, or a
- * TMA operand), 0, as a load's result is: no entry.  Each destination
- * had its depth from its last writer only.
+ * most WT_WARP_CHAIN_MAX, which stands for that deep or more), and that
+ * source's classes with its own; or, for a memory instruction counted
+ * among them (alu 0: no active lane, or a TMA operand), 0, as a load's
+ * result is: no entry.  Each destination had its depth from its last
+ * writer only.
  */
 static void chain_write(struct wstate *s, const struct wt_as_inst *in, int alu)
 {
-	unsigned depth = 0;
+	unsigned depth = 0, classes = 0;
 
 	if (!in->ndst)
 		return;
 	if (alu) {
-		depth = 1 + chain_depth(s, in->src, in->nsrc);
+		chain_deepest(s, in->src, in->nsrc, &depth, &classes);
+		classes = class_add(classes, wt_as_latency_class(in->opcode));
+		depth++;
 		if (depth > WT_WARP_CHAIN_MAX)
 			depth = WT_WARP_CHAIN_MAX;
 	}
@@ -335,17 +364,23 @@ static void chain_write(struct wstate *s, const struct wt_as_inst *in, int alu)
 			c->reg = (uint8_t)r;
 		}
 		c->depth = (uint8_t)depth;
+		c->classes = (uint8_t)classes;
 	}
 }
 
-/* The chain bits of the record that ends what chain_write saw, whose
- * memory instruction is in (NULL for op WT_OP_NONE: chain 0): the deepest
- * of the registers it reads.  The next record starts afresh. */
-static uint32_t chain_flags(struct wstate *s, const struct wt_as_inst *in)
+/* The chain bits of the record rec that ends what chain_write saw, whose
+ * memory instruction is in (NULL for op WT_OP_NONE: chain 0), and its
+ * classes byte: the deepest of the registers it reads.  The next record
+ * starts afresh. */
+static uint32_t chain_flags(struct wstate *s, const struct wt_as_inst *in,
+			    struct wt_warp *rec)
 {
-	unsigned chain = in ? chain_depth(s, in->src, in->nsrc) : 0;
+	unsigned chain = 0, classes = 0;
 
+	if (in)
+		chain_deepest(s, in->src, in->nsrc, &chain, &classes);
 	s->nchreg = 0;
+	rec->classes = (uint8_t)classes;
 	return (uint32_t)chain << WT_WARP_CHAIN_SHIFT;
 }
 
@@ -393,7 +428,7 @@ static int make_record(struct wt_asf *f, const struct wt_as_inst *in,
 	rec->space = (uint8_t)space;
 	rec->lanes = WT_AS_LANES;
 	rec->flags = WT_COP_FLAGS(wt_as_cacheop(in->opcode)) |
-		     dep_flags(s, rec->instr) | chain_flags(s, in);
+		     dep_flags(s, rec->instr) | chain_flags(s, in, rec);
 	memcpy(rec->addr, in->addr, sizeof(in->addr));
 	s->icount = 0;
 
@@ -439,7 +474,7 @@ static void make_none(struct wt_asf *f, struct wstate *s, struct wt_warp *rec)
 	rec->space = WT_SPACE_GLOBAL;
 	rec->lanes = WT_AS_LANES;
 	rec->flags = WT_WARP_LAST | dep_flags(s, rec->instr) |
-		     chain_flags(s, NULL);
+		     chain_flags(s, NULL, rec);
 	f->st.tails++;
 	f->st.trailing += s->icount;
 	s->icount = 0;

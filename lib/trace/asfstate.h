@@ -29,11 +29,12 @@ struct pend {
 
 /* A register a non-memory instruction of the warp's next record wrote,
  * and the depth of that instruction: 1 + the deepest register it read
- * (record.h, WT_WARP_CHAIN).  A register of depth 0 (written before the
+ * (record.h, WT_WARP_CHAIN), with the classes of the run that deep.  A register of depth 0 (written before the
  * record, or by a load) has no entry. */
 struct chreg {
 	uint8_t reg;		/* R0 to R254 */
 	uint8_t depth;		/* 1 to WT_WARP_CHAIN_MAX (that deep or more) */
+	uint8_t classes;	/* its run's classes (record.h's byte) */
 };
 
 struct wstate {

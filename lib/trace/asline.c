@@ -485,6 +485,39 @@ void wt_as_classify(const char *opcode, struct wt_as_class *c)
 	}
 }
 
+/* The mnemonics of the classes that are not integer (asline.h). */
+static const struct {
+	const char *name;
+	enum wt_lat_class cls;
+} latency_classes[] = {
+	{ "FADD", WT_LAT_SP }, { "FADD32I", WT_LAT_SP }, { "FCHK", WT_LAT_SP },
+	{ "FCMP", WT_LAT_SP }, { "FFMA", WT_LAT_SP }, { "FFMA32I", WT_LAT_SP },
+	{ "FMNMX", WT_LAT_SP }, { "FMUL", WT_LAT_SP }, { "FMUL32I", WT_LAT_SP },
+	{ "FSET", WT_LAT_SP }, { "FSETP", WT_LAT_SP }, { "FSWZADD", WT_LAT_SP },
+	{ "HADD2", WT_LAT_SP }, { "HADD2_32I", WT_LAT_SP }, { "HFMA2", WT_LAT_SP },
+	{ "HFMA2_32I", WT_LAT_SP }, { "HMUL2", WT_LAT_SP },
+	{ "HMUL2_32I", WT_LAT_SP }, { "HMNMX2", WT_LAT_SP },
+	{ "HSET2", WT_LAT_SP }, { "HSETP2", WT_LAT_SP }, { "RRO", WT_LAT_SP },
+	{ "DADD", WT_LAT_DP }, { "DFMA", WT_LAT_DP }, { "DMUL", WT_LAT_DP },
+	{ "DMNMX", WT_LAT_DP }, { "DSET", WT_LAT_DP }, { "DSETP", WT_LAT_DP },
+	{ "MUFU", WT_LAT_SFU },
+	{ "HMMA", WT_LAT_TENSOR }, { "IMMA", WT_LAT_TENSOR },
+	{ "BMMA", WT_LAT_TENSOR }, { "DMMA", WT_LAT_TENSOR },
+	{ "HGMMA", WT_LAT_TENSOR }, { "IGMMA", WT_LAT_TENSOR },
+	{ "QGMMA", WT_LAT_TENSOR }, { "BGMMA", WT_LAT_TENSOR },
+};
+
+enum wt_lat_class wt_as_latency_class(const char *opcode)
+{
+	size_t n = strcspn(opcode, ".");
+
+	for (size_t i = 0; i < sizeof(latency_classes) / sizeof(latency_classes[0]); i++)
+		if (strlen(latency_classes[i].name) == n &&
+		    strncmp(opcode, latency_classes[i].name, n) == 0)
+			return latency_classes[i].cls;
+	return WT_LAT_INT;
+}
+
 int wt_as_is_barrier(const char *opcode)
 {
 	const char *p;

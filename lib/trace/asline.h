@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "record.h"
+
 /* Accel-Sim traces are of 32-thread warps: masks are 32-bit. */
 #define WT_AS_LANES 32
 /* Most destination or source registers a line may list. */
@@ -104,6 +106,15 @@ void wt_as_classify(const char *opcode, struct wt_as_class *c);
  * .SYNC.DEFER_BLOCKING, .RED...), but not BAR.ARV, which arrives without
  * waiting (GPGPU-Sim's ARRIVE). */
 int wt_as_is_barrier(const char *opcode);
+/*
+ * The latency class (record.h, enum wt_lat_class) of a non-memory
+ * opcode, by its mnemonic (what comes before the first '.'): FP32 and
+ * packed-FP16 arithmetic single precision, FP64 double, MUFU the SFU's,
+ * the matrix multiply-accumulates the tensor cores', everything else
+ * (integer, logic, moves, conversions, predicates, branches) integer,
+ * as Accel-Sim's trace mode times them.
+ */
+enum wt_lat_class wt_as_latency_class(const char *opcode);
 /* Bytes per lane from the opcode's suffixes (.8, .U16, .64, .128 ...); 4
  * when none says. */
 unsigned wt_as_opcode_width(const char *opcode);

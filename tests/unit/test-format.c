@@ -742,6 +742,39 @@ static void dep_checks(void)
 	   "chain: 1 on a record of op none");
 	is_str(why, "bad chain 1; expected for op none (no memory access): 0",
 	       "chain: ... says so");
+	/* the classes byte (4.2): two bits a class, counting the chain's
+	 * instructions that are not integer ones */
+	fill(rec, WT_KIND_WARP, 32, 1);
+	w->icount = 5;
+	w->flags = WT_WARP_DEPS | 0xc000000u;	/* chain 3 */
+	/* sp 1 (bits 0-1), sfu 2 (bits 4-5): 0x01 | 0x20 */
+	w->classes = 0x21;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) == 0,
+	   "classes: 1 sp and 2 sfu of a chain of 3 is sound");
+	ok(WT_WARP_CLASS(w->classes, WT_LAT_SP) == 1 &&
+	   WT_WARP_CLASS(w->classes, WT_LAT_DP) == 0 &&
+	   WT_WARP_CLASS(w->classes, WT_LAT_SFU) == 2 &&
+	   WT_WARP_CLASS(w->classes, WT_LAT_TENSOR) == 0,
+	   "classes: WT_WARP_CLASS reads sp 1, dp 0, sfu 2, tensor 0");
+	is_u64(WT_WARP_CLASS_BYTE(WT_LAT_TENSOR, 3), 0xc0,
+	       "classes: WT_WARP_CLASS_BYTE puts tensor in bits 6-7");
+	/* add dp 1 (bits 2-3): 4 of a chain of 3 */
+	w->classes = 0x25;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "classes: 4 counted in a chain of 3");
+	is_str(why, "bad classes byte 37; expected counts that add up to at most "
+	       "the chain (its instructions of those classes)",
+	       "classes: ... names the byte");
+	w->flags = 0;
+	w->classes = 0x01;
+	ok(wt_record_check(WT_KIND_WARP, 32, rec, why, sizeof(why)) < 0,
+	   "classes: a count without bit 8");
+	is_str(why, "bad classes byte 1; expected 0 without bit 8 of the flags "
+	       "(deps)", "classes: ... says so");
+	ok(wt_records_check(WT_KIND_WARP, 32, 1, rec, 1, why, sizeof(why)) == 1,
+	   "classes: ... but let through from a later minor version");
+	w->classes = 0;
+
 	fill(rec, WT_KIND_WARP, 32, 1);
 	w->icount = 5;
 	w->flags = WT_WARP_DEPS | 0x400u | (1u << 16) | 8;

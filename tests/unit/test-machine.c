@@ -228,6 +228,68 @@ static void header(void)
 	wt_machine_free(&back);
 }
 
+/* The machine of a header without the instruction latencies (a stream
+ * written before they were keys) without those keys. */
+static void drop_latencies(const struct wt_meta *from, struct wt_meta *to)
+{
+	wt_meta_init(to);
+	for (size_t i = 0; i < from->n; i++)
+		if (!strstr(from->key[i], "trace_opcode_latency_initiation_"))
+			wt_meta_add(to, from->key[i], from->val[i]);
+}
+
+/* A stream written before the instruction latencies were keys: a preset
+ * gets its own (qv100's trace.config: SFU 20,8), a config the default
+ * (4,1); any other key missing is still refused. */
+static void late_keys(void)
+{
+	struct wt_machine m, back;
+	struct wt_meta meta, old;
+	char err[512];
+
+	wt_machine_init(&m);
+	wt_machine_init(&back);
+	wt_meta_init(&meta);
+	wt_machine_preset(&m, "qv100", err, sizeof(err));
+	wt_machine_to_meta(&m, &meta);
+	drop_latencies(&meta, &old);
+	ok(wt_machine_from_meta(&back, &old, err, sizeof(err)) == 1,
+	   "late keys: a header without the latencies is read");
+	is_str(wt_machine_get(&back, "trace_opcode_latency_initiation_sfu"), "20,8",
+	       "late keys: a preset's stream gets the preset's latency");
+	like(wt_meta_get(&back.src, "trace_opcode_latency_initiation_sfu"),
+	     "not in the stream", "late keys: ... and says where it came from");
+	wt_meta_free(&old);
+	wt_meta_set(&meta, "machine_origin", "--gpgpusim-config=x/gpgpusim.config");
+	drop_latencies(&meta, &old);
+	ok(wt_machine_from_meta(&back, &old, err, sizeof(err)) == 1 &&
+	   strcmp(wt_machine_get(&back, "trace_opcode_latency_initiation_sfu"),
+		  "4,1") == 0,
+	   "late keys: a config's stream gets the default, 4,1");
+	wt_meta_free(&old);
+	wt_meta_free(&meta);
+	wt_meta_init(&meta);
+	wt_machine_to_meta(&m, &meta);
+	drop_latencies(&meta, &old);
+	wt_meta_free(&meta);
+	wt_meta_init(&meta);
+	for (size_t i = 0; i < old.n; i++)
+		if (strcmp(old.key[i], "machine.gpgpu_n_mem") != 0)
+			wt_meta_add(&meta, old.key[i], old.val[i]);
+	ok(wt_machine_from_meta(&back, &meta, err, sizeof(err)) < 0 &&
+	   strcmp(err, "the stream's machine qv100 has no machine.gpgpu_n_mem") == 0,
+	   "late keys: another key missing is refused: %s", err);
+	wt_meta_set(&meta, "machine.gpgpu_n_mem", "32");
+	wt_meta_set(&meta, "machine.trace_opcode_latency_initiation_dp", "8");
+	ok(wt_machine_from_meta(&back, &meta, err, sizeof(err)) < 0 &&
+	   strstr(err, "expected latency,initiation interval") != NULL,
+	   "late keys: a latency without its initiation interval is refused");
+	wt_meta_free(&old);
+	wt_meta_free(&meta);
+	wt_machine_free(&m);
+	wt_machine_free(&back);
+}
+
 /* What each stage's options get, by hand from SM7_QV100 and SM2_GTX480. */
 static void stages(void)
 {
@@ -353,6 +415,7 @@ int main(void)
 	includes();
 	every_preset();
 	header();
+	late_keys();
 	stages();
 	config_defaults();
 	return tap_done();
