@@ -32,7 +32,10 @@
 # BENCH_GPUSIM_SAMPLES: the samples gpusim runs (names in samples/, "gemm
 # bfs spmv mshr-h128" by default, empty for none); BENCH_GPUSIM_INSTR:
 # stream accesses of the input run under cachegrind, 64K by default, 0 to
-# skip.  K, M, G suffixes.
+# skip; BENCH_INSTR_REQUESTS: requests of the instructions-per-record section
+# (cachegrind, each stage beside its anchors), 1M by default, 0 to skip;
+# DINERO: a dineroIV binary, counted there as an anchor.  K, M, G
+# suffixes.
 # BENCH_REPEAT: runs of each measured command, the shortest wall time
 # kept (1 by default; on a shared machine 3 or more steady the figures).
 # BENCH_BASE: the results.json of an earlier run, copied out of $OUT
@@ -358,6 +361,17 @@ rm -f "$req" "$tmp/l1.json"
 # under cachegrind: machine instructions per warp instruction of gpusim,
 # and of coalesce, l1sim, l2sim and dramsim together on the same warp
 # stream (the pipeline less trace-order, which both share).
+# vg 'COMMAND': the instructions COMMAND ran under cachegrind (as
+# bench/ab.sh counts them), one OpenMP thread
+vg() {
+	rm -f "$tmp/vg.log"
+	sh -c "OMP_NUM_THREADS=1 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file='$tmp/vg.log' $1" \
+		> /dev/null 2> "$tmp/vg.err" ||
+		{ echo "bench: '$1' under cachegrind failed: $(tail -n 1 "$tmp/vg.err")" >&2; exit 1; }
+	i=$(sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' "$tmp/vg.log" | tr -d ,)
+	[ -n "$i" ] || { echo "bench: '$1': no count of instructions in $tmp/vg.log" >&2; exit 1; }
+	echo "$i"
+}
 # top NAME FILE: a number at the top level of a JSON document written with
 # two blanks of indent (gpusim's)
 top() {
@@ -408,17 +422,6 @@ if [ "$(size "$ngi")" -gt 0 ] && ! command -v valgrind > /dev/null 2>&1; then
 	ngi=0
 fi
 if [ "$(size "$ngi")" -gt 0 ]; then
-	# vg 'COMMAND': the instructions COMMAND ran under cachegrind (as
-	# bench/ab.sh counts them), one OpenMP thread
-	vg() {
-		rm -f "$tmp/vg.log"
-		sh -c "OMP_NUM_THREADS=1 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file='$tmp/vg.log' $1" \
-			> /dev/null 2> "$tmp/vg.err" ||
-			{ echo "bench: '$1' under cachegrind failed: $(tail -n 1 "$tmp/vg.err")" >&2; exit 1; }
-		i=$(sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' "$tmp/vg.log" | tr -d ,)
-		[ -n "$i" ] || { echo "bench: '$1': no count of instructions in $tmp/vg.log" >&2; exit 1; }
-		echo "$i"
-	}
 	"$tools/gen-dump" --accesses="$ngi" --pattern=stream | "$bin/trace-gen" |
 		"$bin/trace-order" --level=0 -o "$tmp/vg.warp.wt"
 	"$bin/gpusim" -o "$tmp/gs.json" "$tmp/vg.warp.wt"
@@ -444,6 +447,103 @@ if [ "$(size "$ngi")" -gt 0 ]; then
 	rm -f "$tmp"/vg.*
 fi
 rm -f "$tmp"/gs.*
+
+# Machine instructions per record under cachegrind, one thread: each
+# stage on the same BENCH_INSTR_REQUESTS requests of gen-requests (1M by
+# default; 0 to skip), beside the anchors counted in the same run (the
+# figures of issue 46's table): reading the stream (trace-dump --check), a
+# bare set-associative LRU loop over the requests' lines (lru-bench less
+# its --read-only run: the loop alone), and Dinero IV where DINERO names
+# its dineroIV binary (16 KB, 4-way, 128-byte lines, LRU, as l1sim's
+# default cache, fed the same line addresses as din text, their low 32
+# bits, as its addresses are; its reading of the text is counted, as in
+# the table).  l1sim with its defaults, --reuse=off, --stats and
+# --sched=pool (per request); l2sim per L1 event, dramsim per L2 event,
+# classify per request (each its input's records); trace-gen per access
+# of a gen-dump dump (its text).  Each count is marginal: a run on a sixteenth
+# of the input (made the same way) is taken off, records and
+# instructions, so that start-up and the tables a stage sizes once do
+# not count.  "x default": a variant's instructions over l1sim's
+# default run's.
+ni=${BENCH_INSTR_REQUESTS:-1M}
+if [ "$(size "$ni")" -gt 0 ] && ! command -v valgrind > /dev/null 2>&1; then
+	echo "-- cachegrind: no valgrind, instructions per record not counted"
+	ni=0
+fi
+# records FILE: the records of a stream, all kernels
+records() {
+	"$bin/trace-dump" --summary --format=json "$1" |
+		grep -o '"records":[0-9]*' | awk -F: '{ n += $2 } END { print n + 0 }'
+}
+# marginal 'COMMAND' IN: the instructions COMMAND runs a record of the
+# stream $q.IN, less a run on $q.small.IN, over their records: in
+# $per_i, and the records of $q.IN in $per_r.  COMMAND names its inputs
+# {q}FILE: $q.FILE, or $q.small.FILE on the small run.
+marginal() {
+	_rb=$(records "$q.$2") _rs=$(records "$q.small.$2")
+	_ib=$(vg "$(printf '%s' "$1" | sed "s|{q}|$q.|g")")
+	_is=$(vg "$(printf '%s' "$1" | sed "s|{q}|$q.small.|g")")
+	per_r=$_rb
+	per_i=$(awk -v a="$_ib" -v b="$_is" -v r="$_rb" -v s="$_rs" 'BEGIN { printf "%.1f", (r > s ? (a - b) / (r - s) : 0) }')
+}
+# per_print NAME RECORDS PER-RECORD [BASE-PER-RECORD]: print and record
+# instructions a record, with their ratio to BASE's if given
+per_print() {
+	awk -v n="$1" -v r="$2" -v i="$3" -v b="${4:-0}" 'BEGIN {
+		printf "%-34s %12d records %10.0f instructions each", n, r, i
+		if (b > 0) printf " (%.2f x default)", i / b
+		printf "\n" }'
+	results="$results,
+    $(awk -v n="$1" -v r="$2" -v i="$3" -v b="${4:-0}" 'BEGIN {
+		printf "{\"name\": \"%s\", \"records\": %d, \"instructions_per_record\": %.1f", n, r, i
+		if (b > 0) printf ", \"ratio_to_default\": %.3f", i / b
+		printf "}" }')"
+}
+# per NAME 'COMMAND' IN [BASE-PER-RECORD]: marginal, printed
+per() {
+	marginal "$2" "$3"
+	per_print "$1" "$per_r" "$per_i" "${4:-0}"
+}
+if [ "$(size "$ni")" -gt 0 ]; then
+	echo "-- cachegrind: instructions per record, marginal ($ni requests of gen-requests)"
+	q=$tmp/ir
+	nsmall=$(( $(size "$ni") / 16 ))
+	[ "$nsmall" -gt 0 ] || nsmall=1
+	for x in "" small.; do
+		k=$(size "$ni")
+		[ -z "$x" ] || k=$nsmall
+		"$tools/gen-requests" --requests="$k" --level=0 -o "$q.${x}req.wt"
+		"$bin/l1sim" --level=0 -o "$q.${x}l1.wt" "$q.${x}req.wt"
+		"$bin/l2sim" --level=0 -o "$q.${x}l2.wt" "$q.${x}l1.wt"
+		"$tools/gen-dump" --accesses="$k" --pattern=stream > "$q.${x}dump"
+		"$bin/trace-gen" --level=0 -o "$q.${x}dump.wt" "$q.${x}dump"
+		if [ -n "${DINERO:-}" ]; then
+			"$bin/trace-dump" --format=csv "$q.${x}req.wt" |
+				awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "addr") a = i; next }
+					 { h = substr($a, 3); if (length(h) > 8) h = substr(h, length(h) - 7)
+					   printf "0 %s\n", h }' > "$q.${x}din"
+		fi
+	done
+	per "instr: read (trace-dump --check)" "'$bin/trace-dump' --check '{q}req.wt'" req.wt
+	marginal "'$tools/lru-bench' '{q}req.wt'" req.wt
+	lru_all=$per_i
+	marginal "'$tools/lru-bench' --read-only '{q}req.wt'" req.wt
+	per_print "instr: anchor: bare LRU loop" "$per_r" \
+		"$(awk -v a="$lru_all" -v b="$per_i" 'BEGIN { printf "%.1f", a - b }')"
+	if [ -n "${DINERO:-}" ]; then
+		per "instr: anchor: Dinero IV" "'$DINERO' -l1-usize 16k -l1-uassoc 4 -l1-ubsize 128 -l1-urepl l -informat d < '{q}din'" req.wt
+	fi
+	per "instr: l1sim stream" "'$bin/l1sim' --level=0 -o /dev/null '{q}req.wt'" req.wt
+	d=$per_i
+	per "instr: l1sim --reuse=off" "'$bin/l1sim' --reuse=off --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
+	per "instr: l1sim --stats" "'$bin/l1sim' --stats=/dev/null --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
+	per "instr: l1sim --sched=pool" "'$bin/l1sim' --sched=pool --level=0 -o /dev/null '{q}req.wt'" req.wt
+	per "instr: classify" "'$bin/classify' -o /dev/null '{q}req.wt'" req.wt
+	per "instr: l2sim" "'$bin/l2sim' --level=0 -o /dev/null '{q}l1.wt'" l1.wt
+	per "instr: dramsim" "'$bin/dramsim' --level=0 -o /dev/null '{q}l2.wt'" l2.wt
+	per "instr: trace-gen (per access)" "'$bin/trace-gen' --level=0 -o /dev/null '{q}dump'" dump.wt
+	rm -f "$q".*
+fi
 
 # Peak memory at scale: one long trace (one kernel unless
 # BENCH_SCALE_KERNELS says otherwise) through every stage,

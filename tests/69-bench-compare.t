@@ -89,7 +89,10 @@ cat > "$T/t.json" <<'J'
  {"name": "pipe: trace-gen|order|coalesce|l1sim (stream)", "records": 100, "seconds": 1, "records_per_s": 16000000},
  {"name": "reuse exact (skewed)", "accesses": 100, "seconds": 1, "accesses_per_s": 21000000},
  {"name": "scale: l1sim", "records": 1073741824, "seconds": 5, "max_rss_kib": 524288},
- {"name": "scale: l2sim", "records": 1073741824, "seconds": 5, "max_rss_kib": 2097152}
+ {"name": "scale: l2sim", "records": 1073741824, "seconds": 5, "max_rss_kib": 2097152},
+ {"name": "instr: l1sim stream", "records": 1000, "instructions": 250000, "instructions_per_record": 250.0},
+ {"name": "instr: l1sim --stats", "records": 1000, "instructions": 400000, "instructions_per_record": 400.0, "ratio_to_default": 1.600},
+ {"name": "instr: l2sim", "records": 500, "instructions": 400000, "instructions_per_record": 800.0}
 ]}
 J
 run "$bc" --targets "$T/t.json"
@@ -119,7 +122,16 @@ is "$(trow 'peak memory of each stage (1 G accesses)')" \
 	"peak memory of each stage (1 G accesses) scale: l2sim 2048.00 512.00 MiB < 1024 not met" \
 	"the memory target: the largest peak is the worst"
 is "$(trow 'dramsim alone')" "dramsim alone (no figure in this run)" "a target without a figure"
-like "$out" "^4 of 13 targets met, 4 without a figure in this run$" "the count of targets met"
+is "$(trow 'l1sim stream, instructions a request')" \
+	"l1sim stream, instructions a request instr: l1sim stream 250 250 ins <= 300 met" \
+	"an instructions target (cachegrind): at most the goal, met"
+is "$(trow 'l2sim, instructions an L1 event')" \
+	"l2sim, instructions an L1 event instr: l2sim 800 800 ins <= 400 not met" \
+	"... and not met"
+is "$(trow 'l1sim --stats over its default')" \
+	"l1sim --stats over its default instr: l1sim --stats 1.600 1.600 <= 1.2 not met" \
+	"the --stats target: its ratio to the default run"
+like "$out" "^5 of 18 targets met, 6 without a figure in this run$" "the count of targets met"
 sed 's/"records": 1073741824/"records": 1048576/' "$T/t.json" > "$T/t2.json"
 run "$bc" --targets "$T/t2.json"
 like "$out" "scale: l2sim +2048.00 +512.00 MiB +< +1024 +not met \(at 1048576 accesses, not 1 G\)$" \
@@ -128,7 +140,7 @@ sed 's/"max_rss_kib": 2097152/"max_rss_kib": 1024/' "$T/t2.json" > "$T/t3.json"
 run "$bc" --targets "$T/t3.json"
 like "$out" "scale: l1sim +512.00 +1.00 MiB +< +1024 +not shown \(at 1048576 accesses, not 1 G\)$" \
 	"under the goal on a smaller trace: not shown, and not counted as met"
-like "$out" "^4 of 13 targets met" "the count without it"
+like "$out" "^5 of 18 targets met" "the count without it"
 fails_with 1 "other.json: expected bench results" "--targets: not bench results" \
 	"$bc" --targets "$T/other.json"
 
