@@ -20,17 +20,38 @@ static int is_pow2(uint64_t v)
 	return v && !(v & (v - 1));
 }
 
-/* The bits of v under mask, packed into the low bits, lowest first
- * (GPGPU-Sim's addrdec_packbits). */
-static uint64_t gather(uint64_t v, uint64_t mask)
+/* mask as its runs of adjacent bits, lowest first, for gather_runs. */
+static void make_runs(uint64_t mask, struct wt_addrdec_run *run, uint8_t *n)
+{
+	unsigned at = 0;
+
+	*n = 0;
+	while (mask) {
+		unsigned shift = (unsigned)__builtin_ctzll(mask), width;
+		uint64_t rest = mask >> shift;
+
+		width = ~rest ? (unsigned)__builtin_ctzll(~rest) : 64 - shift;
+		run[*n].shift = (uint8_t)shift;
+		run[*n].width = (uint8_t)width;
+		run[*n].at = (uint8_t)at;
+		(*n)++;
+		at += width;
+		mask = width + shift >= 64 ? 0 : mask & ~(((1ULL << width) - 1) << shift);
+	}
+}
+
+/* The bits of v under the mask whose runs these are, packed into the low
+ * bits, lowest first (GPGPU-Sim's addrdec_packbits), a run at a time. */
+static uint64_t gather_runs(uint64_t v, const struct wt_addrdec_run *run, unsigned n)
 {
 	uint64_t out = 0;
-	unsigned k = 0;
 
-	for (; mask; mask &= mask - 1) {
-		unsigned b = (unsigned)__builtin_ctzll(mask);
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t bits = v >> run[i].shift;
 
-		out |= (v >> b & 1) << k++;
+		if (run[i].width < 64)
+			bits &= (1ULL << run[i].width) - 1;
+		out |= bits << run[i].at;
 	}
 	return out;
 }
@@ -288,6 +309,8 @@ int wt_addrdec_init(struct wt_addrdec *d, unsigned channels, unsigned sub,
 	/* H: GPGPU-Sim's rest_of_addr_high_bits on the power-of-two path
 	 * (ADDR_CHIP_S is -1 with D letters; -1 + 0 is no shift at all) */
 	d->high_shift = d->chip_at + (int)(d->kbits + d->sbits);
+	for (int f = 0; f < WT_AD_FIELDS; f++)
+		make_runs(d->mask[f], d->run[f], &d->nrun[f]);
 	return check_pidx(d, err, errlen);
 }
 
@@ -333,15 +356,16 @@ void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
 		chip = (unsigned)((addr >> d->chip_at) % d->channels);
 		high = (addr >> d->chip_at) / d->channels;
 	} else {
-		chip = (unsigned)gather(addr, d->mask[WT_AD_CHIP]);
+		chip = (unsigned)gather_runs(addr, d->run[WT_AD_CHIP],
+					     d->nrun[WT_AD_CHIP]);
 		if (d->high_shift >= 0 && d->high_shift < 64)
 			high = addr >> d->high_shift;
 	}
-	l->bank = gather(a, d->mask[WT_AD_BANK]);
-	l->row = gather(a, d->mask[WT_AD_ROW]);
-	l->col = gather(a, d->mask[WT_AD_COL]);
-	l->burst = gather(a, d->mask[WT_AD_BURST]);
-	l->column = gather(a, d->mask[WT_AD_CONLY]);
+	l->bank = gather_runs(a, d->run[WT_AD_BANK], d->nrun[WT_AD_BANK]);
+	l->row = gather_runs(a, d->run[WT_AD_ROW], d->nrun[WT_AD_ROW]);
+	l->col = gather_runs(a, d->run[WT_AD_COL], d->nrun[WT_AD_COL]);
+	l->burst = gather_runs(a, d->run[WT_AD_BURST], d->nrun[WT_AD_BURST]);
+	l->column = gather_runs(a, d->run[WT_AD_CONLY], d->nrun[WT_AD_CONLY]);
 	switch (d->pidx) {
 	case WT_PIDX_XOR:		/* bitwise_hash_function */
 		chip ^= (unsigned)high & (d->channels - 1);
@@ -365,7 +389,8 @@ void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
 }
 
 /* v with the bits of `removed` taken out, the bits above moving down:
- * gather(v, ~removed), one step for each of the few removed bits. */
+ * the bits of v under ~removed packed down, one step for each of the few
+ * removed bits. */
 static uint64_t squeeze(uint64_t v, uint64_t removed)
 {
 	while (removed) {

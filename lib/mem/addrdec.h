@@ -87,6 +87,13 @@ struct wt_addrdec {
 	int gap;			/* channels not a power of two */
 	enum wt_pidx pidx;
 	uint64_t mask[WT_AD_FIELDS];	/* on the address (gap: on R) */
+	/* each mask as runs of adjacent bits, lowest first, for decoding
+	 * a run at a time (a mask of 64 bits has at most 32) */
+	struct wt_addrdec_run {
+		uint8_t shift, width, at;	/* bits shift.. of the address
+						   to bits at.. of the field */
+	} run[WT_AD_FIELDS][32];
+	uint8_t nrun[WT_AD_FIELDS];
 	uint64_t sub_mask;		/* the s lowest bits of mask[BANK] */
 	int high_shift;			/* H = A >> high_shift; -1: H = 0 */
 	struct wt_index ipoly;		/* ipoly: on H * 2^S + index */

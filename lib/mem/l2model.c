@@ -819,19 +819,25 @@ int wt_l2_tags_only(struct wt_l2 *l2, const struct wt_l2_req *r, int *taken)
  * in its queue then.  A bank starts its accesses one at a time, in order,
  * so the starts in the ring grow from its head, and those after e are
  * the newest few: none when the bank keeps up, found at once from the
- * newest; else most, counted from the oldest.
+ * newest; else a binary search over the ring finds the first after e (a
+ * long queue is scanned in log time, not entry by entry).
  */
 static unsigned queued_after(const struct wt_l2_bank *b, unsigned q, uint64_t e)
 {
-	unsigned newest = b->head + b->n - 1, i = b->head, done = 0;
+	unsigned newest = b->head + b->n - 1, lo = 0, hi = b->n;
 
 	if (b->n == 0 || b->start[newest >= q ? newest - q : newest] <= e)
 		return 0;
-	while (b->start[i] <= e) {	/* stops at the newest at the latest */
-		done++;
-		i = i + 1 == q ? 0 : i + 1;
+	/* the first of the n (from the head) whose start is after e */
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2, i = b->head + mid;
+
+		if (b->start[i >= q ? i - q : i] <= e)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return b->n - done;
+	return b->n - lo;
 }
 
 /* Port and bank queue: the cycle the request's tag access may start
