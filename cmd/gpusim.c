@@ -46,7 +46,12 @@ WT_STAGE_MACHINE_USAGE
 "                          (record.h) delays its memory instruction,\n"
 "                          whatever its class (default: its class's\n"
 "                          latency, the machine's\n"
-"                          trace_opcode_latency_initiation_*); 0: none\n"
+"                          trace_opcode_latency_initiation_*)\n"
+"      --pipeline-latency=N  cycles each instruction of a chain adds to its\n"
+"                          class's latency: GPGPU-Sim's stages from issue\n"
+"                          to write-back (5, measured on Accel-Sim's QV100;\n"
+"                          6 on its GTX 1080); with --alu-latency=0, 0: the\n"
+"                          chains delay nothing\n"
 "      --deps=D            what an instruction waits for: trace (the loads\n"
 "                          the records' register dependences name, where\n"
 "                          they have them; default) or loads (every earlier\n"
@@ -69,7 +74,7 @@ WT_STAGE_MACHINE_USAGE
 enum {
 	O_COAL = 256, O_L1, O_L2, O_DRAM, O_SMS, O_SCHEDS, O_POLICY, O_ACTIVE,
 	O_WLIMIT, O_CLIMIT, O_ISSUE, O_SHLAT, O_ICNT, O_FLIT, O_CREDITS,
-	O_ROP, O_LAUNCH, O_L1EV, O_L2EV, O_DREV, O_LEVEL, O_DEPS, O_ALU, O_NOPTS
+	O_ROP, O_LAUNCH, O_L1EV, O_L2EV, O_DREV, O_LEVEL, O_DEPS, O_ALU, O_PIPE, O_NOPTS
 };
 
 static const struct option longopts[] = {
@@ -96,6 +101,7 @@ static const struct option longopts[] = {
 	{ "level", required_argument, NULL, O_LEVEL },
 	{ "deps", required_argument, NULL, O_DEPS },
 	{ "alu-latency", required_argument, NULL, O_ALU },
+	{ "pipeline-latency", required_argument, NULL, O_PIPE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -137,6 +143,11 @@ static void own_options(const char *const *set, struct wt_sim_opts *o)
 	if (set[O_ALU]) {
 		o->alu_latency = (unsigned)wt_opt_num("alu-latency", set[O_ALU], 0, 1u << 16);
 		o->alu_latency_set = 1;
+	}
+	if (set[O_PIPE]) {
+		o->pipeline_latency = (unsigned)wt_opt_num("pipeline-latency", set[O_PIPE],
+							   0, 1u << 16);
+		o->pipeline_latency_set = 1;
 	}
 	if (set[O_DEPS])
 		o->all_loads = wt_opt_choice("deps", set[O_DEPS],

@@ -270,27 +270,33 @@ sim "$T/bar.traceg" "$T/bar"
 is "$(evtimes "$T/bar.l1")" "9 " "a barrier: warp 0's load waits for warp 1 to come (offered at 9)"
 is "$(num "$T/bar.json" cycles)" 156 "a barrier: 156 cycles"
 # An ALU chain (record.h's chain): IADD3 then IMAD from it give the load's
-# address, chain 2.  The IADD3 issues at 1, the IMAD at 2; the load waits
-# for 1 + 2 x 4 (--alu-latency) = 9 and is offered at 10: everything of
-# 1 eight cycles later, 157 cycles; with --alu-latency=0 it issues at 3,
-# is offered at 4: 151.
+# address, chain 2.  The IADD3 issues at 1, the IMAD at 2; each link takes
+# its class's latency (fermi: 4) and the pipeline's (5): the load waits
+# for 1 + 2 x (4 + 5) = 19 and is offered at 20: everything of 1 eighteen
+# cycles later, 167 cycles.  With --alu-latency=0 only the pipeline's:
+# 1 + 2 x 5 = 11, offered at 12, 159; with --pipeline-latency=0 as well it
+# issues at 3, is offered at 4: 151.
 ALU() { _d=$1; _op=$2; shift 2
 	printf '%04x 00000001 1 %s %s %d%s 0 0\n' $pc $_d $_op $# "$(printf ' %s' "$@")"
 	pc=$((pc + 16)); }
 pc=0; { ALU R8 IADD3 R20 R21; ALU R9 IMAD R8 R22; LDG R2 R9 0x1000; EXIT; } | kernel chain
 sim "$T/chain.traceg" "$T/chain"
-is "$(evtimes "$T/chain.l1") $(num "$T/chain.json" cycles)" "10  157" \
-	"an ALU chain of 2: the load offered at 10, 157 cycles (hand-timed)"
+is "$(evtimes "$T/chain.l1") $(num "$T/chain.json" cycles)" "20  167" \
+	"an ALU chain of 2: the load offered at 20, 167 cycles (hand-timed)"
 sim "$T/chain.traceg" "$T/chain0" --alu-latency=0
-is "$(evtimes "$T/chain0.l1") $(num "$T/chain0.json" cycles)" "4  151" \
-	"--alu-latency=0: the load offered at 4, 151 cycles"
+is "$(evtimes "$T/chain0.l1") $(num "$T/chain0.json" cycles)" "12  159" \
+	"--alu-latency=0: the pipeline's 5 a link, the load offered at 12, 159 cycles"
+sim "$T/chain.traceg" "$T/chain00" --alu-latency=0 --pipeline-latency=0
+is "$(evtimes "$T/chain00.l1") $(num "$T/chain00.json" cycles)" "4  151" \
+	"--alu-latency=0 --pipeline-latency=0: no chain delay, offered at 4, 151 cycles"
 # Each instruction of a chain takes its class's latency, the machine's
 # (trace_opcode_latency_initiation_*; fermi's are 4 for every class): on
 # a machine that is fermi's but for SP 3 and SFU 10, MUFU then FMUL give
 # the load's address (chain 2, [sp1,sfu1]): the MUFU issues at 1, the
-# FMUL at 2; the load waits for 1 + 10 + 3 = 14 and is offered at 15,
-# five cycles after the integer chain's 10: 162 cycles.  With
-# --alu-latency=4 every class takes 4: as the integer chain, 157.
+# FMUL at 2; the load waits for 1 + 10 + 3 + 2 x 5 (the pipeline) = 24
+# and is offered at 25, five cycles after the integer chain's 20: 172
+# cycles.  With --alu-latency=4 every class takes 4: as the integer
+# chain, 167.
 trace-order --arch=fermi --show-machine > "$T/lat.config"
 printf '%s\n' "-trace_opcode_latency_initiation_sp 3,1" \
 	"-trace_opcode_latency_initiation_sfu 10,1" >> "$T/lat.config"
@@ -306,14 +312,35 @@ latsim() {	# latsim OUT [OPTION...]: the sfu kernel on the lat.config
 		--l1-events="$_o.l1" "$@" "$_o.w" > "$_o.json"
 }
 latsim "$T/sfu"
-is "$(evtimes "$T/sfu.l1") $(num "$T/sfu.json" cycles)" "15  162" \
-	"a chain of MUFU and FMUL: 10 + 3 cycles, the load offered at 15, 162 cycles (hand-timed)"
+is "$(evtimes "$T/sfu.l1") $(num "$T/sfu.json" cycles)" "25  172" \
+	"a chain of MUFU and FMUL: 10 + 3 + 2 x 5 cycles, the load offered at 25, 172 cycles (hand-timed)"
 is "$(tr -d ' \n' < "$T/sfu.json" | grep -o '"instruction_latency":{[^}]*}')" \
-	'"instruction_latency":{"int":4,"sp":3,"dp":4,"sfu":10,"tensor":4,"from":"themachine(trace_opcode_latency_initiation_*)"}' \
+	'"instruction_latency":{"int":4,"sp":3,"dp":4,"sfu":10,"tensor":4,"from":"themachine(trace_opcode_latency_initiation_*)","pipeline":5}' \
 	"the settings say each class's latency and where it came from"
 latsim "$T/sfu4" --alu-latency=4
-is "$(evtimes "$T/sfu4.l1") $(num "$T/sfu4.json" cycles)" "10  157" \
-	"--alu-latency=4: every class 4, as the integer chain: 157 cycles"
+is "$(evtimes "$T/sfu4.l1") $(num "$T/sfu4.json" cycles)" "20  167" \
+	"--alu-latency=4: every class 4, as the integer chain: 167 cycles"
+# Accel-Sim's own measure (QV100: integer latency 2, dependent
+# instructions 7 apart): three IMADs, each of the one before, give an
+# LDG's address; against three independent ones the load is 18 cycles
+# later in Accel-Sim.  Here the IMADs issue at 1, 2 and 3: dependent, the
+# load waits for 1 + 3 x (2 + 5) = 22, offered at 23; independent, it
+# issues at 4, offered at 5: 18 cycles.
+sed 's/^-trace_opcode_latency_initiation_int .*/-trace_opcode_latency_initiation_int 2,2/' \
+	"$T/lat.config" > "$T/int2.config"
+pc=0; { ALU R4 IMAD R20 R21; ALU R5 IMAD R4 R21; ALU R6 IMAD R5 R21; LDG R8 R6 0x1000; EXIT; } |
+	kernel imaddep
+pc=0; { ALU R4 IMAD R20 R21; ALU R5 IMAD R22 R21; ALU R6 IMAD R23 R21; LDG R8 R24 0x1000; EXIT; } |
+	kernel imadind
+for k in imaddep imadind; do
+	trace-gen "$T/$k.traceg" | trace-order --sms=1 --gpgpusim-config="$T/int2.config" > "$T/$k.w" &&
+	gpusim --sms=1 --schedulers=1 --coalesce="--line=32 --override" \
+		--icnt-latency=10 --flit=32 --rop-latency=5 "$L1 --override" \
+		--l2="$L2 --override" --dram="$DRAM --override" \
+		--l1-events="$T/$k.l1" "$T/$k.w" > "$T/$k.json"
+done
+is "$(evtimes "$T/imaddep.l1")$(evtimes "$T/imadind.l1")" "23 5 " \
+	"three dependent IMADs delay the load 18 cycles, as Accel-Sim's QV100 does"
 # Under a warp limit of one, warp 0 waiting at the barrier does not count:
 # warp 1 is let in and the run is the same.
 sim "$T/bar.traceg" "$T/barl" "--l1=--line=32 --index=linear --warp-limit=1"

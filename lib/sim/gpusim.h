@@ -85,6 +85,9 @@ struct wt_gpusim_cfg {
 					   each link of a class delays its
 					   memory instruction so many cycles */
 	int latency_set;		/* --alu-latency gave them all */
+	unsigned pipeline_latency;	/* each link's cycles beyond its
+					   class's latency: issue to
+					   write-back */
 	unsigned l2_queue;		/* a slice's events not drained */
 };
 

@@ -257,8 +257,8 @@ static void barrier_arrive(struct wt_gpusim *g, struct gs_sm *s, struct gs_warp 
 			   uint64_t t);
 
 /* The cycles a record's chain takes (record.h): each of its instructions
- * its class's latency, the integer class's for those the classes byte
- * does not count. */
+ * its class's latency (the integer class's for those the classes byte
+ * does not count) and the pipeline's, from issue to write-back. */
 static uint64_t chain_cycles(const struct wt_gpusim_cfg *c, const struct wt_warp *r)
 {
 	unsigned n = WT_WARP_CHAIN(r->flags);
@@ -272,7 +272,8 @@ static uint64_t chain_cycles(const struct wt_gpusim_cfg *c, const struct wt_warp
 		t += (uint64_t)m * c->latency[k];
 		n -= m;
 	}
-	return t + (uint64_t)n * c->latency[WT_LAT_INT];
+	return t + (uint64_t)n * c->latency[WT_LAT_INT] +
+	       (uint64_t)WT_WARP_CHAIN(r->flags) * c->pipeline_latency;
 }
 
 /* w's memory instruction, next, reads what a chain of its record's

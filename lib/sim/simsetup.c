@@ -111,6 +111,11 @@ static void latencies(struct wt_gpusim_cfg *c, const struct wt_machine *m,
 	char key[64];
 
 	c->latency_set = o->alu_latency_set;
+	/* Accel-Sim's dependent instructions issue their unit's latency
+	 * plus 5 cycles apart on its QV100 configuration, 6 on the GTX
+	 * 1080's (with a perfect instruction cache), in every class: its
+	 * operand collector, dispatch and write-back stages */
+	c->pipeline_latency = o->pipeline_latency_set ? o->pipeline_latency : 5;
 	for (unsigned k = 0; k < WT_LAT_CLASSES; k++) {
 		wt_snprintf(key, sizeof(key), "trace_opcode_latency_initiation_%s",
 			    class_names[k]);
@@ -227,6 +232,7 @@ static void settings_json(const struct wt_sim_setup *su, struct wt_json *j)
 	wt_json_key(j, "from");
 	wt_json_string(j, c->latency_set ? "--alu-latency" :
 		       "the machine (trace_opcode_latency_initiation_*)");
+	wt_json_key_u64(j, "pipeline", c->pipeline_latency);
 	wt_json_end_object(j);
 	wt_json_key(j, "deps");
 	wt_json_string(j, c->all_loads ? "loads" : "trace");

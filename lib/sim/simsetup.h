@@ -34,6 +34,8 @@ struct wt_sim_opts {
 	int all_loads;		/* --deps=loads */
 	unsigned alu_latency;
 	int alu_latency_set;
+	unsigned pipeline_latency;	/* with pipeline_latency_set; else 5 */
+	int pipeline_latency_set;
 	unsigned rop_latency;		/* with rop_latency_set; else the L2's
 					   machine's gpgpu_l2_rop_latency */
 	int rop_latency_set;
