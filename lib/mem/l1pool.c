@@ -88,6 +88,48 @@ static int by_cta_warp(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/*
+ * k sorted by_cta_warp, the order being total (pos is unique) whatever
+ * sorts it.  A kernel's warp ids are dense (a CTA's warps numbered on from
+ * the CTA before's), so a counting sort on the warp id, stable, leaves
+ * the keys in position order within a warp; if the CTAs then come in
+ * order, that is the order.  Otherwise (warp ids spread over more than
+ * four times the keys, or CTAs out of warp order), qsort.
+ */
+static void sort_keys(struct key *k, size_t n)
+{
+	uint32_t lo = UINT32_MAX, hi = 0;
+	size_t *count, span, i;
+	struct key *out;
+
+	for (i = 0; i < n; i++) {
+		lo = k[i].warp < lo ? k[i].warp : lo;
+		hi = k[i].warp > hi ? k[i].warp : hi;
+	}
+	span = n ? (size_t)(hi - lo) + 1 : 0;
+	if (n < 2 || span > 4 * n) {
+		qsort(k, n, sizeof(*k), by_cta_warp);
+		return;
+	}
+	count = wt_calloc(span + 1, sizeof(*count));
+	out = wt_malloc(n * sizeof(*out));
+	for (i = 0; i < n; i++)
+		count[k[i].warp - lo + 1]++;
+	for (i = 1; i <= span; i++)
+		count[i] += count[i - 1];
+	for (i = 0; i < n; i++)
+		out[count[k[i].warp - lo]++] = k[i];
+	for (i = 1; i < n && out[i - 1].cta <= out[i].cta &&
+		    (out[i - 1].cta < out[i].cta || out[i - 1].warp <= out[i].warp); i++)
+		;
+	if (i == n)
+		memcpy(k, out, n * sizeof(*k));
+	else
+		qsort(k, n, sizeof(*k), by_cta_warp);
+	free(out);
+	free(count);
+}
+
 static int by_seen(const void *a, const void *b)
 {
 	const struct cta *x = a, *y = b;
@@ -442,7 +484,7 @@ static struct key *build(struct wt_warp_pool *p, const struct wt_request *r, siz
 		k[kept++] = (struct key){ r[i].cta, r[i].warp, (uint32_t)i, 0, 0 };
 	}
 	n = kept;
-	qsort(k, n, sizeof(*k), by_cta_warp);
+	sort_keys(k, n);
 	instructions(p, k, n);
 	for (i = 0; i < n; i++) {
 		nw += i == 0 || k[i].warp != k[i - 1].warp || k[i].cta != k[i - 1].cta;
