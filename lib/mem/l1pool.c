@@ -119,8 +119,8 @@ static void sort_keys(struct key *k, size_t n)
 		count[i] += count[i - 1];
 	for (i = 0; i < n; i++)
 		out[count[k[i].warp - lo]++] = k[i];
-	for (i = 1; i < n && out[i - 1].cta <= out[i].cta &&
-		    (out[i - 1].cta < out[i].cta || out[i - 1].warp <= out[i].warp); i++)
+	/* in warp order already: in order iff the CTAs are */
+	for (i = 1; i < n && out[i - 1].cta <= out[i].cta; i++)
 		;
 	if (i == n)
 		memcpy(k, out, n * sizeof(*k));

@@ -124,9 +124,6 @@ uint64_t wt_column_value(const struct wt_column *c, const void *rec)
 /* "[sp1,sfu2]": the classes the byte counts (record.h), in class order. */
 static void classes_text(unsigned classes, char *buf, size_t n)
 {
-	static const char *const names[WT_LAT_CLASSES] = {
-		"int", "sp", "dp", "sfu", "tensor"
-	};
 	size_t len = 0;
 
 	buf[0] = 0;
@@ -134,7 +131,7 @@ static void classes_text(unsigned classes, char *buf, size_t n)
 		if (!WT_WARP_CLASS(classes, c))
 			continue;
 		len += strlen(wt_snprintf(buf + len, n - len, "%s%s%u",
-					  len ? "," : "[", names[c],
+					  len ? "," : "[", wt_lat_class_name(c),
 					  WT_WARP_CLASS(classes, c)));
 	}
 	if (len)

@@ -99,10 +99,6 @@ static void sm_options(struct wt_sim_setup *su, const struct wt_sim_opts *o)
 	su->l1.pol.schedulers = oc->schedulers ? oc->schedulers : 1;
 }
 
-static const char *const class_names[WT_LAT_CLASSES] = {
-	"int", "sp", "dp", "sfu", "tensor"
-};
-
 /* Each class's latency: the machine's (Accel-Sim's latency of the
  * class's unit), or --alu-latency's for all. */
 static void latencies(struct wt_gpusim_cfg *c, const struct wt_machine *m,
@@ -118,7 +114,7 @@ static void latencies(struct wt_gpusim_cfg *c, const struct wt_machine *m,
 	c->pipeline_latency = o->pipeline_latency_set ? o->pipeline_latency : 5;
 	for (unsigned k = 0; k < WT_LAT_CLASSES; k++) {
 		wt_snprintf(key, sizeof(key), "trace_opcode_latency_initiation_%s",
-			    class_names[k]);
+			    wt_lat_class_name(k));
 		c->latency[k] = o->alu_latency_set ? o->alu_latency :
 			(unsigned)atoi(wt_machine_get(m, key));
 	}
@@ -228,7 +224,7 @@ static void settings_json(const struct wt_sim_setup *su, struct wt_json *j)
 	wt_json_key(j, "instruction_latency");
 	wt_json_begin_object(j);
 	for (unsigned k = 0; k < WT_LAT_CLASSES; k++)
-		wt_json_key_u64(j, class_names[k], c->latency[k]);
+		wt_json_key_u64(j, wt_lat_class_name(k), c->latency[k]);
 	wt_json_key(j, "from");
 	wt_json_string(j, c->latency_set ? "--alu-latency" :
 		       "the machine (trace_opcode_latency_initiation_*)");

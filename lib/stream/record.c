@@ -82,6 +82,12 @@ const char *wt_space_name(unsigned space)
 	return NAME_OF(t, space);
 }
 
+const char *wt_lat_class_name(unsigned cls)
+{
+	static const char *const t[] = { "int", "sp", "dp", "sfu", "tensor" };
+	return NAME_OF(t, cls);
+}
+
 const char *wt_event_plural(unsigned type)
 {
 	static const char *const t[] = {

@@ -293,6 +293,8 @@ const char *wt_kind_name(enum wt_kind kind);
 int wt_kind_parse(const char *name);	/* -1 if unknown */
 const char *wt_op_name(unsigned op);	/* "none" for WT_OP_NONE */
 const char *wt_space_name(unsigned space);
+/* "int", "sp", "dp", "sfu", "tensor" (enum wt_lat_class) */
+const char *wt_lat_class_name(unsigned cls);
 /* "default", "ca", "cg", ... "strong.gpu", "nc", "wb", "wt"; and back
  * (any case), -1 if unknown. */
 const char *wt_cacheop_name(unsigned cacheop);
