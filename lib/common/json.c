@@ -2,6 +2,7 @@
  * json.c - streaming JSON writer, two-space indented.
  */
 #include "json.h"
+#include "fmtg.h"
 #include "sink.h"
 #include "util.h"
 
@@ -11,17 +12,40 @@
 #include <string.h>
 
 #define MAX_DEPTH 32
+#define BUF_SIZE 8192
 
+/*
+ * The writer gathers its text in a buffer of its own and hands the sink
+ * whole buffers: a stats file is mostly short pieces (a comma, an
+ * indentation, a key, a number), and a sink call for each piece cost more
+ * than the statistics they print (issue 46: per-warp tables of a big run).
+ */
 struct wt_json {
 	struct wt_sink *sink;
 	int depth;
 	int count[MAX_DEPTH];	/* values written at each depth */
 	int after_key;
+	size_t len;		/* bytes in buf */
+	char buf[BUF_SIZE];
 };
+
+static void flush(struct wt_json *j)
+{
+	(void)wt_sink_write(j->sink, j->buf, j->len);	/* errors surface at close */
+	j->len = 0;
+}
 
 static void emit(struct wt_json *j, const char *s, size_t n)
 {
-	(void)wt_sink_write(j->sink, s, n);	/* errors surface at close */
+	if (j->len + n > BUF_SIZE) {
+		flush(j);
+		if (n > BUF_SIZE) {
+			(void)wt_sink_write(j->sink, s, n);
+			return;
+		}
+	}
+	memcpy(j->buf + j->len, s, n);
+	j->len += n;
 }
 
 static void emits(struct wt_json *j, const char *s)
@@ -29,17 +53,14 @@ static void emits(struct wt_json *j, const char *s)
 	emit(j, s, strlen(s));
 }
 
+/* A newline and the indentation of the depth: 2 spaces a level, and
+ * MAX_DEPTH levels at most. */
 static void newline(struct wt_json *j)
 {
-	static const char spaces[] = "                                        ";
-	int n = 2 * j->depth;
+	static const char indent[2 * MAX_DEPTH + 2] = "\n"
+		"                                                                ";
 
-	emit(j, "\n", 1);
-	while (n > 0) {
-		int k = n < 40 ? n : 40;
-		emit(j, spaces, (size_t)k);
-		n -= k;
-	}
+	emit(j, indent, 1 + 2 * (size_t)j->depth);
 }
 
 /* Separator and indentation before a value or key. */
@@ -72,6 +93,7 @@ int wt_json_close(struct wt_json *j, char *err, size_t errlen)
 	int r;
 
 	emit(j, "\n", 1);
+	flush(j);
 	r = wt_sink_close(j->sink, err, errlen);
 	free(j);
 	return r;
@@ -85,33 +107,123 @@ void wt_json_abort(struct wt_json *j)
 	free(j);
 }
 
-static void escape(struct wt_json *j, const char *s)
+/* Room for n more bytes (n <= BUF_SIZE) at the end of the buffer. */
+static char *reserve(struct wt_json *j, size_t n)
 {
-	char buf[8];
-
-	emit(j, "\"", 1);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\') {
-			buf[0] = '\\';
-			buf[1] = (char)c;
-			emit(j, buf, 2);
-		} else if (c < 0x20 || c == 0x7f) {
-			snprintf(buf, sizeof(buf), "\\u%04x", c);
-			emits(j, buf);
-		} else {
-			emit(j, s, 1);
-		}
-	}
-	emit(j, "\"", 1);
+	if (j->len + n > BUF_SIZE)
+		flush(j);
+	return j->buf + j->len;
 }
 
+/* The longest piece of a string escape() writes at once: each character
+ * may take 6 bytes ("\u001f"). */
+#define ESCAPE_CHUNK (BUF_SIZE / 6)
+
+/* Does c go into a JSON string as it is?  (NUL does not: it ends s.) */
+static int plain(unsigned char c)
+{
+	return c >= 0x20 && c != '"' && c != '\\' && c != 0x7f;
+}
+
+/* s as a JSON string, written straight into the buffer a chunk at a
+ * time. */
+static void escape_chunks(struct wt_json *j, const char *s)
+{
+	size_t n = strlen(s);
+
+	*reserve(j, 1) = '"';
+	j->len++;
+	while (n > 0) {
+		size_t k = n < ESCAPE_CHUNK ? n : ESCAPE_CHUNK;
+		char *p = reserve(j, 6 * k), *o = p;
+
+		for (size_t i = 0; i < k; i++) {
+			unsigned char c = (unsigned char)s[i];
+
+			if (plain(c)) {
+				*o++ = (char)c;
+			} else if (c == '"' || c == '\\') {
+				*o++ = '\\';
+				*o++ = (char)c;
+			} else {
+				snprintf(o, 7, "\\u%04x", c);
+				o += 6;
+			}
+		}
+		j->len += (size_t)(o - p);
+		s += k;
+		n -= k;
+	}
+	*reserve(j, 1) = '"';
+	j->len++;
+}
+
+/* s as a JSON string: keys and names need no escapes, and go in one copy. */
+static void escape(struct wt_json *j, const char *s)
+{
+	size_t n = 0;
+	char *p;
+
+	while (plain((unsigned char)s[n]))
+		n++;
+	if (s[n] || n + 2 > BUF_SIZE) {
+		escape_chunks(j, s);
+		return;
+	}
+	p = reserve(j, n + 2);
+	p[0] = '"';
+	memcpy(p + 1, s, n);
+	p[n + 1] = '"';
+	j->len += n + 2;
+}
+
+/* v in decimal, as "%llu" prints it, straight into the buffer. */
+static void emit_u64(struct wt_json *j, uint64_t v)
+{
+	size_t n = 1;
+	char *p;
+
+	for (uint64_t t = v; t >= 10; t /= 10)
+		n++;
+	p = reserve(j, n);
+	j->len += n;
+	do {
+		p[--n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+}
+
+/*
+ * A key is the writer's commonest piece (each member of each warp's row):
+ * a key that needs no escapes goes in with its separator, indentation and
+ * ": " in one reservation, as before_value, escape and emit would write it.
+ */
 void wt_json_key(struct wt_json *j, const char *key)
 {
-	before_value(j);
-	escape(j, key);
-	emit(j, ": ", 2);
+	size_t n = 0, indent = 2 * (size_t)j->depth;
+	char *p;
+
+	while (plain((unsigned char)key[n]))
+		n++;
+	if (key[n] || j->after_key || j->depth == 0 || n + indent + 6 > BUF_SIZE) {
+		before_value(j);
+		escape(j, key);
+		emit(j, ": ", 2);
+		j->after_key = 1;
+		return;
+	}
+	p = reserve(j, n + indent + 6);
+	if (j->count[j->depth]++ > 0)
+		*p++ = ',';
+	*p++ = '\n';
+	memset(p, ' ', indent);
+	p += indent;
+	*p++ = '"';
+	memcpy(p, key, n);
+	p += n;
+	memcpy(p, "\": ", 3);
+	p += 3;
+	j->len = (size_t)(p - j->buf);
 	j->after_key = 1;
 }
 
@@ -147,29 +259,31 @@ void wt_json_string(struct wt_json *j, const char *s)
 
 void wt_json_u64(struct wt_json *j, uint64_t v)
 {
-	char buf[32];
-
 	before_value(j);
-	emits(j, wt_snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v));
+	emit_u64(j, v);
 }
 
 void wt_json_i64(struct wt_json *j, int64_t v)
 {
-	char buf[32];
-
 	before_value(j);
-	emits(j, wt_snprintf(buf, sizeof(buf), "%lld", (long long)v));
+	if (v < 0) {
+		emit(j, "-", 1);
+		emit_u64(j, -(uint64_t)v);
+	} else {
+		emit_u64(j, (uint64_t)v);
+	}
 }
 
+/* "%.17g" (fmtg.h) */
 void wt_json_double(struct wt_json *j, double v)
 {
-	char buf[40];
+	char buf[WT_FMT_G17_SIZE];
 
 	before_value(j);
 	if (!isfinite(v))
 		emits(j, "null");
 	else
-		emits(j, wt_snprintf(buf, sizeof(buf), "%.17g", v));
+		emits(j, wt_fmt_g17(buf, v));
 }
 
 void wt_json_bool(struct wt_json *j, int v)

@@ -223,21 +223,25 @@ void wt_l1stats_sort(struct wt_l1_stats *tot)
 }
 
 /* Loads, hits and misses of each kernel, from its warps: what a profiler
- * reports per kernel (report --compare). */
+ * reports per kernel (report --compare).  The warps are sorted by kernel
+ * (wt_l1stats_sort): one pass over them serves every kernel. */
 static void kernels_json(const struct wt_l1stage *sim, struct wt_json *j,
 			 const struct wt_l1_stats *s)
 {
+	size_t i = 0;
+
 	wt_json_key(j, "kernels");
 	wt_json_begin_array(j);
 	for (size_t k = 0; k < sim->nnames; k++) {
 		uint64_t loads = 0, hits = 0, misses = 0;
 
-		for (size_t i = 0; i < s->nwarps; i++)
-			if (s->warps[i].kernel == k) {
-				loads += s->warps[i].loads;
-				hits += s->warps[i].hits;
-				misses += s->warps[i].misses;
-			}
+		while (i < s->nwarps && s->warps[i].kernel < k)
+			i++;
+		for (; i < s->nwarps && s->warps[i].kernel == k; i++) {
+			loads += s->warps[i].loads;
+			hits += s->warps[i].hits;
+			misses += s->warps[i].misses;
+		}
 		wt_json_begin_object(j);
 		wt_json_key_u64(j, "id", k);
 		wt_json_key(j, "name");
