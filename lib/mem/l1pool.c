@@ -139,16 +139,25 @@ static int by_seen(const void *a, const void *b)
 
 /* ---- the queue and the waiting warps ---- */
 
+/* The ring's slot of queue position i (i < nwarps): a subtraction, not
+ * a division, on every step. */
+static size_t q_slot(const struct wt_warp_pool *p, size_t i)
+{
+	size_t j = p->qhead + i;
+
+	return j >= p->nwarps ? j - p->nwarps : j;
+}
+
 static void q_push(struct wt_warp_pool *p, size_t w)
 {
-	p->q[(p->qhead + p->qn++) % p->nwarps] = w;
+	p->q[q_slot(p, p->qn++)] = w;
 }
 
 static size_t q_pop(struct wt_warp_pool *p)
 {
 	size_t w = p->q[p->qhead];
 
-	p->qhead = (p->qhead + 1) % p->nwarps;
+	p->qhead = q_slot(p, 1);
 	p->qn--;
 	return w;
 }
@@ -269,7 +278,7 @@ static size_t pool_queue_at(const struct wt_pool *f, size_t i)
 {
 	const struct wt_warp_pool *p = of(f);
 
-	return p->q[(p->qhead + i) % p->nwarps];
+	return p->q[q_slot(p, i)];
 }
 
 static const struct wt_pool_ops face_ops = {
@@ -547,7 +556,7 @@ static uint64_t skip(struct wt_warp_pool *p, uint64_t t)
 	size_t L = p->qn;
 
 	for (size_t i = 0; i < L; i++) {
-		const struct warp *w = &p->w[p->q[(p->qhead + i) % p->nwarps]];
+		const struct warp *w = &p->w[p->q[q_slot(p, i)]];
 
 		if (w->exiting)
 			return t;	/* it can always leave */
@@ -561,7 +570,7 @@ static uint64_t skip(struct wt_warp_pool *p, uint64_t t)
 		return t;
 	k = until - t;
 	for (size_t i = 0; i < L; i++) {
-		const struct warp *w = &p->w[p->q[(p->qhead + i) % p->nwarps]];
+		const struct warp *w = &p->w[p->q[q_slot(p, i)]];
 		uint64_t tries = k / L + (i < k % L);
 
 		st->fails[w->fail] += tries;
@@ -643,13 +652,21 @@ static size_t pick(const struct wt_warp_pool *p)
 	return 0;
 }
 
-/* Take the warp at queue position i out of the queue. */
+/* Take the warp at queue position i out of the queue.  The warps on the
+ * shorter side of it move up one: the head, which issues most, takes
+ * none. */
 static size_t q_take(struct wt_warp_pool *p, size_t i)
 {
-	size_t wi = p->q[(p->qhead + i) % p->nwarps];
+	size_t wi = p->q[q_slot(p, i)];
 
-	for (; i + 1 < p->qn; i++)
-		p->q[(p->qhead + i) % p->nwarps] = p->q[(p->qhead + i + 1) % p->nwarps];
+	if (i < p->qn / 2) {
+		for (; i > 0; i--)
+			p->q[q_slot(p, i)] = p->q[q_slot(p, i - 1)];
+		p->qhead = q_slot(p, 1);
+	} else {
+		for (; i + 1 < p->qn; i++)
+			p->q[q_slot(p, i)] = p->q[q_slot(p, i + 1)];
+	}
 	p->qn--;
 	return wi;
 }
@@ -754,7 +771,7 @@ int wt_pool_step(struct wt_warp_pool *p, uint64_t until)
 			continue;
 		}
 		pos = pick(p);
-		wi = p->q[(p->qhead + pos) % p->nwarps];
+		wi = p->q[q_slot(p, pos)];
 		w = &p->w[wi];
 		if (w->exiting) {	/* exit_slot: it leaves, taking the slot */
 			q_take(p, pos);
