@@ -107,9 +107,9 @@ static double number(const json_t *res, const char *key)
 /* What a figure measures: for gpusim, a cost, where a ratio after/before
  * over 1 is worse: nanoseconds a warp instruction ("ns"; its rate in M/s,
  * some hundredths, would show in two decimals as nothing), or under
- * cachegrind machine instructions a warp instruction ("ins"); else a rate
- * in M/s, or else (the scale section) the peak memory in MiB; -1 for
- * none of them. */
+ * cachegrind machine instructions a warp instruction or a record ("ins",
+ * a cost too); an anchor's speedup ("x"); else a rate in M/s, or else
+ * (the scale section) the peak memory in MiB; -1 for none of them. */
 static double value(const json_t *res, const char **unit)
 {
 	double v = number(res, "ns_per_warp_instruction");
@@ -119,8 +119,15 @@ static double value(const json_t *res, const char **unit)
 		return v;
 	}
 	v = number(res, "instructions_per_warp_instruction");
+	if (v < 0)
+		v = number(res, "instructions_per_record");
 	if (v >= 0) {
 		*unit = "ins";
+		return v;
+	}
+	v = number(res, "speedup");
+	if (v >= 0) {
+		*unit = "x";
 		return v;
 	}
 	v = number(res, "records_per_s");
@@ -172,10 +179,11 @@ static int is_limit(const json_t *res)
 
 /* ---- --targets ---- */
 
-/* RATE, RATIO: at least the goal; the others at most: PEAK in MiB,
- * INSTR machine instructions a record (cachegrind), INSTR_RATIO a
- * variant's instructions over the default run's. */
-enum measure { RATE, RATIO, PEAK, INSTR, INSTR_RATIO };
+/* RATE, RATIO, SPEEDUP (an anchor's seconds over warptrace's): at least
+ * the goal; the others at most: PEAK in MiB, INSTR machine instructions a
+ * record (cachegrind), INSTR_RATIO a variant's instructions over the
+ * default run's. */
+enum measure { RATE, RATIO, PEAK, INSTR, INSTR_RATIO, SPEEDUP };
 
 struct target {
 	const char *what;
@@ -205,6 +213,9 @@ static const struct target targets[] = {
 	{ "l1sim --stats over its default", "instr: l1sim --stats", INSTR_RATIO, 1.2 },
 	{ "l2sim, instructions an L1 event", "instr: l2sim", INSTR, 400 },
 	{ "dramsim, instructions an L2 event", "instr: dramsim", INSTR, 600 },
+	/* issue 46: whole models as anchors, where the run had them */
+	{ "Nugteren's model (fixed) / the pipeline", "anchor: nugteren ", SPEEDUP, 10 },
+	{ "Accel-Sim / gpusim's chain", "anchor: accel-sim ", SPEEDUP, 100 },
 };
 
 static int at_most(enum measure m)
@@ -232,13 +243,21 @@ static double measured(const json_t *res, enum measure m)
 		return number(res, "instructions_per_record");
 	case INSTR_RATIO:
 		return number(res, "ratio_to_default");
+	case SPEEDUP:
+		return number(res, "speedup");
 	}
 	return -1;
 }
 
+/* The decimals a figure of m is printed with. */
+static int digits(enum measure m)
+{
+	return m == RATIO || m == INSTR_RATIO ? 3 : m == INSTR ? 0 : m == SPEEDUP ? 1 : 2;
+}
+
 static int targets_report(const struct run *r)
 {
-	static const char *const units[] = { "M/s", "", "MiB", "ins", "" };
+	static const char *const units[] = { "M/s", "", "MiB", "ins", "", "x" };
 	size_t met = 0, none = 0, n = sizeof(targets) / sizeof(targets[0]);
 
 	printf("%-40s %-48s %8s %8s %-3s %9s\n", "target", "worst figure", "worst",
@@ -277,8 +296,7 @@ static int targets_report(const struct run *r)
 		/* a peak under the goal on a smaller trace shows nothing */
 		small = g->m == PEAK && records < 1073741824.0;
 		printf("%-40s %-48s %8.*f %8.*f %-3s %2s %6g  %s", g->what, name,
-		       g->m == RATIO || g->m == INSTR_RATIO ? 3 : g->m == INSTR ? 0 : 2, w,
-		       g->m == RATIO || g->m == INSTR_RATIO ? 3 : g->m == INSTR ? 0 : 2, best,
+		       digits(g->m), w, digits(g->m), best,
 		       units[g->m], g->m == PEAK ? "<" : at_most(g->m) ? "<=" : ">=",
 		       g->goal,
 		       ok && small ? "not shown" : ok ? "met" : "not met");

@@ -4,7 +4,7 @@
 # print one row per dump and cache: line requests, misses, miss rates and
 # CPU seconds of each.
 #
-#   sh bench/nugteren-compare.sh [-b BUILD] [-c 16K/4,48K/6] [-o DIR]
+#   sh bench/nugteren-compare.sh [-F] [-b BUILD] [-c 16K/4,48K/6] [-o DIR]
 #        -r MODEL_SRC DUMP...
 #
 # MODEL_SRC is the model's src/model directory (fetch the repository; this
@@ -33,20 +33,23 @@
 # count, the one to compare).  Its CPU seconds are for its four runs per
 # kernel (the model, full associativity, no latency, no MSHR limit), as
 # it always makes them; warptrace's are of the whole pipeline, every
-# stage's CPU time summed.
+# stage's CPU time summed.  -F: the fixed build alone ("pub-cpu" is "-"),
+# as make bench runs it: the published one takes minutes where it runs.
 set -eu
 
 BUILD=build
 CONFIGS=16K/4,48K/6
 OUT=nugteren-compare
 SRC=
-while getopts b:c:o:r: opt; do
+FIXED_ONLY=0
+while getopts Fb:c:o:r: opt; do
 	case $opt in
+	F) FIXED_ONLY=1 ;;
 	b) BUILD=$OPTARG ;;
 	c) CONFIGS=$OPTARG ;;
 	o) OUT=$OPTARG ;;
 	r) SRC=$OPTARG ;;
-	*) echo "usage: nugteren-compare.sh [-b BUILD] [-c 16K/4,...] [-o DIR] -r MODEL_SRC DUMP..." >&2
+	*) echo "usage: nugteren-compare.sh [-F] [-b BUILD] [-c 16K/4,...] [-o DIR] -r MODEL_SRC DUMP..." >&2
 	   exit 2 ;;
 	esac
 done
@@ -60,6 +63,8 @@ fi
 	exit 2
 }
 BIN=$(cd "$BUILD/bin" && pwd)
+MEASURE=$(cd "$BUILD/tools" && pwd)/measure
+[ -x "$MEASURE" ] || { echo "nugteren-compare.sh: $MEASURE: not built (make -j2 all)" >&2; exit 2; }
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 
@@ -85,7 +90,7 @@ build_model() {	# NAME, then sed scripts for each file
 	fi
 	(cd "$OUT/$name" && ${CXX:-g++} -O2 -std=c++11 -w ./*.cpp -o cachemodel)
 }
-build_model published
+[ "$FIXED_ONLY" = 1 ] || build_model published
 build_model fixed
 
 cat_dump() {
@@ -107,9 +112,9 @@ split_dump() {	# DUMP NAME
 		/^[0-9]/ { print $1, $2, $3, $4 > f }'
 }
 
-cpu_of() {	# seconds of user + system CPU of the command in $@
-	/usr/bin/time -f '%U %S' -o "$OUT/time" "$@" > /dev/null 2>&1 || return 1
-	awk '{ printf "%.2f", $1 + $2 }' "$OUT/time"
+cpu_of() {	# seconds of user + system CPU of the shell command $1, all its processes
+	"$MEASURE" "$1 > /dev/null 2>&1" 2> "$OUT/time" || return 1
+	sed 's/.*"cpu_s": \([0-9.]*\).*/\1/' "$OUT/time"
 }
 
 # model results for NAME: "accesses misses corrected"
@@ -137,13 +142,15 @@ for dump in "$@"; do
 		mkdir -p "$OUT/run/configurations"
 		printf 'LINE_SIZE 128\nCACHE_BYTES %s\nCACHE_WAYS %s\nNUM_MSHR 64\nMEM_LATENCY 100\nMEM_LATENCY_STDDEV 0\n' \
 			"$bytes" "$ways" > "$OUT/run/configurations/current.conf"
-		pub=$(cd "$OUT/run" && cpu_of "$OUT/published/cachemodel" "$name") || pub=fail
+		pub=-
+		[ "$FIXED_ONLY" = 1 ] ||
+			pub=$(cd "$OUT/run" && cpu_of "'$OUT/published/cachemodel' '$name'") || pub=fail
 		rm -f "$OUT/run/output/$name"/*.out
-		fix=$(cd "$OUT/run" && cpu_of "$OUT/fixed/cachemodel" "$name")
+		fix=$(cd "$OUT/run" && cpu_of "'$OUT/fixed/cachemodel' '$name'")
 		read -r acc _ corr <<-EOF
 		$(model_sum "$name" "$ways")
 		EOF
-		wt=$(cpu_of sh -c "'$BIN/trace-gen' '$dump' | '$BIN/trace-order' --arch=nugteren \
+		wt=$(cpu_of "'$BIN/trace-gen' '$dump' | '$BIN/trace-order' --arch=nugteren \
 			| '$BIN/coalesce' | '$BIN/l1sim' \
 			--sigma=0 --size=$size --assoc=$ways --stats='$OUT/l1.json'")
 		read -r wreq wmiss <<-EOF

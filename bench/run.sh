@@ -36,6 +36,19 @@
 # (cachegrind, each stage beside its anchors), 1M by default, 0 to skip;
 # DINERO: a dineroIV binary, counted there as an anchor.  K, M, G
 # suffixes.
+# Whole models as anchors, measured in the same run where given:
+# NUGTEREN_SRC, the src/model directory of Nugteren et al.'s
+# gpu-cache-model (fetch it; it is built in the run's scratch directory):
+# its fixed build against trace-gen | trace-order | coalesce | l1sim
+# --arch=nugteren on NUGTEREN_DUMPS (every sample by default) with a 16 KB
+# 4-way L1 (bench/nugteren-compare.sh -F); ACCEL_SIM, an accel-sim.out:
+# it runs BENCH_ACCELSIM_TRACES (default samples/gemm.trc.zst, converted
+# by bench/accelsim-validate.sh) under BENCH_ACCELSIM_CONFIG (default
+# ../shared/accelsim/configs/qv100 beside the repository), and gpusim's
+# whole chain from the trace is timed on the same (bench/accelsim-speed.sh).
+# Each row's "speedup" is the anchor's seconds over warptrace's: CPU
+# seconds for Nugteren's model, Accel-Sim's own simulation seconds (its
+# log) over the chain's least wall time for Accel-Sim.
 # BENCH_REPEAT: runs of each measured command, the shortest wall time
 # kept (1 by default; on a shared machine 3 or more steady the figures).
 # BENCH_BASE: the results.json of an earlier run, copied out of $OUT
@@ -543,6 +556,37 @@ if [ "$(size "$ni")" -gt 0 ]; then
 	per "instr: dramsim" "'$bin/dramsim' --level=0 -o /dev/null '{q}l2.wt'" l2.wt
 	per "instr: trace-gen (per access)" "'$bin/trace-gen' --level=0 -o /dev/null '{q}dump'" dump.wt
 	rm -f "$q".*
+fi
+
+# Whole models as anchors (see the top): Nugteren's model and Accel-Sim.
+if [ -n "${NUGTEREN_SRC:-}" ]; then
+	echo "-- anchor: Nugteren et al.'s model (fixed build) against the pipeline, CPU seconds"
+	nd=${NUGTEREN_DUMPS:-$(ls "$gs_dir"/*.trc.zst)}
+	# shellcheck disable=SC2086
+	sh "$(dirname "$0")/nugteren-compare.sh" -F -c 16K/4 -b "$build" -o "$tmp/nug" \
+		-r "$NUGTEREN_SRC" $nd > "$tmp/nug.out"
+	# a dump the model failed on has no figure; its row says so
+	awk 'NR > 1 && !($11 ~ /^[0-9.]+$/ && $12 ~ /^[0-9.]+$/) { print "anchor: nugteren " $1 ": no figure (model " $11 ", warptrace " $12 ")" }' "$tmp/nug.out"
+	awk 'NR > 1 && $11 ~ /^[0-9.]+$/ && $12 ~ /^[0-9.]+$/ { printf "%-34s %8.3f s model %8.3f s warptrace %7.1f x  miss rate %+.2f points\n",
+		"anchor: nugteren " $1, $11, $12, ($12 > 0 ? $11 / $12 : 0), $9 }' "$tmp/nug.out"
+	results="$results$(awk 'NR > 1 && $11 ~ /^[0-9.]+$/ && $12 ~ /^[0-9.]+$/ { printf ",\n    {\"name\": \"anchor: nugteren %s %s\", \"model_cpu_s\": %s, \"warptrace_cpu_s\": %s, \"speedup\": %.2f, \"miss_rate_delta\": %.2f}",
+		$1, $2, $11, $12, ($12 > 0 ? $11 / $12 : 0), $9 + 0 }' "$tmp/nug.out")"
+fi
+if [ -n "${ACCEL_SIM:-}" ]; then
+	echo "-- anchor: Accel-Sim against gpusim's chain from the trace, seconds"
+	ac=${BENCH_ACCELSIM_CONFIG:-$(dirname "$0")/../../shared/accelsim/configs/qv100}
+	at=${BENCH_ACCELSIM_TRACES:-$gs_dir/gemm.trc.zst}
+	# shellcheck disable=SC2086
+	sh "$(dirname "$0")/accelsim-validate.sh" -b "$build" -o "$tmp/asv" "$ACCEL_SIM" "$ac" $at \
+		> "$tmp/asv.out"
+	sh "$(dirname "$0")/accelsim-speed.sh" -b "$build" -r "$repeat" "$tmp/asv/runs" \
+		"$tmp/asv/traces" > "$tmp/ass.out"
+	# rows: | config | trace | AS s | gpusim s | chain s | x (chain) | ...
+	awk -F'|' 'NR > 2 && NF > 8 { gsub(/ /, "", $2); gsub(/ /, "", $3)
+		printf "%-34s %6d s Accel-Sim %8.3f s chain %7.0f x\n", "anchor: accel-sim " $2 " " $3, $4, $6, $7 }' "$tmp/ass.out"
+	results="$results$(awk -F'|' 'NR > 2 && NF > 8 { gsub(/ /, "", $2); gsub(/ /, "", $3)
+		printf ",\n    {\"name\": \"anchor: accel-sim %s %s\", \"accelsim_s\": %d, \"chain_s\": %.3f, \"speedup\": %.1f}",
+			$2, $3, $4, $6, ($6 > 0 ? $4 / $6 : 0) }' "$tmp/ass.out")"
 fi
 
 # Peak memory at scale: one long trace (one kernel unless

@@ -17,6 +17,8 @@ cat > "$T/a.json" <<'J'
  {"name": "classify --sample=0.01 error (x)", "unbounded_miss_rate": 0.5, "unbounded_miss_rate_exact": 0.5, "aps": 1, "aps_exact": 1},
  {"name": "gpusim, warp instrs (x)", "records": 1000, "seconds": 0.004, "records_per_s": 250000, "max_rss_kib": 5000, "warp_instructions": 1000, "cycles": 100, "ns_per_warp_instruction": 4000.0, "cycles_per_s": 25000},
  {"name": "cachegrind: gpusim (x)", "warp_instructions": 10, "instructions": 140000, "instructions_per_warp_instruction": 14000.0},
+ {"name": "instr: l2sim", "records": 500, "instructions_per_record": 3000.0},
+ {"name": "anchor: nugteren gemm 16K/4", "model_cpu_s": 0.25, "warptrace_cpu_s": 0.05, "speedup": 5.0},
  {"name": "limit: cat dump (stream)", "records": 100, "seconds": 1, "records_per_s": 200000000},
  {"name": "limit: LRU loop, requests", "accesses": 100, "seconds": 1, "accesses_per_s": 20000000}
 ]}
@@ -34,6 +36,8 @@ cat > "$T/b.json" <<'J'
  {"name": "classify --sample=0.01 error (y)", "unbounded_miss_rate": 0.4, "unbounded_miss_rate_exact": 0.5, "aps": 1, "aps_exact": 1},
  {"name": "gpusim, warp instrs (x)", "records": 1000, "seconds": 0.005, "records_per_s": 200000, "max_rss_kib": 5000, "warp_instructions": 1000, "cycles": 100, "ns_per_warp_instruction": 5000.0, "cycles_per_s": 20000},
  {"name": "cachegrind: gpusim (x)", "warp_instructions": 10, "instructions": 70000, "instructions_per_warp_instruction": 7000.0},
+ {"name": "instr: l2sim", "records": 500, "instructions_per_record": 1500.0},
+ {"name": "anchor: nugteren gemm 16K/4", "model_cpu_s": 0.25, "warptrace_cpu_s": 0.025, "speedup": 10.0},
  {"name": "limit: cat dump (stream)", "records": 100, "seconds": 1, "records_per_s": 100000000},
  {"name": "limit: LRU loop, requests", "accesses": 100, "seconds": 1, "accesses_per_s": 30000000}
 ]}
@@ -54,7 +58,11 @@ is "$(row 'cachegrind: gpusim (x)')" "cachegrind: gpusim (x) 14000.00 7000.00 in
 	"no rate, no peak, but instructions a warp instruction: a figure, 7000/14000"
 is "$(row 'gpusim, warp instrs (x)')" "gpusim, warp instrs (x) 4000.00 5000.00 ns 1.25" \
 	"gpusim: ns a warp instruction, not its rate; 5000/4000"
-like "$out" "^10 figures compared, 2 in one file only$" "figures in one file only: counted"
+is "$(row 'instr: l2sim')" "instr: l2sim 3000.00 1500.00 ins 0.50" \
+	"instructions a record (cachegrind): a figure, 1500/3000"
+is "$(row 'anchor: nugteren gemm 16K/4')" "anchor: nugteren gemm 16K/4 5.00 10.00 x 2.00" \
+	"an anchor's speedup: a figure, 10/5"
+like "$out" "^12 figures compared, 2 in one file only$" "figures in one file only: counted"
 like "$out" "^the 2 limits moved 0.50x to 1.50x between the runs: compare the ratios to the limit$" \
 	"how far the limits moved: the least and the most of their after/before"
 printf '{"results": [{"name": "pipe: x", "records_per_s": 1000000}]}\n' > "$T/nolimit.json"
@@ -92,7 +100,10 @@ cat > "$T/t.json" <<'J'
  {"name": "scale: l2sim", "records": 1073741824, "seconds": 5, "max_rss_kib": 2097152},
  {"name": "instr: l1sim stream", "records": 1000, "instructions": 250000, "instructions_per_record": 250.0},
  {"name": "instr: l1sim --stats", "records": 1000, "instructions": 400000, "instructions_per_record": 400.0, "ratio_to_default": 1.600},
- {"name": "instr: l2sim", "records": 500, "instructions": 400000, "instructions_per_record": 800.0}
+ {"name": "instr: l2sim", "records": 500, "instructions": 400000, "instructions_per_record": 800.0},
+ {"name": "anchor: nugteren gemm 16K/4", "model_cpu_s": 0.25, "warptrace_cpu_s": 0.02, "speedup": 12.5, "miss_rate_delta": 0.00},
+ {"name": "anchor: nugteren bfs 16K/4", "model_cpu_s": 1.3, "warptrace_cpu_s": 0.2, "speedup": 6.5, "miss_rate_delta": 0.00},
+ {"name": "anchor: accel-sim qv100 gemm", "accelsim_s": 30, "chain_s": 0.2, "speedup": 150.0}
 ]}
 J
 run "$bc" --targets "$T/t.json"
@@ -131,7 +142,13 @@ is "$(trow 'l2sim, instructions an L1 event')" \
 is "$(trow 'l1sim --stats over its default')" \
 	"l1sim --stats over its default instr: l1sim --stats 1.600 1.600 <= 1.2 not met" \
 	"the --stats target: its ratio to the default run"
-like "$out" "^5 of 18 targets met, 6 without a figure in this run$" "the count of targets met"
+is "$(trow "Nugteren's model (fixed) / the pipeline")" \
+	"Nugteren's model (fixed) / the pipeline anchor: nugteren bfs 16K/4 6.5 12.5 x >= 10 not met" \
+	"an anchor's speedup: at least the goal, the least speedup the worst"
+is "$(trow "Accel-Sim / gpusim's chain")" \
+	"Accel-Sim / gpusim's chain anchor: accel-sim qv100 gemm 150.0 150.0 x >= 100 met" \
+	"Accel-Sim's speedup over gpusim's chain: met"
+like "$out" "^6 of 20 targets met, 6 without a figure in this run$" "the count of targets met"
 sed 's/"records": 1073741824/"records": 1048576/' "$T/t.json" > "$T/t2.json"
 run "$bc" --targets "$T/t2.json"
 like "$out" "scale: l2sim +2048.00 +512.00 MiB +< +1024 +not met \(at 1048576 accesses, not 1 G\)$" \
@@ -140,7 +157,7 @@ sed 's/"max_rss_kib": 2097152/"max_rss_kib": 1024/' "$T/t2.json" > "$T/t3.json"
 run "$bc" --targets "$T/t3.json"
 like "$out" "scale: l1sim +512.00 +1.00 MiB +< +1024 +not shown \(at 1048576 accesses, not 1 G\)$" \
 	"under the goal on a smaller trace: not shown, and not counted as met"
-like "$out" "^5 of 18 targets met" "the count without it"
+like "$out" "^6 of 20 targets met" "the count without it"
 fails_with 1 "other.json: expected bench results" "--targets: not bench results" \
 	"$bc" --targets "$T/other.json"
 
