@@ -129,12 +129,18 @@ static uint16_t *rd_alloc(struct rd_pool *p)
 	return p->chunk[c] + i * WT_LT_RD_BINS;
 }
 
-/* Take back every histogram, zeroed. */
+/* Take back every histogram, zeroed: those handed out only (a kernel of
+ * few loads on an SM used a few of the last chunk's 4096, and zeroing
+ * the whole chunk at each kernel's end cost classify more than its
+ * model). */
 static void rd_reset(struct rd_pool *p)
 {
-	for (size_t c = 0; c * RD_CHUNK < p->used; c++)
-		memset(p->chunk[c], 0,
-		       (size_t)RD_CHUNK * WT_LT_RD_BINS * sizeof(**p->chunk));
+	for (size_t c = 0; c * RD_CHUNK < p->used; c++) {
+		size_t n = p->used - c * RD_CHUNK;
+
+		memset(p->chunk[c], 0, (n < RD_CHUNK ? n : RD_CHUNK) * WT_LT_RD_BINS *
+		       sizeof(**p->chunk));
+	}
 	p->used = 0;
 }
 
