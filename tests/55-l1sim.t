@@ -168,4 +168,25 @@ for sched in stream pool; do
 	     "bfs, --sched=$sched: --stats has the warps"
 done
 
+# --stats-warps=no: the warps' rows left out, said in the settings; the
+# kernels' sums (from the warps) and every other figure as they were
+# (against the pool's run above).
+l1sim --sched=pool --stats="$T/sw.json" --stats-warps=no -o "$T/sw.wt" "$T/bfs.req"
+ok $? "--stats-warps=no: runs"
+is "$(trace-dump --format=csv "$T/sw.wt" | cksum)" \
+   "$(trace-dump --format=csv "$T/s.wt" | cksum)" "--stats-warps=no: the same events"
+json "$T/sw.json" | grep -q '"warps":'
+is $? 1 "--stats-warps=no: no warps array"
+like "$(json "$T/sw.json")" '"stats_warps":false' "--stats-warps=no: said in the settings"
+is "$(json "$T/sw.json" | sed 's/"command":\[[^]]*\]//; s/,"stats_warps":false//')" \
+   "$(json "$T/ns.json" | sed 's/"command":\[[^]]*\]//; s/,"warps":\[.*\]}$/}/')" \
+   "--stats-warps=no: the rest of the file as with the warps"
+l1sim --stats="$T/sy.json" --stats-warps=yes --sched=pool -o "$T/sy.wt" "$T/bfs.req"
+is "$(json "$T/sy.json" | sed 's/"command":\[[^]]*\]//')" \
+   "$(json "$T/ns.json" | sed 's/"command":\[[^]]*\]//')" "--stats-warps=yes: the default"
+fails_with 2 "--stats-warps=maybe: expected no or yes" "--stats-warps=maybe" \
+	l1sim --stats-warps=maybe --stats="$T/bad.json" "$T/bfs.req"
+test ! -e "$T/bad.json"
+ok $? "--stats-warps=maybe: no stats file"
+
 done_testing

@@ -102,6 +102,8 @@ static const char usage_pool[] =
 static const char usage_tail[] =
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
+"      --stats-warps=B     no: leave each warp's row out of --stats (most of\n"
+"                          its size on a big run; default yes)\n"
 "      --level=N           zstd level from -100 to 22, 0 for none (default:\n"
 "                          $WARPTRACE_LEVEL, else 0 on a pipe, 1 otherwise)\n"
 "  -h, --help              show this help\n"
@@ -157,6 +159,7 @@ static const struct option opts_tail[] = {
 	{ "shmem-options", required_argument, NULL, O_SHOPTS },
 	{ "output", required_argument, NULL, 'o' },
 	{ "stats", required_argument, NULL, O_STATS },
+	{ "stats-warps", required_argument, NULL, O_SWARPS },
 	{ "level", required_argument, NULL, O_LEVEL },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -526,7 +529,7 @@ static unsigned stream_sms(const struct wt_meta *stream)
 void wt_l1stage_configure(struct wt_l1stage *sim, int argc, char **argv,
 			  const struct wt_meta *stream)
 {
-	static const int own[] = { O_STATS, O_LEVEL, O_BATCH, O_EVENTS, 0 };
+	static const int own[] = { O_STATS, O_SWARPS, O_LEVEL, O_BATCH, O_EVENTS, 0 };
 	const char *set[O_NOPTS] = { 0 };
 	const char *was = wt_progname();
 	struct wt_stage_args a;

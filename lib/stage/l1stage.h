@@ -55,6 +55,7 @@ struct wt_l1stage {
 	int pool_asked;		/* --sched=pool or a pool option given */
 	unsigned warp_size;	/* the stream's, or 0 */
 	size_t batch;		/* stream mode: requests held before a run */
+	int no_warp_table;	/* --stats-warps=no: the stats' warps left out */
 	/* From the stream (wt_l1stage_upstream). */
 	unsigned sms;		/* the stream's SMs (trace-order --sms) */
 	unsigned req_sector;	/* the requests' sector size, where a

@@ -357,6 +357,10 @@ void wt_l1stats_settings_json(const struct wt_l1stage *sim, struct wt_json *j,
 	}
 	wt_json_key(j, "pending");
 	wt_json_string(j, c->pending_miss ? "miss" : "merge");
+	if (sim->no_warp_table) {	/* said only when left out */
+		wt_json_key(j, "stats_warps");
+		wt_json_bool(j, 0);
+	}
 	wt_json_key(j, "reuse");
 	wt_json_string(j, wt_l1_reuse_name(c->reuse));
 	if (c->reuse == WT_L1_REUSE_SAMPLED) {
@@ -408,7 +412,8 @@ void wt_l1stage_stats(struct wt_l1stage *sim, const char *path, int argc,
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
-	wt_l1stats_warps_json(j, &tot);
+	if (!sim->no_warp_table)
+		wt_l1stats_warps_json(j, &tot);
 	wt_json_end_object(j);
 	wt_l1_stats_free(&tot);
 	if (wt_json_close(j, err, sizeof(err)) < 0)
