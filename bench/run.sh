@@ -470,8 +470,8 @@ rm -f "$tmp"/gs.*
 # its dineroIV binary (16 KB, 4-way, 128-byte lines, LRU, as l1sim's
 # default cache, fed the same line addresses as din text, their low 32
 # bits, as its addresses are; its reading of the text is counted, as in
-# the table).  l1sim with its defaults, --reuse=off, --stats and
-# --sched=pool (per request); l2sim per L1 event, dramsim per L2 event,
+# the table).  l1sim with its defaults, --reuse=off, --stats (with and
+# without its warps' rows) and --sched=pool (per request); l2sim per L1 event, dramsim per L2 event,
 # classify per request (each its input's records); trace-gen per access
 # of a gen-dump dump (its text).  Each count is marginal: a run on a sixteenth
 # of the input (made the same way) is taken off, records and
@@ -550,6 +550,7 @@ if [ "$(size "$ni")" -gt 0 ]; then
 	d=$per_i
 	per "instr: l1sim --reuse=off" "'$bin/l1sim' --reuse=off --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
 	per "instr: l1sim --stats" "'$bin/l1sim' --stats=/dev/null --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
+	per "instr: l1sim --stats --stats-warps=no" "'$bin/l1sim' --stats=/dev/null --stats-warps=no --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
 	per "instr: l1sim --sched=pool" "'$bin/l1sim' --sched=pool --level=0 -o /dev/null '{q}req.wt'" req.wt
 	per "instr: classify" "'$bin/classify' -o /dev/null '{q}req.wt'" req.wt
 	per "instr: l2sim" "'$bin/l2sim' --level=0 -o /dev/null '{q}l1.wt'" l1.wt

@@ -319,6 +319,60 @@ static void scramble_sse2(uint64_t acc[8], const unsigned char *secret)
 		_mm_storeu_si128((__m128i *)acc + i, a);
 	}
 }
+
+/*
+ * The same again, four lanes to a 256-bit register, where the CPU has
+ * AVX2 (asked once, at the first long input): half the instructions of
+ * the SSE2 loop, and every stream block is hashed twice, as it is
+ * written and as it is read.  Built with the target attribute, so that
+ * the program still runs on any x86-64.
+ */
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define HAVE_AVX2_LOOP 1
+
+__attribute__((target("avx2"))) static inline __m256i
+lanes_avx2(__m256i acc, const unsigned char *p, const unsigned char *secret)
+{
+	__m256i w = _mm256_loadu_si256((const __m256i *)(const void *)p);
+	__m256i s = _mm256_loadu_si256((const __m256i *)(const void *)secret);
+	__m256i k = _mm256_xor_si256(w, s);
+	__m256i prod = _mm256_mul_epu32(k, _mm256_srli_epi64(k, 32));
+	__m256i swap = _mm256_shuffle_epi32(w, _MM_SHUFFLE(1, 0, 3, 2));
+
+	return _mm256_add_epi64(acc, _mm256_add_epi64(prod, swap));
+}
+
+__attribute__((target("avx2"))) static void
+accumulate_avx2(uint64_t acc[8], const unsigned char *p, size_t n,
+		const unsigned char *secret)
+{
+	__m256i a0 = _mm256_loadu_si256((const __m256i *)(void *)acc);
+	__m256i a1 = _mm256_loadu_si256((const __m256i *)(void *)(acc + 4));
+
+	for (; n > 0; n--, p += STRIPE, secret += 8) {
+		a0 = lanes_avx2(a0, p, secret);
+		a1 = lanes_avx2(a1, p + 32, secret + 32);
+	}
+	_mm256_storeu_si256((__m256i *)(void *)acc, a0);
+	_mm256_storeu_si256((__m256i *)(void *)(acc + 4), a1);
+}
+
+/* Whether this CPU runs accumulate_avx2: 1, 0, or -1 before the first ask. */
+static int avx2_here = -1;
+
+static int has_avx2(void)
+{
+	int v = __atomic_load_n(&avx2_here, __ATOMIC_RELAXED);
+
+	if (v < 0) {
+		__builtin_cpu_init();
+		v = __builtin_cpu_supports("avx2") ? 1 : 0;
+		__atomic_store_n(&avx2_here, v, __ATOMIC_RELAXED);
+	}
+	return v;
+}
+#endif
 #endif
 
 /*
@@ -379,6 +433,10 @@ uint64_t wt_hash64(uint64_t seed, const void *data, size_t len)
 	if (len <= 240)
 		return xxh3_short(seed, data, len);
 #ifdef __SSE2__
+#ifdef HAVE_AVX2_LOOP
+	if (has_avx2())
+		return xxh3_long(seed, data, len, accumulate_avx2, scramble_sse2);
+#endif
 	return xxh3_long(seed, data, len, accumulate_sse2, scramble_sse2);
 #else
 	return xxh3_long(seed, data, len, accumulate_c, scramble_c);

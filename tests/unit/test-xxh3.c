@@ -152,10 +152,27 @@ static void block_agrees(const char *name, hash_fn *hash)
 	free(p);
 }
 
+#ifdef HAVE_AVX2_LOOP
+/* The AVX2 loop on its own, whichever wt_hash64 takes here. */
+static uint64_t xxh3_avx2(uint64_t seed, const void *p, size_t len)
+{
+	return with_loop(seed, p, len, accumulate_avx2, scramble_sse2);
+}
+#endif
+
 static void loops(void)
 {
 	agrees("wt_hash64", wt_hash64);
 	block_agrees("wt_hash64", wt_hash64);
+#ifdef HAVE_AVX2_LOOP
+	if (has_avx2()) {
+		agrees("the AVX2 loop", xxh3_avx2);
+		block_agrees("the AVX2 loop", xxh3_avx2);
+	} else {
+		ok(1, "# SKIP no AVX2 on this CPU");
+		ok(1, "# SKIP no AVX2 on this CPU");
+	}
+#endif
 }
 
 /* The lengths that end each path, and a few long ones. */
