@@ -23,9 +23,10 @@
 # the model's one-file-per-kernel form (blocksize line, then "gid rw
 # address size"), run under both caches with 64 MSHRs, a latency of 100
 # and sigma 0 (the model seeds its random latencies from /dev/urandom, so
-# only sigma 0 repeats), and through
+# only sigma 0 repeats), and, decompressed as the model's files are
+# before any is timed (DIR/run/NAME.trc), through
 #
-#   trace-gen DUMP | trace-order --arch=nugteren | coalesce
+#   trace-gen NAME.trc | trace-order --arch=nugteren | coalesce
 #     | l1sim --sigma=0 --size=S --assoc=A
 #
 # The model counts a reuse distance equal to the number of ways as a hit,
@@ -135,6 +136,7 @@ for dump in "$@"; do
 	name=$(basename "$dump")
 	name=${name%%.*}
 	split_dump "$dump" "$name"
+	cat_dump "$dump" > "$OUT/run/$name.trc"
 	for cfg in $(echo "$CONFIGS" | tr , ' '); do
 		size=${cfg%/*}
 		ways=${cfg#*/}
@@ -150,7 +152,7 @@ for dump in "$@"; do
 		read -r acc _ corr <<-EOF
 		$(model_sum "$name" "$ways")
 		EOF
-		wt=$(cpu_of "'$BIN/trace-gen' '$dump' | '$BIN/trace-order' --arch=nugteren \
+		wt=$(cpu_of "'$BIN/trace-gen' '$OUT/run/$name.trc' | '$BIN/trace-order' --arch=nugteren \
 			| '$BIN/coalesce' | '$BIN/l1sim' \
 			--sigma=0 --size=$size --assoc=$ways --stats='$OUT/l1.json'")
 		read -r wreq wmiss <<-EOF
@@ -166,4 +168,5 @@ for dump in "$@"; do
 			printf "%-12s %-5s %9d %9d %9d %9d %7.2f %7.2f %+7.2f %8s %8s %8s\n",
 				n, c, a, wa, r, w, rr, wr, wr - rr, p, f, t }'
 	done
+	rm -f "$OUT/run/$name.trc"
 done
