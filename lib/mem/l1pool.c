@@ -73,6 +73,7 @@ struct wt_warp_pool {
 	} *pols;
 	unsigned npol;
 	unsigned limit, admitted;	/* warp limit (0: none), warps within */
+	size_t nparked;			/* warps with parked set */
 	size_t *waiting, nwaiting;	/* launched, not admitted: age order */
 	size_t lo, hi;			/* warps not done are in [lo, hi) */
 };
@@ -330,13 +331,23 @@ static void wait_add(struct wt_warp_pool *p, size_t wi)
 	p->waiting[i] = wi;
 }
 
+/* Warp wi's parked flag, counted: admit's scan is for when any is set. */
+static void set_parked(struct wt_warp_pool *p, size_t wi, int parked)
+{
+	if (p->w[wi].parked && !parked)
+		p->nparked--;
+	else if (!p->w[wi].parked && parked)
+		p->nparked++;
+	p->w[wi].parked = (uint8_t)parked;
+}
+
 /* Let warps in while the limit has room: parked ones first (they are
  * still in the queue or the heap), then the oldest waiting, at cycle at. */
 static void admit(struct wt_warp_pool *p, uint64_t at)
 {
-	for (size_t i = p->lo; i < p->hi && room(p); i++)
+	for (size_t i = p->lo; i < p->hi && p->nparked && room(p); i++)
 		if (p->w[i].parked) {
-			p->w[i].parked = 0;
+			set_parked(p, i, 0);
 			p->w[i].admitted = 1;
 			p->admitted++;
 		}
@@ -359,7 +370,7 @@ static int leave_if_parked(struct wt_warp_pool *p, size_t wi)
 
 	if (!w->parked || w->cur >= w->end || !p->k[w->cur].first)
 		return 0;
-	w->parked = 0;
+	set_parked(p, wi, 0);
 	wait_add(p, wi);
 	return 1;
 }
@@ -371,7 +382,7 @@ void wt_pool_set_limit(struct wt_warp_pool *p, unsigned warps)
 	for (size_t i = p->hi; i-- > p->lo && p->limit && p->admitted > p->limit;)
 		if (p->w[i].admitted && !p->w[i].done) {
 			p->w[i].admitted = 0;
-			p->w[i].parked = 1;
+			set_parked(p, i, 1);
 			p->admitted--;
 		}
 	admit(p, p->t);
@@ -409,7 +420,7 @@ static void finish(struct wt_warp_pool *p, size_t wi, uint64_t at)
 		w->admitted = 0;
 		p->admitted--;
 	}
-	w->parked = 0;
+	set_parked(p, wi, 0);
 	while (p->lo < p->hi && p->w[p->lo].done)
 		p->lo++;
 	set_active(p, wi, 0);
