@@ -359,6 +359,24 @@ static void add_late(struct wt_dramstage *d)
 		}
 }
 
+/* Empty the map of the older instructions.  It holds the open ones not
+ * their warp's newest, mostly few at a kernel's end while the table has
+ * grown to the kernel's busiest moment: taking them out one by one costs
+ * their number, where clearing the table costs its size (a memset of
+ * tens of KB a kernel, more than the kernel's requests cost on a small
+ * one).  Whatever is left (none, unless a key was missed) is cleared. */
+static void forget_older(struct wt_dramstage *d)
+{
+	size_t n = wt_u64map_count(d->older);
+
+	if (n && n <= 256)
+		for (size_t i = 0; i < d->nwait; i++)
+			if (d->wait[i].open && !d->wait[i].newest)
+				wt_u64map_del(d->older, d->wait[i].key);
+	if (wt_u64map_count(d->older))
+		wt_u64map_clear(d->older);
+}
+
 /* The kernel has ended, every load served: its instructions close. */
 static void add_stalls(struct wt_dramstage *d)
 {
@@ -367,11 +385,11 @@ static void add_stalls(struct wt_dramstage *d)
 			count_stall(d, d->wait[i].key, d->wait[i].lat, 1);
 	if (d->nlate)
 		add_late(d);
+	forget_older(d);
 	d->nwait = 0;
 	d->nfreed = 0;
 	d->nlate = 0;
 	wt_warpix_clear(d->newest);
-	wt_u64map_clear(d->older);
 	if (d->nclosed && (fflush(d->closed) || fseeko(d->closed, 0, SEEK_SET) ||
 			  ftruncate(fileno(d->closed), 0)))
 		wt_die(WT_EXIT_DATA, "the temporary file: %s", strerror(errno));
