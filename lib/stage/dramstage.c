@@ -464,7 +464,7 @@ static void take_all_back(struct wt_dramstage *d)
  * a line's write-back beside its miss, the sectors of a line, a warp's
  * lines side by side.
  */
-enum { WHERE_SLOTS = 256 };
+enum { WHERE_SLOTS = 1024 };
 
 struct wt_dram_where {
 	uint64_t chunk[WHERE_SLOTS];	/* UINT64_MAX: none (no chunk is,
