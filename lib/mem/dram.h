@@ -106,6 +106,11 @@ int wt_dram_map_fit(struct wt_dram_map *m, struct wt_dram_cfg *c, unsigned given
 void wt_dram_map_decode(const struct wt_dram_map *m, const struct wt_dram_cfg *c,
 			uint64_t addr, struct wt_dram_loc *l);
 void wt_dram_map_free(struct wt_dram_map *m);
+/* The lowest address bit a mapping string's channel, bank and row depend
+ * on: two addresses alike from this bit up decode to the same three (not
+ * the same column).  64 when that is not known so: no string, or the
+ * random indexing, whose draws follow the order of decoding. */
+unsigned wt_dram_map_low_bit(const struct wt_dram_map *m);
 
 /* ---- clocks (lib/mem/drammap.c) ---- */
 

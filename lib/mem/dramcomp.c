@@ -50,11 +50,21 @@ unsigned wt_dram_request(const struct wt_dram_cfg *c, const struct wt_dram_map *
 			 uint64_t core_arrive, unsigned line, unsigned sector,
 			 struct wt_dram_req *q)
 {
-	unsigned bb = wt_dram_burst_bytes(c), sub = m->sub ? m->sub : 1;
-	unsigned bytes = e->sectors ? bits(e->sectors) * sector : line;
 	struct wt_dram_loc loc;
 
 	wt_dram_map_decode(m, c, e->addr, &loc);
+	return wt_dram_request_at(c, m, k, e, core_arrive, line, sector, &loc, q);
+}
+
+unsigned wt_dram_request_at(const struct wt_dram_cfg *c, const struct wt_dram_map *m,
+			    const struct wt_dram_clock *k, const struct wt_event *e,
+			    uint64_t core_arrive, unsigned line, unsigned sector,
+			    const struct wt_dram_loc *where, struct wt_dram_req *q)
+{
+	unsigned bb = wt_dram_burst_bytes(c), sub = m->sub ? m->sub : 1;
+	unsigned bytes = e->sectors ? bits(e->sectors) * sector : line;
+	struct wt_dram_loc loc = *where;
+
 	/* l2sim's slice says the channel: channel * K + sub-partition */
 	if (e->level == 2 && e->partition < c->channels * sub)
 		loc.channel = e->partition / sub;

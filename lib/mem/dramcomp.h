@@ -28,6 +28,12 @@ unsigned wt_dram_request(const struct wt_dram_cfg *c, const struct wt_dram_map *
 			 const struct wt_dram_clock *k, const struct wt_event *e,
 			 uint64_t core_arrive, unsigned line, unsigned sector,
 			 struct wt_dram_req *q);
+/* The same with e's address decoded already (wt_dram_map_decode; its
+ * column is not read). */
+unsigned wt_dram_request_at(const struct wt_dram_cfg *c, const struct wt_dram_map *m,
+			    const struct wt_dram_clock *k, const struct wt_event *e,
+			    uint64_t core_arrive, unsigned line, unsigned sector,
+			    const struct wt_dram_loc *where, struct wt_dram_req *q);
 
 /*
  * Channel `channel` of a DRAM of configuration cfg, address mapping map

@@ -149,6 +149,32 @@ void wt_dram_map_decode(const struct wt_dram_map *m, const struct wt_dram_cfg *c
 	l->row = mod_by(div_by(div_by(a, row_bytes), nb), c->rows);
 }
 
+unsigned wt_dram_map_low_bit(const struct wt_dram_map *m)
+{
+	const struct wt_addrdec *d = &m->ad;
+	uint64_t used;
+	unsigned low = 64;
+
+	if (!m->masked || d->pidx == WT_PIDX_RANDOM)
+		return 64;
+	if (d->gap) {
+		/* the channel is (A >> B) mod N and the masks are on R,
+		 * whose bits from B up depend on every address bit from B */
+		used = d->mask[WT_AD_BANK] | d->mask[WT_AD_ROW];
+		low = (unsigned)d->chip_at;
+	} else {
+		/* the masks are on the address; xor and ipoly hash the
+		 * bits from high_shift up into the channel */
+		used = d->mask[WT_AD_CHIP] | d->mask[WT_AD_BANK] | d->mask[WT_AD_ROW];
+		if ((d->pidx == WT_PIDX_XOR || d->pidx == WT_PIDX_IPOLY) &&
+		    d->high_shift >= 0 && d->high_shift < 64)
+			low = (unsigned)d->high_shift;
+	}
+	if (used && (unsigned)__builtin_ctzll(used) < low)
+		low = (unsigned)__builtin_ctzll(used);
+	return low;
+}
+
 void wt_dram_map_free(struct wt_dram_map *m)
 {
 	if (m->masked)

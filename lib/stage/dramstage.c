@@ -359,6 +359,24 @@ static void add_late(struct wt_dramstage *d)
 		}
 }
 
+/* Empty the map of the older instructions.  It holds the open ones not
+ * their warp's newest, mostly few at a kernel's end while the table has
+ * grown to the kernel's busiest moment: taking them out one by one costs
+ * their number, where clearing the table costs its size (a memset of
+ * tens of KB a kernel, more than the kernel's requests cost on a small
+ * one).  Whatever is left (none, unless a key was missed) is cleared. */
+static void forget_older(struct wt_dramstage *d)
+{
+	size_t n = wt_u64map_count(d->older);
+
+	if (n && n <= 256)
+		for (size_t i = 0; i < d->nwait; i++)
+			if (d->wait[i].open && !d->wait[i].newest)
+				wt_u64map_del(d->older, d->wait[i].key);
+	if (wt_u64map_count(d->older))
+		wt_u64map_clear(d->older);
+}
+
 /* The kernel has ended, every load served: its instructions close. */
 static void add_stalls(struct wt_dramstage *d)
 {
@@ -367,11 +385,11 @@ static void add_stalls(struct wt_dramstage *d)
 			count_stall(d, d->wait[i].key, d->wait[i].lat, 1);
 	if (d->nlate)
 		add_late(d);
+	forget_older(d);
 	d->nwait = 0;
 	d->nfreed = 0;
 	d->nlate = 0;
 	wt_warpix_clear(d->newest);
-	wt_u64map_clear(d->older);
 	if (d->nclosed && (fflush(d->closed) || fseeko(d->closed, 0, SEEK_SET) ||
 			  ftruncate(fileno(d->closed), 0)))
 		wt_die(WT_EXIT_DATA, "the temporary file: %s", strerror(errno));
@@ -438,18 +456,57 @@ static void take_all_back(struct wt_dramstage *d)
 				take_back(d, &d->cw[i], c, KEPT_CHUNK);
 }
 
+/*
+ * The channels, banks and rows of the addresses decoded last, by their
+ * bits from wt_dram_map_low_bit up (a chunk: 256 bytes with the presets'
+ * strings), direct-mapped.  A mapping string costs a few hundred
+ * instructions to decode, and the requests come a few chunks at a time:
+ * a line's write-back beside its miss, the sectors of a line, a warp's
+ * lines side by side.
+ */
+enum { WHERE_SLOTS = 1024 };
+
+struct wt_dram_where {
+	uint64_t chunk[WHERE_SLOTS];	/* UINT64_MAX: none (no chunk is,
+					   with a low bit above 0) */
+	struct wt_dram_loc loc[WHERE_SLOTS];	/* column 0: not kept */
+};
+
+/* Where address a lives: its channel, bank and row (the column 0). */
+static void locate(struct wt_dramstage *d, uint64_t a, struct wt_dram_loc *l)
+{
+	struct wt_dram_where *w = d->where;
+	uint64_t chunk;
+	size_t i;
+
+	if (!w) {
+		wt_dram_map_decode(&d->map, &d->cfg, a, l);
+		return;
+	}
+	chunk = a >> d->where_bit;
+	i = (size_t)(chunk % WHERE_SLOTS);
+	if (w->chunk[i] != chunk) {
+		wt_dram_map_decode(&d->map, &d->cfg, a, &w->loc[i]);
+		w->loc[i].column = 0;
+		w->chunk[i] = chunk;
+	}
+	*l = w->loc[i];
+}
+
 /* Take one input event: a DRAM request into its channel, or ignored. */
 static void take(struct wt_dramstage *d, const struct wt_event *e)
 {
 	const struct wt_dram_cfg *c = &d->cfg;
 	struct wt_dram_work *w;
 	struct wt_dram_req rq, *q;
+	struct wt_dram_loc loc;
 	unsigned cls;
 	int ignore;
 	uint32_t wix;
 
-	w = &d->cw[wt_dram_request(c, &d->map, &d->clk, e, e->time + d->latency_in,
-				   d->line, d->sector, &rq)];
+	locate(d, e->addr, &loc);
+	w = &d->cw[wt_dram_request_at(c, &d->map, &d->clk, e, e->time + d->latency_in,
+				      d->line, d->sector, &loc, &rq)];
 	/* what the scheduler learns from the caches' traffic */
 	if (c->sched->event)
 		c->sched->event(d->sched, d->st->kernel, e);
@@ -890,6 +947,13 @@ void wt_dramstage_start(struct wt_dramstage *d, struct wt_stage *st)
 	d->cw = wt_calloc_lines(d->cfg.channels, sizeof(*d->cw));
 	d->newest = wt_warpix_new();
 	d->older = wt_u64map_new();
+	/* a low bit of 0 would leave nothing shared to look up */
+	d->where_bit = wt_dram_map_low_bit(&d->map);
+	if (d->where_bit > 0 && d->where_bit < 64) {
+		d->where = wt_calloc(1, sizeof(*d->where));
+		for (size_t i = 0; i < WHERE_SLOTS; i++)
+			d->where->chunk[i] = UINT64_MAX;
+	}
 	for (unsigned i = 0; i < d->cfg.channels; i++) {
 		wt_dram_chan_init(&d->cw[i].ch, &d->cfg, &d->clk, i);
 		for (unsigned c = 0; c < 2; c++)
@@ -922,6 +986,8 @@ void wt_dramstage_free(struct wt_dramstage *d)
 	}
 	free(d->wait);
 	free(d->freed);
+	free(d->where);
+	d->where = NULL;
 	if (d->newest)
 		wt_warpix_free(d->newest);
 	if (d->older)

@@ -63,6 +63,10 @@ struct wt_dramstage {
 	FILE *closed;		/* this kernel's closed: struct closed */
 	uint64_t nclosed, nlate;
 	uint64_t stall, ninstr;	/* the sum of each instruction's largest */
+	/* Decoded addresses (locate in dramstage.c), with a mapping string
+	 * whose decoding allows it: NULL otherwise. */
+	struct wt_dram_where *where;
+	unsigned where_bit;	/* wt_dram_map_low_bit */
 };
 
 /* The stage's operations: the input is events (level 1 or 2). */
