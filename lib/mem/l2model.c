@@ -856,9 +856,15 @@ static inline uint64_t enter_bank(const struct wt_l2_cfg *c, uint64_t *port_free
 	e = s + 1 > b->last_enter ? s + 1 : b->last_enter;
 	if (b->n == q && b->start[b->head] > e)
 		e = b->start[b->head];	/* full: wait at the port */
-	len = 1 + queued_after(b, q, e);
-	if (len > bs->max_queue)
-		bs->max_queue = len;
+	/* the length feeds only the maximum, m: the starts grow from the
+	 * head, so a length past m needs the start m from the newest to
+	 * be after e; one test, and the search only when it raises m */
+	if (bs->max_queue == 0 || (bs->max_queue <= b->n &&
+	    b->start[(b->head + b->n - bs->max_queue) % q] > e)) {
+		len = 1 + queued_after(b, q, e);
+		if (len > bs->max_queue)
+			bs->max_queue = len;
+	}
 	port_free[p] = e;
 	b->last_enter = e;
 	return e > b->next ? e : b->next;
