@@ -471,13 +471,14 @@ rm -f "$tmp"/gs.*
 # default cache, fed the same line addresses as din text, their low 32
 # bits, as its addresses are; its reading of the text is counted, as in
 # the table).  l1sim with its defaults, --reuse=off, --stats (with and
-# without its warps' rows) and --sched=pool (per request); l2sim per L1 event, dramsim per L2 event,
-# classify per request (each its input's records); trace-gen per access
-# of a gen-dump dump (its text).  Each count is marginal: a run on a sixteenth
-# of the input (made the same way) is taken off, records and
-# instructions, so that start-up and the tables a stage sizes once do
-# not count.  "x default": a variant's instructions over l1sim's
-# default run's.
+# without its warps' rows) and --sched=pool (per request); l2sim per L1
+# event, alone and with --stats with and without its warps' rows;
+# dramsim per L2 event, classify per request (each its input's records);
+# trace-gen per access of a gen-dump dump (its text).  Each count is
+# marginal: a run on a sixteenth of the input (made the same way) is
+# taken off, records and instructions, so that start-up and the tables a
+# stage sizes once do not count.  "x default": a variant's instructions
+# over its stage's default run's.
 ni=${BENCH_INSTR_REQUESTS:-1M}
 if [ "$(size "$ni")" -gt 0 ] && ! command -v valgrind > /dev/null 2>&1; then
 	echo "-- cachegrind: no valgrind, instructions per record not counted"
@@ -554,6 +555,9 @@ if [ "$(size "$ni")" -gt 0 ]; then
 	per "instr: l1sim --sched=pool" "'$bin/l1sim' --sched=pool --level=0 -o /dev/null '{q}req.wt'" req.wt
 	per "instr: classify" "'$bin/classify' -o /dev/null '{q}req.wt'" req.wt
 	per "instr: l2sim" "'$bin/l2sim' --level=0 -o /dev/null '{q}l1.wt'" l1.wt
+	d2=$per_i
+	per "instr: l2sim --stats" "'$bin/l2sim' --stats=/dev/null --level=0 -o /dev/null '{q}l1.wt'" l1.wt "$d2"
+	per "instr: l2sim --stats --stats-warps=no" "'$bin/l2sim' --stats=/dev/null --stats-warps=no --level=0 -o /dev/null '{q}l1.wt'" l1.wt "$d2"
 	per "instr: dramsim" "'$bin/dramsim' --level=0 -o /dev/null '{q}l2.wt'" l2.wt
 	per "instr: trace-gen (per access)" "'$bin/trace-gen' --level=0 -o /dev/null '{q}dump'" dump.wt
 	rm -f "$q".*

@@ -383,6 +383,22 @@ ok $? "--batch=0 takes a stream out of each warp's order"
 like "$(json "$T/r.json")" '"warp_instructions":\{"all_hit":804,"mostly_hit":1,"balanced":6,"mostly_miss":0,"all_miss":190\}' \
 	"--batch=0: 1001 instructions, warp 1's late load in its own"
 
+# --stats-warps=no: the warps' rows left out, said in the settings, the
+# rest of the file and the stream as with them
+l2sim --partitions=1 --icnt-latency=0 --events=all --stats-warps=no \
+	--stats="$T/dn.json" "$T/d.l1" > "$T/dn.l2"
+ok $? "--stats-warps=no: runs"
+is "$(trace-dump --format=csv "$T/dn.l2" | cksum)" "$(trace-dump --format=csv "$T/d.l2" | cksum)" \
+	"--stats-warps=no: the same events"
+json "$T/dn.json" | grep -q '"warps":'
+is $? 1 "--stats-warps=no: no warps array"
+like "$(json "$T/dn.json")" '"stats_warps":false' "--stats-warps=no: said in the settings"
+is "$(json "$T/dn.json" | sed 's/"command":\[[^]]*\]//; s/,"stats_warps":false//')" \
+   "$(json "$T/d.json" | sed 's/"command":\[[^]]*\]//; s/,"warps":\[.*\]}$/}/')" \
+   "--stats-warps=no: the rest of the file as with the warps"
+fails_with 2 "--stats-warps=maybe: expected no or yes" "--stats-warps=maybe" \
+	l2sim --stats-warps=maybe "$T/d.l1"
+
 # bad input
 trace-gen "$T/d.trc" | trace-order | coalesce > "$T/req.wt"
 fails_with 1 "expected a stream of 'event' records, got 'request' records; run l1sim first" \

@@ -79,6 +79,8 @@ static const char usage_tail[] =
 "                          same at the whole address; ignore\n"
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
+"      --stats-warps=B     no: leave each warp's row out of --stats (most of\n"
+"                          its size on a big run; default yes)\n"
 "      --level=N           zstd level from -100 to 22, 0 for none (default:\n"
 "                          $WARPTRACE_LEVEL, else 0 on a pipe, 1 otherwise)\n"
 "  -h, --help              show this help\n"
@@ -120,6 +122,7 @@ static const struct option opts_tail[] = {
 	{ "memcpy", required_argument, NULL, O_MEMCPY },
 	{ "output", required_argument, NULL, 'o' },
 	{ "stats", required_argument, NULL, O_STATS },
+	{ "stats-warps", required_argument, NULL, O_SWARPS },
 	{ "level", required_argument, NULL, O_LEVEL },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -398,7 +401,7 @@ void wt_l2stage_options(struct wt_l2stage *sim, const struct wt_stage_args *a,
 void wt_l2stage_configure(struct wt_l2stage *sim, int argc, char **argv,
 			  const struct wt_meta *stream)
 {
-	static const int own[] = { O_STATS, O_LEVEL, O_BATCH, O_SPILL, O_EVENTS, 0 };
+	static const int own[] = { O_STATS, O_SWARPS, O_LEVEL, O_BATCH, O_SPILL, O_EVENTS, 0 };
 	const char *set[O_NOPTS] = { 0 };
 	const char *was = wt_progname();
 	struct wt_stage_args a;

@@ -40,6 +40,7 @@ struct wt_l2stage {
 	const char *arch, *index, *mapspec;
 	struct wt_machine machine;
 	size_t batch;		/* --batch: requests held before a run */
+	int no_warp_table;	/* --stats-warps=no: no warps in the stats */
 	uint64_t spill;		/* --spill: bytes of events waiting in
 				   memory before some go to a file */
 	struct wt_meta meta;	/* the output header's, for the stats */

@@ -104,7 +104,8 @@ static void types_json(struct wt_json *j, const uint64_t *n)
 		wt_json_key_u64(j, wt_warp_type_name(t), n[t]);
 }
 
-static void instr_json(struct wt_json *j, const struct wt_l2_instr_stats *s)
+static void instr_json(struct wt_json *j, const struct wt_l2_instr_stats *s,
+		       int warps)
 {
 	wt_json_key(j, "inter_bank_divergence");
 	wt_json_begin_object(j);
@@ -131,6 +132,8 @@ static void instr_json(struct wt_json *j, const struct wt_l2_instr_stats *s)
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
+	if (!warps)
+		return;
 	wt_json_key(j, "warps");
 	wt_json_begin_array(j);
 	for (size_t i = 0; i < s->nwarps; i++) {
@@ -202,6 +205,10 @@ void wt_l2stats_settings_json(struct wt_l2stage *sim, struct wt_json *j)
 	wt_l2pol_settings_json(j, pc);
 	wt_json_key(j, "events");
 	wt_json_string(j, c->emit_all ? "all" : "misses");
+	if (sim->no_warp_table) {	/* said only when left out */
+		wt_json_key(j, "stats_warps");
+		wt_json_bool(j, 0);
+	}
 	wt_json_end_object(j);
 }
 
@@ -233,7 +240,7 @@ void wt_l2stage_stats(struct wt_l2stage *sim, const char *path, int argc, char *
 		wt_json_end_object(j);
 	}
 	wt_json_end_array(j);
-	instr_json(j, &sim->is);
+	instr_json(j, &sim->is, !sim->no_warp_table);
 	wt_json_end_object(j);
 	wt_l2_stats_free(&tot);
 	if (wt_json_close(j, err, sizeof(err)) < 0)
