@@ -145,8 +145,12 @@ static void escape_chunks(struct wt_json *j, const char *s)
 			} else if (c == '"' || c == '\\') {
 				*o++ = '\\';
 				*o++ = (char)c;
-			} else {
-				snprintf(o, 7, "\\u%04x", c);
+			} else {	/* \u00XX, no NUL written past it */
+				static const char hex[] = "0123456789abcdef";
+
+				memcpy(o, "\\u00", 4);
+				o[4] = hex[c >> 4];
+				o[5] = hex[c & 15];
 				o += 6;
 			}
 		}

@@ -3,6 +3,7 @@
  * tables, the u64 map's removals, the warp index, temporary files.
  */
 #include "hash.h"
+#include "json.h"
 #include "meta.h"
 #include "u64map.h"
 #include "warpix.h"
@@ -371,8 +372,52 @@ static void dying_threads(void)
 	ok(strstr(buf, " failed\n") != NULL, "  the message: %.*s", (int)strcspn(buf, "\n"), buf);
 }
 
+/*
+ * The JSON writer's strings: quotes, backslashes and control characters
+ * escaped, in a short key and in a string long enough to cross the
+ * writer's buffer (8 KB) with an escape at every place.
+ */
+static void json_strings(void)
+{
+	char path[] = "/tmp/wt-json-XXXXXX", err[256], *big, *text;
+	size_t n = 20000, len = 0, ok_escapes = 1;
+	struct wt_json *j;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	close(fd);
+	big = malloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		big[i] = i % 7 == 3 ? '\x01' : i % 11 == 5 ? '"' : 'a';
+	big[n] = '\0';
+	j = wt_json_open(path, err, sizeof(err));
+	wt_json_begin_object(j);
+	wt_json_key(j, "k\"\\\x1f");
+	wt_json_string(j, big);
+	wt_json_end_object(j);
+	ok(wt_json_close(j, err, sizeof(err)) == 0, "json: written");
+	f = fopen(path, "r");
+	text = malloc(8 * n);
+	len = fread(text, 1, 8 * n - 1, f);
+	fclose(f);
+	text[len] = '\0';
+	ok(strncmp(text, "{\n  \"k\\\"\\\\\\u001f\": \"", 20) == 0,
+	   "json: a key's quote, backslash and control character escaped");
+	for (size_t i = 0, o = 20; i < n && ok_escapes; i++) {
+		const char *want = big[i] == 1 ? "\\u0001" : big[i] == '"' ? "\\\"" : "a";
+
+		ok_escapes = strncmp(text + o, want, strlen(want)) == 0;
+		o += strlen(want);
+	}
+	ok(ok_escapes, "json: a 20000-byte string escaped across the buffer's ends");
+	unlink(path);
+	free(text);
+	free(big);
+}
+
 int main(void)
 {
+	json_strings();
 	numbers();
 	metadata();
 	checksum();
