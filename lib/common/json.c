@@ -63,17 +63,38 @@ static void newline(struct wt_json *j)
 	emit(j, indent, 1 + 2 * (size_t)j->depth);
 }
 
-/* Separator and indentation before a value or key. */
+/* Room for n more bytes (n <= BUF_SIZE) at the end of the buffer. */
+static char *reserve(struct wt_json *j, size_t n)
+{
+	if (j->len + n > BUF_SIZE)
+		flush(j);
+	return j->buf + j->len;
+}
+
+/* The separator and indentation before a value or key, written at p,
+ * which has room for 2 + 2 * depth bytes; returns their end. */
+static char *separate(struct wt_json *j, char *p)
+{
+	size_t indent = 2 * (size_t)j->depth;
+
+	if (j->count[j->depth]++ > 0)
+		*p++ = ',';
+	if (j->depth > 0) {
+		*p++ = '\n';
+		memset(p, ' ', indent);
+		p += indent;
+	}
+	return p;
+}
+
+/* Separator and indentation before a value or key (none after a key). */
 static void before_value(struct wt_json *j)
 {
 	if (j->after_key) {
 		j->after_key = 0;
 		return;
 	}
-	if (j->count[j->depth]++ > 0)
-		emit(j, ",", 1);
-	if (j->depth > 0)
-		newline(j);
+	j->len = (size_t)(separate(j, reserve(j, 2 + 2 * (size_t)j->depth)) - j->buf);
 }
 
 struct wt_json *wt_json_open(const char *path, char *err, size_t errlen)
@@ -105,14 +126,6 @@ void wt_json_abort(struct wt_json *j)
 		return;
 	wt_sink_abort(j->sink);
 	free(j);
-}
-
-/* Room for n more bytes (n <= BUF_SIZE) at the end of the buffer. */
-static char *reserve(struct wt_json *j, size_t n)
-{
-	if (j->len + n > BUF_SIZE)
-		flush(j);
-	return j->buf + j->len;
 }
 
 /* The longest piece of a string escape() writes at once: each character
@@ -204,24 +217,20 @@ static void emit_u64(struct wt_json *j, uint64_t v)
  */
 void wt_json_key(struct wt_json *j, const char *key)
 {
-	size_t n = 0, indent = 2 * (size_t)j->depth;
+	size_t n = 0, room;
 	char *p;
 
 	while (plain((unsigned char)key[n]))
 		n++;
-	if (key[n] || j->after_key || j->depth == 0 || n + indent + 6 > BUF_SIZE) {
+	room = 2 + 2 * (size_t)j->depth + n + 4;	/* separate, "key": */
+	if (key[n] || j->after_key || room > BUF_SIZE) {
 		before_value(j);
 		escape(j, key);
 		emit(j, ": ", 2);
 		j->after_key = 1;
 		return;
 	}
-	p = reserve(j, n + indent + 6);
-	if (j->count[j->depth]++ > 0)
-		*p++ = ',';
-	*p++ = '\n';
-	memset(p, ' ', indent);
-	p += indent;
+	p = separate(j, reserve(j, room));
 	*p++ = '"';
 	memcpy(p, key, n);
 	p += n;
