@@ -47,11 +47,6 @@ int main(int argc, char **argv)
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
-	if (set[O_SWARPS]) {
-		static const char *const yes_no[] = { "no", "yes" };
-
-		Sim.no_warp_table = !wt_opt_choice("stats-warps", set[O_SWARPS], yes_no, 2);
-	}
 
 	S.r = wt_stage_input(&args, WT_KIND_EVENT, "run l1sim first", configure_cb, &cmd);
 	wt_l2stage_upstream(&Sim, &wt_reader_header(S.r)->meta, wt_reader_name(S.r));

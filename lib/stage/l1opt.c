@@ -413,6 +413,8 @@ void wt_l1stage_options(struct wt_l1stage *sim, const struct wt_stage_args *a,
 	if (set[O_SKIPG])
 		c->skip_global = wt_opt_choice("skip-global", set[O_SKIPG], yes_no, 2);
 	sim->flush = set[O_FLUSH] ? wt_opt_choice("flush", set[O_FLUSH], yes_no, 2) : 0;
+	sim->no_warp_table = set[O_SWARPS] &&
+			     !wt_opt_choice("stats-warps", set[O_SWARPS], yes_no, 2);
 	if (set[O_COPS])
 		c->cacheops = (enum wt_l1_cacheops)wt_opt_choice("cache-ops",
 				set[O_COPS], cops_names, 3);

@@ -300,6 +300,8 @@ static void apply_options(struct wt_l2stage *sim, const char **set,
 						  walloc_names, 5);
 	if (set[O_SECTORED])
 		c->sectored = wt_opt_choice("sectored", set[O_SECTORED], yes_no, 2);
+	sim->no_warp_table = set[O_SWARPS] &&
+			     !wt_opt_choice("stats-warps", set[O_SWARPS], yes_no, 2);
 	sim->memcpy = set[O_MEMCPY] ? (enum memcpy_mode)wt_opt_choice("memcpy",
 			set[O_MEMCPY], memcpy_names, 3) : MEMCPY_WARM;
 	if (set[O_BANKS])
