@@ -173,14 +173,7 @@ done
 # (against the pool's run above).
 l1sim --sched=pool --stats="$T/sw.json" --stats-warps=no -o "$T/sw.wt" "$T/bfs.req"
 ok $? "--stats-warps=no: runs"
-is "$(trace-dump --format=csv "$T/sw.wt" | cksum)" \
-   "$(trace-dump --format=csv "$T/s.wt" | cksum)" "--stats-warps=no: the same events"
-json "$T/sw.json" | grep -q '"warps":'
-is $? 1 "--stats-warps=no: no warps array"
-like "$(json "$T/sw.json")" '"stats_warps":false' "--stats-warps=no: said in the settings"
-is "$(json "$T/sw.json" | sed 's/"command":\[[^]]*\]//; s/,"stats_warps":false//')" \
-   "$(json "$T/ns.json" | sed 's/"command":\[[^]]*\]//; s/,"warps":\[.*\]}$/}/')" \
-   "--stats-warps=no: the rest of the file as with the warps"
+warps_left_out "$T/sw.wt" "$T/s.wt" "$T/sw.json" "$T/ns.json"
 l1sim --stats="$T/sy.json" --stats-warps=yes --sched=pool -o "$T/sy.wt" "$T/bfs.req"
 is "$(json "$T/sy.json" | sed 's/"command":\[[^]]*\]//')" \
    "$(json "$T/ns.json" | sed 's/"command":\[[^]]*\]//')" "--stats-warps=yes: the default"

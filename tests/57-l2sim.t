@@ -388,14 +388,7 @@ like "$(json "$T/r.json")" '"warp_instructions":\{"all_hit":804,"mostly_hit":1,"
 l2sim --partitions=1 --icnt-latency=0 --events=all --stats-warps=no \
 	--stats="$T/dn.json" "$T/d.l1" > "$T/dn.l2"
 ok $? "--stats-warps=no: runs"
-is "$(trace-dump --format=csv "$T/dn.l2" | cksum)" "$(trace-dump --format=csv "$T/d.l2" | cksum)" \
-	"--stats-warps=no: the same events"
-json "$T/dn.json" | grep -q '"warps":'
-is $? 1 "--stats-warps=no: no warps array"
-like "$(json "$T/dn.json")" '"stats_warps":false' "--stats-warps=no: said in the settings"
-is "$(json "$T/dn.json" | sed 's/"command":\[[^]]*\]//; s/,"stats_warps":false//')" \
-   "$(json "$T/d.json" | sed 's/"command":\[[^]]*\]//; s/,"warps":\[.*\]}$/}/')" \
-   "--stats-warps=no: the rest of the file as with the warps"
+warps_left_out "$T/dn.l2" "$T/d.l2" "$T/dn.json" "$T/d.json"
 fails_with 2 "--stats-warps=maybe: expected no or yes" "--stats-warps=maybe" \
 	l2sim --stats-warps=maybe "$T/d.l1"
 

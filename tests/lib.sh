@@ -64,6 +64,26 @@ fails_with() {
 	is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 1 "$_name: one line"
 }
 
+# _flat FILE: a stats file on one line, without blanks or its command
+_flat() {
+	tr -d ' \n' < "$1" | sed 's/"command":\[[^]]*\]//'
+}
+
+# warps_left_out STREAM WITH_STREAM JSON WITH_JSON: a run with
+# --stats-warps=no (its STREAM and stats JSON) against the same run with
+# the warps (WITH_...): the same records, no warps array, stats_warps
+# false in the settings, and the rest of the stats file as it was.
+warps_left_out() {
+	is "$(trace-dump --format=csv "$1" | cksum)" "$(trace-dump --format=csv "$2" | cksum)" \
+		"--stats-warps=no: the same records"
+	_flat "$3" | grep -q '"warps":'
+	is $? 1 "--stats-warps=no: no warps array"
+	like "$(_flat "$3")" '"stats_warps":false' "--stats-warps=no: said in the settings"
+	is "$(_flat "$3" | sed 's/,"stats_warps":false//')" \
+	   "$(_flat "$4" | sed 's/,"warps":\[.*\]}$/}/')" \
+	   "--stats-warps=no: the rest of the stats as with the warps"
+}
+
 # same_batches PROG WHAT NAME FILE [OPTION...]: PROG with --batch=1, 37
 # and 4K writes the records (WHAT names them) and the statistics (but the
 # command line) that --batch=0 writes, and every run succeeds.
