@@ -33,19 +33,16 @@ struct mshr {
 /*
  * The MSHR entries are mshr[mshr_head .. mshr_head + nmshr - 1], their
  * lines in mline[] beside them (in a sectored L1 an entry is a sector's,
- * and mline holds the sector's address), in one of two orders:
- *   - When fills only mark lines valid (allocation on miss, or no tags:
- *     mshr_by_ready), the order of the entries shows nowhere, and they
- *     are kept in the order of their ready cycles.  The fills due are
- *     then the first entries, and retire takes them by moving mshr_head
- *     on, where it scanned every entry each time some data came.  A new
- *     entry goes after those ready no later (with a fixed latency it is
- *     the last: nothing moves); when the arrays' end is reached, the
- *     entries move back to their start.
- *   - When fills allocate lines, the order they are taken in shows (the
- *     oldest first, the lowest entry on a tie), and the entries are kept
- *     as they always were: mshr_head is 0, a new entry goes at the end,
- *     and an entry that leaves is replaced by the last.
+ * and mline holds the sector's address), in the order their data comes:
+ * of their ready cycles, and on a tie of their seq (the entry made first).
+ * That is the order retire takes fills in where it shows (fills that
+ * allocate lines); where it shows nowhere (fills that only mark lines
+ * valid) it does no harm.  The fills due are the first entries, and
+ * retire takes them by moving mshr_head on, where it scanned every entry
+ * for the oldest each time some data came (600 instructions a request
+ * with Nugteren et al.'s 64 MSHRs).  A new entry goes after those ready
+ * no later (with a fixed latency it is the last: nothing moves); when
+ * the arrays' end is reached, the entries move back to their start.
  *
  * mshr_filter counts the entries whose lines fall in each of its slots.
  * Most loads that miss have no entry (all of them, in a stream that
@@ -76,6 +73,12 @@ static inline struct mshr *mshr_find(struct wt_l1 *l1, uint64_t line)
 	return NULL;
 }
 
+/* Whether entry a's data comes before b's: the order of the entries. */
+static inline int mshr_before(const struct mshr *a, const struct mshr *b)
+{
+	return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq);
+}
+
 /* Make room for an entry after the last: move the entries back to the
  * start of the arrays, or, when they fill the arrays (no limit on the
  * entries, --mshr=0), make the arrays larger. */
@@ -101,12 +104,12 @@ static inline struct mshr *mshr_add(struct wt_l1 *l1, uint64_t line, uint64_t re
 	unsigned i;
 
 	mshr_make_room(l1);
-	i = mshr_end(l1);
-	if (l1->mshr_by_ready)
-		for (; i > l1->mshr_head && l1->mshr[i - 1].ready > ready; i--) {
-			l1->mshr[i] = l1->mshr[i - 1];
-			l1->mline[i] = l1->mline[i - 1];
-		}
+	/* Its seq is the highest: it goes after every entry ready no
+	 * later. */
+	for (i = mshr_end(l1); i > l1->mshr_head && l1->mshr[i - 1].ready > ready; i--) {
+		l1->mshr[i] = l1->mshr[i - 1];
+		l1->mline[i] = l1->mline[i - 1];
+	}
 	l1->nmshr++;
 	l1->mshr_filter[mshr_slot(line)]++;
 	l1->mline[i] = line;
@@ -118,20 +121,18 @@ static inline struct mshr *mshr_add(struct wt_l1 *l1, uint64_t line, uint64_t re
 }
 
 /* Entry i's data is due at ready now (a pending entry filled: ready is
- * below its cycle before).  In ready order (mshr_by_ready) it moves
- * toward the head, after the entries due no later, as mshr_add would
- * have placed it; its index. */
+ * below its cycle before).  It moves toward the head, to its place in
+ * the order of ready cycles and seq; its index. */
 static inline unsigned mshr_set_ready(struct wt_l1 *l1, unsigned i, uint64_t ready)
 {
 	struct mshr m = l1->mshr[i];
 	uint64_t line = l1->mline[i];
 
 	m.ready = ready;
-	if (l1->mshr_by_ready)
-		for (; i > l1->mshr_head && l1->mshr[i - 1].ready > ready; i--) {
-			l1->mshr[i] = l1->mshr[i - 1];
-			l1->mline[i] = l1->mline[i - 1];
-		}
+	for (; i > l1->mshr_head && mshr_before(&m, &l1->mshr[i - 1]); i--) {
+		l1->mshr[i] = l1->mshr[i - 1];
+		l1->mline[i] = l1->mline[i - 1];
+	}
 	l1->mshr[i] = m;
 	l1->mline[i] = line;
 	if (ready < l1->next_ready)
@@ -139,25 +140,13 @@ static inline unsigned mshr_set_ready(struct wt_l1 *l1, unsigned i, uint64_t rea
 	return i;
 }
 
-/* Entries in ready order (mshr_by_ready): the first leaves. */
+/* The first entry, the one whose data comes first, leaves. */
 static inline void mshr_remove_first(struct wt_l1 *l1)
 {
 	l1->ndup -= l1->mshr[l1->mshr_head].dup;
 	l1->mshr_filter[mshr_slot(l1->mline[l1->mshr_head])]--;
 	l1->mshr_head++;
 	l1->nmshr--;
-}
-
-/* Entries not in ready order: entry i leaves, the last takes its place. */
-static inline void mshr_remove(struct wt_l1 *l1, unsigned i)
-{
-	unsigned last = mshr_end(l1) - 1;
-
-	l1->mshr_filter[mshr_slot(l1->mline[i])]--;
-	l1->nmshr--;
-	l1->ndup -= l1->mshr[i].dup;
-	l1->mshr[i] = l1->mshr[last];
-	l1->mline[i] = l1->mline[last];
 }
 
 static inline unsigned mshr_of_warp(const struct wt_l1 *l1, uint32_t warp)

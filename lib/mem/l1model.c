@@ -150,7 +150,6 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	l1->mshr_cap = 2 * (cfg->mshr_entries ? cfg->mshr_entries : 4096);
 	l1->mshr = wt_calloc(l1->mshr_cap, sizeof(*l1->mshr));
 	l1->mline = wt_calloc(l1->mshr_cap, sizeof(*l1->mline));
-	l1->mshr_by_ready = !cfg->alloc_on_fill || cfg->mode != WT_L1_BOUNDED;
 	if (cfg->miss_queue)
 		l1->missq = wt_calloc(cfg->miss_queue, sizeof(*l1->missq));
 	l1->rng = wt_mix64(cfg->seed ^ wt_mix64(sm + 0x5EED));
@@ -283,8 +282,7 @@ struct wt_event *wt_l1i_event(struct wt_l1 *l1, struct wt_l1_out *out,
 }
 
 /* What is wrong with MSHR i, or NULL: it must be its line's only entry,
- * in ready order when the entries are kept so, and the way it reserved
- * must hold its line.  (wt_l1_check counts the filter's slots.) */
+ * in order (l1internal.h), and the way it reserved must hold its line.  (wt_l1_check counts the filter's slots.) */
 static const char *mshr_entry_check(const struct wt_l1 *l1, unsigned i)
 {
 	const struct mshr *m = &l1->mshr[i];
@@ -295,10 +293,10 @@ static const char *mshr_entry_check(const struct wt_l1 *l1, unsigned i)
 			return "two entries for one line";
 	if (m->ready == WT_L1_PENDING && !l1->cfg->external_fill)
 		return "data pending without external fills";
-	if (l1->mshr_by_ready && i > l1->mshr_head && l1->mshr[i - 1].ready > m->ready)
-		return "not in ready order";
+	if (i > l1->mshr_head && !mshr_before(&l1->mshr[i - 1], m))
+		return "not in the order of ready cycles and seq";
 	if (m->way < 0)
-		return l1->mshr_by_ready && l1->cfg->mode == WT_L1_BOUNDED ?
+		return !l1->cfg->alloc_on_fill && l1->cfg->mode == WT_L1_BOUNDED ?
 		       "no way reserved" : NULL;
 	if (m->set != wt_cache_set(&l1->cache, l1->mline[i]) ||
 	    (unsigned)m->way >= l1->cfg->geom.assoc)
@@ -532,9 +530,8 @@ static void line_uncount(struct wt_l1 *l1, uint64_t line)
 
 /*
  * retire() when fills only mark lines valid (allocation on miss, or no
- * tags): the order the arrivals are taken in then shows nowhere, nor does
- * the order of the entries left.  The entries are in ready order (see
- * mshr_add): those due by t are the first.
+ * tags): the order the arrivals are taken in shows nowhere, nor does the
+ * order of the entries left.
  */
 static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 {
@@ -561,8 +558,41 @@ static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 	l1->next_ready = l1->nmshr ? l1->mshr[l1->mshr_head].ready : UINT64_MAX;
 }
 
+/* A fill that allocates its line (allocate on fill), of the entry m for
+ * line, which has left the MSHRs. */
+static void fill_allocate(struct wt_l1 *l1, struct wt_l1_out *out,
+			  const struct wt_request *r, struct mshr m, uint64_t line)
+{
+	unsigned set;
+	int way, all;
+	struct wt_cache_line ev;
+
+	if (l1->cfg->sectored) {
+		wt_l1s_fill_allocate(l1, line);
+		return;
+	}
+	set = wt_cache_set(&l1->cache, line);
+	way = wt_cache_find(&l1->cache, set, line);
+	if (way >= 0) {		/* allocated on miss, or a refetch's line, there */
+		wt_cache_at(&l1->cache, set, way)->state = WT_LINE_VALID;
+		/* a refetch's data: the line is used again */
+		if (m.refetch)
+			wt_cache_touch(&l1->cache, set, way);
+		return;
+	}
+	way = victim(l1, set, &ev, &all);
+	if (way < 0)
+		return;		/* every way shielded: not kept */
+	replace(l1, out, r, m.ready, set, way, &ev, line, WT_LINE_VALID, 0);
+	/* a protected line is pinned when the data comes */
+	if (m.protect)
+		m.protect = pin(l1, m.warp, m.pc);
+	arrive(l1, set, way, m.pc, m.warp, m.protect, 0);
+}
+
 /* Data that has arrived by cycle t fills its lines and frees its MSHRs,
- * in the order it arrives (the entry made first on a tie). */
+ * in the order it arrives (the entry made first on a tie): the order the
+ * entries are kept in. */
 static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 		   const struct wt_request *r, uint64_t t)
 {
@@ -572,61 +602,19 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 		l1->run_to = t;
 	if (t < l1->next_ready)
 		return;		/* nothing arrives by t */
-	if (l1->mshr_by_ready) {
+	if (!l1->cfg->alloc_on_fill || l1->cfg->mode != WT_L1_BOUNDED) {
 		retire_unordered(l1, t);
 		return;
 	}
-	for (;;) {
-		unsigned best = mshr_end(l1);
-		struct mshr m;
-		uint64_t line;
+	while (l1->nmshr && l1->mshr[l1->mshr_head].ready <= t) {
+		struct mshr m = l1->mshr[l1->mshr_head];
+		uint64_t line = l1->mline[l1->mshr_head];
 
-		for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
-			if (l1->mshr[i].ready <= t &&
-			    (best == mshr_end(l1) || l1->mshr[i].ready < l1->mshr[best].ready ||
-			     (l1->mshr[i].ready == l1->mshr[best].ready &&
-			      l1->mshr[i].seq < l1->mshr[best].seq)))
-				best = i;
-		if (best == mshr_end(l1)) {
-			l1->next_ready = mshr_earliest(l1);
-			return;
-		}
-		m = l1->mshr[best];
-		line = l1->mline[best];
-		mshr_remove(l1, best);
+		mshr_remove_first(l1);
 		line_uncount(l1, line);
-		if (l1->cfg->mode != WT_L1_BOUNDED)
-			continue;
-		if (l1->cfg->sectored) {
-			wt_l1s_fill_allocate(l1, line);
-			continue;
-		}
-		{
-			unsigned set = wt_cache_set(&l1->cache, line);
-			int way = wt_cache_find(&l1->cache, set, line), all;
-			struct wt_cache_line ev;
-
-			if (way >= 0) {		/* allocated on miss, or a
-						   refetch's line, there */
-				wt_cache_at(&l1->cache, set, way)->state = WT_LINE_VALID;
-				/* a refetch's data: the line is used again */
-				if (m.refetch && l1->cfg->alloc_on_fill)
-					wt_cache_touch(&l1->cache, set, way);
-				continue;
-			}
-			if (!l1->cfg->alloc_on_fill)
-				continue;	/* the line was invalidated meanwhile */
-			way = victim(l1, set, &ev, &all);
-			if (way < 0)
-				continue;	/* every way shielded: not kept */
-			replace(l1, out, r, m.ready, set, way, &ev, line,
-				WT_LINE_VALID, 0);
-			/* a protected line is pinned when the data comes */
-			if (m.protect)
-				m.protect = pin(l1, m.warp, m.pc);
-			arrive(l1, set, way, m.pc, m.warp, m.protect, 0);
-		}
+		fill_allocate(l1, out, r, m, line);
 	}
+	l1->next_ready = l1->nmshr ? l1->mshr[l1->mshr_head].ready : UINT64_MAX;
 }
 
 static uint64_t missq_free_at(const struct wt_l1 *l1, uint64_t t)
@@ -1316,14 +1304,9 @@ void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
 				wt_cache_invalidate(&l1->cache, m->set, m->way);
 			}
 		}
-		/* In ready order the entries due are the first (i is the
-		 * head); otherwise the last takes entry i's place. */
-		if (l1->mshr_by_ready) {
-			mshr_remove_first(l1);
-			i = l1->mshr_head;
-		} else {
-			mshr_remove(l1, i);
-		}
+		/* The entries due are the first (i is the head). */
+		mshr_remove_first(l1);
+		i = l1->mshr_head;
 		line_uncount(l1, line);
 	}
 	l1->next_ready = l1->nmshr ? mshr_earliest(l1) : UINT64_MAX;

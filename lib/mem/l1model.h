@@ -191,7 +191,6 @@ struct wt_l1 {
 	struct mshr *mshr;
 	uint64_t *mline;		/* the line of mshr[i]: a dense array to scan */
 	unsigned mshr_head, nmshr, mshr_cap;
-	int mshr_by_ready;		/* kept in order of ready cycles */
 	/* per slot of a hash of lines, the entries whose line is there */
 	uint32_t mshr_filter[1u << WT_L1_MSHR_FILTER_BITS];
 	uint64_t next_ready;		/* no MSHR's data arrives before this */
