@@ -569,7 +569,7 @@ size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
 	for (size_t i = 0; i < n; i++)
 		idx_put(&c->sm[r[i].sm].reqs, i);
 
-	#pragma omp parallel for schedule(dynamic, 1) if (n >= PARALLEL_MIN)
+	#pragma omp parallel for schedule(dynamic, 1) if (c->nsm > 1 && n >= PARALLEL_MIN)
 	for (unsigned s = 0; s < c->nsm; s++)
 		if (c->sm[s].reqs.n)
 			sm_run(c, &c->sm[s], kernel, r);

@@ -763,7 +763,7 @@ static void run_to(struct wt_dramstage *d, uint64_t until, int final)
 
 	/* a batch of a few events on one thread: starting the threads costs
 	 * more than it saves */
-	#pragma omp parallel for schedule(dynamic, 1) if (d->st->held >= 4096)
+	#pragma omp parallel for schedule(dynamic, 1) if (nc > 1 && d->st->held >= 4096)
 	for (unsigned i = 0; i < nc; i++) {
 		struct wt_dram_work *w = &d->cw[i];
 
@@ -784,7 +784,7 @@ static void run_to(struct wt_dramstage *d, uint64_t until, int final)
 		if (f < h)
 			h = f;
 	}
-	#pragma omp parallel for schedule(dynamic, 1) if (d->st->held >= 4096)
+	#pragma omp parallel for schedule(dynamic, 1) if (nc > 1 && d->st->held >= 4096)
 	for (unsigned i = 0; i < nc; i++)
 		done_before(&d->cw[i], h);
 	/* merged by completion, the lower channel on a tie; head[i] is the

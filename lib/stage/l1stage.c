@@ -311,7 +311,7 @@ static void run_batch(struct wt_l1stage *sim, int final)
 
 	write_wait(sim);
 	ensure_sms(sim, nb);
-	#pragma omp parallel for schedule(dynamic, 1) if (held >= PARALLEL_MIN)
+	#pragma omp parallel for schedule(dynamic, 1) if (nb > 1 && held >= PARALLEL_MIN)
 	for (unsigned s = 0; s < nb; s++) {
 		struct wt_l1_bucket *b = &sim->b[s];
 
@@ -367,7 +367,7 @@ static int throttle(struct wt_l1stage *sim, const struct wt_pool_cfg *pc,
 	struct wt_l1_kernel kr = {
 		.n = nb, .l1 = l1, .r = r, .nr = nr, .out = out, .end = end,
 		.pc = pc, .start = sim->start, .name = sim->kern.name,
-		.sms = sim->sms, .parallel = requests_held(sim) >= PARALLEL_MIN,
+		.sms = sim->sms, .parallel = nb > 1 && requests_held(sim) >= PARALLEL_MIN,
 	};
 	int ran = 0;
 
@@ -450,7 +450,7 @@ static void run_kernel(struct wt_l1stage *sim)
 		b[s].written = b[s].sorted = 0;
 	}
 	if (!sim->su.pool || !throttle(sim, &pc, ch, &limit)) {
-		#pragma omp parallel for schedule(dynamic, 1) if (held >= PARALLEL_MIN)
+		#pragma omp parallel for schedule(dynamic, 1) if (nb > 1 && held >= PARALLEL_MIN)
 		for (unsigned s = 0; s < nb; s++) {
 			if (sim->su.pool)
 				b[s].end = run_pool(sim, &sim->sm[s].l1, &pc, &b[s],

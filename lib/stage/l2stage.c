@@ -96,7 +96,7 @@ static void run_shared(struct wt_l2stage *sim, uint64_t cut)
  * costs more than it saves). */
 static void run_parts(struct wt_l2stage *sim)
 {
-	#pragma omp parallel for schedule(dynamic, 1) if (sim->st->held >= 4096)
+	#pragma omp parallel for schedule(dynamic, 1) if (sim->nparts > 1 && sim->st->held >= 4096)
 	for (unsigned p = 0; p < sim->nparts; p++) {
 		struct wt_l2_bucket *b = &sim->b[p];
 
@@ -273,7 +273,7 @@ static void run_batch(struct wt_l2stage *sim, int final)
 	/* The model keeps each list in time order, unless an event came
 	 * far out of it (struct wt_l2_out).  Then it is sorted: stable, and
 	 * what is left from the last batch first, the kernel's order. */
-	#pragma omp parallel for schedule(dynamic, 1) if (sim->st->held >= 4096)
+	#pragma omp parallel for schedule(dynamic, 1) if (sim->nparts > 1 && sim->st->held >= 4096)
 	for (unsigned p = 0; p < sim->nparts; p++) {
 		struct wt_l2_out *o = &sim->b[p].out;
 
