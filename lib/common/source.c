@@ -21,6 +21,7 @@
 #include <zstd.h>
 
 #define IN_SIZE (1u << 20)
+#define SNIFF 4096		/* bytes read to recognise the magic */
 #define DIRECT_MIN (64u << 10)	/* plain reads this large bypass in[] */
 
 struct wt_src {
@@ -81,11 +82,12 @@ static ssize_t read_some(struct wt_src *s, unsigned char *buf, size_t n)
 }
 
 /* Read behind the bytes in in[] until it holds n of them, or the input
- * ends: 0, or -1 on an error. */
-static int fill_to(struct wt_src *s, size_t n)
+ * ends, asking for no more than in[] holding upto (n <= upto <= IN_SIZE):
+ * 0, or -1 on an error. */
+static int fill_to(struct wt_src *s, size_t n, size_t upto)
 {
 	while (s->in_len < n && !s->in_eof) {
-		ssize_t r = read_some(s, s->in + s->in_len, IN_SIZE - s->in_len);
+		ssize_t r = read_some(s, s->in + s->in_len, upto - s->in_len);
 
 		if (r < 0)
 			return -1;
@@ -127,8 +129,11 @@ struct wt_src *wt_src_fdopen(int fd, const char *name, char *err, size_t errlen)
 		s->regular = 1;
 		s->size = (uint64_t)(st.st_size - at);
 	}
-	/* Gather enough bytes to recognise the magic. */
-	if (fill_to(s, 6) < 0) {
+	/* Gather enough bytes to recognise the magic, and not many more: a
+	 * plain file's would fill the whole of in[] with bytes that a line
+	 * reader maps again (lines.c), at the cost of a copy into fresh
+	 * pages (a fault each, dear on a virtual machine: util.c). */
+	if (fill_to(s, 6, SNIFF) < 0) {
 		wt_snprintf(err, errlen, "%s: %s", name, s->err);
 		wt_src_close(s);
 		return NULL;
@@ -385,7 +390,7 @@ const void *wt_src_take(struct wt_src *s, void *buf, size_t n, ssize_t *got)
 		memmove(s->in, p, have);
 		s->in_pos = 0;
 		s->in_len = have;
-		if (fill_to(s, n) < 0) {
+		if (fill_to(s, n, IN_SIZE) < 0) {
 			*got = -1;
 			return buf;
 		}
