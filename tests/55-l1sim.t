@@ -155,8 +155,8 @@ test ! -e "$T/cut.wt"
 ok $? "--batch=5, input cut short: no output file"
 
 # Without --stats no per-warp statistics are kept (they grow with the
-# warps); the events are the same.  The pool counts a warp's failed
-# tries into them.
+# warps), nor reuse-distance histograms (the engines are off); the events
+# are the same.  The pool counts a warp's failed tries into them.
 for sched in stream pool; do
 	l1sim --sched=$sched -o "$T/ns.wt" "$T/bfs.req" &&
 		l1sim --sched=$sched --stats="$T/ns.json" -o "$T/s.wt" "$T/bfs.req"
@@ -166,6 +166,8 @@ for sched in stream pool; do
 	   "bfs, --sched=$sched: the same events without --stats"
 	like "$(json "$T/ns.json")" '"warps":\[\{"kernel":0,"warp":0,' \
 	     "bfs, --sched=$sched: --stats has the warps"
+	like "$(json "$T/ns.json")" '"reuse":"exact".*"reuse_fully_associative":\{"cutoff":[0-9]+,"accesses":[1-9]' \
+	     "bfs, --sched=$sched: --stats has the exact reuse histograms"
 done
 
 # --stats-warps=no: the warps' rows left out, said in the settings; the

@@ -89,7 +89,8 @@ WT_STAGE_MACHINE_USAGE
 "      --reuse=HOW         reuse-distance histograms: exact (default),\n"
 "                          sampled:R (SHARDS: the lines sampled at rate R,\n"
 "                          2^-24 <= R <= 1, scaled by 1/R) or off; the miss\n"
-"                          classes are exact in every case\n"
+"                          classes are exact in every case; only --stats\n"
+"                          shows them, so without it they are off\n"
 "      --batch=N           stream mode: requests held before the SMs run\n"
 "                          and their events are written (default 1M; 0: a\n"
 "                          whole kernel); memory follows N, not the kernel\n";
