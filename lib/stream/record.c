@@ -147,8 +147,8 @@ static int check_access(const struct wt_access *a, char *why, size_t n)
  * checked too; UINT32_MAX for a stream of a later minor version, which
  * may give meaning to other bits and values (warptrace-stream(5), VERSIONING),
  * and whose flags are not checked. */
-static int check_flags(uint32_t v, uint32_t flags, const char *expected,
-		       char *why, size_t n)
+static inline int check_flags(uint32_t v, uint32_t flags,
+			      const char *expected, char *why, size_t n)
 {
 	if (flags == UINT32_MAX)
 		return 0;
