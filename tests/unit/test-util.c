@@ -415,9 +415,63 @@ static void json_strings(void)
 	free(big);
 }
 
+/* What the writer should make of byte c inside a string: itself, a
+ * backslash and itself ('"', '\\'), or \u00XX (the control characters
+ * and DEL). */
+static void json_byte_want(unsigned char c, char *want)
+{
+	if (c == '"' || c == '\\')
+		sprintf(want, "\\%c", c);
+	else if (c < 0x20 || c == 0x7f)
+		sprintf(want, "\\u%04x", c);
+	else
+		sprintf(want, "%c", c);
+}
+
+/* Every byte from 1 to 255, in a key and in a string of its own, written
+ * as the rule above says (the writer decides by a table). */
+static void json_every_byte(void)
+{
+	char path[] = "/tmp/wt-json-XXXXXX", err[256], text[64];
+	unsigned bad = 0;
+	int fd = mkstemp(path);
+
+	close(fd);
+	for (unsigned c = 1; c < 256; c++) {
+		char in[4] = { 'a', (char)c, 'b', '\0' }, want[64], got[64], one[8];
+		struct wt_json *j = wt_json_open(path, err, sizeof(err));
+		FILE *f;
+		size_t len;
+
+		wt_json_begin_object(j);
+		wt_json_key(j, in);
+		wt_json_string(j, in);
+		wt_json_end_object(j);
+		if (wt_json_close(j, err, sizeof(err)) != 0) {
+			bad++;
+			continue;
+		}
+		json_byte_want((unsigned char)c, one);
+		snprintf(want, sizeof(want), "{\n  \"a%sb\": \"a%sb\"\n}\n", one, one);
+		f = fopen(path, "r");
+		len = fread(got, 1, sizeof(got) - 1, f);
+		fclose(f);
+		got[len] = '\0';
+		if (strcmp(got, want) != 0) {
+			if (!bad)
+				snprintf(text, sizeof(text), "byte 0x%02x", c);
+			bad++;
+		}
+	}
+	ok(bad == 0, "json: every byte 1..255 in a key and a string as JSON "
+	   "wants it%s%s", bad ? ", not " : "", bad ? text : "");
+	unlink(path);
+}
+
 int main(void)
 {
 	json_strings();
+	json_every_byte();
 	numbers();
 	metadata();
 	checksum();
