@@ -159,8 +159,12 @@ int wt_l1_init(struct wt_l1 *l1, const struct wt_l1_cfg *cfg, unsigned sm,
 	if (cfg->mode == WT_L1_UNBOUNDED)
 		l1->flight = wt_u64map_new();
 	reuse_init(l1);
-	wt_rdhist_init(&l1->st.fa, 4096);
-	wt_rdhist_init(&l1->st.set, 256);
+	/* --reuse=off keeps no histograms: none is made (33 KB zeroed per
+	 * SM, and classify makes its SMs' L1s afresh at each kernel). */
+	if (cfg->reuse != WT_L1_REUSE_OFF) {
+		wt_rdhist_init(&l1->st.fa, 4096);
+		wt_rdhist_init(&l1->st.set, 256);
+	}
 	l1->st.first = UINT64_MAX;
 	if (cfg->pol)
 		policies_init(l1);
