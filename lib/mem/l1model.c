@@ -594,18 +594,10 @@ static void fill_allocate(struct wt_l1 *l1, struct wt_l1_out *out,
 	arrive(l1, set, way, m.pc, m.warp, m.protect, 0);
 }
 
-/* Data that has arrived by cycle t fills its lines and frees its MSHRs,
- * in the order it arrives (the entry made first on a tie): the order the
- * entries are kept in. */
-static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
-		   const struct wt_request *r, uint64_t t)
+/* retire() when some data has arrived by t. */
+static void retire_due(struct wt_l1 *l1, struct wt_l1_out *out,
+		       const struct wt_request *r, uint64_t t)
 {
-	if (t == WT_L1_PENDING)
-		t--;		/* a pending entry is never due */
-	if (t > l1->run_to)
-		l1->run_to = t;
-	if (t < l1->next_ready)
-		return;		/* nothing arrives by t */
 	if (!l1->cfg->alloc_on_fill || l1->cfg->mode != WT_L1_BOUNDED) {
 		retire_unordered(l1, t);
 		return;
@@ -619,6 +611,21 @@ static void retire(struct wt_l1 *l1, struct wt_l1_out *out,
 		fill_allocate(l1, out, r, m, line);
 	}
 	l1->next_ready = l1->nmshr ? l1->mshr[l1->mshr_head].ready : UINT64_MAX;
+}
+
+/* Data that has arrived by cycle t fills its lines and frees its MSHRs,
+ * in the order it arrives (the entry made first on a tie): the order the
+ * entries are kept in.  Inline, as it runs for every request and mostly
+ * finds nothing due. */
+static inline void retire(struct wt_l1 *l1, struct wt_l1_out *out,
+			  const struct wt_request *r, uint64_t t)
+{
+	if (t == WT_L1_PENDING)
+		t--;		/* a pending entry is never due */
+	if (t > l1->run_to)
+		l1->run_to = t;
+	if (t >= l1->next_ready)
+		retire_due(l1, out, r, t);
 }
 
 static uint64_t missq_free_at(const struct wt_l1 *l1, uint64_t t)
