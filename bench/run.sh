@@ -274,8 +274,8 @@ for pattern in stream reuse conflict; do
 		"l1sim stream, 2 thread(s) ($pattern)" $nreq \
 		"'$bin/l1sim' --level=0 -o /dev/null '$tmp/$pattern.req.wt'" \
 		"zstd -d of its input" $lim_zr
-	measure "l1sim --reuse=off ($pattern)" $nreq \
-		"'$bin/l1sim' --reuse=off --level=0 -o /dev/null '$tmp/$pattern.req.wt'" "LRU loop" $lim_lru
+	measure "l1sim --stats --reuse=off ($pattern)" $nreq \
+		"'$bin/l1sim' --stats=/dev/null --reuse=off --level=0 -o /dev/null '$tmp/$pattern.req.wt'" "LRU loop" $lim_lru
 	"$bin/l1sim" --level=0 -o "$tmp/$pattern.l1.wt" "$tmp/$pattern.req.wt"
 	nl1=$(records "$tmp/$pattern.l1.wt")
 	threads "l2sim OpenMP speedup ($pattern)" "l2sim, 1 thread ($pattern)" "l2sim, L1 events in ($pattern)" $nl1 \
@@ -470,8 +470,10 @@ rm -f "$tmp"/gs.*
 # its dineroIV binary (16 KB, 4-way, 128-byte lines, LRU, as l1sim's
 # default cache, fed the same line addresses as din text, their low 32
 # bits, as its addresses are; its reading of the text is counted, as in
-# the table).  l1sim with its defaults, --reuse=off, --stats (with and
-# without its warps' rows) and --sched=pool (per request); l2sim per L1
+# the table).  l1sim with its defaults (which run no reuse-distance
+# engines: only --stats shows their histograms), --stats (with and
+# without its warps' rows, and with --reuse=off: the statistics without
+# the engines) and --sched=pool (per request); l2sim per L1
 # event, alone and with --stats with and without its warps' rows;
 # dramsim per L2 event, classify per request (each its input's records);
 # trace-gen per access of a gen-dump dump (its text).  Each count is
@@ -549,7 +551,7 @@ if [ "$(size "$ni")" -gt 0 ]; then
 	fi
 	per "instr: l1sim stream" "'$bin/l1sim' --level=0 -o /dev/null '{q}req.wt'" req.wt
 	d=$per_i
-	per "instr: l1sim --reuse=off" "'$bin/l1sim' --reuse=off --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
+	per "instr: l1sim --stats --reuse=off" "'$bin/l1sim' --stats=/dev/null --reuse=off --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
 	per "instr: l1sim --stats" "'$bin/l1sim' --stats=/dev/null --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
 	per "instr: l1sim --stats --stats-warps=no" "'$bin/l1sim' --stats=/dev/null --stats-warps=no --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
 	per "instr: l1sim --sched=pool" "'$bin/l1sim' --sched=pool --level=0 -o /dev/null '{q}req.wt'" req.wt
@@ -609,14 +611,14 @@ if [ "$(size "$scale")" -gt 0 ]; then
 		"$tools/measure" "'$bin/trace-order'" 2> "$s.to" |
 		"$tools/measure" "'$bin/coalesce' --level=1 -o '$s.req.wt'" 2> "$s.co"
 	"$tools/measure" "'$bin/l1sim' --level=1 -o '$s.l1.wt' '$s.req.wt'" 2> "$s.l1"
-	"$tools/measure" "'$bin/l1sim' --reuse=off --level=0 -o /dev/null '$s.req.wt'" 2> "$s.l1off"
+	"$tools/measure" "'$bin/l1sim' --stats=/dev/null --reuse=off --level=0 -o /dev/null '$s.req.wt'" 2> "$s.l1off"
 	"$tools/measure" "'$bin/l1sim' --stats=/dev/null --level=0 -o /dev/null '$s.req.wt'" 2> "$s.l1st"
 	"$tools/measure" "'$bin/l2sim' --level=1 -o '$s.l2.wt' '$s.l1.wt'" 2> "$s.l2"
 	"$tools/measure" "'$bin/dramsim' --level=0 -o /dev/null '$s.l2.wt'" 2> "$s.dr"
 	"$tools/measure" "'$bin/classify' -o /dev/null '$s.req.wt'" 2> "$s.cl"
 	"$tools/measure" "'$bin/classify' --sample=0.01 -o /dev/null '$s.req.wt'" 2> "$s.cls"
 	for st in "tg trace-gen" "to trace-order" "co coalesce" "l1 l1sim" \
-		  "l1off l1sim --reuse=off" "l1st l1sim --stats" "l2 l2sim" \
+		  "l1off l1sim --stats --reuse=off" "l1st l1sim --stats" "l2 l2sim" \
 		  "dr dramsim" "cl classify" "cls classify --sample=0.01"; do
 		f=$s.${st%% *}
 		line=$(tail -n 1 "$f")

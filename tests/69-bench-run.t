@@ -75,7 +75,7 @@ if command -v valgrind > /dev/null 2>&1; then
 			"$name: instructions per record"
 	done
 	like "$(row "instr: l1sim stream")" " 16384 records " "l1sim: per request, all 16 K"
-	for name in "instr: l1sim --reuse=off" "instr: l1sim --stats" \
+	for name in "instr: l1sim --stats --reuse=off" "instr: l1sim --stats" \
 		    "instr: l1sim --stats --stats-warps=no"; do
 		like "$(row "$name")" " 16384 records [1-9][0-9]* instructions each \([0-9.]+ x default\)$" \
 			"$name: beside l1sim's default"
