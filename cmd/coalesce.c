@@ -61,7 +61,7 @@ WT_STAGE_MACHINE_USAGE
 "                          apart, 1 to 64 (default: the machine's)\n"
 "      --level=N           zstd level from -100 to 22, 0 for an uncompressed\n"
 "                          stream (default: $WARPTRACE_LEVEL, else 0 on a\n"
-"                          pipe and 1 otherwise)\n"
+"                          pipe or device such as /dev/null, 1 otherwise)\n"
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n"
 "\n"

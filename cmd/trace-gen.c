@@ -29,7 +29,7 @@ static const char usage[] =
 "      --stats=FILE    write statistics as JSON to FILE\n"
 "      --level=N       zstd level from -100 to 22, 0 for an uncompressed\n"
 "                      stream (default: $WARPTRACE_LEVEL, else 0 on a\n"
-"                      pipe and 1 otherwise)\n"
+"                      pipe or device such as /dev/null, 1 otherwise)\n"
 "  -h, --help          show this help\n"
 "  -V, --version       show the version\n"
 "\n"

@@ -60,7 +60,8 @@ WT_STAGE_MACHINE_USAGE
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for an\n"
 "                          uncompressed stream (default: $WARPTRACE_LEVEL,\n"
-"                          else 0 on a pipe and 1 otherwise)\n"
+"                          else 0 on a pipe or device such as /dev/null,\n"
+"                          1 otherwise)\n"
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n";
 

@@ -58,7 +58,8 @@ static const char usage_tail[] =
 "  -o, --output=FILE       write the event stream to FILE (default: stdout)\n"
 "      --stats=FILE        write statistics as JSON to FILE\n"
 "      --level=N           zstd level from -100 to 22, 0 for none (default:\n"
-"                          $WARPTRACE_LEVEL, else 0 on a pipe, 1 otherwise)\n"
+"                          $WARPTRACE_LEVEL, else 0 on a pipe or device such\n"
+"                          as /dev/null, 1 otherwise)\n"
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n";
 

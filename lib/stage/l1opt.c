@@ -106,7 +106,8 @@ static const char usage_tail[] =
 "      --stats-warps=B     no: leave each warp's row out of --stats (most of\n"
 "                          its size on a big run; default yes)\n"
 "      --level=N           zstd level from -100 to 22, 0 for none (default:\n"
-"                          $WARPTRACE_LEVEL, else 0 on a pipe, 1 otherwise)\n"
+"                          $WARPTRACE_LEVEL, else 0 on a pipe or device such\n"
+"                          as /dev/null, 1 otherwise)\n"
 "  -h, --help              show this help\n"
 "  -V, --version           show the version\n";
 

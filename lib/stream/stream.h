@@ -62,8 +62,9 @@ uint64_t wt_kernel_block_threads(const struct wt_kernel *k);
 uint64_t wt_kernel_grid_threads(const struct wt_kernel *k);
 
 /* The compression level when --level is not given: $WARPTRACE_LEVEL;
- * else 0 (none) when the stream goes to a pipe (output NULL or "-" and
- * stdout a FIFO), else WT_DEFAULT_LEVEL. */
+ * else 0 (none) when the stream goes to a pipe or a device (output, or
+ * stdout when output is NULL or "-", a FIFO or a character device such
+ * as /dev/null), else WT_DEFAULT_LEVEL. */
 int wt_env_level(const char *output);
 /* The value of a --level option; a bad one is a usage error. */
 int wt_level_arg(const char *arg);

@@ -14,6 +14,7 @@
 #include "tap.h"
 #include "util.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,6 +193,48 @@ static size_t read_output(const char *path, struct wt_event *ev, uint32_t *kern,
 	return n;
 }
 
+/* wt_env_level(output) with stdout on fd (TAP's stdout put back). */
+static int level_with_stdout(int fd, const char *output)
+{
+	int saved = dup(STDOUT_FILENO), v;
+
+	fflush(stdout);
+	dup2(fd, STDOUT_FILENO);
+	v = wt_env_level(output);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	return v;
+}
+
+/* The level a stage writes at without --level (wt_env_level): none into
+ * a pipe or a device, 1 into a file, whether named by -o or stdout. */
+static void default_level(const char *dir)
+{
+	char file[96];
+	int fds[2], fd;
+
+	snprintf(file, sizeof(file), "%s/level.wt", dir);
+	unsetenv("WARPTRACE_LEVEL");
+	is_u64((uint64_t)wt_env_level("/dev/null"), 0, "default level: -o /dev/null, none");
+	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	is_u64((uint64_t)wt_env_level(file), 1, "default level: -o a file, 1");
+	is_u64((uint64_t)level_with_stdout(fd, NULL), 1, "default level: stdout a file, 1");
+	close(fd);
+	fd = open("/dev/null", O_WRONLY);
+	is_u64((uint64_t)level_with_stdout(fd, "-"), 0, "default level: stdout /dev/null, none");
+	close(fd);
+	if (pipe(fds) == 0) {
+		is_u64((uint64_t)level_with_stdout(fds[1], NULL), 0,
+		       "default level: stdout a pipe, none");
+		close(fds[0]);
+		close(fds[1]);
+	}
+	setenv("WARPTRACE_LEVEL", "3", 1);
+	is_u64((uint64_t)wt_env_level("/dev/null"), 3, "default level: $WARPTRACE_LEVEL first");
+	unsetenv("WARPTRACE_LEVEL");
+	unlink(file);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/wt-test-stage.XXXXXX", in[64], out[64], whole[64];
@@ -210,6 +253,7 @@ int main(void)
 	snprintf(whole, sizeof(whole), "%s/whole.wt", dir);
 	if (write_input(in) < 0)
 		return printf("Bail out! no input\n"), 1;
+	default_level(dir);
 
 	run_stage(in, whole, 0, &f, &ops);
 	is_u64(f.runs, 3, "whole kernels: one run a kernel");
