@@ -286,7 +286,8 @@ struct wt_event *wt_l1i_event(struct wt_l1 *l1, struct wt_l1_out *out,
 }
 
 /* What is wrong with MSHR i, or NULL: it must be its line's only entry,
- * in order (l1internal.h), and the way it reserved must hold its line.  (wt_l1_check counts the filter's slots.) */
+ * in order (l1internal.h), and the way it reserved must hold its line.
+ * (wt_l1_check counts the filter's slots.) */
 static const char *mshr_entry_check(const struct wt_l1 *l1, unsigned i)
 {
 	const struct mshr *m = &l1->mshr[i];
