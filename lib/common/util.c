@@ -126,11 +126,11 @@ enum { BIG = 2u << 20 };	/* an x86-64 huge page */
  * first touch costs a fault, and on virtual machines a fault is dear: on
  * the 2-vCPU machine warptrace is developed on, a program writing 100 MiB
  * of fresh memory took 310 ms of CPU in 4 KiB pages (about 12 us a page,
- * more than the work of most stages on it) and 6 ms in huge pages.
- * The advice covers the pages
- * holding [p, p + n), the whole mapping of a block that malloc mapped on
- * its own, so that the mapping stays one piece that realloc can move.
- * It is advice: the kernel may decline (THP off), and nothing changes.
+ * more than the work of most stages on it) and 6 ms in huge pages.  The
+ * advice covers the pages holding [p, p + n), the whole mapping of a
+ * block that malloc mapped on its own, so that the mapping stays one
+ * piece that realloc can move.  It is advice: the kernel may decline
+ * (THP off), and nothing changes.
  */
 static void *advise_huge(void *p, size_t n)
 {
