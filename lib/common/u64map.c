@@ -27,7 +27,10 @@ struct wt_u64map *wt_u64map_new(void)
 {
 	struct wt_u64map *m = wt_calloc(1, sizeof(*m));
 
-	m->cap = 1024;
+	/* Small at first: classify makes a few maps per SM at each kernel,
+	 * and zeroing 1024 slots each was 8 K instructions a map; the table
+	 * doubles as it fills. */
+	m->cap = 64;
 	m->t = wt_calloc(m->cap, sizeof(*m->t));
 	return m;
 }
