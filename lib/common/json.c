@@ -216,9 +216,16 @@ static void escape(struct wt_json *j, const char *s)
 	j->len += n + 2;
 }
 
-/* v in decimal, as "%llu" prints it, straight into the buffer. */
+/* v in decimal, as "%llu" prints it, straight into the buffer, two
+ * digits at a time from a table of the pairs 00 to 99 (a division by 100
+ * where there were two by 10). */
 static void emit_u64(struct wt_json *j, uint64_t v)
 {
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
 	size_t n = 1;
 	char *p;
 
@@ -226,10 +233,14 @@ static void emit_u64(struct wt_json *j, uint64_t v)
 		n++;
 	p = reserve(j, n);
 	j->len += n;
-	do {
-		p[--n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
+	for (; v >= 100; v /= 100) {
+		n -= 2;
+		memcpy(p + n, pairs + 2 * (v % 100), 2);
+	}
+	if (v >= 10)
+		memcpy(p, pairs + 2 * v, 2);
+	else
+		p[0] = (char)('0' + v);
 }
 
 /*

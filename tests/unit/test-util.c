@@ -468,10 +468,60 @@ static void json_every_byte(void)
 	unlink(path);
 }
 
+/* Integers as "%llu" writes them: each number of digits, its ends and
+ * their neighbours, and random values (the writer does two digits at a
+ * time). */
+static void json_integers(void)
+{
+	char path[] = "/tmp/wt-json-XXXXXX", err[256], *text, *want;
+	size_t len = 0, cap = 1 << 20;
+	uint64_t v[400], x = 0x9E3779B97F4A7C15ull;
+	size_t n = 0, at = 0;
+	struct wt_json *j;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	close(fd);
+	v[n++] = 0;
+	v[n++] = UINT64_MAX;
+	for (uint64_t p = 1; p <= UINT64_MAX / 10; p *= 10) {
+		v[n++] = p - 1;
+		v[n++] = p;
+		v[n++] = p + 1;
+		v[n++] = 2 * p + 3;
+	}
+	while (n < sizeof(v) / sizeof(v[0])) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		v[n++] = x >> (x % 64);
+	}
+	j = wt_json_open(path, err, sizeof(err));
+	wt_json_begin_array(j);
+	for (size_t i = 0; i < n; i++)
+		wt_json_u64(j, v[i]);
+	wt_json_end_array(j);
+	ok(wt_json_close(j, err, sizeof(err)) == 0, "json integers: written");
+	text = malloc(cap);
+	want = malloc(cap);
+	f = fopen(path, "r");
+	len = fread(text, 1, cap - 1, f);
+	fclose(f);
+	text[len] = '\0';
+	at = (size_t)snprintf(want, cap, "[");
+	for (size_t i = 0; i < n; i++)
+		at += (size_t)snprintf(want + at, cap - at, "%s\n  %llu", i ? "," : "",
+				       (unsigned long long)v[i]);
+	snprintf(want + at, cap - at, "\n]\n");
+	ok(strcmp(text, want) == 0, "json integers: %zu values as %%llu writes them", n);
+	unlink(path);
+	free(text);
+	free(want);
+}
+
 int main(void)
 {
 	json_strings();
 	json_every_byte();
+	json_integers();
 	numbers();
 	metadata();
 	checksum();
