@@ -324,6 +324,7 @@ static const char *mshr_entry_check(const struct wt_l1 *l1, unsigned i)
 int wt_l1_check(const struct wt_l1 *l1, char *err, size_t errlen)
 {
 	uint32_t count[1u << WT_L1_MSHR_FILTER_BITS] = { 0 };
+	uint32_t counted[1u << WT_L1_MSHR_FILTER_BITS] = { 0 };
 	uint64_t earliest = mshr_earliest(l1);
 
 	if (mshr_end(l1) > l1->mshr_cap) {
@@ -346,13 +347,20 @@ int wt_l1_check(const struct wt_l1 *l1, char *err, size_t errlen)
 			return -1;
 		}
 		count[mshr_slot(l1->mline[i])]++;
+		counted[mshr_slot(l1->mline[i])] += !l1->mshr[i].dup;
 	}
-	for (unsigned s = 0; s < 1u << WT_L1_MSHR_FILTER_BITS; s++)
+	for (unsigned s = 0; s < 1u << WT_L1_MSHR_FILTER_BITS; s++) {
 		if (count[s] != l1->mshr_filter[s]) {
 			wt_snprintf(err, errlen, "filter slot %u counts %u, %u entries there",
 				    s, l1->mshr_filter[s], count[s]);
 			return -1;
 		}
+		if (counted[s] != l1->mshr_counted[s]) {
+			wt_snprintf(err, errlen, "filter slot %u counts %u counted "
+				    "entries, %u there", s, l1->mshr_counted[s], counted[s]);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -514,7 +522,10 @@ static void replace(struct wt_l1 *l1, struct wt_l1_out *out,
  */
 static int line_counted(const struct wt_l1 *l1, uint64_t line)
 {
-	if (!l1->mshr_filter[mshr_slot(line)])
+	/* Most lines arrive with no other counted entry in their slot (a
+	 * refetch made while its line was counted is not counted): then
+	 * neither function scans the entries. */
+	if (!l1->mshr_counted[mshr_slot(line)])
 		return 0;
 	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
 		if (l1->mline[i] == line && !l1->mshr[i].dup)
@@ -524,12 +535,13 @@ static int line_counted(const struct wt_l1 *l1, uint64_t line)
 
 static void line_uncount(struct wt_l1 *l1, uint64_t line)
 {
-	if (!l1->cfg->pending_miss || !l1->mshr_filter[mshr_slot(line)])
+	if (!l1->cfg->pending_miss || !l1->mshr_counted[mshr_slot(line)])
 		return;
 	for (unsigned i = l1->mshr_head; i < mshr_end(l1); i++)
 		if (l1->mline[i] == line && !l1->mshr[i].dup) {
 			l1->mshr[i].dup = 1;
 			l1->ndup++;
+			l1->mshr_counted[mshr_slot(line)]--;
 		}
 }
 
@@ -999,6 +1011,7 @@ static int load(struct wt_l1 *l1, const struct wt_request *r, uint64_t line,
 	m->refetch = refetch;
 	m->dup = refetch && counted;
 	l1->ndup += (unsigned)m->dup;
+	l1->mshr_counted[mshr_slot(line)] -= (unsigned)m->dup;
 	missq_push(l1, t);
 	*done = ready;
 	{

@@ -31,7 +31,7 @@ enum wt_write_policy {
 };
 
 /* Slots of the MSHR filter: 2^WT_L1_MSHR_FILTER_BITS (l1model.c). */
-#define WT_L1_MSHR_FILTER_BITS 8
+#define WT_L1_MSHR_FILTER_BITS 10
 
 /* Slots of the cache of loads' statistics: 2^WT_L1_PC_CACHE_BITS. */
 #define WT_L1_PC_CACHE_BITS 6
@@ -191,8 +191,10 @@ struct wt_l1 {
 	struct mshr *mshr;
 	uint64_t *mline;		/* the line of mshr[i]: a dense array to scan */
 	unsigned mshr_head, nmshr, mshr_cap;
-	/* per slot of a hash of lines, the entries whose line is there */
+	/* per slot of a hash of lines, the entries whose line is there,
+	 * and those of them counted (not dup: pending_miss) */
 	uint32_t mshr_filter[1u << WT_L1_MSHR_FILTER_BITS];
+	uint32_t mshr_counted[1u << WT_L1_MSHR_FILTER_BITS];
 	uint64_t next_ready;		/* no MSHR's data arrives before this */
 	uint64_t *missq;		/* departure cycles, ring */
 	unsigned missq_head, missq_n;
