@@ -345,34 +345,37 @@ static unsigned random_slice(const struct wt_addrdec *d, uint64_t addr)
 	return (unsigned)(*v - 1);
 }
 
-void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
-		       struct wt_addrdec_loc *l)
+/* The channel of addr before partition indexing, H (addrdec.h), and
+ * what bank, row and column are gathered from (the gap path's R). */
+static unsigned chip_of(const struct wt_addrdec *d, uint64_t addr, uint64_t *a,
+			uint64_t *high)
 {
-	uint64_t a = addr, high = 0;
-	unsigned K = d->sub, chip;
-
+	*a = addr;
+	*high = 0;
 	if (d->gap) {
-		a = gap_rest(d, addr);
-		chip = (unsigned)((addr >> d->chip_at) % d->channels);
-		high = (addr >> d->chip_at) / d->channels;
-	} else {
-		chip = (unsigned)gather_runs(addr, d->run[WT_AD_CHIP],
-					     d->nrun[WT_AD_CHIP]);
-		if (d->high_shift >= 0 && d->high_shift < 64)
-			high = addr >> d->high_shift;
+		*a = gap_rest(d, addr);
+		*high = (addr >> d->chip_at) / d->channels;
+		return (unsigned)((addr >> d->chip_at) % d->channels);
 	}
-	l->bank = gather_runs(a, d->run[WT_AD_BANK], d->nrun[WT_AD_BANK]);
-	l->row = gather_runs(a, d->run[WT_AD_ROW], d->nrun[WT_AD_ROW]);
-	l->col = gather_runs(a, d->run[WT_AD_COL], d->nrun[WT_AD_COL]);
-	l->burst = gather_runs(a, d->run[WT_AD_BURST], d->nrun[WT_AD_BURST]);
-	l->column = gather_runs(a, d->run[WT_AD_CONLY], d->nrun[WT_AD_CONLY]);
+	if (d->high_shift >= 0 && d->high_shift < 64)
+		*high = addr >> d->high_shift;
+	return (unsigned)gather_runs(addr, d->run[WT_AD_CHIP], d->nrun[WT_AD_CHIP]);
+}
+
+/* l's channel and slice from the channel before partition indexing, H
+ * and the bank: partition indexing moves them. */
+static void slice_of(const struct wt_addrdec *d, uint64_t addr, unsigned chip,
+		     uint64_t high, uint64_t bank, struct wt_addrdec_loc *l)
+{
+	unsigned K = d->sub;
+
 	switch (d->pidx) {
 	case WT_PIDX_XOR:		/* bitwise_hash_function */
 		chip ^= (unsigned)high & (d->channels - 1);
 		break;
 	case WT_PIDX_IPOLY:
 		l->slice = wt_index_set(&d->ipoly, high << d->ipoly.set_bits |
-				(chip * K + (l->bank & (K - 1))));
+				(chip * K + (bank & (K - 1))));
 		if (d->gap)
 			l->slice %= d->channels * K;
 		l->chip = l->slice / K;
@@ -385,7 +388,33 @@ void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
 		break;
 	}
 	l->chip = chip;
-	l->slice = chip * K + (unsigned)(l->bank & (K - 1));
+	l->slice = chip * K + (unsigned)(bank & (K - 1));
+}
+
+void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
+		       struct wt_addrdec_loc *l)
+{
+	uint64_t a, high;
+	unsigned chip = chip_of(d, addr, &a, &high);
+
+	l->bank = gather_runs(a, d->run[WT_AD_BANK], d->nrun[WT_AD_BANK]);
+	l->row = gather_runs(a, d->run[WT_AD_ROW], d->nrun[WT_AD_ROW]);
+	l->col = gather_runs(a, d->run[WT_AD_COL], d->nrun[WT_AD_COL]);
+	l->burst = gather_runs(a, d->run[WT_AD_BURST], d->nrun[WT_AD_BURST]);
+	l->column = gather_runs(a, d->run[WT_AD_CONLY], d->nrun[WT_AD_CONLY]);
+	slice_of(d, addr, chip, high, l->bank, l);
+}
+
+unsigned wt_addrdec_slice(const struct wt_addrdec *d, uint64_t addr)
+{
+	struct wt_addrdec_loc l;
+	uint64_t a, high;
+	unsigned chip = chip_of(d, addr, &a, &high);
+
+	/* the slice needs the bank alone of the fields */
+	slice_of(d, addr, chip, high,
+		 gather_runs(a, d->run[WT_AD_BANK], d->nrun[WT_AD_BANK]), &l);
+	return l.slice;
 }
 
 /* v with the bits of `removed` taken out, the bits above moving down:

@@ -165,7 +165,6 @@ int wt_pmap_check_line(const struct wt_pmap *m, unsigned line, char *err,
 
 unsigned wt_pmap_partition(const struct wt_pmap *m, uint64_t addr)
 {
-	struct wt_addrdec_loc l;
 	uint64_t q, p = 0;
 
 	if (m->slices == 1)
@@ -180,8 +179,7 @@ unsigned wt_pmap_partition(const struct wt_pmap *m, uint64_t addr)
 	case WT_PMAP_IPOLY:
 		return wt_index_set(&m->ix, addr);
 	default:
-		wt_addrdec_decode(&m->ad, addr, &l);
-		return l.slice;
+		return wt_addrdec_slice(&m->ad, addr);
 	}
 }
 
