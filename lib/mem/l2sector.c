@@ -65,9 +65,20 @@ static uint64_t *sready_at(const struct wt_l2 *l2, unsigned set, int way)
 	return wt_l2i_sready(l2, set, way);
 }
 
-/* Each unit u of mask m, the lowest first. */
+/* Takes the lowest unit of *m out of it into *u; 0 when none is left. */
+static inline int next_unit(unsigned *m, unsigned *u)
+{
+	if (!*m)
+		return 0;
+	*u = (unsigned)__builtin_ctz(*m);
+	*m &= *m - 1;
+	return 1;
+}
+
+/* Each unit u of mask m, the lowest first: m is read once, and the loop
+ * steps over the units, not over all 8 bits. */
 #define FOR_UNITS(u, m) \
-	for (unsigned u = 0; u < 8; u++) if ((m) & 1u << u)
+	for (unsigned u##_left = (m), u; next_unit(&u##_left, &u);)
 
 /* The sectors of a line of bytes [lo, hi), hi past lo. */
 static unsigned sectors_of(const struct wt_l2_cfg *c, uint64_t lo, uint64_t hi)
