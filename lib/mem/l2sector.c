@@ -245,6 +245,7 @@ static void fetch_unit(struct wt_l2 *l2, struct wt_l2_out *out,
 struct access {
 	struct wt_l2_bank *b;
 	const struct wt_event *in;
+	unsigned type;		/* in's, gs_type: the same for each access */
 	uint64_t line, t, arrival;
 	unsigned set, u;
 	int full;		/* a write of the whole sector */
@@ -308,7 +309,7 @@ static int read_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 {
 	const struct wt_l2_cfg *c = l2->cfg;
 	uint64_t lookup = a->t + c->tag_latency, ready;
-	unsigned bit = 1u << a->u, type = gs_type(a->in);
+	unsigned bit = 1u << a->u, type = a->type;
 	int way = find(l2, a), atomic = a->in->op == WT_OP_ATOMIC, rc;
 	struct wt_cache_line *l = way >= 0 ? wt_cache_at(&l2->cache, a->set, way) : NULL;
 	struct wt_l2_mshr *m;
@@ -390,7 +391,7 @@ static int write_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 {
 	const struct wt_l2_cfg *c = l2->cfg;
 	uint64_t lookup = a->t + c->tag_latency;
-	unsigned bit = 1u << a->u, type = gs_type(a->in), status, wa = walloc(c);
+	unsigned bit = 1u << a->u, type = a->type, status, wa = walloc(c);
 	int way = find(l2, a), fetch, pend, rc;
 	struct wt_cache_line *l = way >= 0 ? wt_cache_at(&l2->cache, a->set, way) : NULL;
 	struct wt_l2_mshr *m = NULL;
@@ -478,6 +479,7 @@ void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 
 	a.b = &l2->bank[bank];
 	a.in = in;
+	a.type = type;
 	a.line = in->addr & ~(uint64_t)(c->geom.line - 1);
 	a.arrival = arrival;
 	a.set = wt_index_set(&c->ix, lline);
