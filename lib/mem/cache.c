@@ -197,6 +197,8 @@ static void place(struct wt_cache *c, unsigned set, int way, unsigned pos)
 		return;
 	}
 	o = &c->order[(size_t)set * c->g.assoc];
+	if (o[pos] == (uint8_t)way)
+		return;		/* there already: a line touched again */
 	ws = bytes_of((uint8_t)way);
 	while (!(m = bytes_equal(o + i, ws)))
 		i += 8;		/* way is in the set's bytes: found there */
