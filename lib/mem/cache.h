@@ -15,6 +15,7 @@
 #ifndef WT_CACHE_H
 #define WT_CACHE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cacheindex.h"
@@ -112,6 +113,18 @@ static inline unsigned wt_cache_set(const struct wt_cache *c, uint64_t addr)
 
 /* The way holding line addr in its set, or -1. */
 int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line);
+
+/* Whether way of set holds line addr, as wt_cache_find would find it
+ * there: a line holds one way of its set at most, so a caller that knows
+ * where it was may look there first. */
+static inline int wt_cache_holds(const struct wt_cache *c, unsigned set, int way,
+				 uint64_t line)
+{
+	size_t i = (size_t)set * c->g.assoc + (unsigned)way;
+
+	return c->tag[i] == line && c->lines[i].state != WT_LINE_INVALID;
+}
+
 /* Make way the most recently used of its set (LRU only; FIFO and random
  * keep their order). */
 void wt_cache_touch(struct wt_cache *c, unsigned set, int way);

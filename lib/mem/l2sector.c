@@ -248,6 +248,8 @@ struct access {
 	unsigned type;		/* in's, gs_type: the same for each access */
 	uint64_t line, t, arrival;
 	unsigned set, u;
+	int way;		/* where the request's last access found or
+				   put its line; -1: not known */
 	int full;		/* a write of the whole sector */
 	uint64_t done;		/* a read: its data is ready (waiting for a
 				   pending fill: its tag access's end) */
@@ -295,11 +297,15 @@ static unsigned unit_what(const struct wt_l2 *l2, unsigned set, int way, unsigne
 	return what;
 }
 
-/* Set a's way for its line, or -1, after the fills due. */
-static int find(struct wt_l2 *l2, const struct access *a)
+/* Set a's way for its line, or -1, after the fills due: where the
+ * request's last access left it, if it is there still (the sectors of a
+ * request are of one line), else searched for. */
+static int find(struct wt_l2 *l2, struct access *a)
 {
 	settle(l2, a->set, a->t);
-	return wt_cache_find(&l2->cache, a->set, a->line);
+	if (a->way < 0 || !wt_cache_holds(&l2->cache, a->set, a->way, a->line))
+		a->way = wt_cache_find(&l2->cache, a->set, a->line);
+	return a->way;
 }
 
 /* A read (load, atomic, an L1 write-allocate's fetch): -1 when done,
@@ -363,7 +369,8 @@ static int read_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 		return -1;
 	}
 	if (!l) {
-		way = take_way(l2, out, a->in, a->set, a->line, lookup, a->arrival);
+		way = a->way = take_way(l2, out, a->in, a->set, a->line, lookup,
+					a->arrival);
 		wt_gs_count(&l2->st.gs, type, WT_GS_MISS);
 	} else {
 		wt_cache_touch(&l2->cache, a->set, way);
@@ -426,7 +433,8 @@ static int write_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 		return rc;
 	m = entry != SIZE_MAX ? &l2->mshr[entry] : NULL;
 	if (!l && wa != WT_WALLOC_NO) {
-		way = take_way(l2, out, a->in, a->set, a->line, lookup, a->arrival);
+		way = a->way = take_way(l2, out, a->in, a->set, a->line, lookup,
+					a->arrival);
 		l = wt_cache_at(&l2->cache, a->set, way);
 	} else if (l && wa != WT_WALLOC_NO) {
 		wt_cache_touch(&l2->cache, a->set, way);
@@ -485,6 +493,7 @@ void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	a.set = wt_index_set(&c->ix, lline);
 	a.hit = 1;
 	a.waits = 0;
+	a.way = -1;
 	units = units_of(l2, in, a.line);
 	a.full = in->type == WT_EV_WRITE_BACK ||
 		 in->bytes >= wt_sectors_count(units) * unit_bytes(c);
