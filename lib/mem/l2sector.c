@@ -131,14 +131,15 @@ static unsigned gs_type(const struct wt_event *in)
 
 /* ---- sectors in flight ---- */
 
-/* The fills of set that have come by cycle t; fill[set] is the first
- * still to come (UINT64_MAX: none), and most lookups look no further. */
-static void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
+/* The fills of set that have come by cycle t, some fill of the set
+ * being due; fill[set] becomes the first still to come (UINT64_MAX:
+ * none).  Out of line, so that the lookups that need none (most) save
+ * few registers. */
+static __attribute__((noinline)) void settle_due(struct wt_l2 *l2, unsigned set,
+						 uint64_t t)
 {
 	uint64_t next = UINT64_MAX;
 
-	if (t < l2->fill[set])
-		return;
 	for (unsigned w = 0; w < l2->cfg->geom.assoc; w++) {
 		struct wt_cache_line *l = wt_cache_at(&l2->cache, set, (int)w);
 		const uint64_t *r = sready_at(l2, set, (int)w);
@@ -154,6 +155,13 @@ static void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
 		wt_cache_sector_sync(&l2->cache, set, (int)w);
 	}
 	l2->fill[set] = next;
+}
+
+/* The fills of set that have come by cycle t: none before fill[set]. */
+static inline void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
+{
+	if (t >= l2->fill[set])
+		settle_due(l2, set, t);
 }
 
 /* ---- events ---- */
