@@ -308,7 +308,7 @@ static unsigned unit_what(const struct wt_l2 *l2, unsigned set, int way, unsigne
 /* Set a's way for its line, or -1, after the fills due: where the
  * request's last access left it, if it is there still (the sectors of a
  * request are of one line), else searched for. */
-static int find(struct wt_l2 *l2, struct access *a)
+static inline int find(struct wt_l2 *l2, struct access *a)
 {
 	settle(l2, a->set, a->t);
 	if (a->way < 0 || !wt_cache_holds(&l2->cache, a->set, a->way, a->line))
