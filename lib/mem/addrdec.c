@@ -347,7 +347,7 @@ static unsigned random_slice(const struct wt_addrdec *d, uint64_t addr)
 
 /* The channel of addr before partition indexing, H (addrdec.h), and
  * what bank, row and column are gathered from (the gap path's R). */
-static unsigned chip_of(const struct wt_addrdec *d, uint64_t addr, uint64_t *a,
+static inline unsigned chip_of(const struct wt_addrdec *d, uint64_t addr, uint64_t *a,
 			uint64_t *high)
 {
 	*a = addr;
@@ -364,7 +364,7 @@ static unsigned chip_of(const struct wt_addrdec *d, uint64_t addr, uint64_t *a,
 
 /* l's channel and slice from the channel before partition indexing, H
  * and the bank: partition indexing moves them. */
-static void slice_of(const struct wt_addrdec *d, uint64_t addr, unsigned chip,
+static inline void slice_of(const struct wt_addrdec *d, uint64_t addr, unsigned chip,
 		     uint64_t high, uint64_t bank, struct wt_addrdec_loc *l)
 {
 	unsigned K = d->sub;
@@ -405,18 +405,6 @@ void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
 	slice_of(d, addr, chip, high, l->bank, l);
 }
 
-unsigned wt_addrdec_slice(const struct wt_addrdec *d, uint64_t addr)
-{
-	struct wt_addrdec_loc l;
-	uint64_t a, high;
-	unsigned chip = chip_of(d, addr, &a, &high);
-
-	/* the slice needs the bank alone of the fields */
-	slice_of(d, addr, chip, high,
-		 gather_runs(a, d->run[WT_AD_BANK], d->nrun[WT_AD_BANK]), &l);
-	return l.slice;
-}
-
 /* v with the bits of `removed` taken out, the bits above moving down:
  * the bits of v under ~removed packed down, one step for each of the few
  * removed bits. */
@@ -432,12 +420,35 @@ static uint64_t squeeze(uint64_t v, uint64_t removed)
 	return v;
 }
 
+/* The partition address of addr, whose chip_of gave a (the gap path's
+ * R). */
+static inline uint64_t local_of(const struct wt_addrdec *d, uint64_t addr,
+				uint64_t a)
+{
+	if (d->gap)
+		return squeeze(a, d->sub_mask);
+	return squeeze(addr, d->mask[WT_AD_CHIP] | d->sub_mask);
+}
+
 uint64_t wt_addrdec_partition_address(const struct wt_addrdec *d,
 				      uint64_t addr)
 {
-	if (d->gap)
-		return squeeze(gap_rest(d, addr), d->sub_mask);
-	return squeeze(addr, d->mask[WT_AD_CHIP] | d->sub_mask);
+	return local_of(d, addr, d->gap ? gap_rest(d, addr) : addr);
+}
+
+unsigned wt_addrdec_slice(const struct wt_addrdec *d, uint64_t addr,
+			  uint64_t *local)
+{
+	struct wt_addrdec_loc l;
+	uint64_t a, high;
+	unsigned chip = chip_of(d, addr, &a, &high);
+
+	/* the slice needs the bank alone of the fields */
+	slice_of(d, addr, chip, high,
+		 gather_runs(a, d->run[WT_AD_BANK], d->nrun[WT_AD_BANK]), &l);
+	if (local)
+		*local = local_of(d, addr, a);
+	return l.slice;
 }
 
 unsigned wt_addrdec_low_bit(const struct wt_addrdec *d)

@@ -119,9 +119,11 @@ int wt_addrdec_init(struct wt_addrdec *d, unsigned channels, unsigned sub,
 void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
 		       struct wt_addrdec_loc *l);
 
-/* The slice of addr alone (wt_addrdec_decode's l->slice), without the
- * row and columns that the L2 does not need. */
-unsigned wt_addrdec_slice(const struct wt_addrdec *d, uint64_t addr);
+/* The slice of addr (wt_addrdec_decode's l->slice) and, in *local
+ * unless NULL, its partition address: what the L2 needs, without the row
+ * and columns, from one decoding. */
+unsigned wt_addrdec_slice(const struct wt_addrdec *d, uint64_t addr,
+			  uint64_t *local);
 
 /* GPGPU-Sim's partition_address: what an L2 slice indexes its sets by. */
 uint64_t wt_addrdec_partition_address(const struct wt_addrdec *d,
