@@ -311,6 +311,7 @@ int wt_addrdec_init(struct wt_addrdec *d, unsigned channels, unsigned sub,
 	d->high_shift = d->chip_at + (int)(d->kbits + d->sbits);
 	for (int f = 0; f < WT_AD_FIELDS; f++)
 		make_runs(d->mask[f], d->run[f], &d->nrun[f]);
+	make_runs(d->sub_mask, d->sub_run, &d->nsub_run);
 	return check_pidx(d, err, errlen);
 }
 
@@ -363,9 +364,12 @@ static inline unsigned chip_of(const struct wt_addrdec *d, uint64_t addr, uint64
 }
 
 /* l's channel and slice from the channel before partition indexing, H
- * and the bank: partition indexing moves them. */
-static inline void slice_of(const struct wt_addrdec *d, uint64_t addr, unsigned chip,
-		     uint64_t high, uint64_t bank, struct wt_addrdec_loc *l)
+ * and the bank (its value mod K is all it needs): partition indexing
+ * moves them.  Always inline: GCC leaves it out of line for its two
+ * callers, and wt_addrdec_slice's runs for every request of the L2. */
+static inline __attribute__((always_inline)) void
+slice_of(const struct wt_addrdec *d, uint64_t addr, unsigned chip, uint64_t high,
+	 uint64_t bank, struct wt_addrdec_loc *l)
 {
 	unsigned K = d->sub;
 
@@ -443,9 +447,9 @@ unsigned wt_addrdec_slice(const struct wt_addrdec *d, uint64_t addr,
 	uint64_t a, high;
 	unsigned chip = chip_of(d, addr, &a, &high);
 
-	/* the slice needs the bank alone of the fields */
-	slice_of(d, addr, chip, high,
-		 gather_runs(a, d->run[WT_AD_BANK], d->nrun[WT_AD_BANK]), &l);
+	/* the slice needs the bank mod K alone of the fields: sub_mask's
+	 * bits are the bank's s lowest */
+	slice_of(d, addr, chip, high, gather_runs(a, d->sub_run, d->nsub_run), &l);
 	if (local)
 		*local = local_of(d, addr, a);
 	return l.slice;

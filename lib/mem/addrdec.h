@@ -95,6 +95,10 @@ struct wt_addrdec {
 	} run[WT_AD_FIELDS][32];
 	uint8_t nrun[WT_AD_FIELDS];
 	uint64_t sub_mask;		/* the s lowest bits of mask[BANK] */
+	struct wt_addrdec_run sub_run[32];	/* sub_mask's runs: the bank
+						   mod K, all a slice needs
+						   of the bank */
+	uint8_t nsub_run;
 	int high_shift;			/* H = A >> high_shift; -1: H = 0 */
 	struct wt_index ipoly;		/* ipoly: on H * 2^S + index */
 	struct wt_addrdec_random *rnd;	/* random: the table */
