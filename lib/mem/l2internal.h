@@ -179,9 +179,10 @@ static inline int wt_l2s_on(const struct wt_l2_cfg *c)
 	return c->sectored || c->write_allocate > WT_WALLOC_YES;
 }
 
-/* wt_l2_request's work past the bypasses, that way; and wt_l2_fails's. */
-void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
-		    uint64_t arrival, struct wt_l2_out *out);
+/* wt_l2_request's work past the bypasses, that way, on the bank and set
+ * it found; and wt_l2_fails's. */
+void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, unsigned bank,
+		    unsigned set, uint64_t arrival, struct wt_l2_out *out);
 int wt_l2s_fails(const struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		 uint64_t arrival);
 

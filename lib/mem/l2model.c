@@ -983,7 +983,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		}
 	}
 	if (wt_l2s_on(c)) {
-		wt_l2s_request(l2, in, local, arrival, out);
+		wt_l2s_request(l2, in, bank, set, arrival, out);
 		return;
 	}
 	t = wt_l2i_enter_bank(c, l2->port_free, b, bs, arrival);

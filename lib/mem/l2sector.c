@@ -481,12 +481,10 @@ static int write_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 	return -1;
 }
 
-void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
-		    uint64_t arrival, struct wt_l2_out *out)
+void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, unsigned bank,
+		    unsigned set, uint64_t arrival, struct wt_l2_out *out)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
-	uint64_t lline = local & ~(uint64_t)(c->geom.line - 1);
-	unsigned bank = (unsigned)(lline >> c->bank_bit) & (c->banks - 1);
 	struct wt_l2_bank_stats *bs = &l2->st.bank[bank];
 	struct access a = { 0 };
 	int write = in->op == WT_OP_STORE;
@@ -498,7 +496,7 @@ void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	a.type = type;
 	a.line = in->addr & ~(uint64_t)(c->geom.line - 1);
 	a.arrival = arrival;
-	a.set = wt_index_set(&c->ix, lline);
+	a.set = set;
 	a.hit = 1;
 	a.waits = 0;
 	a.way = -1;
