@@ -27,19 +27,6 @@ const char *wt_l2_fail_name(unsigned fail)
 
 /* ---- histograms ---- */
 
-void wt_l2_hist_add(struct wt_l2_hist *h, uint64_t v)
-{
-	unsigned bin = v ? 64 - (unsigned)__builtin_clzll(v) : 0;
-
-	if (bin >= WT_L2_HIST_BINS)
-		bin = WT_L2_HIST_BINS - 1;
-	h->bins[bin]++;
-	h->n++;
-	h->sum += v;
-	if (v > h->max)
-		h->max = v;
-}
-
 void wt_l2_hist_merge(struct wt_l2_hist *dst, const struct wt_l2_hist *src)
 {
 	for (unsigned i = 0; i < WT_L2_HIST_BINS; i++)
