@@ -98,10 +98,11 @@ static unsigned sectors_of(const struct wt_l2_cfg *c, uint64_t lo, uint64_t hi)
  * The units of line that event in asks for: in a sectored L2 the sectors
  * its mask covers (of ev_sector bytes each, from its address, the L1's
  * line), every sector of the L1's line for a line L1's load miss, and
- * the whole L1 line for an event without a mask.
+ * the whole L1 line for an event without a mask.  Always inline: GCC
+ * kept it out of line, a call a request.
  */
-static unsigned units_of(const struct wt_l2 *l2, const struct wt_event *in,
-			 uint64_t line)
+static inline __attribute__((always_inline)) unsigned
+units_of(const struct wt_l2 *l2, const struct wt_event *in, uint64_t line)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
 	unsigned from = c->ev_sector ? c->ev_sector : c->sector, m = 0;
@@ -113,10 +114,9 @@ static unsigned units_of(const struct wt_l2 *l2, const struct wt_event *in,
 		return sectors_of(c, off, off + c->l1_line);
 	if (!in->sectors)
 		return sectors_of(c, off, off + (c->l1_line ? c->l1_line : c->geom.line));
-	for (unsigned i = 0; i < 8; i++)
-		if (in->sectors & 1u << i)
-			m |= sectors_of(c, off + (uint64_t)i * from,
-					off + (uint64_t)(i + 1) * from);
+	FOR_UNITS(i, in->sectors)
+		m |= sectors_of(c, off + (uint64_t)i * from,
+				off + (uint64_t)(i + 1) * from);
 	return m ? m : sectors_of(c, off, off + 1);
 }
 
