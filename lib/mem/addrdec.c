@@ -311,6 +311,7 @@ int wt_addrdec_init(struct wt_addrdec *d, unsigned channels, unsigned sub,
 	d->high_shift = d->chip_at + (int)(d->kbits + d->sbits);
 	for (int f = 0; f < WT_AD_FIELDS; f++)
 		make_runs(d->mask[f], d->run[f], &d->nrun[f]);
+	make_runs(d->sub_mask, d->sub_run, &d->nsub_run);
 	return check_pidx(d, err, errlen);
 }
 
@@ -345,34 +346,40 @@ static unsigned random_slice(const struct wt_addrdec *d, uint64_t addr)
 	return (unsigned)(*v - 1);
 }
 
-void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
-		       struct wt_addrdec_loc *l)
+/* The channel of addr before partition indexing, H (addrdec.h), and
+ * what bank, row and column are gathered from (the gap path's R). */
+static inline unsigned chip_of(const struct wt_addrdec *d, uint64_t addr, uint64_t *a,
+			uint64_t *high)
 {
-	uint64_t a = addr, high = 0;
-	unsigned K = d->sub, chip;
-
+	*a = addr;
+	*high = 0;
 	if (d->gap) {
-		a = gap_rest(d, addr);
-		chip = (unsigned)((addr >> d->chip_at) % d->channels);
-		high = (addr >> d->chip_at) / d->channels;
-	} else {
-		chip = (unsigned)gather_runs(addr, d->run[WT_AD_CHIP],
-					     d->nrun[WT_AD_CHIP]);
-		if (d->high_shift >= 0 && d->high_shift < 64)
-			high = addr >> d->high_shift;
+		*a = gap_rest(d, addr);
+		*high = (addr >> d->chip_at) / d->channels;
+		return (unsigned)((addr >> d->chip_at) % d->channels);
 	}
-	l->bank = gather_runs(a, d->run[WT_AD_BANK], d->nrun[WT_AD_BANK]);
-	l->row = gather_runs(a, d->run[WT_AD_ROW], d->nrun[WT_AD_ROW]);
-	l->col = gather_runs(a, d->run[WT_AD_COL], d->nrun[WT_AD_COL]);
-	l->burst = gather_runs(a, d->run[WT_AD_BURST], d->nrun[WT_AD_BURST]);
-	l->column = gather_runs(a, d->run[WT_AD_CONLY], d->nrun[WT_AD_CONLY]);
+	if (d->high_shift >= 0 && d->high_shift < 64)
+		*high = addr >> d->high_shift;
+	return (unsigned)gather_runs(addr, d->run[WT_AD_CHIP], d->nrun[WT_AD_CHIP]);
+}
+
+/* l's channel and slice from the channel before partition indexing, H
+ * and the bank (its value mod K is all it needs): partition indexing
+ * moves them.  Always inline: GCC leaves it out of line for its two
+ * callers, and wt_addrdec_slice's runs for every request of the L2. */
+static inline __attribute__((always_inline)) void
+slice_of(const struct wt_addrdec *d, uint64_t addr, unsigned chip, uint64_t high,
+	 uint64_t bank, struct wt_addrdec_loc *l)
+{
+	unsigned K = d->sub;
+
 	switch (d->pidx) {
 	case WT_PIDX_XOR:		/* bitwise_hash_function */
 		chip ^= (unsigned)high & (d->channels - 1);
 		break;
 	case WT_PIDX_IPOLY:
 		l->slice = wt_index_set(&d->ipoly, high << d->ipoly.set_bits |
-				(chip * K + (l->bank & (K - 1))));
+				(chip * K + (bank & (K - 1))));
 		if (d->gap)
 			l->slice %= d->channels * K;
 		l->chip = l->slice / K;
@@ -385,7 +392,21 @@ void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
 		break;
 	}
 	l->chip = chip;
-	l->slice = chip * K + (unsigned)(l->bank & (K - 1));
+	l->slice = chip * K + (unsigned)(bank & (K - 1));
+}
+
+void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
+		       struct wt_addrdec_loc *l)
+{
+	uint64_t a, high;
+	unsigned chip = chip_of(d, addr, &a, &high);
+
+	l->bank = gather_runs(a, d->run[WT_AD_BANK], d->nrun[WT_AD_BANK]);
+	l->row = gather_runs(a, d->run[WT_AD_ROW], d->nrun[WT_AD_ROW]);
+	l->col = gather_runs(a, d->run[WT_AD_COL], d->nrun[WT_AD_COL]);
+	l->burst = gather_runs(a, d->run[WT_AD_BURST], d->nrun[WT_AD_BURST]);
+	l->column = gather_runs(a, d->run[WT_AD_CONLY], d->nrun[WT_AD_CONLY]);
+	slice_of(d, addr, chip, high, l->bank, l);
 }
 
 /* v with the bits of `removed` taken out, the bits above moving down:
@@ -403,12 +424,35 @@ static uint64_t squeeze(uint64_t v, uint64_t removed)
 	return v;
 }
 
+/* The partition address of addr, whose chip_of gave a (the gap path's
+ * R). */
+static inline uint64_t local_of(const struct wt_addrdec *d, uint64_t addr,
+				uint64_t a)
+{
+	if (d->gap)
+		return squeeze(a, d->sub_mask);
+	return squeeze(addr, d->mask[WT_AD_CHIP] | d->sub_mask);
+}
+
 uint64_t wt_addrdec_partition_address(const struct wt_addrdec *d,
 				      uint64_t addr)
 {
-	if (d->gap)
-		return squeeze(gap_rest(d, addr), d->sub_mask);
-	return squeeze(addr, d->mask[WT_AD_CHIP] | d->sub_mask);
+	return local_of(d, addr, d->gap ? gap_rest(d, addr) : addr);
+}
+
+unsigned wt_addrdec_slice(const struct wt_addrdec *d, uint64_t addr,
+			  uint64_t *local)
+{
+	struct wt_addrdec_loc l;
+	uint64_t a, high;
+	unsigned chip = chip_of(d, addr, &a, &high);
+
+	/* the slice needs the bank mod K alone of the fields: sub_mask's
+	 * bits are the bank's s lowest */
+	slice_of(d, addr, chip, high, gather_runs(a, d->sub_run, d->nsub_run), &l);
+	if (local)
+		*local = local_of(d, addr, a);
+	return l.slice;
 }
 
 unsigned wt_addrdec_low_bit(const struct wt_addrdec *d)

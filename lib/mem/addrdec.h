@@ -95,6 +95,10 @@ struct wt_addrdec {
 	} run[WT_AD_FIELDS][32];
 	uint8_t nrun[WT_AD_FIELDS];
 	uint64_t sub_mask;		/* the s lowest bits of mask[BANK] */
+	struct wt_addrdec_run sub_run[32];	/* sub_mask's runs: the bank
+						   mod K, all a slice needs
+						   of the bank */
+	uint8_t nsub_run;
 	int high_shift;			/* H = A >> high_shift; -1: H = 0 */
 	struct wt_index ipoly;		/* ipoly: on H * 2^S + index */
 	struct wt_addrdec_random *rnd;	/* random: the table */
@@ -118,6 +122,12 @@ int wt_addrdec_init(struct wt_addrdec *d, unsigned channels, unsigned sub,
 
 void wt_addrdec_decode(const struct wt_addrdec *d, uint64_t addr,
 		       struct wt_addrdec_loc *l);
+
+/* The slice of addr (wt_addrdec_decode's l->slice) and, in *local
+ * unless NULL, its partition address: what the L2 needs, without the row
+ * and columns, from one decoding. */
+unsigned wt_addrdec_slice(const struct wt_addrdec *d, uint64_t addr,
+			  uint64_t *local);
 
 /* GPGPU-Sim's partition_address: what an L2 slice indexes its sets by. */
 uint64_t wt_addrdec_partition_address(const struct wt_addrdec *d,

@@ -148,7 +148,7 @@ int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line)
 	return -1;
 }
 
-/* place() beyond 255 ways: the same on 16-bit words, 4 to a word. */
+/* wt_cache_place() beyond 255 ways: the same on 16-bit words, 4 to a word. */
 static void place16(struct wt_cache *c, unsigned set, int way, unsigned pos)
 {
 	const uint64_t ones = 0x0001000100010001ULL;
@@ -185,8 +185,7 @@ void wt_cache_sector_filled(struct wt_cache_line *l, unsigned bits)
 	l->fill_modified &= (uint8_t)~b;
 }
 
-/* Move way to position pos of its set's order. */
-static void place(struct wt_cache *c, unsigned set, int way, unsigned pos)
+void wt_cache_place(struct wt_cache *c, unsigned set, int way, unsigned pos)
 {
 	uint8_t *o;
 	uint64_t ws, m;
@@ -197,6 +196,8 @@ static void place(struct wt_cache *c, unsigned set, int way, unsigned pos)
 		return;
 	}
 	o = &c->order[(size_t)set * c->g.assoc];
+	if (o[pos] == (uint8_t)way)
+		return;		/* there already: a line touched again */
 	ws = bytes_of((uint8_t)way);
 	while (!(m = bytes_equal(o + i, ws)))
 		i += 8;		/* way is in the set's bytes: found there */
@@ -206,12 +207,6 @@ static void place(struct wt_cache *c, unsigned set, int way, unsigned pos)
 	else if (i < pos)
 		memmove(o + i, o + i + 1, pos - i);
 	o[pos] = (uint8_t)way;
-}
-
-void wt_cache_touch(struct wt_cache *c, unsigned set, int way)
-{
-	if (c->g.repl == WT_REPL_LRU)
-		place(c, set, way, 0);
 }
 
 static uint64_t next_random(struct wt_cache *c)
@@ -347,7 +342,7 @@ void wt_cache_insert_at(struct wt_cache *c, unsigned set, int way, uint64_t line
 	l->ready = ready;
 	l->dirty = 0;
 	l->valid = l->pending = l->modified = l->unreadable = l->fill_modified = 0;
-	place(c, set, way, pos < c->g.assoc ? pos : c->g.assoc - 1);
+	wt_cache_place(c, set, way, pos < c->g.assoc ? pos : c->g.assoc - 1);
 }
 
 void wt_cache_insert(struct wt_cache *c, unsigned set, int way, uint64_t line,
@@ -365,7 +360,7 @@ void wt_cache_invalidate(struct wt_cache *c, unsigned set, int way)
 	l->state = WT_LINE_INVALID;
 	l->dirty = 0;
 	l->valid = l->pending = l->modified = l->unreadable = l->fill_modified = 0;
-	place(c, set, way, c->g.assoc - 1);
+	wt_cache_place(c, set, way, c->g.assoc - 1);
 }
 
 unsigned wt_sectors_rescale(unsigned mask, unsigned from, unsigned to)

@@ -15,6 +15,7 @@
 #ifndef WT_CACHE_H
 #define WT_CACHE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cacheindex.h"
@@ -112,9 +113,32 @@ static inline unsigned wt_cache_set(const struct wt_cache *c, uint64_t addr)
 
 /* The way holding line addr in its set, or -1. */
 int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line);
+
+/* Whether way of set holds line addr, as wt_cache_find would find it
+ * there: a line holds one way of its set at most, so a caller that knows
+ * where it was may look there first. */
+static inline int wt_cache_holds(const struct wt_cache *c, unsigned set, int way,
+				 uint64_t line)
+{
+	size_t i = (size_t)set * c->g.assoc + (unsigned)way;
+
+	return c->tag[i] == line && c->lines[i].state != WT_LINE_INVALID;
+}
+
+/* Move way to recency position pos of its set's order (0 = MRU). */
+void wt_cache_place(struct wt_cache *c, unsigned set, int way, unsigned pos);
+
 /* Make way the most recently used of its set (LRU only; FIFO and random
- * keep their order). */
-void wt_cache_touch(struct wt_cache *c, unsigned set, int way);
+ * keep their order).  Inline: a hit touches its way, most often the most
+ * recent already (the sectors of one request, one after another). */
+static inline void wt_cache_touch(struct wt_cache *c, unsigned set, int way)
+{
+	if (c->g.repl != WT_REPL_LRU)
+		return;
+	if (c->order && c->order[(size_t)set * c->g.assoc] == (uint8_t)way)
+		return;		/* there already */
+	wt_cache_place(c, set, way, 0);
+}
 /*
  * Choose a victim way for a new line in set: an invalid way, else the
  * replacement policy's choice among valid (not reserved) ways.  -1 when

@@ -18,13 +18,16 @@ const char *wt_warp_type_name(unsigned t)
 	return t < WT_WT_MAX ? n[t] : "unknown";
 }
 
+/* pc's entry in pcs, which is sorted by pc: where pchint says it was
+ * last, else by binary search, made if it is new. */
 static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
 {
+	/* outcomes of few PCs come interleaved (warps, partitions) */
+	uint32_t *hint = &s->pchint[(pc * 0x9E3779B1u) >> 24 & (WT_L2_PC_HINTS - 1)];
 	size_t lo = 0, hi = s->npcs;
 
-	/* outcomes come in runs of one PC: the last one first */
-	if (s->lastpc < s->npcs && s->pcs[s->lastpc].pc == pc)
-		return &s->pcs[s->lastpc];
+	if (*hint && s->pcs[*hint - 1].pc == pc)
+		return &s->pcs[*hint - 1];
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
@@ -33,9 +36,10 @@ static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
 		else
 			hi = mid;
 	}
-	s->lastpc = lo;
-	if (lo < s->npcs && s->pcs[lo].pc == pc)
+	if (lo < s->npcs && s->pcs[lo].pc == pc) {
+		*hint = (uint32_t)lo + 1;
 		return &s->pcs[lo];
+	}
 	if (s->npcs == s->cappcs) {
 		s->cappcs = s->cappcs ? 2 * s->cappcs : 16;
 		s->pcs = wt_realloc(s->pcs, s->cappcs * sizeof(*s->pcs));
@@ -44,6 +48,7 @@ static struct wt_l2_pc *pc_of(struct wt_l2_instr_stats *s, uint32_t pc)
 	s->npcs++;
 	memset(&s->pcs[lo], 0, sizeof(s->pcs[lo]));
 	s->pcs[lo].pc = pc;
+	memset(s->pchint, 0, sizeof(s->pchint));	/* those after moved */
 	return &s->pcs[lo];
 }
 

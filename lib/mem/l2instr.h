@@ -23,6 +23,9 @@ struct wt_warpix;
  */
 const char *wt_warp_type_name(unsigned t);
 
+/* The entries of pc_of's cache (l2instr.c): a power of two. */
+#define WT_L2_PC_HINTS 256
+
 struct wt_l2_pc {
 	uint32_t pc;
 	uint64_t accesses, hits;
@@ -69,7 +72,10 @@ struct wt_l2_instr_stats {
 	struct wt_l2_hist divergence;	/* all-hit, 2 or more accesses */
 	struct wt_l2_pc *pcs;		/* sorted by pc */
 	size_t npcs, cappcs;
-	size_t lastpc;			/* the last one looked up */
+	/* pc_of's cache: by a hash of a pc, the index + 1 in pcs where it
+	 * was last found (0: none), to be checked; a new pc, which moves
+	 * those after it, empties it */
+	uint32_t pchint[WT_L2_PC_HINTS];
 	struct wt_l2_warp *warps;	/* by kernel, then warp; the kernel
 					   under way's from kwarps on, in the
 					   order they were first read */

@@ -109,12 +109,57 @@ uint64_t wt_l2i_fill_entry(struct wt_l2 *l2, uint64_t key, uint64_t t);
  * Ports and a bank's queue: the cycle a request's tag access may start,
  * moving them (port_free: the partition's, b its bank's; bs its
  * statistics); and its start.  wt_l2_fails moves copies instead
- * (struct wt_l2i_lanes).
+ * (struct wt_l2i_lanes).  Inline here: every access of l2sector.c's
+ * takes them, beside l2model.c's requests.
  */
-uint64_t wt_l2i_enter_bank(const struct wt_l2_cfg *c, uint64_t *port_free,
-			   struct wt_l2_bank *b, struct wt_l2_bank_stats *bs,
-			   uint64_t arrival);
-void wt_l2i_leave_queue(const struct wt_l2_cfg *c, struct wt_l2_bank *b, uint64_t t);
+
+/* The bank's requests whose tag access starts after cycle e (l2model.c). */
+unsigned wt_l2i_queued_after(const struct wt_l2_bank *b, unsigned q, uint64_t e);
+
+/* Port and bank queue: the cycle the request's tag access may start
+ * (port_free: the ports', the partition's or wt_l2_fails's copy). */
+static inline uint64_t wt_l2i_enter_bank(const struct wt_l2_cfg *c,
+					 uint64_t *port_free, struct wt_l2_bank *b,
+					 struct wt_l2_bank_stats *bs, uint64_t arrival)
+{
+	unsigned p = 0, q = c->bank_queue, len;
+	uint64_t s, e;
+
+	for (unsigned i = 1; i < c->ports; i++)
+		if (port_free[i] < port_free[p])
+			p = i;
+	s = arrival > port_free[p] ? arrival : port_free[p];
+	e = s + 1 > b->last_enter ? s + 1 : b->last_enter;
+	if (b->n == q && b->start[b->head] > e)
+		e = b->start[b->head];	/* full: wait at the port */
+	/* the length feeds only the maximum, m: the starts grow from the
+	 * head, so a length past m needs the start m from the newest to
+	 * be after e; one test, and the search only when it raises m */
+	if (bs->max_queue == 0 || (bs->max_queue <= b->n &&
+	    b->start[(b->head + b->n - bs->max_queue) % q] > e)) {
+		len = 1 + wt_l2i_queued_after(b, q, e);
+		if (len > bs->max_queue)
+			bs->max_queue = len;
+	}
+	port_free[p] = e;
+	b->last_enter = e;
+	return e > b->next ? e : b->next;
+}
+
+static inline void wt_l2i_leave_queue(const struct wt_l2_cfg *c,
+				      struct wt_l2_bank *b, uint64_t t)
+{
+	unsigned q = c->bank_queue, i = b->head + b->n;
+
+	b->next = t + c->bank_cycle;
+	if (b->n < q) {
+		b->start[i >= q ? i - q : i] = t;
+		b->n++;
+	} else {
+		b->start[b->head] = t;
+		b->head = b->head + 1 == q ? 0 : b->head + 1;
+	}
+}
 
 struct wt_l2i_lanes {
 	uint64_t *port_free;
@@ -134,9 +179,10 @@ static inline int wt_l2s_on(const struct wt_l2_cfg *c)
 	return c->sectored || c->write_allocate > WT_WALLOC_YES;
 }
 
-/* wt_l2_request's work past the bypasses, that way; and wt_l2_fails's. */
-void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
-		    uint64_t arrival, struct wt_l2_out *out);
+/* wt_l2_request's work past the bypasses, that way, on the bank and set
+ * it found; and wt_l2_fails's. */
+void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, unsigned bank,
+		    unsigned set, uint64_t arrival, struct wt_l2_out *out);
 int wt_l2s_fails(const struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		 uint64_t arrival);
 

@@ -27,19 +27,6 @@ const char *wt_l2_fail_name(unsigned fail)
 
 /* ---- histograms ---- */
 
-void wt_l2_hist_add(struct wt_l2_hist *h, uint64_t v)
-{
-	unsigned bin = v ? 64 - (unsigned)__builtin_clzll(v) : 0;
-
-	if (bin >= WT_L2_HIST_BINS)
-		bin = WT_L2_HIST_BINS - 1;
-	h->bins[bin]++;
-	h->n++;
-	h->sum += v;
-	if (v > h->max)
-		h->max = v;
-}
-
 void wt_l2_hist_merge(struct wt_l2_hist *dst, const struct wt_l2_hist *src)
 {
 	for (unsigned i = 0; i < WT_L2_HIST_BINS; i++)
@@ -822,7 +809,7 @@ int wt_l2_tags_only(struct wt_l2 *l2, const struct wt_l2_req *r, int *taken)
  * newest; else a binary search over the ring finds the first after e (a
  * long queue is scanned in log time, not entry by entry).
  */
-static unsigned queued_after(const struct wt_l2_bank *b, unsigned q, uint64_t e)
+unsigned wt_l2i_queued_after(const struct wt_l2_bank *b, unsigned q, uint64_t e)
 {
 	unsigned newest = b->head + b->n - 1, lo = 0, hi = b->n;
 
@@ -838,51 +825,6 @@ static unsigned queued_after(const struct wt_l2_bank *b, unsigned q, uint64_t e)
 			hi = mid;
 	}
 	return b->n - lo;
-}
-
-/* Port and bank queue: the cycle the request's tag access may start
- * (port_free: the ports', the partition's or wt_l2_fails's copy). */
-static inline uint64_t enter_bank(const struct wt_l2_cfg *c, uint64_t *port_free,
-				  struct wt_l2_bank *b, struct wt_l2_bank_stats *bs,
-				  uint64_t arrival)
-{
-	unsigned p = 0, q = c->bank_queue, len;
-	uint64_t s, e;
-
-	for (unsigned i = 1; i < c->ports; i++)
-		if (port_free[i] < port_free[p])
-			p = i;
-	s = arrival > port_free[p] ? arrival : port_free[p];
-	e = s + 1 > b->last_enter ? s + 1 : b->last_enter;
-	if (b->n == q && b->start[b->head] > e)
-		e = b->start[b->head];	/* full: wait at the port */
-	/* the length feeds only the maximum, m: the starts grow from the
-	 * head, so a length past m needs the start m from the newest to
-	 * be after e; one test, and the search only when it raises m */
-	if (bs->max_queue == 0 || (bs->max_queue <= b->n &&
-	    b->start[(b->head + b->n - bs->max_queue) % q] > e)) {
-		len = 1 + queued_after(b, q, e);
-		if (len > bs->max_queue)
-			bs->max_queue = len;
-	}
-	port_free[p] = e;
-	b->last_enter = e;
-	return e > b->next ? e : b->next;
-}
-
-static inline void leave_queue(const struct wt_l2_cfg *c, struct wt_l2_bank *b,
-			       uint64_t t)
-{
-	unsigned q = c->bank_queue, i = b->head + b->n;
-
-	b->next = t + c->bank_cycle;
-	if (b->n < q) {
-		b->start[i >= q ? i - q : i] = t;
-		b->n++;
-	} else {
-		b->start[b->head] = t;
-		b->head = b->head + 1 == q ? 0 : b->head + 1;
-	}
 }
 
 /* ---- for l2sector.c (l2internal.h) ---- */
@@ -933,18 +875,6 @@ void wt_l2i_mshr_add(struct wt_l2 *l2, uint64_t key, uint64_t alloc, uint64_t re
 	mshr_add(l2, key, alloc, ready);
 }
 
-uint64_t wt_l2i_enter_bank(const struct wt_l2_cfg *c, uint64_t *port_free,
-			   struct wt_l2_bank *b, struct wt_l2_bank_stats *bs,
-			   uint64_t arrival)
-{
-	return enter_bank(c, port_free, b, bs, arrival);
-}
-
-void wt_l2i_leave_queue(const struct wt_l2_cfg *c, struct wt_l2_bank *b, uint64_t t)
-{
-	leave_queue(c, b, t);
-}
-
 void wt_l2i_lanes_copy(const struct wt_l2 *l2, const struct wt_l2_bank *b,
 		       struct wt_l2i_lanes *x)
 {
@@ -985,7 +915,7 @@ int wt_l2_fails(const struct wt_l2 *l2, const struct wt_event *in, uint64_t loca
 	if (in->op == WT_OP_STORE)
 		return -1;	/* write_access: no MSHR, no fail */
 	wt_l2i_lanes_copy(l2, b, &x);
-	t = enter_bank(c, x.port_free, &x.b, &x.bs, arrival);
+	t = wt_l2i_enter_bank(c, x.port_free, &x.b, &x.bs, arrival);
 	wt_l2i_lanes_free(&x);
 	/* wt_l2_request's loop, on the state settling would leave at t */
 	while ((rc = wt_l2i_fails(l2, mshr_from(l2, b->mshr_at, t), line, set, t,
@@ -1040,10 +970,10 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		}
 	}
 	if (wt_l2s_on(c)) {
-		wt_l2s_request(l2, in, local, arrival, out);
+		wt_l2s_request(l2, in, bank, set, arrival, out);
 		return;
 	}
-	t = enter_bank(c, l2->port_free, b, bs, arrival);
+	t = wt_l2i_enter_bank(c, l2->port_free, b, bs, arrival);
 	for (;;) {
 		settle(l2, set, t);
 		if (in->op == WT_OP_STORE) {
@@ -1071,7 +1001,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		if (l2->pol[i].ops->served)
 			l2->pol[i].ops->served(l2->pol[i].p, l2, &r,
 					       l2->st.hits != hits);
-	leave_queue(c, b, t);
+	wt_l2i_leave_queue(c, b, t);
 	bs->accesses++;
 	bs->delay_sum += t - arrival - 1;
 	wt_l2_hist_add(&l2->st.delay, t - arrival - 1);
@@ -1086,7 +1016,7 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
  * Every event of wt_l2_request is at or after the arrival: a bypass's
  * (--disable, a policy's bypass and the write-backs that the tags
  * alone make) at the arrival itself; any other at a tag
- * access's end, t + tag_latency, where t >= e >= s + 1 (enter_bank) and
+ * access's end, t + tag_latency, where t >= e >= s + 1 (wt_l2i_enter_bank) and
  * s >= the arrival and the port that is free first, and t >= its bank's
  * next start, not before the earliest bank's.  Ports and banks only
  * move on, so the bound holds for every later request.

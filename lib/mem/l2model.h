@@ -101,7 +101,20 @@ struct wt_l2_hist {
 	uint64_t bins[WT_L2_HIST_BINS];
 };
 
-void wt_l2_hist_add(struct wt_l2_hist *h, uint64_t v);
+/* Inline: each sector access of the L2 adds its queueing delay. */
+static inline void wt_l2_hist_add(struct wt_l2_hist *h, uint64_t v)
+{
+	unsigned bin = v ? 64 - (unsigned)__builtin_clzll(v) : 0;
+
+	if (bin >= WT_L2_HIST_BINS)
+		bin = WT_L2_HIST_BINS - 1;
+	h->bins[bin]++;
+	h->n++;
+	h->sum += v;
+	if (v > h->max)
+		h->max = v;
+}
+
 void wt_l2_hist_merge(struct wt_l2_hist *dst, const struct wt_l2_hist *src);
 void wt_l2_hist_range(unsigned bin, uint64_t *lo, uint64_t *hi);
 

@@ -65,9 +65,20 @@ static uint64_t *sready_at(const struct wt_l2 *l2, unsigned set, int way)
 	return wt_l2i_sready(l2, set, way);
 }
 
-/* Each unit u of mask m, the lowest first. */
+/* Takes the lowest unit of *m out of it into *u; 0 when none is left. */
+static inline int next_unit(unsigned *m, unsigned *u)
+{
+	if (!*m)
+		return 0;
+	*u = (unsigned)__builtin_ctz(*m);
+	*m &= *m - 1;
+	return 1;
+}
+
+/* Each unit u of mask m, the lowest first: m is read once, and the loop
+ * steps over the units, not over all 8 bits. */
 #define FOR_UNITS(u, m) \
-	for (unsigned u = 0; u < 8; u++) if ((m) & 1u << u)
+	for (unsigned u##_left = (m), u; next_unit(&u##_left, &u);)
 
 /* The sectors of a line of bytes [lo, hi), hi past lo. */
 static unsigned sectors_of(const struct wt_l2_cfg *c, uint64_t lo, uint64_t hi)
@@ -87,10 +98,11 @@ static unsigned sectors_of(const struct wt_l2_cfg *c, uint64_t lo, uint64_t hi)
  * The units of line that event in asks for: in a sectored L2 the sectors
  * its mask covers (of ev_sector bytes each, from its address, the L1's
  * line), every sector of the L1's line for a line L1's load miss, and
- * the whole L1 line for an event without a mask.
+ * the whole L1 line for an event without a mask.  Always inline: GCC
+ * kept it out of line, a call a request.
  */
-static unsigned units_of(const struct wt_l2 *l2, const struct wt_event *in,
-			 uint64_t line)
+static inline __attribute__((always_inline)) unsigned
+units_of(const struct wt_l2 *l2, const struct wt_event *in, uint64_t line)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
 	unsigned from = c->ev_sector ? c->ev_sector : c->sector, m = 0;
@@ -102,10 +114,9 @@ static unsigned units_of(const struct wt_l2 *l2, const struct wt_event *in,
 		return sectors_of(c, off, off + c->l1_line);
 	if (!in->sectors)
 		return sectors_of(c, off, off + (c->l1_line ? c->l1_line : c->geom.line));
-	for (unsigned i = 0; i < 8; i++)
-		if (in->sectors & 1u << i)
-			m |= sectors_of(c, off + (uint64_t)i * from,
-					off + (uint64_t)(i + 1) * from);
+	FOR_UNITS(i, in->sectors)
+		m |= sectors_of(c, off + (uint64_t)i * from,
+				off + (uint64_t)(i + 1) * from);
 	return m ? m : sectors_of(c, off, off + 1);
 }
 
@@ -120,14 +131,15 @@ static unsigned gs_type(const struct wt_event *in)
 
 /* ---- sectors in flight ---- */
 
-/* The fills of set that have come by cycle t; fill[set] is the first
- * still to come (UINT64_MAX: none), and most lookups look no further. */
-static void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
+/* The fills of set that have come by cycle t, some fill of the set
+ * being due; fill[set] becomes the first still to come (UINT64_MAX:
+ * none).  Out of line, so that the lookups that need none (most) save
+ * few registers. */
+static __attribute__((noinline)) void settle_due(struct wt_l2 *l2, unsigned set,
+						 uint64_t t)
 {
 	uint64_t next = UINT64_MAX;
 
-	if (t < l2->fill[set])
-		return;
 	for (unsigned w = 0; w < l2->cfg->geom.assoc; w++) {
 		struct wt_cache_line *l = wt_cache_at(&l2->cache, set, (int)w);
 		const uint64_t *r = sready_at(l2, set, (int)w);
@@ -143,6 +155,13 @@ static void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
 		wt_cache_sector_sync(&l2->cache, set, (int)w);
 	}
 	l2->fill[set] = next;
+}
+
+/* The fills of set that have come by cycle t: none before fill[set]. */
+static inline void settle(struct wt_l2 *l2, unsigned set, uint64_t t)
+{
+	if (t >= l2->fill[set])
+		settle_due(l2, set, t);
 }
 
 /* ---- events ---- */
@@ -234,8 +253,11 @@ static void fetch_unit(struct wt_l2 *l2, struct wt_l2_out *out,
 struct access {
 	struct wt_l2_bank *b;
 	const struct wt_event *in;
+	unsigned type;		/* in's, gs_type: the same for each access */
 	uint64_t line, t, arrival;
 	unsigned set, u;
+	int way;		/* where the request's last access found or
+				   put its line; -1: not known */
 	int full;		/* a write of the whole sector */
 	uint64_t done;		/* a read: its data is ready (waiting for a
 				   pending fill: its tag access's end) */
@@ -283,11 +305,15 @@ static unsigned unit_what(const struct wt_l2 *l2, unsigned set, int way, unsigne
 	return what;
 }
 
-/* Set a's way for its line, or -1, after the fills due. */
-static int find(struct wt_l2 *l2, const struct access *a)
+/* Set a's way for its line, or -1, after the fills due: where the
+ * request's last access left it, if it is there still (the sectors of a
+ * request are of one line), else searched for. */
+static inline int find(struct wt_l2 *l2, struct access *a)
 {
 	settle(l2, a->set, a->t);
-	return wt_cache_find(&l2->cache, a->set, a->line);
+	if (a->way < 0 || !wt_cache_holds(&l2->cache, a->set, a->way, a->line))
+		a->way = wt_cache_find(&l2->cache, a->set, a->line);
+	return a->way;
 }
 
 /* A read (load, atomic, an L1 write-allocate's fetch): -1 when done,
@@ -297,7 +323,7 @@ static int read_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 {
 	const struct wt_l2_cfg *c = l2->cfg;
 	uint64_t lookup = a->t + c->tag_latency, ready;
-	unsigned bit = 1u << a->u, type = gs_type(a->in);
+	unsigned bit = 1u << a->u, type = a->type;
 	int way = find(l2, a), atomic = a->in->op == WT_OP_ATOMIC, rc;
 	struct wt_cache_line *l = way >= 0 ? wt_cache_at(&l2->cache, a->set, way) : NULL;
 	struct wt_l2_mshr *m;
@@ -351,7 +377,8 @@ static int read_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 		return -1;
 	}
 	if (!l) {
-		way = take_way(l2, out, a->in, a->set, a->line, lookup, a->arrival);
+		way = a->way = take_way(l2, out, a->in, a->set, a->line, lookup,
+					a->arrival);
 		wt_gs_count(&l2->st.gs, type, WT_GS_MISS);
 	} else {
 		wt_cache_touch(&l2->cache, a->set, way);
@@ -379,7 +406,7 @@ static int write_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 {
 	const struct wt_l2_cfg *c = l2->cfg;
 	uint64_t lookup = a->t + c->tag_latency;
-	unsigned bit = 1u << a->u, type = gs_type(a->in), status, wa = walloc(c);
+	unsigned bit = 1u << a->u, type = a->type, status, wa = walloc(c);
 	int way = find(l2, a), fetch, pend, rc;
 	struct wt_cache_line *l = way >= 0 ? wt_cache_at(&l2->cache, a->set, way) : NULL;
 	struct wt_l2_mshr *m = NULL;
@@ -414,7 +441,8 @@ static int write_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 		return rc;
 	m = entry != SIZE_MAX ? &l2->mshr[entry] : NULL;
 	if (!l && wa != WT_WALLOC_NO) {
-		way = take_way(l2, out, a->in, a->set, a->line, lookup, a->arrival);
+		way = a->way = take_way(l2, out, a->in, a->set, a->line, lookup,
+					a->arrival);
 		l = wt_cache_at(&l2->cache, a->set, way);
 	} else if (l && wa != WT_WALLOC_NO) {
 		wt_cache_touch(&l2->cache, a->set, way);
@@ -453,12 +481,10 @@ static int write_unit(struct wt_l2 *l2, struct wt_l2_out *out, struct access *a,
 	return -1;
 }
 
-void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
-		    uint64_t arrival, struct wt_l2_out *out)
+void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, unsigned bank,
+		    unsigned set, uint64_t arrival, struct wt_l2_out *out)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
-	uint64_t lline = local & ~(uint64_t)(c->geom.line - 1);
-	unsigned bank = (unsigned)(lline >> c->bank_bit) & (c->banks - 1);
 	struct wt_l2_bank_stats *bs = &l2->st.bank[bank];
 	struct access a = { 0 };
 	int write = in->op == WT_OP_STORE;
@@ -467,11 +493,13 @@ void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 
 	a.b = &l2->bank[bank];
 	a.in = in;
+	a.type = type;
 	a.line = in->addr & ~(uint64_t)(c->geom.line - 1);
 	a.arrival = arrival;
-	a.set = wt_index_set(&c->ix, lline);
+	a.set = set;
 	a.hit = 1;
 	a.waits = 0;
+	a.way = -1;
 	units = units_of(l2, in, a.line);
 	a.full = in->type == WT_EV_WRITE_BACK ||
 		 in->bytes >= wt_sectors_count(units) * unit_bytes(c);

@@ -165,7 +165,6 @@ int wt_pmap_check_line(const struct wt_pmap *m, unsigned line, char *err,
 
 unsigned wt_pmap_partition(const struct wt_pmap *m, uint64_t addr)
 {
-	struct wt_addrdec_loc l;
 	uint64_t q, p = 0;
 
 	if (m->slices == 1)
@@ -180,8 +179,7 @@ unsigned wt_pmap_partition(const struct wt_pmap *m, uint64_t addr)
 	case WT_PMAP_IPOLY:
 		return wt_index_set(&m->ix, addr);
 	default:
-		wt_addrdec_decode(&m->ad, addr, &l);
-		return l.slice;
+		return wt_addrdec_slice(&m->ad, addr, NULL);
 	}
 }
 
@@ -196,6 +194,14 @@ uint64_t wt_pmap_local(const struct wt_pmap *m, uint64_t addr)
 	q = addr / m->interleave;
 	r = addr % m->interleave;
 	return q / m->n * m->interleave + r;
+}
+
+unsigned wt_pmap_place(const struct wt_pmap *m, uint64_t addr, uint64_t *local)
+{
+	if (m->kind == WT_PMAP_GPGPUSIM && m->slices > 1)
+		return wt_addrdec_slice(&m->ad, addr, local);
+	*local = wt_pmap_local(m, addr);
+	return wt_pmap_partition(m, addr);
 }
 
 void wt_pmap_free(struct wt_pmap *m)

@@ -102,6 +102,10 @@ unsigned wt_pmap_partition(const struct wt_pmap *m, uint64_t addr);
 /* The partition address of addr (its slice's digits removed). */
 uint64_t wt_pmap_local(const struct wt_pmap *m, uint64_t addr);
 
+/* wt_pmap_partition and, in *local, wt_pmap_local: GPGPU-Sim's mapping
+ * decodes the address once for both. */
+unsigned wt_pmap_place(const struct wt_pmap *m, uint64_t addr, uint64_t *local);
+
 void wt_pmap_free(struct wt_pmap *m);
 
 #endif

@@ -341,8 +341,7 @@ static size_t add_event(struct wt_l2stage *sim, const struct wt_event *e, uint64
 		return 0;
 	}
 	tag = open_instr(sim, e, n, kernel);
-	p = wt_pmap_partition(&sim->map, e->addr);
-	local = wt_pmap_local(&sim->map, e->addr);
+	p = wt_pmap_place(&sim->map, e->addr, &local);
 	put(&sim->b[p], e, local, e->time + sim->icnt, tag);
 	return 1;
 }
