@@ -96,11 +96,13 @@ enum wt_dram_cmd wt_dram_next(const struct wt_dram_chan *ch, const struct wt_dra
 }
 
 /* The earliest cycles the channel lets a column command issue, for a
- * read (col[0]) and a write (col[1]): tCCD after the last, and its data
- * not before the bus is free. */
-static void col_ready(const struct wt_dram_chan *ch, uint64_t col[2])
+ * read (col_at[0]) and a write (col_at[1]): tCCD after the last, and its
+ * data not before the bus is free.  They change with a column command
+ * alone, and every pick reads them. */
+static void set_col_at(struct wt_dram_chan *ch)
 {
 	const struct wt_dram_cfg *c = ch->cfg;
+	uint64_t *col = ch->col_at;
 
 	col[0] = col[1] = ch->col_ok;
 	if (ch->bus_free > c->t.tCL)
@@ -117,7 +119,7 @@ static inline uint64_t other_row_ready(const struct wt_dram_chan *ch,
 	return b->open ? b->pre_ok : max2(b->act_ok, ch->rrd_ok[b->rank]);
 }
 
-/* wt_dram_ready of a request that has arrived, with col_ready's col. */
+/* wt_dram_ready of a request that has arrived, with the channel's col_at. */
 static inline uint64_t ready_at(const struct wt_dram_chan *ch,
 				const struct wt_dram_req *r, const uint64_t col[2])
 {
@@ -130,10 +132,7 @@ static inline uint64_t ready_at(const struct wt_dram_chan *ch,
 
 uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
 {
-	uint64_t col[2];
-
-	col_ready(ch, col);
-	return max2(ready_at(ch, r, col), r->arrive);
+	return max2(ready_at(ch, r, ch->col_at), r->arrive);
 }
 
 /*
@@ -147,9 +146,9 @@ uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *
  * oldest requests, the oldest whose command is legal now issues. */
 static int fcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
-	uint64_t col[2], t = UINT64_MAX, ready = 0;
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX, ready = 0;
 
-	col_ready(ch, col);
 	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
 		unsigned k = (unsigned)__builtin_ctzll(busy);
 		uint64_t first = ch->bankq[k] & -ch->bankq[k];	/* its oldest */
@@ -167,7 +166,8 @@ static int fcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wa
 int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
 	struct wt_dram_chan *m = (struct wt_dram_chan *)ch;	/* scratch */
-	uint64_t col[2], t = UINT64_MAX;
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX;
 
 	if (ch->masks)
 		return fcfs_masked(ch, now, wake);
@@ -175,7 +175,6 @@ int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wak
 		memset(m->mark, 0, ch->cfg->ranks * ch->cfg->banks * sizeof(*m->mark));
 		m->stamp = 1;
 	}
-	col_ready(ch, col);
 	for (size_t i = 0; i < ch->nq; i++) {
 		const struct wt_dram_req *r = wt_dram_queued(ch, i);
 		uint64_t rt;
@@ -201,10 +200,10 @@ int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wak
 static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int cls,
 		  uint64_t *wake)
 {
-	uint64_t col[2], t = UINT64_MAX;
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX;
 	int row = -1;
 
-	col_ready(ch, col);
 	for (size_t i = 0; i < ch->nq; i++) {
 		const struct wt_dram_req *r = wt_dram_queued(ch, i);
 		const struct wt_dram_bank *b = &ch->bank[r->bank];
@@ -251,11 +250,11 @@ static inline unsigned bank_of(const struct wt_dram_chan *ch, size_t i)
 static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t cls,
 			 uint64_t *wake)
 {
-	uint64_t col[2], t = UINT64_MAX, rw, m;
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX, rw, m;
 	uint64_t hitq = ch->hitq & cls;
 	uint64_t queued = ch->nq < 64 ? place(ch->nq) - 1 : UINT64_MAX;
 
-	col_ready(ch, col);
 	/* the oldest hit whose column command the channel and bank allow */
 	rw = (col[0] <= now ? ~ch->writeq : 0) | (col[1] <= now ? ch->writeq : 0);
 	for (m = hitq & rw; m;) {
@@ -453,6 +452,7 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 	end = start + bc;
 	ch->bus_free = end;
 	ch->col_ok = now + c->t.tCCD;
+	set_col_at(ch);
 	ch->st.busy += bc;
 	ch->st.bursts++;
 	b->pre_ok = max2(b->pre_ok, r->write ? end + c->t.tWR : now + bc);

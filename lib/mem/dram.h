@@ -209,6 +209,8 @@ struct wt_dram_chan {
 	uint64_t *rrd_ok;		/* per rank: next ACT (tRRD) */
 	uint64_t col_ok;		/* next column command (tCCD) */
 	uint64_t bus_free;		/* data bus free from this cycle */
+	uint64_t col_at[2];		/* with them, the next read's and
+					   write's column command (dram.c) */
 	uint64_t now;
 	struct wt_dram_req *r;		/* the requests of the last run */
 	size_t *q;			/* the queue, oldest first: places in r */
