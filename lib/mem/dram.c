@@ -109,6 +109,7 @@ static void set_col_at(struct wt_dram_chan *ch)
 		col[0] = max2(col[0], ch->bus_free - c->t.tCL);
 	if (ch->bus_free > c->t.tWL)
 		col[1] = max2(col[1], ch->bus_free - c->t.tWL);
+	ch->col_least = min2(col[0], col[1]);
 }
 
 /* The first cycle bank b may take the next command of a request for a
@@ -237,6 +238,19 @@ static inline unsigned bank_of(const struct wt_dram_chan *ch, size_t i)
 	return wt_dram_queued(ch, i)->bank;
 }
 
+/* No bank with hits may take their column command before this cycle, nor
+ * one without them its ACT or PRE (the bounds in dram.h). */
+static uint64_t frfcfs_bound(const struct wt_dram_chan *ch)
+{
+	uint64_t other = min2(ch->pre_lb, max2(ch->act_lb, ch->rrd_least));
+
+	if (!ch->hitq)
+		return other;
+	/* with a read among the hits, the earlier column bound stands */
+	return min2(other, max2(ch->hit_lb, ch->hitq & ~ch->writeq ?
+				ch->col_least : ch->col_at[1]));
+}
+
 /*
  * The same pick with the masks (dram.h), among the places in cls.  The
  * oldest of a set of places is its lowest bit, so each search goes
@@ -245,15 +259,20 @@ static inline unsigned bank_of(const struct wt_dram_chan *ch, size_t i)
  * taken out), and stops at the first that may issue.  Most picks are a
  * row hit whose column command may issue now, found among the first
  * places looked at; only a pick that finds nothing visits every bank,
- * for the wake-up time.
+ * for the wake-up time.  Over every class, a pick that visits the banks
+ * sets the bounds of dram.h from what it sees.
  */
 static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t cls,
 			 uint64_t *wake)
 {
+	struct wt_dram_chan *lb = (struct wt_dram_chan *)ch;	/* its bounds */
 	const uint64_t *col = ch->col_at;
 	uint64_t t = UINT64_MAX, rw, m;
+	uint64_t pre_t = UINT64_MAX, act_t = UINT64_MAX, hit_t = UINT64_MAX;
 	uint64_t hitq = ch->hitq & cls;
 	uint64_t queued = ch->nq < 64 ? place(ch->nq) - 1 : UINT64_MAX;
+	int every = cls == UINT64_MAX, pick = -1;
+	unsigned pick_bank = 0;
 
 	/* the oldest hit whose column command the channel and bank allow */
 	rw = (col[0] <= now ? ~ch->writeq : 0) | (col[1] <= now ? ch->writeq : 0);
@@ -266,19 +285,38 @@ static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t c
 		m &= ~ch->bankq[k];
 	}
 	/* else the oldest ACT or PRE allowed now, of a bank without hits
-	 * (a bank is not precharged while its open row has hits queued) */
+	 * (a bank is not precharged while its open row has hits queued);
+	 * over every class the other banks are seen too, for the bounds
+	 * once the pick's command has issued */
 	for (m = queued & ~ch->hitq & cls; m;) {
 		size_t i = (size_t)__builtin_ctzll(m);
 		unsigned k = bank_of(ch, i);
+		const struct wt_dram_bank *b = &ch->bank[k];
 		uint64_t rt;
 
 		m &= ~ch->bankq[k];
 		if (ch->bankq[k] & ch->hitq)
 			continue;	/* held for the row's hits */
-		rt = other_row_ready(ch, &ch->bank[k]);
-		if (rt <= now)
-			return (int)i;
+		rt = other_row_ready(ch, b);
+		if (rt <= now && pick < 0) {
+			pick = (int)i;
+			pick_bank = k;
+			if (!every)
+				return pick;
+			continue;
+		}
+		if (b->open)
+			pre_t = min2(pre_t, b->pre_ok);
+		else
+			act_t = min2(act_t, b->act_ok);
 		t = min2(t, rt);
+	}
+	if (pick >= 0) {
+		lb->pick_pre = pre_t;
+		lb->pick_act = act_t;
+		lb->pick_bank = pick_bank;
+		lb->pick_set = 1;
+		return pick;
 	}
 	/* none: wake when the first hit's column command may issue, or the
 	 * first ACT or PRE (t so far) */
@@ -287,19 +325,36 @@ static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t c
 		uint64_t hits = ch->bankq[k] & hitq;
 
 		m &= ~hits;
+		hit_t = min2(hit_t, ch->bank[k].col_ok);
 		if (hits & ~ch->writeq)
 			t = min2(t, max2(ch->bank[k].col_ok, col[0]));
 		if (hits & ch->writeq)
 			t = min2(t, max2(ch->bank[k].col_ok, col[1]));
 	}
+	if (every) {
+		lb->hit_lb = hit_t;
+		lb->pre_lb = pre_t;
+		lb->act_lb = act_t;
+	}
 	*wake = t;
 	return -1;
 }
 
+/* With the masks, a pick the bounds say finds nothing needs no scan: most
+ * of those come in the cycle after a column command, which the next one
+ * may not follow so soon.  The wake-up they give may come before the
+ * scan's (dramhook.h allows it): the pick then looks again. */
 int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
-	if (ch->masks)
+	if (ch->masks) {
+		uint64_t t = frfcfs_bound(ch);
+
+		if (t > now) {
+			*wake = t;
+			return -1;
+		}
 		return frfcfs_masked(ch, now, UINT64_MAX, wake);
+	}
 	return frfcfs(ch, now, -1, wake);
 }
 
@@ -394,6 +449,37 @@ static void drop_masks(struct wt_dram_chan *ch, size_t i, unsigned k)
 	ch->cls1q = drop_place(ch->cls1q, i);
 }
 
+/* Bank b may have become one whose ACT or PRE FR-FCFS waits for: its
+ * bound no later than that. */
+static void lower_other(struct wt_dram_chan *ch, const struct wt_dram_bank *b)
+{
+	if (b->open)
+		ch->pre_lb = min2(ch->pre_lb, b->pre_ok);
+	else
+		ch->act_lb = min2(ch->act_lb, b->act_ok);
+}
+
+/* An ACT or PRE for bank k issues: the other banks' bounds, if the pick
+ * that chose it saw them. */
+static void take_pick_bounds(struct wt_dram_chan *ch, unsigned k)
+{
+	if (ch->pick_set && ch->pick_bank == k) {
+		ch->pre_lb = ch->pick_pre;
+		ch->act_lb = ch->pick_act;
+	}
+	ch->pick_set = 0;
+}
+
+/* The least of the ranks' rrd_ok. */
+static void set_rrd_least(struct wt_dram_chan *ch)
+{
+	uint64_t t = UINT64_MAX;
+
+	for (unsigned i = 0; i < ch->cfg->ranks; i++)
+		t = min2(t, ch->rrd_ok[i]);
+	ch->rrd_least = t;
+}
+
 /* Issue the next command of queue entry i at cycle now. */
 static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 {
@@ -414,13 +500,16 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 	}
 	switch (cmd) {
 	case WT_DRAM_PRE:
+		take_pick_bounds(ch, r->bank);
 		b->open = 0;
 		b->hits = 0;
 		ch->hitq &= ~ch->bankq[r->bank];
 		b->act_ok = max2(b->act_ok, now + c->t.tRP);
 		b->precharges++;
+		lower_other(ch, b);	/* its requests wait for an ACT */
 		return;
 	case WT_DRAM_ACT:
+		take_pick_bounds(ch, r->bank);
 		b->open = 1;
 		b->row = r->row;
 		b->hits = 0;
@@ -444,6 +533,8 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		b->act_ok = now + c->t.tRC;
 		ch->rrd_ok[b->rank] = now + c->t.tRRD;
 		b->activates++;
+		set_rrd_least(ch);
+		ch->hit_lb = min2(ch->hit_lb, b->col_ok);	/* its hits */
 		return;
 	default:
 		break;
@@ -463,7 +554,8 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 	wt_dram_lat_add(&ch->st, r->core_done - r->core_arrive);
 	if (end > ch->st.last)
 		ch->st.last = end;
-	b->hits--;		/* it was one: its row is open */
+	if (!--b->hits)		/* it was one: its row is open */
+		lower_other(ch, b);	/* not held for hits now */
 	if (ch->masks)
 		drop_masks(ch, i, r->bank);
 	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
@@ -524,6 +616,10 @@ static void admit(struct wt_dram_chan *ch, size_t k)
 		ch->hitq |= b->open && b->row == a->row ? m : 0;
 		ch->writeq |= a->write ? m : 0;
 		ch->cls1q |= cls ? m : 0;
+		if (b->open && b->row == a->row)
+			ch->hit_lb = min2(ch->hit_lb, b->col_ok);
+		else if (!b->hits)	/* its bank not held for hits */
+			lower_other(ch, b);
 	}
 	ch->q[ch->nq++] = k;
 	ch->nq_cls1 += cls;
@@ -570,6 +666,9 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 
 	ch->r = r;
 	ch->wants_more = 0;
+	/* the next pick scans: the caller may have changed the channel */
+	ch->hit_lb = ch->pre_lb = ch->act_lb = 0;
+	ch->pick_set = 0;
 	/* Each queue admits its class in arrival order from its own head, so
 	 * a request of one class may pass one of the other waiting outside. */
 	for (unsigned c = 0; c < ncls; c++)
