@@ -251,32 +251,17 @@ static uint64_t frfcfs_bound(const struct wt_dram_chan *ch)
 				ch->col_least : ch->col_at[1]));
 }
 
-/*
- * The same pick with the masks (dram.h), among the places in cls.  The
- * oldest of a set of places is its lowest bit, so each search goes
- * through the places oldest first, a bank at a time (a bank's places
- * share its state: once one of them is seen, the bank's others are
- * taken out), and stops at the first that may issue.  Most picks are a
- * row hit whose column command may issue now, found among the first
- * places looked at; only a pick that finds nothing visits every bank,
- * for the wake-up time.  Over every class, a pick that visits the banks
- * sets the bounds of dram.h from what it sees.
- */
-static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t cls,
-			 uint64_t *wake)
+/* frfcfs_masked's first search: the oldest of the hits in hitq whose
+ * column command the channel and bank allow now, or -1.  Most picks end
+ * here, in a function small enough to inline, before the other searches
+ * set up theirs. */
+static inline int oldest_hit(const struct wt_dram_chan *ch, uint64_t now, uint64_t hitq)
 {
-	struct wt_dram_chan *lb = (struct wt_dram_chan *)ch;	/* its bounds */
 	const uint64_t *col = ch->col_at;
-	uint64_t t = UINT64_MAX, rw, m;
-	uint64_t pre_t = UINT64_MAX, act_t = UINT64_MAX, hit_t = UINT64_MAX;
-	uint64_t hitq = ch->hitq & cls;
-	uint64_t queued = ch->nq < 64 ? place(ch->nq) - 1 : UINT64_MAX;
-	int every = cls == UINT64_MAX, pick = -1;
-	unsigned pick_bank = 0;
+	uint64_t m = hitq & ((col[0] <= now ? ~ch->writeq : 0) |
+			     (col[1] <= now ? ch->writeq : 0));
 
-	/* the oldest hit whose column command the channel and bank allow */
-	rw = (col[0] <= now ? ~ch->writeq : 0) | (col[1] <= now ? ch->writeq : 0);
-	for (m = hitq & rw; m;) {
+	while (m) {
 		size_t i = (size_t)__builtin_ctzll(m);
 		unsigned k = bank_of(ch, i);
 
@@ -284,7 +269,23 @@ static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t c
 			return (int)i;
 		m &= ~ch->bankq[k];
 	}
-	/* else the oldest ACT or PRE allowed now, of a bank without hits
+	return -1;
+}
+
+/* frfcfs_masked's other searches, when no hit may issue now. */
+static int frfcfs_masked_other(const struct wt_dram_chan *ch, uint64_t now, uint64_t cls,
+			       uint64_t *wake)
+{
+	struct wt_dram_chan *lb = (struct wt_dram_chan *)ch;	/* its bounds */
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX, m;
+	uint64_t pre_t = UINT64_MAX, act_t = UINT64_MAX, hit_t = UINT64_MAX;
+	uint64_t hitq = ch->hitq & cls;
+	uint64_t queued = ch->nq < 64 ? place(ch->nq) - 1 : UINT64_MAX;
+	int every = cls == UINT64_MAX, pick = -1;
+	unsigned pick_bank = 0;
+
+	/* the oldest ACT or PRE allowed now, of a bank without hits
 	 * (a bank is not precharged while its open row has hits queued);
 	 * over every class the other banks are seen too, for the bounds
 	 * once the pick's command has issued */
@@ -338,6 +339,25 @@ static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t c
 	}
 	*wake = t;
 	return -1;
+}
+
+/*
+ * The same pick with the masks (dram.h), among the places in cls.  The
+ * oldest of a set of places is its lowest bit, so each search goes
+ * through the places oldest first, a bank at a time (a bank's places
+ * share its state: once one of them is seen, the bank's others are
+ * taken out), and stops at the first that may issue.  Most picks are a
+ * row hit whose column command may issue now, found among the first
+ * places looked at; only a pick that finds nothing visits every bank,
+ * for the wake-up time.  Over every class, a pick that visits the banks
+ * sets the bounds of dram.h from what it sees.
+ */
+static inline int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now,
+				uint64_t cls, uint64_t *wake)
+{
+	int i = oldest_hit(ch, now, ch->hitq & cls);
+
+	return i >= 0 ? i : frfcfs_masked_other(ch, now, cls, wake);
 }
 
 /* With the masks, a pick the bounds say finds nothing needs no scan: most
