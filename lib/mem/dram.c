@@ -96,17 +96,20 @@ enum wt_dram_cmd wt_dram_next(const struct wt_dram_chan *ch, const struct wt_dra
 }
 
 /* The earliest cycles the channel lets a column command issue, for a
- * read (col[0]) and a write (col[1]): tCCD after the last, and its data
- * not before the bus is free. */
-static void col_ready(const struct wt_dram_chan *ch, uint64_t col[2])
+ * read (col_at[0]) and a write (col_at[1]): tCCD after the last, and its
+ * data not before the bus is free.  They change with a column command
+ * alone, and every pick reads them. */
+static void set_col_at(struct wt_dram_chan *ch)
 {
 	const struct wt_dram_cfg *c = ch->cfg;
+	uint64_t *col = ch->col_at;
 
 	col[0] = col[1] = ch->col_ok;
 	if (ch->bus_free > c->t.tCL)
 		col[0] = max2(col[0], ch->bus_free - c->t.tCL);
 	if (ch->bus_free > c->t.tWL)
 		col[1] = max2(col[1], ch->bus_free - c->t.tWL);
+	ch->col_least = min2(col[0], col[1]);
 }
 
 /* The first cycle bank b may take the next command of a request for a
@@ -117,7 +120,7 @@ static inline uint64_t other_row_ready(const struct wt_dram_chan *ch,
 	return b->open ? b->pre_ok : max2(b->act_ok, ch->rrd_ok[b->rank]);
 }
 
-/* wt_dram_ready of a request that has arrived, with col_ready's col. */
+/* wt_dram_ready of a request that has arrived, with the channel's col_at. */
 static inline uint64_t ready_at(const struct wt_dram_chan *ch,
 				const struct wt_dram_req *r, const uint64_t col[2])
 {
@@ -130,10 +133,7 @@ static inline uint64_t ready_at(const struct wt_dram_chan *ch,
 
 uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *r)
 {
-	uint64_t col[2];
-
-	col_ready(ch, col);
-	return max2(ready_at(ch, r, col), r->arrive);
+	return max2(ready_at(ch, r, ch->col_at), r->arrive);
 }
 
 /*
@@ -147,9 +147,9 @@ uint64_t wt_dram_ready(const struct wt_dram_chan *ch, const struct wt_dram_req *
  * oldest requests, the oldest whose command is legal now issues. */
 static int fcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
-	uint64_t col[2], t = UINT64_MAX, ready = 0;
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX, ready = 0;
 
-	col_ready(ch, col);
 	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
 		unsigned k = (unsigned)__builtin_ctzll(busy);
 		uint64_t first = ch->bankq[k] & -ch->bankq[k];	/* its oldest */
@@ -167,7 +167,8 @@ static int fcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wa
 int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
 	struct wt_dram_chan *m = (struct wt_dram_chan *)ch;	/* scratch */
-	uint64_t col[2], t = UINT64_MAX;
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX;
 
 	if (ch->masks)
 		return fcfs_masked(ch, now, wake);
@@ -175,7 +176,6 @@ int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wak
 		memset(m->mark, 0, ch->cfg->ranks * ch->cfg->banks * sizeof(*m->mark));
 		m->stamp = 1;
 	}
-	col_ready(ch, col);
 	for (size_t i = 0; i < ch->nq; i++) {
 		const struct wt_dram_req *r = wt_dram_queued(ch, i);
 		uint64_t rt;
@@ -201,10 +201,10 @@ int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wak
 static int frfcfs(const struct wt_dram_chan *ch, uint64_t now, int cls,
 		  uint64_t *wake)
 {
-	uint64_t col[2], t = UINT64_MAX;
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX;
 	int row = -1;
 
-	col_ready(ch, col);
 	for (size_t i = 0; i < ch->nq; i++) {
 		const struct wt_dram_req *r = wt_dram_queued(ch, i);
 		const struct wt_dram_bank *b = &ch->bank[r->bank];
@@ -238,27 +238,30 @@ static inline unsigned bank_of(const struct wt_dram_chan *ch, size_t i)
 	return wt_dram_queued(ch, i)->bank;
 }
 
-/*
- * The same pick with the masks (dram.h), among the places in cls.  The
- * oldest of a set of places is its lowest bit, so each search goes
- * through the places oldest first, a bank at a time (a bank's places
- * share its state: once one of them is seen, the bank's others are
- * taken out), and stops at the first that may issue.  Most picks are a
- * row hit whose column command may issue now, found among the first
- * places looked at; only a pick that finds nothing visits every bank,
- * for the wake-up time.
- */
-static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t cls,
-			 uint64_t *wake)
+/* No bank with hits may take their column command before this cycle, nor
+ * one without them its ACT or PRE (the bounds in dram.h). */
+static uint64_t frfcfs_bound(const struct wt_dram_chan *ch)
 {
-	uint64_t col[2], t = UINT64_MAX, rw, m;
-	uint64_t hitq = ch->hitq & cls;
-	uint64_t queued = ch->nq < 64 ? place(ch->nq) - 1 : UINT64_MAX;
+	uint64_t other = min2(ch->pre_lb, max2(ch->act_lb, ch->rrd_least));
 
-	col_ready(ch, col);
-	/* the oldest hit whose column command the channel and bank allow */
-	rw = (col[0] <= now ? ~ch->writeq : 0) | (col[1] <= now ? ch->writeq : 0);
-	for (m = hitq & rw; m;) {
+	if (!ch->hitq)
+		return other;
+	/* with a read among the hits, the earlier column bound stands */
+	return min2(other, max2(ch->hit_lb, ch->hitq & ~ch->writeq ?
+				ch->col_least : ch->col_at[1]));
+}
+
+/* frfcfs_masked's first search: the oldest of the hits in hitq whose
+ * column command the channel and bank allow now, or -1.  Most picks end
+ * here, in a function small enough to inline, before the other searches
+ * set up theirs. */
+static inline int oldest_hit(const struct wt_dram_chan *ch, uint64_t now, uint64_t hitq)
+{
+	const uint64_t *col = ch->col_at;
+	uint64_t m = hitq & ((col[0] <= now ? ~ch->writeq : 0) |
+			     (col[1] <= now ? ch->writeq : 0));
+
+	while (m) {
 		size_t i = (size_t)__builtin_ctzll(m);
 		unsigned k = bank_of(ch, i);
 
@@ -266,20 +269,55 @@ static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t c
 			return (int)i;
 		m &= ~ch->bankq[k];
 	}
-	/* else the oldest ACT or PRE allowed now, of a bank without hits
-	 * (a bank is not precharged while its open row has hits queued) */
+	return -1;
+}
+
+/* frfcfs_masked's other searches, when no hit may issue now. */
+static int frfcfs_masked_other(const struct wt_dram_chan *ch, uint64_t now, uint64_t cls,
+			       uint64_t *wake)
+{
+	struct wt_dram_chan *lb = (struct wt_dram_chan *)ch;	/* its bounds */
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX, m;
+	uint64_t pre_t = UINT64_MAX, act_t = UINT64_MAX, hit_t = UINT64_MAX;
+	uint64_t hitq = ch->hitq & cls;
+	uint64_t queued = ch->nq < 64 ? place(ch->nq) - 1 : UINT64_MAX;
+	int every = cls == UINT64_MAX, pick = -1;
+	unsigned pick_bank = 0;
+
+	/* the oldest ACT or PRE allowed now, of a bank without hits
+	 * (a bank is not precharged while its open row has hits queued);
+	 * over every class the other banks are seen too, for the bounds
+	 * once the pick's command has issued */
 	for (m = queued & ~ch->hitq & cls; m;) {
 		size_t i = (size_t)__builtin_ctzll(m);
 		unsigned k = bank_of(ch, i);
+		const struct wt_dram_bank *b = &ch->bank[k];
 		uint64_t rt;
 
 		m &= ~ch->bankq[k];
 		if (ch->bankq[k] & ch->hitq)
 			continue;	/* held for the row's hits */
-		rt = other_row_ready(ch, &ch->bank[k]);
-		if (rt <= now)
-			return (int)i;
+		rt = other_row_ready(ch, b);
+		if (rt <= now && pick < 0) {
+			pick = (int)i;
+			pick_bank = k;
+			if (!every)
+				return pick;
+			continue;
+		}
+		if (b->open)
+			pre_t = min2(pre_t, b->pre_ok);
+		else
+			act_t = min2(act_t, b->act_ok);
 		t = min2(t, rt);
+	}
+	if (pick >= 0) {
+		lb->pick_pre = pre_t;
+		lb->pick_act = act_t;
+		lb->pick_bank = pick_bank;
+		lb->pick_set = 1;
+		return pick;
 	}
 	/* none: wake when the first hit's column command may issue, or the
 	 * first ACT or PRE (t so far) */
@@ -288,19 +326,55 @@ static int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t c
 		uint64_t hits = ch->bankq[k] & hitq;
 
 		m &= ~hits;
+		hit_t = min2(hit_t, ch->bank[k].col_ok);
 		if (hits & ~ch->writeq)
 			t = min2(t, max2(ch->bank[k].col_ok, col[0]));
 		if (hits & ch->writeq)
 			t = min2(t, max2(ch->bank[k].col_ok, col[1]));
 	}
+	if (every) {
+		lb->hit_lb = hit_t;
+		lb->pre_lb = pre_t;
+		lb->act_lb = act_t;
+	}
 	*wake = t;
 	return -1;
 }
 
+/*
+ * The same pick with the masks (dram.h), among the places in cls.  The
+ * oldest of a set of places is its lowest bit, so each search goes
+ * through the places oldest first, a bank at a time (a bank's places
+ * share its state: once one of them is seen, the bank's others are
+ * taken out), and stops at the first that may issue.  Most picks are a
+ * row hit whose column command may issue now, found among the first
+ * places looked at; only a pick that finds nothing visits every bank,
+ * for the wake-up time.  Over every class, a pick that visits the banks
+ * sets the bounds of dram.h from what it sees.
+ */
+static inline int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now,
+				uint64_t cls, uint64_t *wake)
+{
+	int i = oldest_hit(ch, now, ch->hitq & cls);
+
+	return i >= 0 ? i : frfcfs_masked_other(ch, now, cls, wake);
+}
+
+/* With the masks, a pick the bounds say finds nothing needs no scan: most
+ * of those come in the cycle after a column command, which the next one
+ * may not follow so soon.  The wake-up they give may come before the
+ * scan's (dramhook.h allows it): the pick then looks again. */
 int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
-	if (ch->masks)
+	if (ch->masks) {
+		uint64_t t = frfcfs_bound(ch);
+
+		if (t > now) {
+			*wake = t;
+			return -1;
+		}
 		return frfcfs_masked(ch, now, UINT64_MAX, wake);
+	}
 	return frfcfs(ch, now, -1, wake);
 }
 
@@ -395,6 +469,37 @@ static void drop_masks(struct wt_dram_chan *ch, size_t i, unsigned k)
 	ch->cls1q = drop_place(ch->cls1q, i);
 }
 
+/* Bank b may have become one whose ACT or PRE FR-FCFS waits for: its
+ * bound no later than that. */
+static void lower_other(struct wt_dram_chan *ch, const struct wt_dram_bank *b)
+{
+	if (b->open)
+		ch->pre_lb = min2(ch->pre_lb, b->pre_ok);
+	else
+		ch->act_lb = min2(ch->act_lb, b->act_ok);
+}
+
+/* An ACT or PRE for bank k issues: the other banks' bounds, if the pick
+ * that chose it saw them. */
+static void take_pick_bounds(struct wt_dram_chan *ch, unsigned k)
+{
+	if (ch->pick_set && ch->pick_bank == k) {
+		ch->pre_lb = ch->pick_pre;
+		ch->act_lb = ch->pick_act;
+	}
+	ch->pick_set = 0;
+}
+
+/* The least of the ranks' rrd_ok. */
+static void set_rrd_least(struct wt_dram_chan *ch)
+{
+	uint64_t t = UINT64_MAX;
+
+	for (unsigned i = 0; i < ch->cfg->ranks; i++)
+		t = min2(t, ch->rrd_ok[i]);
+	ch->rrd_least = t;
+}
+
 /* Issue the next command of queue entry i at cycle now. */
 static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 {
@@ -415,13 +520,16 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 	}
 	switch (cmd) {
 	case WT_DRAM_PRE:
+		take_pick_bounds(ch, r->bank);
 		b->open = 0;
 		b->hits = 0;
 		ch->hitq &= ~ch->bankq[r->bank];
 		b->act_ok = max2(b->act_ok, now + c->t.tRP);
 		b->precharges++;
+		lower_other(ch, b);	/* its requests wait for an ACT */
 		return;
 	case WT_DRAM_ACT:
+		take_pick_bounds(ch, r->bank);
 		b->open = 1;
 		b->row = r->row;
 		b->hits = 0;
@@ -445,6 +553,8 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		b->act_ok = now + c->t.tRC;
 		ch->rrd_ok[b->rank] = now + c->t.tRRD;
 		b->activates++;
+		set_rrd_least(ch);
+		ch->hit_lb = min2(ch->hit_lb, b->col_ok);	/* its hits */
 		return;
 	default:
 		break;
@@ -453,6 +563,7 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 	end = start + bc;
 	ch->bus_free = end;
 	ch->col_ok = now + c->t.tCCD;
+	set_col_at(ch);
 	ch->st.busy += bc;
 	ch->st.bursts++;
 	b->pre_ok = max2(b->pre_ok, r->write ? end + c->t.tWR : now + bc);
@@ -463,7 +574,8 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 	wt_dram_lat_add(&ch->st, r->core_done - r->core_arrive);
 	if (end > ch->st.last)
 		ch->st.last = end;
-	b->hits--;		/* it was one: its row is open */
+	if (!--b->hits)		/* it was one: its row is open */
+		lower_other(ch, b);	/* not held for hits now */
 	if (ch->masks)
 		drop_masks(ch, i, r->bank);
 	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
@@ -524,6 +636,10 @@ static void admit(struct wt_dram_chan *ch, size_t k)
 		ch->hitq |= b->open && b->row == a->row ? m : 0;
 		ch->writeq |= a->write ? m : 0;
 		ch->cls1q |= cls ? m : 0;
+		if (b->open && b->row == a->row)
+			ch->hit_lb = min2(ch->hit_lb, b->col_ok);
+		else if (!b->hits)	/* its bank not held for hits */
+			lower_other(ch, b);
 	}
 	ch->q[ch->nq++] = k;
 	ch->nq_cls1 += cls;
@@ -570,6 +686,9 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 
 	ch->r = r;
 	ch->wants_more = 0;
+	/* the next pick scans: the caller may have changed the channel */
+	ch->hit_lb = ch->pre_lb = ch->act_lb = 0;
+	ch->pick_set = 0;
 	/* Each queue admits its class in arrival order from its own head, so
 	 * a request of one class may pass one of the other waiting outside. */
 	for (unsigned c = 0; c < ncls; c++)

@@ -209,6 +209,9 @@ struct wt_dram_chan {
 	uint64_t *rrd_ok;		/* per rank: next ACT (tRRD) */
 	uint64_t col_ok;		/* next column command (tCCD) */
 	uint64_t bus_free;		/* data bus free from this cycle */
+	uint64_t col_at[2];		/* with them, the next read's and
+					   write's column command (dram.c) */
+	uint64_t col_least;		/* the earlier of the two */
 	uint64_t now;
 	struct wt_dram_req *r;		/* the requests of the last run */
 	size_t *q;			/* the queue, oldest first: places in r */
@@ -246,6 +249,20 @@ struct wt_dram_chan {
 	int masks;
 	uint64_t *bankq;
 	uint64_t hitq, writeq, cls1q, busy;
+	/* With the masks, bounds for FR-FCFS over every class (a pick
+	 * they say finds nothing needs no scan): no bank with hits queued
+	 * allows their column command before hit_lb (its col_ok), no open
+	 * bank without hits its PRE before pre_lb, no closed one its ACT
+	 * before act_lb (nor before rrd_least, the least rrd_ok).  A pick
+	 * that finds nothing sets them from what it saw; admissions and
+	 * commands lower them where a bank may be ready sooner.  A pick of
+	 * an ACT or PRE (pick_set) keeps the other banks' pre_lb and act_lb
+	 * in pick_pre and pick_act, which its command, for pick_bank, takes
+	 * up. */
+	uint64_t hit_lb, pre_lb, act_lb, rrd_least;
+	uint64_t pick_pre, pick_act;
+	unsigned pick_bank;
+	int pick_set;
 	struct wt_dram_stats st;
 };
 
