@@ -97,57 +97,6 @@ static inline unsigned way_at(const struct wt_cache *c, size_t base, unsigned i)
 	return c->order ? c->order[base + i] : c->order16[base + i];
 }
 
-/* The byte of line's hash kept in hint. */
-static inline uint8_t hint_of(uint64_t line)
-{
-	return (uint8_t)((line * 0x9E3779B97F4A7C15ULL) >> 56);
-}
-
-/* Byte b in each byte of a word, for bytes_equal. */
-static inline uint64_t bytes_of(uint8_t b)
-{
-	return 0x0101010101010101ULL * b;
-}
-
-/*
- * The bytes among the 8 at p equal to those of bs (bytes_of), as the high
- * bit of each (bit 8k + 7 for p[k]).  The lowest set bit is the first
- * equal byte; a byte after an equal one may be marked too (a borrow), so
- * a caller that takes more than the lowest checks each.
- */
-static inline uint64_t bytes_equal(const uint8_t *p, uint64_t bs)
-{
-	const uint64_t ones = bytes_of(1);
-	uint64_t x;
-
-	memcpy(&x, p, sizeof(x));
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	x = __builtin_bswap64(x);	/* p[0] in the low byte */
-#endif
-	x ^= bs;
-	return (x - ones) & ~x & (ones << 7);
-}
-
-/* The tags first: a set's are a few cache lines, where its lines are
- * three times as many. */
-int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line)
-{
-	size_t base = (size_t)set * c->g.assoc;
-	uint64_t h = bytes_of(hint_of(line));
-
-	for (unsigned w = 0; w < c->g.assoc; w += 8)
-		for (uint64_t m = bytes_equal(&c->hint[base + w], h); m; m &= m - 1) {
-			unsigned k = w + (unsigned)__builtin_ctzll(m) / 8;
-
-			if (k >= c->g.assoc)
-				break;	/* the next set's */
-			if (c->tag[base + k] == line &&
-			    c->lines[base + k].state != WT_LINE_INVALID)
-				return (int)k;
-		}
-	return -1;
-}
-
 /* wt_cache_place() beyond 255 ways: the same on 16-bit words, 4 to a word. */
 static void place16(struct wt_cache *c, unsigned set, int way, unsigned pos)
 {
@@ -198,8 +147,8 @@ void wt_cache_place(struct wt_cache *c, unsigned set, int way, unsigned pos)
 	o = &c->order[(size_t)set * c->g.assoc];
 	if (o[pos] == (uint8_t)way)
 		return;		/* there already: a line touched again */
-	ws = bytes_of((uint8_t)way);
-	while (!(m = bytes_equal(o + i, ws)))
+	ws = wt_bytes_of((uint8_t)way);
+	while (!(m = wt_bytes_equal(o + i, ws)))
 		i += 8;		/* way is in the set's bytes: found there */
 	i += (unsigned)__builtin_ctzll(m) / 8;
 	if (i > pos)
@@ -216,16 +165,6 @@ static uint64_t next_random(struct wt_cache *c)
 	c->rng ^= c->rng << 25;
 	c->rng ^= c->rng >> 27;
 	return c->rng * 0x2545F4914F6CDD1DULL;
-}
-
-int wt_cache_has_room(const struct wt_cache *c, unsigned set)
-{
-	const struct wt_cache_line *l = &c->lines[(size_t)set * c->g.assoc];
-
-	for (unsigned w = 0; w < c->g.assoc; w++)
-		if (l[w].state != WT_LINE_RESERVED)
-			return 1;
-	return 0;
 }
 
 int wt_cache_victim(struct wt_cache *c, unsigned set, struct wt_cache_line *evicted)
@@ -336,7 +275,7 @@ void wt_cache_insert_at(struct wt_cache *c, unsigned set, int way, uint64_t line
 	if (state == WT_LINE_INVALID)
 		c->invalid[set]++;
 	c->tag[(size_t)set * c->g.assoc + (unsigned)way] = line;
-	c->hint[(size_t)set * c->g.assoc + (unsigned)way] = hint_of(line);
+	c->hint[(size_t)set * c->g.assoc + (unsigned)way] = wt_cache_hint_of(line);
 	l->addr = line;
 	l->state = (uint8_t)state;
 	l->ready = ready;

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "cacheindex.h"
 
@@ -111,8 +112,59 @@ static inline unsigned wt_cache_set(const struct wt_cache *c, uint64_t addr)
 	return wt_index_set(&c->ix, addr);
 }
 
-/* The way holding line addr in its set, or -1. */
-int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line);
+/* The byte of line's hash kept in hint. */
+static inline uint8_t wt_cache_hint_of(uint64_t line)
+{
+	return (uint8_t)((line * 0x9E3779B97F4A7C15ULL) >> 56);
+}
+
+/* Byte b in each byte of a word, for wt_bytes_equal. */
+static inline uint64_t wt_bytes_of(uint8_t b)
+{
+	return 0x0101010101010101ULL * b;
+}
+
+/*
+ * The bytes among the 8 at p equal to those of bs (wt_bytes_of), as the
+ * high bit of each (bit 8k + 7 for p[k]).  The lowest set bit is the
+ * first equal byte; a byte after an equal one may be marked too (a
+ * borrow), so a caller that takes more than the lowest checks each.
+ */
+static inline uint64_t wt_bytes_equal(const uint8_t *p, uint64_t bs)
+{
+	const uint64_t ones = wt_bytes_of(1);
+	uint64_t x;
+
+	memcpy(&x, p, sizeof(x));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x);	/* p[0] in the low byte */
+#endif
+	x ^= bs;
+	return (x - ones) & ~x & (ones << 7);
+}
+
+/* The way holding line addr in its set, or -1.  The tags first: a set's
+ * are a few cache lines, where its lines are three times as many.
+ * Inline, as the hint's test that answers most misses is a few
+ * instructions and the call was as many (every request looks its line
+ * up). */
+static inline int wt_cache_find(const struct wt_cache *c, unsigned set, uint64_t line)
+{
+	size_t base = (size_t)set * c->g.assoc;
+	uint64_t h = wt_bytes_of(wt_cache_hint_of(line));
+
+	for (unsigned w = 0; w < c->g.assoc; w += 8)
+		for (uint64_t m = wt_bytes_equal(&c->hint[base + w], h); m; m &= m - 1) {
+			unsigned k = w + (unsigned)__builtin_ctzll(m) / 8;
+
+			if (k >= c->g.assoc)
+				break;	/* the next set's */
+			if (c->tag[base + k] == line &&
+			    c->lines[base + k].state != WT_LINE_INVALID)
+				return (int)k;
+		}
+	return -1;
+}
 
 /* Whether way of set holds line addr, as wt_cache_find would find it
  * there: a line holds one way of its set at most, so a caller that knows
@@ -146,7 +198,15 @@ static inline void wt_cache_touch(struct wt_cache *c, unsigned set, int way)
  */
 int wt_cache_victim(struct wt_cache *c, unsigned set, struct wt_cache_line *evicted);
 /* Whether a new line could go into set now: some way is not reserved. */
-int wt_cache_has_room(const struct wt_cache *c, unsigned set);
+static inline int wt_cache_has_room(const struct wt_cache *c, unsigned set)
+{
+	const struct wt_cache_line *l = &c->lines[(size_t)set * c->g.assoc];
+
+	for (unsigned w = 0; w < c->g.assoc; w++)
+		if (l[w].state != WT_LINE_RESERVED)
+			return 1;
+	return 0;
+}
 /*
  * The same with ranks (MeDiC's warp-type bits appended to the replacement
  * bits): an invalid way, else among valid ways the lowest rank[way], the
