@@ -42,6 +42,11 @@ struct wt_falru {
 	/* Every line seen: key >> shift >> 6 maps to a mask of the 64 keys
 	 * of its run, bit (key >> shift) % 64 set for those seen. */
 	struct wt_u64map *seen;
+	/* The mask of the run looked up last, and that run: misses come in
+	 * sweeps, most in the run of the one before, and find its mask
+	 * without the map.  Valid until the map next grows, which only
+	 * first_seen's lookup of another run can make it do. */
+	uint64_t *last_mask, last_run;
 	unsigned shift;
 	uint64_t distinct;
 };
@@ -156,7 +161,11 @@ static int first_seen(struct wt_falru *f, uint64_t key)
 
 	if (!f->seen)
 		return 0;
-	mask = wt_u64map_get(f->seen, k / 64, &added);
+	if (!f->last_mask || f->last_run != k / 64) {
+		f->last_mask = wt_u64map_get(f->seen, k / 64, &added);
+		f->last_run = k / 64;
+	}
+	mask = f->last_mask;
 	if (*mask & bit)
 		return 0;
 	*mask |= bit;
