@@ -153,21 +153,33 @@ int wt_events_write_merged(struct wt_writer *w, struct wt_event *const *lists,
 	}
 	win = won[1];
 	free(won);
-	for (; left; left--) {
-		unsigned i = win.rank;
+	while (left) {
+		size_t room;
+		unsigned char *dst = wt_writer_room(w, &room);
 
-		if (wt_writer_put(w, &lists[i][pos[i]++]) < 0) {
+		if (!dst) {
 			rc = -1;
 			break;
 		}
-		win = key_of(lists, counts, pos, i, m);
-		for (unsigned j = (m + i) / 2; j > 0; j /= 2)
-			if (before(loser[j], win)) {
-				struct key t = loser[j];
+		if (room > left)
+			room = left;
+		left -= room;
+		/* the winners, straight into the writer's block */
+		for (size_t n = 0; n < room; n++) {
+			unsigned i = win.rank;
 
-				loser[j] = win;
-				win = t;
-			}
+			memcpy(dst + n * sizeof(struct wt_event), &lists[i][pos[i]++],
+			       sizeof(struct wt_event));
+			win = key_of(lists, counts, pos, i, m);
+			for (unsigned j = (m + i) / 2; j > 0; j /= 2)
+				if (before(loser[j], win)) {
+					struct key t = loser[j];
+
+					loser[j] = win;
+					win = t;
+				}
+		}
+		wt_writer_added(w, room);
 	}
 	free(loser);
 	free(pos);

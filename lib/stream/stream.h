@@ -85,6 +85,14 @@ int wt_writer_put(struct wt_writer *w, const void *rec);
 /* Append n records, which lie one after another at recs: one call where
  * n calls of wt_writer_put each paid its checks. */
 int wt_writer_put_many(struct wt_writer *w, const void *recs, size_t n);
+/* Room for records at the end of the block being filled: where the next
+ * record goes, and in *n how many fit there (at least one); NULL on an
+ * error.  The caller writes up to *n records in place, then says how many
+ * with wt_writer_added.  For a writer of records made one at a time (the
+ * merge of events): put's call and checks for each cost more than its
+ * copy. */
+void *wt_writer_room(struct wt_writer *w, size_t *n);
+void wt_writer_added(struct wt_writer *w, size_t n);
 int wt_writer_kernel_end(struct wt_writer *w);
 /* Write the trailer and close; frees w.  0, or -1 with err. */
 int wt_writer_close(struct wt_writer *w, char *err, size_t errlen);

@@ -210,29 +210,43 @@ int wt_writer_put(struct wt_writer *w, const void *rec)
 	return 0;
 }
 
+void *wt_writer_room(struct wt_writer *w, size_t *n)
+{
+	if (w->block_recs == w->block_cap) {
+		if (w->failed || flush_block(w) < 0)
+			return NULL;
+	}
+	if (!w->in_kernel) {
+		misuse(w, "record outside a kernel");
+		return NULL;
+	}
+	*n = w->block_cap - w->block_recs;
+	return w->block + w->block_recs * w->record_size;
+}
+
+void wt_writer_added(struct wt_writer *w, size_t n)
+{
+	w->block_recs += n;
+	w->records += n;
+	w->kernel_records += n;
+}
+
 int wt_writer_put_many(struct wt_writer *w, const void *recs, size_t n)
 {
 	const unsigned char *p = recs;
 
 	while (n) {
 		size_t k;
+		unsigned char *dst = wt_writer_room(w, &k);
 
-		if (w->block_recs == w->block_cap) {
-			if (w->failed || flush_block(w) < 0)
-				return -1;
-		}
-		if (!w->in_kernel)
-			return misuse(w, "record outside a kernel");
-		k = w->block_cap - w->block_recs;
+		if (!dst)
+			return -1;
 		if (k > n)
 			k = n;
-		memcpy(w->block + w->block_recs * w->record_size, p,
-		       k * w->record_size);
+		memcpy(dst, p, k * w->record_size);
+		wt_writer_added(w, k);
 		p += k * w->record_size;
 		n -= k;
-		w->block_recs += k;
-		w->records += k;
-		w->kernel_records += k;
 	}
 	return 0;
 }
