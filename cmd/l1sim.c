@@ -46,10 +46,11 @@ int main(int argc, char **argv)
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
 	Sim.su.cfg.no_warp_stats = !stats;	/* only --stats shows them */
+	Sim.su.cfg.no_pc_stats = !stats;
 
 	S.r = wt_stage_input(&args, WT_KIND_REQUEST, "run coalesce first",
 			     configure_cb, &cmd);
-	Sim.su.cfg.no_warp_stats = !stats;
+	Sim.su.cfg.no_warp_stats = Sim.su.cfg.no_pc_stats = !stats;
 	/* The reuse-distance histograms show in the statistics alone, and
 	 * the miss classes are exact without them: with no --stats, the
 	 * engines that make them are not run (the same events, about a

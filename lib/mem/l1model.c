@@ -730,6 +730,8 @@ static struct wt_pc_stats *load_pc_stats(struct wt_l1 *l1, uint32_t pc)
 	uint32_t *slot = &l1->pc_cache[(pc * 0x9E3779B1u) >> (32 - WT_L1_PC_CACHE_BITS)];
 	struct wt_pc_stats *p;
 
+	if (l1->cfg->no_pc_stats)
+		return &l1->no_pc;
 	if (*slot && st->pcs[*slot - 1].pc == pc)
 		return &st->pcs[*slot - 1];
 	p = pc_stats(st, pc);

@@ -108,6 +108,8 @@ struct wt_l1_cfg {
 	double reuse_rate;		/* sampled: the SHARDS rate, 2^-24 to 1 */
 	int no_warp_stats;		/* st.warps stays empty (they grow with
 					   the trace's warps, not its lines) */
+	int no_pc_stats;		/* st.pcs stays empty: l1sim without
+					   --stats, which shows them nowhere */
 	int external_fill;		/* misses wait for wt_l1_fill (see
 					   EXTERNAL FILLS below); 0: the model
 					   times them */
@@ -214,6 +216,7 @@ struct wt_l1 {
 	} warp_cache[WT_L1_WARP_CACHE];
 	struct wt_linetab *warp_ix;
 	struct wt_warp_stats no_warp;	/* every warp's, with no_warp_stats */
+	struct wt_pc_stats no_pc;	/* every load's, with no_pc_stats */
 	/* Where a load's statistics are in st.pcs: a direct-mapped cache of
 	 * indices + 1 (0: empty) by pc, in front of the scan of st.pcs. */
 	uint32_t pc_cache[1u << WT_L1_PC_CACHE_BITS];
