@@ -724,7 +724,7 @@ static struct wt_pc_stats *pc_stats(struct wt_l1_stats *st, uint32_t pc)
 /* The statistics of load pc, through pc_cache (l1model.h).  Fibonacci
  * hashing picks the slot: pcs are multiples of the instruction size, and
  * their low bits alone would leave most slots empty. */
-static struct wt_pc_stats *load_pc_stats(struct wt_l1 *l1, uint32_t pc)
+HOT struct wt_pc_stats *load_pc_stats(struct wt_l1 *l1, uint32_t pc)
 {
 	struct wt_l1_stats *st = &l1->st;
 	uint32_t *slot = &l1->pc_cache[(pc * 0x9E3779B1u) >> (32 - WT_L1_PC_CACHE_BITS)];
@@ -1727,8 +1727,9 @@ int wt_l1_access(struct wt_l1 *l1, const struct wt_request *r, uint64_t t,
 	return try_access(l1, r, t, refused_mshr, out, done, retry);
 }
 
-void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
-		   struct wt_l1_out *out)
+/* wt_l1_request, which wt_l1_requests makes part of its loop. */
+HOT void request(struct wt_l1 *l1, const struct wt_request *r,
+		 struct wt_l1_out *out)
 {
 	uint64_t t = r->time + l1->shift, t0, done, retry;
 	int rc, refused = 0;
@@ -1755,6 +1756,12 @@ void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
 	l1->clock = t;
 }
 
+void wt_l1_request(struct wt_l1 *l1, const struct wt_request *r,
+		   struct wt_l1_out *out)
+{
+	request(l1, r, out);
+}
+
 /* With many lines, the exact engines' hash entries miss the cache, and
  * they are the larger part of note_load's time; a few requests are long
  * enough to fetch them. */
@@ -1775,7 +1782,7 @@ void wt_l1_requests(struct wt_l1 *l1, const struct wt_request *r, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		if (l1->exact && i + PREFETCH_AHEAD < n)
 			prefetch_load(l1, &r[i + PREFETCH_AHEAD]);
-		wt_l1_request(l1, &r[i], out);
+		request(l1, &r[i], out);
 	}
 }
 
