@@ -930,7 +930,6 @@ static void run_op(struct wt_stage *st, int final)
 
 const struct wt_stage_ops wt_dramstage_ops = {
 	.rec_size = sizeof(struct wt_event),
-	.time = wt_stage_event_time,
 	.check = check,
 	.take = take_op,
 	.unsorted = unsorted_op,

@@ -478,11 +478,6 @@ static void run_kernel(struct wt_l1stage *sim)
  * buckets.  take checks the SM itself (no check op): a call less on
  * every request.
  */
-static uint64_t req_time(const void *rec)
-{
-	return ((const struct wt_request *)rec)->time;
-}
-
 static __attribute__((noinline)) void new_sm(struct wt_stage *st, unsigned s,
 					     uint64_t index)
 {
@@ -540,7 +535,6 @@ static void run(struct wt_stage *st, int final)
 
 static const struct wt_stage_ops l1_ops = {
 	.rec_size = sizeof(struct wt_request),
-	.time = req_time,
 	.take = req_take,
 	.kernel_begin = kernel_begin,
 	.run = run,

@@ -454,7 +454,6 @@ static void run_op(struct wt_stage *st, int final)
 
 static const struct wt_stage_ops ops = {
 	.rec_size = sizeof(struct wt_event),
-	.time = wt_stage_event_time,
 	.check = check_event,
 	.take = take_op,
 	.kernel_begin = kernel_op,

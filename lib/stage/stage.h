@@ -44,9 +44,9 @@
 struct wt_stage;
 
 struct wt_stage_ops {
-	size_t rec_size;	/* bytes of an input record */
-	/* A record's cycle, for the time order. */
-	uint64_t (*time)(const void *rec);
+	/* Bytes of an input record, which begins with its cycle (a
+	 * uint64_t: requests and events do), for the time order. */
+	size_t rec_size;
 	/* Refuse a record that does not belong in this stage (index: its
 	 * number in the stream), with a message and an exit; may be NULL. */
 	void (*check)(struct wt_stage *st, const void *rec, uint64_t index);
@@ -85,9 +85,6 @@ struct wt_stage {
 /* Run the stage over its whole input, as above; a reader error ends the
  * program.  The reader and writer stay open. */
 void wt_stage_loop(struct wt_stage *st);
-
-/* The time of an event record, for ops->time. */
-uint64_t wt_stage_event_time(const void *rec);
 
 /* Write an event, or end the program with the writer's error. */
 void wt_stage_put(struct wt_stage *st, const struct wt_event *e);

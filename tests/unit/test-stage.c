@@ -89,7 +89,6 @@ static void run(struct wt_stage *st, int final)
 
 static const struct wt_stage_ops ops = {
 	.rec_size = sizeof(struct wt_event),
-	.time = wt_stage_event_time,
 	.take = take,
 	.unsorted = unsorted,
 	.kernel_begin = kernel_begin,
