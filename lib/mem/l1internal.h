@@ -167,6 +167,15 @@ static inline unsigned mshr_of_warp(const struct wt_l1 *l1, uint32_t warp)
 	return n;
 }
 
+/* The ready cycle of the first entry, whose data comes first: the
+ * earliest; UINT64_MAX with none. */
+static inline uint64_t mshr_first_ready(const struct wt_l1 *l1)
+{
+	return l1->nmshr ? l1->mshr[l1->mshr_head].ready : UINT64_MAX;
+}
+
+/* The same by a scan of every entry, for wt_l1_check, which checks the
+ * order. */
 static inline uint64_t mshr_earliest(const struct wt_l1 *l1)
 {
 	uint64_t t = UINT64_MAX;

@@ -581,7 +581,7 @@ static void retire_unordered(struct wt_l1 *l1, uint64_t t)
 		mshr_remove_first(l1);
 		line_uncount(l1, line);
 	}
-	l1->next_ready = l1->nmshr ? l1->mshr[l1->mshr_head].ready : UINT64_MAX;
+	l1->next_ready = mshr_first_ready(l1);
 }
 
 /* A fill that allocates its line (allocate on fill), of the entry m for
@@ -632,7 +632,7 @@ static void retire_due(struct wt_l1 *l1, struct wt_l1_out *out,
 		line_uncount(l1, line);
 		fill_allocate(l1, out, r, m, line);
 	}
-	l1->next_ready = l1->nmshr ? l1->mshr[l1->mshr_head].ready : UINT64_MAX;
+	l1->next_ready = mshr_first_ready(l1);
 }
 
 /* Data that has arrived by cycle t fills its lines and frees its MSHRs,
@@ -1324,14 +1324,12 @@ void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
 {
 	if (t > l1->run_to)
 		l1->run_to = t;
-	for (unsigned i = l1->mshr_head; t && !l1->cfg->sectored && i < mshr_end(l1);) {
-		const struct mshr *m = &l1->mshr[i];
-		uint64_t line = l1->mline[i];
+	/* The entries due by t are the first (l1internal.h). */
+	while (t && !l1->cfg->sectored && l1->nmshr &&
+	       l1->mshr[l1->mshr_head].ready <= t) {
+		const struct mshr *m = &l1->mshr[l1->mshr_head];
+		uint64_t line = l1->mline[l1->mshr_head];
 
-		if (m->ready > t) {
-			i++;
-			continue;
-		}
 		/* its line is filled, then invalidated: never there */
 		if (m->way >= 0) {
 			struct wt_cache_line *l = wt_cache_at(&l1->cache, m->set, m->way);
@@ -1341,12 +1339,10 @@ void wt_l1_flush_at(struct wt_l1 *l1, uint64_t t)
 				wt_cache_invalidate(&l1->cache, m->set, m->way);
 			}
 		}
-		/* The entries due are the first (i is the head). */
 		mshr_remove_first(l1);
-		i = l1->mshr_head;
 		line_uncount(l1, line);
 	}
-	l1->next_ready = l1->nmshr ? mshr_earliest(l1) : UINT64_MAX;
+	l1->next_ready = mshr_first_ready(l1);
 	wt_l1_invalidate_all(l1);
 }
 
