@@ -51,6 +51,7 @@ int main(int argc, char **argv)
 	S.r = wt_stage_input(&args, WT_KIND_EVENT, "run l1sim first", configure_cb, &cmd);
 	wt_l2stage_upstream(&Sim, &wt_reader_header(S.r)->meta, wt_reader_name(S.r));
 	Sim.is.no_warp_stats = !stats || Sim.no_warp_table;	/* only --stats shows them */
+	Sim.cfg.no_queue_stats = !stats;			/* these too */
 	wt_l2stage_start(&Sim, &S);
 
 	wt_header_init(&h, WT_KIND_EVENT, 0);

@@ -116,8 +116,16 @@ uint64_t wt_l2i_fill_entry(struct wt_l2 *l2, uint64_t key, uint64_t t);
 /* The bank's requests whose tag access starts after cycle e (l2model.c). */
 unsigned wt_l2i_queued_after(const struct wt_l2_bank *b, unsigned q, uint64_t e);
 
+/* The bank statistics of an access to bank (NULL when the queues'
+ * statistics are not kept, cfg->no_queue_stats). */
+static inline struct wt_l2_bank_stats *wt_l2i_bank_stats(struct wt_l2 *l2, unsigned bank)
+{
+	return l2->cfg->no_queue_stats ? NULL : &l2->st.bank[bank];
+}
+
 /* Port and bank queue: the cycle the request's tag access may start
- * (port_free: the ports', the partition's or wt_l2_fails's copy). */
+ * (port_free: the ports', the partition's or wt_l2_fails's copy; bs:
+ * the statistics the queue's length goes to, or NULL). */
 static inline uint64_t wt_l2i_enter_bank(const struct wt_l2_cfg *c,
 					 uint64_t *port_free, struct wt_l2_bank *b,
 					 struct wt_l2_bank_stats *bs, uint64_t arrival)
@@ -135,8 +143,8 @@ static inline uint64_t wt_l2i_enter_bank(const struct wt_l2_cfg *c,
 	/* the length feeds only the maximum, m: the starts grow from the
 	 * head, so a length past m needs the start m from the newest to
 	 * be after e; one test, and the search only when it raises m */
-	if (bs->max_queue == 0 || (bs->max_queue <= b->n &&
-	    b->start[(b->head + b->n - bs->max_queue) % q] > e)) {
+	if (bs && (bs->max_queue == 0 || (bs->max_queue <= b->n &&
+	    b->start[(b->head + b->n - bs->max_queue) % q] > e))) {
 		len = 1 + wt_l2i_queued_after(b, q, e);
 		if (len > bs->max_queue)
 			bs->max_queue = len;
@@ -159,6 +167,18 @@ static inline void wt_l2i_leave_queue(const struct wt_l2_cfg *c,
 		b->start[b->head] = t;
 		b->head = b->head + 1 == q ? 0 : b->head + 1;
 	}
+}
+
+/* An access's wait for its tag access (t: its start), in bs and the
+ * delay histogram; nothing when bs is NULL (not kept). */
+static inline void wt_l2i_count_delay(struct wt_l2 *l2, struct wt_l2_bank_stats *bs,
+				      uint64_t t, uint64_t arrival)
+{
+	if (!bs)
+		return;
+	bs->accesses++;
+	bs->delay_sum += t - arrival - 1;
+	wt_l2_hist_add(&l2->st.delay, t - arrival - 1);
 }
 
 struct wt_l2i_lanes {

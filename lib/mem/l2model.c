@@ -934,7 +934,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 	unsigned bank = (unsigned)(lline >> c->bank_bit) & (c->banks - 1);
 	unsigned set = wt_index_set(&c->ix, lline);
 	struct wt_l2_bank *b = &l2->bank[bank];
-	struct wt_l2_bank_stats *bs = &l2->st.bank[bank];
+	struct wt_l2_bank_stats *bs;
 	uint64_t t, done = 0, retry = 0, hits = l2->st.hits;
 	struct wt_l2_req r = { in, line, set, arrival, l2->kernel, 0, out };
 	int rc = -1;
@@ -973,6 +973,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 		wt_l2s_request(l2, in, bank, set, arrival, out);
 		return;
 	}
+	bs = wt_l2i_bank_stats(l2, bank);
 	t = wt_l2i_enter_bank(c, l2->port_free, b, bs, arrival);
 	for (;;) {
 		settle(l2, set, t);
@@ -1002,9 +1003,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 			l2->pol[i].ops->served(l2->pol[i].p, l2, &r,
 					       l2->st.hits != hits);
 	wt_l2i_leave_queue(c, b, t);
-	bs->accesses++;
-	bs->delay_sum += t - arrival - 1;
-	wt_l2_hist_add(&l2->st.delay, t - arrival - 1);
+	wt_l2i_count_delay(l2, bs, t, arrival);
 }
 
 static uint64_t add_sat(uint64_t a, uint64_t b)

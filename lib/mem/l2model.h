@@ -92,6 +92,11 @@ struct wt_l2_cfg {
 					   (above); 0: miss_latency */
 	int disabled;			/* no L2: everything goes on */
 	int emit_all;			/* also hits and merged misses */
+	int no_queue_stats;		/* keep none of the queues' statistics
+					   (each bank's accesses, delays and
+					   longest queue, the delay histogram):
+					   l2sim without --stats, which shows
+					   none, spares each access their cost */
 };
 
 /* Log2 histogram: bin 0 holds 0, bin i holds 2^(i-1) .. 2^i - 1. */

@@ -485,7 +485,7 @@ void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, unsigned bank,
 		    unsigned set, uint64_t arrival, struct wt_l2_out *out)
 {
 	const struct wt_l2_cfg *c = l2->cfg;
-	struct wt_l2_bank_stats *bs = &l2->st.bank[bank];
+	struct wt_l2_bank_stats *bs = wt_l2i_bank_stats(l2, bank);
 	struct access a = { 0 };
 	int write = in->op == WT_OP_STORE;
 	unsigned units, type = gs_type(in);
@@ -517,9 +517,7 @@ void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, unsigned bank,
 		if (!write && a.done > done)
 			done = a.done;
 		wt_l2i_leave_queue(c, a.b, a.t);
-		bs->accesses++;
-		bs->delay_sum += a.t - arrival - 1;
-		wt_l2_hist_add(&l2->st.delay, a.t - arrival - 1);
+		wt_l2i_count_delay(l2, bs, a.t, arrival);
 	}
 	if (write) {
 		l2->st.sector_writes += wt_sectors_count(units);
