@@ -746,6 +746,26 @@ static void keep_waiting(struct wt_dramstage *d, struct wt_dram_work *w)
 }
 
 /*
+ * The merge of the channels' completions keeps a tournament: win[j] is
+ * the channel whose head comes first among the leaves under node j
+ * (leaves + i is channel i's leaf; win[1] the first of all), so taking
+ * one event replays only its leaf's path, log2 of the channels, not a
+ * scan of them all.  The left side holds the lower channels, so it wins
+ * a tie, as the lower channel must.
+ */
+static unsigned winner(const uint64_t *head, unsigned left, unsigned right)
+{
+	return head[right] < head[left] ? right : left;
+}
+
+static void replay(unsigned *win, const uint64_t *head, unsigned leaves,
+		   unsigned i)
+{
+	for (unsigned j = (leaves + i) / 2; j > 0; j /= 2)
+		win[j] = winner(head, win[2 * j], win[2 * j + 1]);
+}
+
+/*
  * Run the channels over the requests read (up to the next arrival; all
  * of them at the kernel's end, final) and write those done before every
  * later completion: no channel can finish a request before its clock,
@@ -756,10 +776,16 @@ static void keep_waiting(struct wt_dramstage *d, struct wt_dram_work *w)
  */
 static void run_to(struct wt_dramstage *d, uint64_t until, int final)
 {
-	unsigned nc = d->cfg.channels;
+	unsigned nc = d->cfg.channels, leaves = 1;
 	uint64_t h = UINT64_MAX;
 	size_t *pos = wt_calloc(nc, sizeof(*pos));
-	uint64_t *head = wt_calloc(nc, sizeof(*head));
+	uint64_t *head;
+	unsigned *win;
+
+	while (leaves < nc)
+		leaves *= 2;
+	head = wt_calloc(leaves, sizeof(*head));
+	win = wt_calloc(2 * leaves, sizeof(*win));
 
 	/* a batch of a few events on one thread: starting the threads costs
 	 * more than it saves */
@@ -790,14 +816,17 @@ static void run_to(struct wt_dramstage *d, uint64_t until, int final)
 	/* merged by completion, the lower channel on a tie; head[i] is the
 	 * completion of channel i's next, UINT64_MAX when it has none (none
 	 * is done then: h bounds them) */
-	for (unsigned i = 0; i < nc; i++)
-		head[i] = d->cw[i].ndone ? d->cw[i].done[0]->core_done : UINT64_MAX;
+	for (unsigned i = 0; i < leaves; i++)
+		head[i] = i < nc && d->cw[i].ndone ? d->cw[i].done[0]->core_done :
+			  UINT64_MAX;
+	for (unsigned i = 0; i < leaves; i++)
+		win[leaves + i] = i;
+	for (unsigned j = leaves - 1; j > 0; j--)
+		win[j] = winner(head, win[2 * j], win[2 * j + 1]);
 	for (;;) {
 		struct wt_dram_work *w;
-		unsigned best = 0;
+		unsigned best = win[1];
 
-		for (unsigned i = 1; i < nc; i++)
-			best = head[i] < head[best] ? i : best;
 		if (head[best] == UINT64_MAX)
 			break;
 		w = &d->cw[best];
@@ -806,6 +835,7 @@ static void run_to(struct wt_dramstage *d, uint64_t until, int final)
 		w->ngone++;
 		head[best] = pos[best] < w->ndone ? w->done[pos[best]]->core_done :
 			     UINT64_MAX;
+		replay(win, head, leaves, best);
 	}
 	for (unsigned i = 0; i < nc; i++) {
 		compact(d, i, final);
@@ -814,6 +844,7 @@ static void run_to(struct wt_dramstage *d, uint64_t until, int final)
 	}
 	free(pos);
 	free(head);
+	free(win);
 }
 
 /* DRAM cycles of a slice of a kernel's end (run_batch). */
