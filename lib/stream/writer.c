@@ -195,22 +195,9 @@ static inline void copy_record(unsigned char *dst, const void *rec, size_t size)
 		memcpy(dst + i, src + i, 8);
 }
 
-int wt_writer_put(struct wt_writer *w, const void *rec)
-{
-	if (w->block_recs == w->block_cap) {
-		if (w->failed || flush_block(w) < 0)
-			return -1;
-	}
-	if (!w->in_kernel)
-		return misuse(w, "record outside a kernel");
-	copy_record(w->block + w->block_recs * w->record_size, rec, w->record_size);
-	w->block_recs++;
-	w->records++;
-	w->kernel_records++;
-	return 0;
-}
-
-void *wt_writer_room(struct wt_writer *w, size_t *n)
+/* wt_writer_room, which put and put_many make part of themselves (put
+ * runs for every record some programs write). */
+static inline unsigned char *room(struct wt_writer *w, size_t *n)
 {
 	if (w->block_recs == w->block_cap) {
 		if (w->failed || flush_block(w) < 0)
@@ -224,11 +211,28 @@ void *wt_writer_room(struct wt_writer *w, size_t *n)
 	return w->block + w->block_recs * w->record_size;
 }
 
+void *wt_writer_room(struct wt_writer *w, size_t *n)
+{
+	return room(w, n);
+}
+
 void wt_writer_added(struct wt_writer *w, size_t n)
 {
 	w->block_recs += n;
 	w->records += n;
 	w->kernel_records += n;
+}
+
+int wt_writer_put(struct wt_writer *w, const void *rec)
+{
+	size_t n;
+	unsigned char *dst = room(w, &n);
+
+	if (!dst)
+		return -1;
+	copy_record(dst, rec, w->record_size);
+	wt_writer_added(w, 1);
+	return 0;
 }
 
 int wt_writer_put_many(struct wt_writer *w, const void *recs, size_t n)
@@ -237,7 +241,7 @@ int wt_writer_put_many(struct wt_writer *w, const void *recs, size_t n)
 
 	while (n) {
 		size_t k;
-		unsigned char *dst = wt_writer_room(w, &k);
+		unsigned char *dst = room(w, &k);
 
 		if (!dst)
 			return -1;
