@@ -45,9 +45,9 @@ int main(int argc, char **argv)
 	level = set[O_LEVEL] ? wt_level_arg(set[O_LEVEL]) : wt_env_level(output);
 	stats = set[O_STATS];
 	wt_check_outputs(output, stats);
-	Sim.su.cfg.no_warp_stats = !stats;	/* only --stats shows them */
-	Sim.su.cfg.no_pc_stats = !stats;
 
+	/* The configuration is made here (configure_cb: the preset clears
+	 * it); what only --stats shows is then not kept. */
 	S.r = wt_stage_input(&args, WT_KIND_REQUEST, "run coalesce first",
 			     configure_cb, &cmd);
 	Sim.su.cfg.no_warp_stats = Sim.su.cfg.no_pc_stats = !stats;

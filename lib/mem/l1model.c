@@ -40,7 +40,7 @@
  * The functions of a request's path (load and what it calls), made part
  * of their callers: each is small or mostly returns at its first test
  * (no policies, no meta), and as calls their arguments, saved registers
- * and returns cost more than their work.  1,176 -> 1,031 instructions a
+ * and returns cost more than their work.  1,176 -> 1,029 instructions a
  * request (cachegrind, l1sim's defaults on 1M gen-requests).
  */
 #define HOT static inline __attribute__((always_inline))
