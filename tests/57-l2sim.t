@@ -373,11 +373,19 @@ is "$(json "$T/bfs.json" | grep -o '"kernel":[0-9]*,"warp":[0-9]*' | tr -c '0-9\
 # be counted already (with --batch=1 it is; with 4K it is not, but that
 # is not known), and the stream is refused; --batch=0 holds every
 # instruction to the kernel's end and takes it (1001 instructions).
+# Without --stats no instruction is counted, and any batch takes it.
 "$BUILD/tests/test-dram" gen reorder 3000 2 1 > "$T/r.l1"
 fails_with 1 "r.l1: record 1501: warp 1's instruction 61 comes after its instruction 62, when it may be closed already: this input is not in each warp's order; run l2sim --batch=0" \
-	"a warp's closed instruction after a later one, --batch=1" l2sim --batch=1 "$T/r.l1"
+	"a warp's closed instruction after a later one, --batch=1" l2sim --batch=1 --stats="$T/r1.json" "$T/r.l1"
+test ! -e "$T/r1.json"
+ok $? "refused: no statistics file"
 fails_with 1 "r.l1: record 1501: warp 1's instruction 61 comes after its instruction 62" \
-	"a warp's instruction after a later one, --batch=4K" l2sim --batch=4K "$T/r.l1"
+	"a warp's instruction after a later one, --batch=4K" l2sim --batch=4K --stats=/dev/null "$T/r.l1"
+l2sim --batch=0 "$T/r.l1" | trace-dump | grep -v '^#' > "$T/r0.txt" &&
+	l2sim --batch=1 "$T/r.l1" | trace-dump | grep -v '^#' > "$T/r1.txt"
+ok $? "without --stats, --batch=1 takes a stream out of each warp's order"
+cmp -s "$T/r0.txt" "$T/r1.txt"
+ok $? "... and writes --batch=0's events"
 l2sim --batch=0 --stats="$T/r.json" "$T/r.l1" > /dev/null
 ok $? "--batch=0 takes a stream out of each warp's order"
 like "$(json "$T/r.json")" '"warp_instructions":\{"all_hit":804,"mostly_hit":1,"balanced":6,"mostly_miss":0,"all_miss":190\}' \

@@ -248,6 +248,8 @@ static void outcome(struct wt_l2 *l2, struct wt_l2_out *out,
 {
 	struct wt_l2_outcome *o;
 
+	if (l2->cfg->no_outcomes)
+		return;
 	if (out->noc == out->capoc) {
 		out->capoc = out->capoc ? 2 * out->capoc : 64;
 		out->oc = wt_realloc(out->oc, out->capoc * sizeof(*out->oc));

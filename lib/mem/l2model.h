@@ -97,6 +97,13 @@ struct wt_l2_cfg {
 					   longest queue, the delay histogram):
 					   l2sim without --stats, which shows
 					   none, spares each access their cost */
+	int no_outcomes;		/* make no outcomes (struct
+					   wt_l2_outcome): l2sim without
+					   --stats, whose per-instruction
+					   and per-PC statistics are all
+					   they feed; never with
+					   external_fill, whose driver needs
+					   them */
 };
 
 /* Log2 histogram: bin 0 holds 0, bin i holds 2^(i-1) .. 2^i - 1. */

@@ -310,14 +310,16 @@ static void check_event(struct wt_stage *st, const void *rec, uint64_t n)
  * instruction closes once it is complete and a later one of its warp has
  * been read: a warp issues in order and l1sim keeps it, so nothing of it
  * comes after.  A stream where something does could count it twice, and
- * is refused; --batch=0 closes them all at the kernel's end.
+ * is refused; --batch=0 closes them all at the kernel's end.  Without
+ * these statistics (no_instr_stats) there is nothing to count twice, and
+ * no instruction opens.
  */
 static uint32_t open_instr(struct wt_l2stage *sim, const struct wt_event *e,
 			   uint64_t n, uint32_t kernel)
 {
 	uint32_t slot;
 
-	if (!wt_l2_makes_outcome(&sim->cfg, e))
+	if (sim->no_instr_stats || !wt_l2_makes_outcome(&sim->cfg, e))
 		return 0;
 	if (wt_l2_instr_read(&sim->is, kernel, e, &slot) < 0)
 		wt_die(WT_EXIT_DATA, "%s: record %llu: warp %u's instruction "
