@@ -204,6 +204,34 @@ unsigned wt_pmap_place(const struct wt_pmap *m, uint64_t addr, uint64_t *local)
 	return wt_pmap_partition(m, addr);
 }
 
+void wt_pmap_memo_init(struct wt_pmap_memo *memo, const struct wt_pmap *m)
+{
+	memo->low = 0;
+	if (m->kind == WT_PMAP_GPGPUSIM && m->slices > 1) {
+		unsigned low = wt_addrdec_low_bit(&m->ad);
+
+		memo->low = low < 64 ? low : 0;
+	}
+	for (size_t i = 0; i < WT_PMAP_MEMO_SLOTS; i++)
+		memo->chunk[i] = UINT64_MAX;
+}
+
+unsigned wt_pmap_memo_place(struct wt_pmap_memo *memo, const struct wt_pmap *m,
+			    uint64_t addr, uint64_t *local)
+{
+	uint64_t chunk = addr >> memo->low, low = addr - (chunk << memo->low);
+	size_t i = (size_t)chunk & (WT_PMAP_MEMO_SLOTS - 1);
+
+	if (!memo->low)
+		return wt_pmap_place(m, addr, local);
+	if (memo->chunk[i] != chunk) {
+		memo->slice[i] = wt_pmap_place(m, chunk << memo->low, &memo->local[i]);
+		memo->chunk[i] = chunk;
+	}
+	*local = memo->local[i] | low;
+	return memo->slice[i];
+}
+
 void wt_pmap_free(struct wt_pmap *m)
 {
 	if (m->kind == WT_PMAP_GPGPUSIM)

@@ -106,6 +106,31 @@ uint64_t wt_pmap_local(const struct wt_pmap *m, uint64_t addr);
  * decodes the address once for both. */
 unsigned wt_pmap_place(const struct wt_pmap *m, uint64_t addr, uint64_t *local);
 
+/*
+ * wt_pmap_place's answers for the addresses placed last, kept by their
+ * bits from wt_addrdec_low_bit up, direct-mapped: GPGPU-Sim's mapping
+ * costs about a hundred instructions an address to decode, and the L2's
+ * requests come a few lines at a time.  The bits under the low bit leave
+ * the slice alone and pass into the partition address unchanged, so an
+ * address's answer is its chunk's.  Other mappings are not kept (low 0).
+ */
+enum { WT_PMAP_MEMO_SLOTS = 1024 };
+
+struct wt_pmap_memo {
+	unsigned low;				/* 0: nothing kept */
+	uint64_t chunk[WT_PMAP_MEMO_SLOTS];	/* addr >> low; UINT64_MAX:
+						   none (no chunk is, with
+						   low above 0) */
+	uint64_t local[WT_PMAP_MEMO_SLOTS];	/* of the chunk's address */
+	uint32_t slice[WT_PMAP_MEMO_SLOTS];
+};
+
+/* A memo for m, empty; wt_pmap_memo_place then answers as wt_pmap_place
+ * (the random indexing's draws included: a chunk kept has been drawn). */
+void wt_pmap_memo_init(struct wt_pmap_memo *memo, const struct wt_pmap *m);
+unsigned wt_pmap_memo_place(struct wt_pmap_memo *memo, const struct wt_pmap *m,
+			    uint64_t addr, uint64_t *local);
+
 void wt_pmap_free(struct wt_pmap *m);
 
 #endif

@@ -343,7 +343,7 @@ static size_t add_event(struct wt_l2stage *sim, const struct wt_event *e, uint64
 		return 0;
 	}
 	tag = open_instr(sim, e, n, kernel);
-	p = wt_pmap_place(&sim->map, e->addr, &local);
+	p = wt_pmap_memo_place(sim->memo, &sim->map, e->addr, &local);
 	put(&sim->b[p], e, local, e->time + sim->icnt, tag);
 	return 1;
 }
@@ -479,6 +479,8 @@ void wt_l2stage_start(struct wt_l2stage *sim, struct wt_stage *st)
 		wt_spill_init(&sim->b[p].spill, "l2sim");
 	}
 	sim->shared = wt_l2pols_shared(sim->pols);
+	sim->memo = wt_malloc(sizeof(*sim->memo));
+	wt_pmap_memo_init(sim->memo, &sim->map);
 }
 
 const struct wt_l2 *wt_l2stage_part(const struct wt_l2stage *sim, unsigned p)
@@ -500,4 +502,5 @@ void wt_l2stage_free(struct wt_l2stage *sim)
 	wt_l2_instr_free(&sim->is);
 	wt_machine_free(&sim->machine);
 	wt_pmap_free(&sim->map);
+	free(sim->memo);
 }

@@ -53,6 +53,7 @@ struct wt_l2stage {
 	struct wt_stage *st;
 	struct wt_l2_bucket *b;	/* per partition */
 	uint64_t not_for_l2;
+	struct wt_pmap_memo *memo;	/* the events' places (partition.h) */
 	struct wt_l2_instr_stats is;
 	struct wt_l2pols *pols;		/* the policies pol turns on */
 	int shared;		/* partitions share state: run in arrival order */

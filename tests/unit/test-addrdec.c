@@ -33,7 +33,9 @@
 #include "partition.h"
 #include "oracleaddr.h"
 #include "tap.h"
+#include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define MAP64(tail) "00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR." tail
@@ -331,6 +333,49 @@ static void decoder(size_t k)
 	wt_addrdec_free(&d);
 }
 
+/*
+ * The memo of places (wt_pmap_memo_place) answers as wt_pmap_place, on a
+ * map of its own: seq() three times over, each address moved by an
+ * offset under the memo's low bit (and one at the low bit, the next
+ * chunk), so chunks come back, collide in the 1024 slots (the random
+ * 40-bit ones) and differ in their low bits.  Random indexing draws in
+ * the same order on both maps: a chunk's first sight is a memo miss.
+ */
+static void memo_place(size_t k, const struct wt_pmap_opts *o)
+{
+	struct wt_pmap ref, m;
+	struct wt_pmap_memo *memo = wt_malloc(sizeof(*memo));
+	unsigned bad = 0, n = 0;
+	char err[256];
+
+	if (wt_pmap_setup(maps[cases[k].map], o, &ref, err, sizeof(err)) < 0 ||
+	    wt_pmap_setup(maps[cases[k].map], o, &m, err, sizeof(err)) < 0) {
+		ok(0, "  memo: %s", err);
+		free(memo);
+		return;
+	}
+	wt_pmap_memo_init(memo, &m);
+	for (unsigned r = 0; r < 3; r++) {
+		for (unsigned i = 0; i < 512; i++, n++) {
+			uint64_t a = seq(i), moved = (uint64_t)(i * 37 + r * 11);
+			uint64_t lr, lm;
+			unsigned pr, pm;
+
+			if (memo->low)
+				a += i % 64 == 63 ? 1ULL << memo->low :
+				     moved & ((1ULL << memo->low) - 1);
+			pr = wt_pmap_place(&ref, a, &lr);
+			pm = wt_pmap_memo_place(memo, &m, a, &lm);
+			bad += pr != pm || lr != lm;
+		}
+	}
+	ok(memo->low > 0, "  memo: kept from bit %u", memo->low);
+	is_u64(bad, 0, "  memo: %u places as wt_pmap_place's", n);
+	wt_pmap_free(&ref);
+	wt_pmap_free(&m);
+	free(memo);
+}
+
 /* l2sim's way: --map, --partitions, --sub-partitions,
  * --partition-indexing. */
 static void l2sim_map(size_t k)
@@ -354,6 +399,7 @@ static void l2sim_map(size_t k)
 	is_u64(bad, 0, "  l2sim's map: the same slices (of %u) and partition "
 	       "addresses", m.slices);
 	wt_pmap_free(&m);
+	memo_place(k, &o);
 }
 
 /* dramsim's way: the channel of the same decoder. */
