@@ -294,16 +294,6 @@ static void run_batch(struct wt_l2stage *sim, int final)
 }
 
 
-static void check_event(struct wt_stage *st, const void *rec, uint64_t n)
-{
-	const struct wt_event *e = rec;
-
-	if (e->level != 1)
-		wt_die(WT_EXIT_DATA, "%s: record %llu: a level-%u event; l2sim "
-		       "takes the L1 events of l1sim (level 1)", wt_reader_name(st->r),
-		       (unsigned long long)n, e->level);
-}
-
 /*
  * A load or atomic opens its warp instruction, or joins it: the slot it
  * returns tags the request, and so its outcome.  With batches, an
@@ -338,6 +328,10 @@ static size_t add_event(struct wt_l2stage *sim, const struct wt_event *e, uint64
 	uint32_t tag;
 	unsigned p;
 
+	if (e->level != 1)	/* checked here: the stage's check op is a call */
+		wt_die(WT_EXIT_DATA, "%s: record %llu: a level-%u event; l2sim "
+		       "takes the L1 events of l1sim (level 1)",
+		       wt_reader_name(sim->st->r), (unsigned long long)n, e->level);
 	if (!wt_l2_takes(e)) {
 		sim->not_for_l2++;
 		return 0;
@@ -456,7 +450,6 @@ static void run_op(struct wt_stage *st, int final)
 
 static const struct wt_stage_ops ops = {
 	.rec_size = sizeof(struct wt_event),
-	.check = check_event,
 	.take = take_op,
 	.kernel_begin = kernel_op,
 	.run = run_op,
