@@ -135,16 +135,19 @@ int wt_wt_access(struct wt_warptypes *w, uint32_t kernel, uint32_t warp,
 	win->accesses++;
 	win->hits += hit != 0;
 	key = (uint64_t)warp << 32 | instr;
-	ix = wt_u64map_get(w->instr_ix, key, &added);
-	if (added) {
-		if (w->ninstr == w->capinstr) {
-			w->capinstr = w->capinstr ? 2 * w->capinstr : 1024;
-			w->instr = wt_realloc(w->instr, w->capinstr * sizeof(*w->instr));
+	if (!p->open || p->open > w->ninstr || w->instr[p->open - 1].key != key) {
+		ix = wt_u64map_get(w->instr_ix, key, &added);
+		if (added) {
+			if (w->ninstr == w->capinstr) {
+				w->capinstr = w->capinstr ? 2 * w->capinstr : 1024;
+				w->instr = wt_realloc(w->instr, w->capinstr * sizeof(*w->instr));
+			}
+			w->instr[w->ninstr] = (struct wt_wt_instr){ .key = key };
+			*ix = ++w->ninstr;
 		}
-		w->instr[w->ninstr] = (struct wt_wt_instr){ .key = key };
-		*ix = ++w->ninstr;
+		p->open = (size_t)*ix;
 	}
-	in = &w->instr[*ix - 1];
+	in = &w->instr[p->open - 1];
 	in->hits += hit != 0;
 	in->requests++;
 	if (!last)

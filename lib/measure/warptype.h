@@ -55,6 +55,11 @@ struct wt_wt_warp {
 	uint32_t kernel, warp, cta, sm;
 	uint64_t hits, accesses;
 	uint64_t seq;		/* the order warps were first seen in */
+	size_t open;		/* index + 1 in the open instructions of
+				   the one it accessed last, or 0: most
+				   accesses are its, so found without the
+				   hash table (checked by its key: a
+				   closing moves another into its slot) */
 	struct wt_wt_window *win;
 	size_t nwin, capwin;
 };
