@@ -670,6 +670,58 @@ static void count_arrivals(struct wt_dram_chan *ch, size_t n, unsigned cls)
 	ch->counted[cls] = k;
 }
 
+/* Whether cycle now has work for the loop's admissions and counts: a
+ * request of a class has arrived since its arrivals were counted (they
+ * stop at the first after the cycle counted), or the head of a class
+ * that waits outside has room now. */
+static int arrivals_due(const struct wt_dram_chan *ch, const struct wt_dram_req *r,
+			size_t n)
+{
+	for (unsigned c = 0; c < ch->nqueues; c++) {
+		size_t k = ch->counted[c], h = ch->head[c];
+
+		if (k < n && r[k].arrive <= ch->now)
+			return 1;
+		if (h < n && r[h].arrive <= ch->now && room(ch, &r[h]))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Run the cycles from now in which the queue alone changes: in each the
+ * scheduler picks and a command issues, or the clock goes to the cycle
+ * it wakes at, or an arrival with room.  They stop at a cycle with
+ * arrivals to admit or count (the loop's), an empty queue, or until.
+ * Nothing else changes in such a cycle, so the loop's own steps would
+ * go the same way; this loop leaves out their work.
+ */
+static void serve(struct wt_dram_chan *ch, const struct wt_dram_req *r, size_t n,
+		  uint64_t until)
+{
+	const size_t *head = ch->head;
+
+	do {
+		uint64_t t = UINT64_MAX;
+		int i;
+
+		ch->last_step = ch->now;
+		i = ch->pick(ch, ch->now, &t);
+		if (i >= 0) {
+			issue(ch, (size_t)i, ch->now);
+			advance(ch, ch->now + 1);	/* one command a cycle */
+			continue;
+		}
+		/* Nothing can issue: wait for the first cycle that may change
+		 * that, a command becoming legal (the scheduler's wake) or an
+		 * arrival with room. */
+		for (unsigned c = 0; c < ch->nqueues; c++)
+			if (head[c] < n && room(ch, &r[head[c]]) && r[head[c]].arrive < t)
+				t = r[head[c]].arrive;
+		advance(ch, min2(max2(t, ch->now + 1), until));
+	} while (ch->now < until && ch->nq && !arrivals_due(ch, r, n));
+}
+
 /*
  * The loop runs the cycles before until, one that may change something
  * after another: every request arriving by then is in r, so each cycle
@@ -677,6 +729,8 @@ static void count_arrivals(struct wt_dram_chan *ch, size_t n, unsigned cls)
  * cycles stops at until (a request given later may arrive there); an
  * idle cycle the loop stops on changes nothing, so stopping does not
  * either.  The heads and the counts of arrivals stay in the channel.
+ * The cycles in which no request arrives or comes in, most of them, go
+ * by in serve, without the admissions' and counts' work.
  */
 void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 		       uint64_t until)
@@ -694,8 +748,7 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 	for (unsigned c = 0; c < ncls; c++)
 		head[c] = head_of(ch, n, head[c], c);
 	while (ch->now < until) {
-		uint64_t t = UINT64_MAX, first = UINT64_MAX;
-		int i;
+		uint64_t first = UINT64_MAX;
 
 		for (unsigned c = 0; c < ncls; c++) {
 			while (head[c] < n && r[head[c]].arrive <= ch->now &&
@@ -715,24 +768,12 @@ void wt_dram_run_until(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n,
 		for (unsigned c = 0; c < ncls; c++)
 			count_arrivals(ch, n, c);
 		ch->stepped = 1;
-		ch->last_step = ch->now;
 		if (!ch->nq) {
+			ch->last_step = ch->now;
 			advance(ch, min2(first, until));
 			continue;
 		}
-		i = ch->pick(ch, ch->now, &t);
-		if (i >= 0) {
-			issue(ch, (size_t)i, ch->now);
-			advance(ch, ch->now + 1);	/* one command a cycle */
-			continue;
-		}
-		/* Nothing can issue: wait for the first cycle that may change
-		 * that, a command becoming legal (the scheduler's wake) or an
-		 * arrival with room. */
-		for (unsigned c = 0; c < ncls; c++)
-			if (head[c] < n && room(ch, &r[head[c]]) && r[head[c]].arrive < t)
-				t = r[head[c]].arrive;
-		advance(ch, min2(max2(t, ch->now + 1), until));
+		serve(ch, r, n, until);
 	}
 }
 
