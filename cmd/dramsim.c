@@ -49,6 +49,7 @@ int main(int argc, char **argv)
 	S.r = wt_stage_input(&args, WT_KIND_EVENT, "run l1sim or l2sim first",
 			     configure_cb, &cmd);
 	wt_dramstage_sizes(&D, &wt_reader_header(S.r)->meta);
+	D.no_stall_stats = D.cfg.no_lat_stats = !stats;	/* only --stats shows them */
 	wt_header_init(&h, WT_KIND_EVENT, 0);
 	wt_meta_copy(&h.meta, &wt_reader_header(S.r)->meta);
 	wt_meta_add_stage(&h.meta, argc, argv);

@@ -209,8 +209,10 @@ sw=$(total "$T/w.json" stall_cycles) sr=$(total "$T/r.json" stall_cycles)
 [ $((sr - sw)) -gt 3000 ]
 ok $? "reorder: the late load's 3000 cycles count ($sw, then $sr)"
 fails_with 1 "nothere: no temporary file: No such file or directory \(the closed warp instructions of a kernel go there; --batch=0 needs none\)" \
-	"no temporary file" env TMPDIR="$T/nothere" dramsim --batch=1 "$T/w.l2"
-TMPDIR="$T/nothere" dramsim --batch=0 "$T/w.l2" > /dev/null
+	"no temporary file" env TMPDIR="$T/nothere" dramsim --batch=1 --stats=/dev/null "$T/w.l2"
+TMPDIR="$T/nothere" dramsim --batch=0 --stats=/dev/null "$T/w.l2" > /dev/null
 ok $? "--batch=0 makes no temporary file"
+TMPDIR="$T/nothere" dramsim --batch=1 "$T/w.l2" > /dev/null
+ok $? "without --stats no instruction is followed, and no temporary file made"
 
 done_testing

@@ -571,7 +571,8 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		return;
 	r->done = end;
 	r->core_done = wt_dram_to_core(ch->clk, end);
-	wt_dram_lat_add(&ch->st, r->core_done - r->core_arrive);
+	if (!c->no_lat_stats)
+		wt_dram_lat_add(&ch->st, r->core_done - r->core_arrive);
 	if (end > ch->st.last)
 		ch->st.last = end;
 	if (!--b->hits)		/* it was one: its row is open */

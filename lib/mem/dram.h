@@ -54,6 +54,9 @@ struct wt_dram_cfg {
 	struct wt_dram_timing t;
 	unsigned queue;		/* request queue entries per channel */
 	const struct wt_dram_sched_ops *sched;	/* dramhook.h */
+	int no_lat_stats;	/* keep no latencies (their histogram, sum,
+				   least and greatest): dramsim without
+				   --stats, which shows none */
 };
 
 /* Bytes of one burst, and the command cycles it holds the data bus. */

@@ -511,7 +511,7 @@ static void take(struct wt_dramstage *d, const struct wt_event *e)
 	if (c->sched->event)
 		c->sched->event(d->sched, d->st->kernel, e);
 	ignore = !wt_dram_asks(e);
-	wix = counted(e) ? wait_read(d, e, !ignore) : 0;
+	wix = counted(e) && !d->no_stall_stats ? wait_read(d, e, !ignore) : 0;
 	if (ignore) {
 		w->ignored++;
 		return;
@@ -618,7 +618,7 @@ static void put_event(struct wt_dramstage *d, const struct wt_dram_work *w, cons
 	struct wt_event e = w->ev[q->id];
 	uint64_t lat = q->core_done - e.time;
 
-	if (counted(&e))
+	if (counted(&e) && !d->no_stall_stats)
 		wait_done(d, w->wait[q->id], (uint64_t)e.latency + lat);
 
 	e.time = q->core_done;

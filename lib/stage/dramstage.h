@@ -42,6 +42,8 @@ struct wt_dramstage {
 				   in memory */
 	int early;		/* close instructions before the end (with
 				   batches) */
+	int no_stall_stats;	/* follow no warp instructions (wait_read):
+				   their stalls show only in the stats */
 	void *sched;		/* cfg.sched's state (dramhook.h), or NULL */
 	struct wt_meta meta;	/* the output header's, for the stats */
 
