@@ -3,7 +3,8 @@
 # outputs: every stage's stream, every --stats file and every exit status,
 # on the samples under every machine preset, every L1 policy, every L2
 # policy (MeDiC, Rand, PC-Byp, EAF, PCAL, the streaming bypass, alone and
-# together) and classify.  The check a refactoring must pass (issue 43: no behaviour
+# together) and classify, and the simulators' streams again without
+# --stats (which keeps less).  The check a refactoring must pass (issue 43: no behaviour
 # change); `make same BASE=REV` builds REV and runs it against this tree.
 #
 #   sh scripts/same-outputs.sh [-q] OLD NEW [TRACE...]
@@ -89,6 +90,11 @@ runs() {
 		stage "$b" "$p-l2" l2sim -o "$p-l2.wt" --stats="$p-l2.json" "$p-l1.wt"
 		stage "$b" "$p-dr" dramsim -o "$p-dr.wt" --stats="$p-dr.json" "$p-l2.wt"
 		stage "$b" "$p-cl" classify --format=json -o "$p-cl.json" "$p-co.wt"
+		# without --stats, which keeps less (warps, PCs, queues,
+		# instructions, latencies) and must write the same streams
+		stage "$b" "$p-l1n" l1sim -o "$p-l1n.wt" "$p-co.wt"
+		stage "$b" "$p-l2n" l2sim -o "$p-l2n.wt" "$p-l1.wt"
+		stage "$b" "$p-drn" dramsim -o "$p-drn.wt" "$p-l2.wt"
 	done
 	p=$n-fermi
 	# small batches: many horizons, fill write-backs, flushes
@@ -102,6 +108,10 @@ runs() {
 		--medic=all -o "$p-medic.wt" --stats="$p-medic.json" "$p-l1.wt"
 	stage "$b" "$p-mdr" dramsim --sched=medic -o "$p-mdr.wt" --stats="$p-mdr.json" \
 		"$p-medic.wt"
+	stage "$b" "$p-medicn" l2sim --sectored=no --write-allocate=yes --events=all \
+		--medic=all -o "$p-medicn.wt" "$p-l1.wt"
+	stage "$b" "$p-mdrn" dramsim --sched=medic -o "$p-mdrn.wt" "$p-medic.wt"
+	stage "$b" "$p-pooln" l1sim --sched=pool -o "$p-pooln.wt" "$p-co.wt"
 	# dramsim's other schedulers: FCFS, and MeDiC's with short epochs,
 	# small queues and batches (its two queues' files)
 	stage "$b" "$p-fcfs" dramsim --sched=fcfs -o "$p-fcfs.wt" --stats="$p-fcfs.json" \

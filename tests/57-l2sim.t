@@ -408,4 +408,17 @@ fails_with 1 "record 0: a level-2 event" "l2sim output in" l2sim "$T/d.l2"
 head -c 200 "$T/d.l1" > "$T/trunc.wt"
 fails_with 1 "trunc.wt" "a truncated stream" l2sim "$T/trunc.wt"
 
+# Without --stats no warp instructions, PCs or queues are counted, nor
+# are outcomes made; the events are the same, with batches and with
+# MeDiC's shared state.
+for opts in "" "--batch=1" "--medic=all --sectored=no --events=all"; do
+	# shellcheck disable=SC2086 # opts: words
+	l2sim $opts -o "$T/ns.wt" "$T/bfs.l1" &&
+		l2sim $opts --stats="$T/ns.json" -o "$T/s.wt" "$T/bfs.l1"
+	ok $? "bfs${opts:+ $opts}: runs with and without --stats"
+	is "$(trace-dump --format=csv "$T/ns.wt" | cksum)" \
+	   "$(trace-dump --format=csv "$T/s.wt" | cksum)" \
+	   "bfs${opts:+ $opts}: the same events without --stats"
+done
+
 done_testing
