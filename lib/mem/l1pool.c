@@ -89,46 +89,68 @@ static int by_cta_warp(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/* Whether the pool leaves request q out. */
+static int dropped(const struct wt_pool_cfg *c, const struct wt_request *q)
+{
+	return c->drop_stores && q->op == WT_OP_STORE;
+}
+
+/* Request i's key; first, until build() marks the instructions, says
+ * whether the stream starts an instruction there (index 0). */
+static struct key key_of(const struct wt_request *r, size_t i)
+{
+	return (struct key){ r[i].cta, r[i].warp, (uint32_t)i, r[i].index == 0, 0 };
+}
+
 /*
- * k sorted by_cta_warp, the order being total (pos is unique) whatever
- * sorts it.  A kernel's warp ids are dense (a CTA's warps numbered on from
- * the CTA before's), so a counting sort on the warp id, stable, leaves
- * the keys in position order within a warp; if the CTAs then come in
- * order, that is the order.  Otherwise (warp ids spread over more than
- * four times the keys, or CTAs out of warp order), qsort.
+ * The keys of the n requests the pool keeps, into k, sorted by_cta_warp,
+ * the order being total (pos is unique) whatever sorts it; returns how
+ * many.  A kernel's warp ids are dense (a CTA's warps numbered on from
+ * the CTA before's), so a counting sort on the warp id, stable, straight
+ * from the requests, leaves the keys in position order within a warp; if
+ * the CTAs then come in order, that is the order.  Otherwise (warp ids
+ * spread over more than four times the keys, or CTAs out of warp order),
+ * qsort.
  */
-static void sort_keys(struct key *k, size_t n)
+static size_t sort_keys(struct wt_warp_pool *p, const struct wt_request *r,
+			size_t n, struct key *k)
 {
 	uint32_t lo = UINT32_MAX, hi = 0;
-	size_t *count, span, i;
-	struct key *out;
+	size_t *count, span, kept = 0, i;
 
 	for (i = 0; i < n; i++) {
-		lo = k[i].warp < lo ? k[i].warp : lo;
-		hi = k[i].warp > hi ? k[i].warp : hi;
+		if (dropped(p->c, &r[i])) {
+			p->l1->st.stores_dropped++;
+			continue;
+		}
+		lo = r[i].warp < lo ? r[i].warp : lo;
+		hi = r[i].warp > hi ? r[i].warp : hi;
+		kept++;
 	}
-	span = n ? (size_t)(hi - lo) + 1 : 0;
-	if (n < 2 || span > 4 * n) {
-		qsort(k, n, sizeof(*k), by_cta_warp);
-		return;
+	span = kept ? (size_t)(hi - lo) + 1 : 0;
+	if (kept < 2 || span > 4 * kept) {
+		for (i = 0, kept = 0; i < n; i++)
+			if (!dropped(p->c, &r[i]))
+				k[kept++] = key_of(r, i);
+		qsort(k, kept, sizeof(*k), by_cta_warp);
+		return kept;
 	}
 	count = wt_calloc(span + 1, sizeof(*count));
-	out = wt_malloc(n * sizeof(*out));
 	for (i = 0; i < n; i++)
-		count[k[i].warp - lo + 1]++;
+		if (!dropped(p->c, &r[i]))
+			count[r[i].warp - lo + 1]++;
 	for (i = 1; i <= span; i++)
 		count[i] += count[i - 1];
 	for (i = 0; i < n; i++)
-		out[count[k[i].warp - lo]++] = k[i];
-	/* in warp order already: in order iff the CTAs are */
-	for (i = 1; i < n && out[i - 1].cta <= out[i].cta; i++)
-		;
-	if (i == n)
-		memcpy(k, out, n * sizeof(*k));
-	else
-		qsort(k, n, sizeof(*k), by_cta_warp);
-	free(out);
+		if (!dropped(p->c, &r[i]))
+			k[count[r[i].warp - lo]++] = key_of(r, i);
 	free(count);
+	/* in warp order already: in order iff the CTAs are */
+	for (i = 1; i < kept && k[i - 1].cta <= k[i].cta; i++)
+		;
+	if (i < kept)
+		qsort(k, kept, sizeof(*k), by_cta_warp);
+	return kept;
 }
 
 static int by_seen(const void *a, const void *b)
@@ -449,23 +471,49 @@ static void sort_by_lane(struct key *k, size_t n, const struct wt_request *r)
 	}
 }
 
-/* Mark each instruction's first request and count what is left of it;
- * with lane_order, put its requests in the order of their first lanes. */
-static void instructions(struct wt_warp_pool *p, struct key *k, size_t n)
+/* The end of the instruction whose first request is k[i]: the next
+ * request the stream starts an instruction at, or the next warp's. */
+static size_t instruction_end(const struct key *k, size_t i, size_t n)
 {
-	const struct wt_request *r = p->r;
+	size_t j;
 
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && r[k[j].pos].index != 0 &&
-		     k[j].warp == k[i].warp && k[j].cta == k[i].cta; j++)
-			;
-		if (p->c->lane_order && j - i > 1)
-			sort_by_lane(k + i, j - i, r);
-		for (size_t m = i; m < j; m++) {
-			k[m].first = m == i;
-			k[m].left = (uint16_t)(j - m > UINT16_MAX ? UINT16_MAX : j - m);
-		}
+	for (j = i + 1; j < n && !k[j].first && k[j].warp == k[i].warp &&
+	     k[j].cta == k[i].cta; j++)
+		;
+	return j;
+}
+
+/* Mark k[i..j-1] as one instruction's requests, its first and what is
+ * left of it at each; with lane_order, in the order of their first lanes. */
+static void instruction(struct wt_warp_pool *p, struct key *k, size_t i, size_t j)
+{
+	if (p->c->lane_order && j - i > 1)
+		sort_by_lane(k + i, j - i, p->r);
+	for (size_t m = i; m < j; m++) {
+		k[m].first = m == i;
+		k[m].left = (uint16_t)(j - m > UINT16_MAX ? UINT16_MAX : j - m);
 	}
+}
+
+/* A new warp at the end of w[], which grows by half when full: build()
+ * learns how many warps there are as it makes them. */
+static struct warp *add_warp(struct wt_warp_pool *p, size_t *cap)
+{
+	if (p->nwarps == *cap) {
+		*cap = *cap ? *cap + *cap / 2 : 64;
+		p->w = wt_realloc(p->w, *cap * sizeof(*p->w));
+	}
+	return &p->w[p->nwarps++];
+}
+
+/* The same for a CTA at the end of cta[]. */
+static struct cta *add_cta(struct wt_warp_pool *p, size_t *cap)
+{
+	if (p->nctas == *cap) {
+		*cap = *cap ? *cap + *cap / 2 : 16;
+		p->cta = wt_realloc(p->cta, *cap * sizeof(*p->cta));
+	}
+	return &p->cta[p->nctas++];
 }
 
 /* Warps [from, to) of the CTA being built, whose warps are [base, base +
@@ -475,7 +523,7 @@ static void instructions(struct wt_warp_pool *p, struct key *k, size_t n)
  * code's threads end at the last one with a load, so the last CTA has
  * none after its last warp with a request; a CTA with no request at all
  * is not in the pool. */
-static void ghosts(struct wt_warp_pool *p, size_t *nw, uint64_t from, uint64_t to,
+static void ghosts(struct wt_warp_pool *p, size_t *cap, uint64_t from, uint64_t to,
 		   uint64_t base, size_t at)
 {
 	if (from < base)
@@ -483,71 +531,59 @@ static void ghosts(struct wt_warp_pool *p, size_t *nw, uint64_t from, uint64_t t
 	if (to > base + p->c->wpc)
 		to = base + p->c->wpc;
 	for (uint64_t id = from; id < to; id++) {
-		p->w[*nw] = (struct warp){ .cur = at, .end = at, .id = (uint32_t)id,
-					   .exiting = 1 };
-		(*nw)++;
+		*add_warp(p, cap) = (struct warp){ .cur = at, .end = at,
+						   .id = (uint32_t)id, .exiting = 1 };
 		p->cta[p->nctas - 1].n++;
 	}
 }
 
+/*
+ * The pool's keys, warps and CTAs, in one pass over the sorted keys an
+ * instruction at a time: a warp's first request is the first of an
+ * instruction, and the lowest position of its warp (the keys are in
+ * position order within a warp until instruction() sorts one by lanes).
+ */
 static struct key *build(struct wt_warp_pool *p, const struct wt_request *r, size_t n)
 {
-	struct key *k = wt_calloc(n ? n : 1, sizeof(*k));
-	size_t i, nw = 0, nc = 0, kept = 0, real = SIZE_MAX;
+	struct key *k = wt_malloc(n * sizeof(*k));
+	size_t i, j, wcap = 0, ccap = 0, real = SIZE_MAX;
 	uint64_t wpc = p->c->exit_slot ? p->c->wpc : 0, next = 0;
 
-	for (i = 0; i < n; i++) {
-		if (p->c->drop_stores && r[i].op == WT_OP_STORE) {
-			p->l1->st.stores_dropped++;
-			continue;
-		}
-		k[kept++] = (struct key){ r[i].cta, r[i].warp, (uint32_t)i, 0, 0 };
-	}
-	n = kept;
-	sort_keys(k, n);
-	instructions(p, k, n);
-	for (i = 0; i < n; i++) {
-		nw += i == 0 || k[i].warp != k[i - 1].warp || k[i].cta != k[i - 1].cta;
-		nc += i == 0 || k[i].cta != k[i - 1].cta;
-	}
-	p->w = wt_calloc(nw + nc * wpc, sizeof(*p->w));
-	p->cta = wt_calloc(nc, sizeof(*p->cta));
-	nw = 0;
-	p->nctas = 0;
-	for (i = 0; i < n; i++) {
+	n = sort_keys(p, r, n, k);
+	for (i = 0; i < n; i = j) {
 		if (i == 0 || k[i].cta != k[i - 1].cta) {
 			if (i > 0 && wpc)
-				ghosts(p, &nw, next, (uint64_t)k[i - 1].cta * wpc + wpc,
+				ghosts(p, &wcap, next, (uint64_t)k[i - 1].cta * wpc + wpc,
 				       (uint64_t)k[i - 1].cta * wpc, i);
-			p->cta[p->nctas++] = (struct cta){ nw, 0, 0, k[i].pos, 0 };
+			*add_cta(p, &ccap) = (struct cta){ p->nwarps, 0, 0, k[i].pos, 0 };
 			next = (uint64_t)k[i].cta * wpc;
 		}
 		if (i == 0 || k[i].warp != k[i - 1].warp || k[i].cta != k[i - 1].cta) {
+			struct cta *a = &p->cta[p->nctas - 1];
+
 			if (real != SIZE_MAX)
 				p->w[real].end = i;
 			/* ghosts before it (warp ids are cta * wpc + w) */
 			if (wpc)
-				ghosts(p, &nw, next, k[i].warp, (uint64_t)k[i].cta * wpc, i);
+				ghosts(p, &wcap, next, k[i].warp, (uint64_t)k[i].cta * wpc, i);
 			if ((uint64_t)k[i].warp + 1 > next)
 				next = (uint64_t)k[i].warp + 1;
-			real = nw;
-			p->w[nw].cur = i;
-			p->w[nw].id = k[i].warp;
-			nw++;
-			p->cta[p->nctas - 1].n++;
+			real = p->nwarps;
+			*add_warp(p, &wcap) = (struct warp){ .cur = i, .id = k[i].warp };
+			a->n++;
+			if (k[i].pos < a->seen)
+				a->seen = k[i].pos;
 		}
-		if (k[i].pos < p->cta[p->nctas - 1].seen)
-			p->cta[p->nctas - 1].seen = k[i].pos;
+		j = instruction_end(k, i, n);
+		instruction(p, k, i, j);
 	}
 	if (real != SIZE_MAX)
 		p->w[real].end = n;
-	nc = p->nctas;
-	p->nwarps = nw;
 	/* CTAs in the order the SM received them; warps keep theirs. */
-	qsort(p->cta, nc, sizeof(*p->cta), by_seen);
-	for (i = 0; i < nc; i++) {
+	qsort(p->cta, p->nctas, sizeof(*p->cta), by_seen);
+	for (i = 0; i < p->nctas; i++) {
 		p->cta[i].left = p->cta[i].n;
-		for (size_t j = 0; j < p->cta[i].n; j++)
+		for (j = 0; j < p->cta[i].n; j++)
 			p->w[p->cta[i].first + j].cta = (uint32_t)i;
 	}
 	return k;
