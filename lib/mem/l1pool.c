@@ -45,9 +45,11 @@ struct cta {
 	uint64_t done;		/* when its last warp was done */
 };
 
+/* 16 bytes, where 64-bit seq and warp made 24: the heap moves fewer
+ * (seq is numbered again before it would wrap: see renumber()). */
 struct wake {
-	uint64_t at, seq;
-	size_t warp;
+	uint64_t at;
+	uint32_t seq, warp;
 };
 
 struct wt_warp_pool {
@@ -62,7 +64,7 @@ struct wt_warp_pool {
 	size_t *q, qhead, qn;		/* ring of warp indices */
 	struct wake *heap;		/* warps waiting for data */
 	size_t nheap;
-	uint64_t seq;
+	uint32_t seq;			/* wakes so far (struct wake) */
 	struct wt_l1_out *out;
 	uint64_t t, start, end;
 	size_t done, next_cta, active, failed, blocked;
@@ -190,42 +192,58 @@ static int wake_before(const struct wake *a, const struct wake *b)
 	return a->at < b->at || (a->at == b->at && a->seq < b->seq);
 }
 
-static void heap_push(struct wt_warp_pool *p, size_t w, uint64_t at)
+/* Put x in the heap's hole i, or above it where it is earlier than the
+ * parents: they move down into the hole. */
+static inline void sift_up(struct wake *h, size_t i, struct wake x)
 {
-	size_t i = p->nheap++;
-
-	p->heap[i] = (struct wake){ at, p->seq++, w };
-	while (i > 0 && wake_before(&p->heap[i], &p->heap[(i - 1) / 2])) {
-		struct wake t = p->heap[i];
-
-		p->heap[i] = p->heap[(i - 1) / 2];
-		p->heap[(i - 1) / 2] = t;
+	while (i > 0 && wake_before(&x, &h[(i - 1) / 2])) {
+		h[i] = h[(i - 1) / 2];
 		i = (i - 1) / 2;
 	}
+	h[i] = x;
 }
 
+static int by_wake(const void *a, const void *b)
+{
+	return wake_before(a, b) ? -1 : wake_before(b, a);
+}
+
+/* seq would wrap: the waiting warps' wakes numbered again from 0, in
+ * their order (a sorted array is a heap). */
+static void renumber(struct wt_warp_pool *p)
+{
+	qsort(p->heap, p->nheap, sizeof(*p->heap), by_wake);
+	for (size_t i = 0; i < p->nheap; i++)
+		p->heap[i].seq = (uint32_t)i;
+	p->seq = (uint32_t)p->nheap;
+}
+
+static void heap_push(struct wt_warp_pool *p, size_t w, uint64_t at)
+{
+	if (p->seq == UINT32_MAX)
+		renumber(p);
+	sift_up(p->heap, p->nheap++, (struct wake){ at, p->seq++, (uint32_t)w });
+}
+
+/*
+ * The warp whose wait ends first.  The top's hole goes down to a leaf
+ * along the earlier children, one comparison a level, and the last wake
+ * fills it from there: it was a leaf, so it rarely goes up far, where
+ * sifting it down from the top costs two comparisons a level.
+ */
 static size_t heap_pop(struct wt_warp_pool *p)
 {
-	size_t w = p->heap[0].warp, i = 0;
+	struct wake *h = p->heap;
+	size_t w = h[0].warp, n = --p->nheap, i = 0, c;
 
-	p->heap[0] = p->heap[--p->nheap];
-	for (;;) {
-		size_t l = 2 * i + 1, m = i;
-
-		if (l < p->nheap && wake_before(&p->heap[l], &p->heap[m]))
-			m = l;
-		if (l + 1 < p->nheap && wake_before(&p->heap[l + 1], &p->heap[m]))
-			m = l + 1;
-		if (m == i)
-			return w;
-		{
-			struct wake t = p->heap[i];
-
-			p->heap[i] = p->heap[m];
-			p->heap[m] = t;
-		}
-		i = m;
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && wake_before(&h[c + 1], &h[c]))
+			c++;
+		h[i] = h[c];
+		i = c;
 	}
+	sift_up(h, i, h[n]);
+	return w;
 }
 
 /* ---- what the policies see of the pool (l1hook.h): indices are the
@@ -704,8 +722,11 @@ static size_t pick(const struct wt_warp_pool *p)
  * none. */
 static size_t q_take(struct wt_warp_pool *p, size_t i)
 {
-	size_t wi = p->q[q_slot(p, i)];
+	size_t wi;
 
+	if (i == 0)		/* the head, as without a policy that picks */
+		return q_pop(p);
+	wi = p->q[q_slot(p, i)];
 	if (i < p->qn / 2) {
 		for (; i > 0; i--)
 			p->q[q_slot(p, i)] = p->q[q_slot(p, i - 1)];
@@ -791,13 +812,14 @@ int wt_pool_step(struct wt_warp_pool *p, uint64_t until)
 		size_t wi, pos;
 		int rc = -1, made = 0, now;
 
+		/* (no warp parked, as without a warp limit: none to look at) */
 		while (p->nheap && p->heap[0].at <= p->t) {
 			wi = heap_pop(p);
-			if (!leave_if_parked(p, wi))
+			if (!p->nparked || !leave_if_parked(p, wi))
 				q_push(p, wi);
 			p->failed = 0;
 		}
-		while (p->qn && leave_if_parked(p, p->q[p->qhead]))
+		while (p->nparked && p->qn && leave_if_parked(p, p->q[p->qhead]))
 			q_pop(p);
 		if (!p->qn && !p->nheap)
 			wt_die(WT_EXIT_DATA, "SM %u: the warp pool has no warp to run "
