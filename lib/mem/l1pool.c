@@ -505,12 +505,14 @@ static size_t instruction_end(const struct key *k, size_t i, size_t n)
  * left of it at each; with lane_order, in the order of their first lanes. */
 static void instruction(struct wt_warp_pool *p, struct key *k, size_t i, size_t j)
 {
+	/* The others' first are 0 (instruction_end() stops at a 1); the
+	 * first's is whatever its index made it, and the sort may move it. */
+	k[i].first = 0;
 	if (p->c->lane_order && j - i > 1)
 		sort_by_lane(k + i, j - i, p->r);
-	for (size_t m = i; m < j; m++) {
-		k[m].first = m == i;
+	k[i].first = 1;
+	for (size_t m = i; m < j; m++)
 		k[m].left = (uint16_t)(j - m > UINT16_MAX ? UINT16_MAX : j - m);
-	}
 }
 
 /* A new warp at the end of w[], which grows by half when full: build()
