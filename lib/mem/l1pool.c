@@ -62,6 +62,7 @@ struct wt_warp_pool {
 	struct cta *cta;
 	size_t nwarps, nctas;
 	size_t *q, qhead, qn;		/* ring of warp indices */
+	size_t qmask;			/* its size, a power of two, less 1 */
 	struct wake *heap;		/* warps waiting for data */
 	size_t nheap;
 	uint32_t seq;			/* wakes so far (struct wake) */
@@ -164,13 +165,11 @@ static int by_seen(const void *a, const void *b)
 
 /* ---- the queue and the waiting warps ---- */
 
-/* The ring's slot of queue position i (i < nwarps): a subtraction, not
- * a division, on every step. */
+/* The ring's slot of queue position i (i < nwarps): a mask, not a
+ * division, on every step. */
 static size_t q_slot(const struct wt_warp_pool *p, size_t i)
 {
-	size_t j = p->qhead + i;
-
-	return j >= p->nwarps ? j - p->nwarps : j;
+	return (p->qhead + i) & p->qmask;
 }
 
 static void q_push(struct wt_warp_pool *p, size_t w)
@@ -675,6 +674,7 @@ struct wt_warp_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 			    struct wt_l1_out *out)
 {
 	struct wt_warp_pool *p = wt_calloc(1, sizeof(*p));
+	size_t ring;
 
 	p->face.ops = &face_ops;
 	p->c = c;
@@ -687,7 +687,10 @@ struct wt_warp_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 	p->k = build(p, r, n);
 	if (p->nwarps == 0)
 		return p;
-	p->q = wt_calloc(p->nwarps, sizeof(*p->q));
+	for (ring = 1; ring < p->nwarps; ring *= 2)
+		;
+	p->q = wt_calloc(ring, sizeof(*p->q));
+	p->qmask = ring - 1;
 	p->heap = wt_calloc(p->nwarps, sizeof(*p->heap));
 	p->waiting = wt_calloc(p->nwarps, sizeof(*p->waiting));
 	if (c->pol)
