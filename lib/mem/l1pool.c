@@ -713,6 +713,15 @@ static int may_issue(struct wt_warp_pool *p, size_t wi)
 	return 1;
 }
 
+/* Warp wi made request q: the policies learn whether it missed. */
+static void accessed(struct wt_warp_pool *p, size_t wi, const struct wt_request *q,
+		     int missed)
+{
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->accessed)
+			p->pols[i].ops->accessed(p->pols[i].s, &p->face, wi, q, missed);
+}
+
 /* Which queue position issues: the head, or a policy's choice. */
 static size_t pick(const struct wt_warp_pool *p)
 {
@@ -895,10 +904,8 @@ int wt_pool_step(struct wt_warp_pool *p, uint64_t until)
 			uint64_t ready, retry, misses = l1->st.misses;
 
 			rc = wt_l1_access(l1, q, p->t, w->refused, p->out, &ready, &retry);
-			for (unsigned i = 0; i < p->npol; i++)
-				if (p->pols[i].ops->accessed)
-					p->pols[i].ops->accessed(p->pols[i].s, &p->face, wi, q,
-								 rc < 0 && l1->st.misses > misses);
+			if (p->npol)
+				accessed(p, wi, q, rc < 0 && l1->st.misses > misses);
 			if (rc >= 0) {
 				w->fail = (uint8_t)rc;
 				w->retry = retry;
