@@ -45,9 +45,11 @@ struct cta {
 	uint64_t done;		/* when its last warp was done */
 };
 
+/* 16 bytes, where 64-bit seq and warp made 24: the heap moves fewer
+ * (seq is numbered again before it would wrap: see renumber()). */
 struct wake {
-	uint64_t at, seq;
-	size_t warp;
+	uint64_t at;
+	uint32_t seq, warp;
 };
 
 struct wt_warp_pool {
@@ -60,9 +62,10 @@ struct wt_warp_pool {
 	struct cta *cta;
 	size_t nwarps, nctas;
 	size_t *q, qhead, qn;		/* ring of warp indices */
+	size_t qmask;			/* its size, a power of two, less 1 */
 	struct wake *heap;		/* warps waiting for data */
 	size_t nheap;
-	uint64_t seq;
+	uint32_t seq;			/* wakes so far (struct wake) */
 	struct wt_l1_out *out;
 	uint64_t t, start, end;
 	size_t done, next_cta, active, failed, blocked;
@@ -89,46 +92,68 @@ static int by_cta_warp(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/* Whether the pool leaves request q out. */
+static int dropped(const struct wt_pool_cfg *c, const struct wt_request *q)
+{
+	return c->drop_stores && q->op == WT_OP_STORE;
+}
+
+/* Request i's key; first, until build() marks the instructions, says
+ * whether the stream starts an instruction there (index 0). */
+static struct key key_of(const struct wt_request *r, size_t i)
+{
+	return (struct key){ r[i].cta, r[i].warp, (uint32_t)i, r[i].index == 0, 0 };
+}
+
 /*
- * k sorted by_cta_warp, the order being total (pos is unique) whatever
- * sorts it.  A kernel's warp ids are dense (a CTA's warps numbered on from
- * the CTA before's), so a counting sort on the warp id, stable, leaves
- * the keys in position order within a warp; if the CTAs then come in
- * order, that is the order.  Otherwise (warp ids spread over more than
- * four times the keys, or CTAs out of warp order), qsort.
+ * The keys of the n requests the pool keeps, into k, sorted by_cta_warp,
+ * the order being total (pos is unique) whatever sorts it; returns how
+ * many.  A kernel's warp ids are dense (a CTA's warps numbered on from
+ * the CTA before's), so a counting sort on the warp id, stable, straight
+ * from the requests, leaves the keys in position order within a warp; if
+ * the CTAs then come in order, that is the order.  Otherwise (warp ids
+ * spread over more than four times the keys, or CTAs out of warp order),
+ * qsort.
  */
-static void sort_keys(struct key *k, size_t n)
+static size_t sort_keys(struct wt_warp_pool *p, const struct wt_request *r,
+			size_t n, struct key *k)
 {
 	uint32_t lo = UINT32_MAX, hi = 0;
-	size_t *count, span, i;
-	struct key *out;
+	size_t *count, span, kept = 0, i;
 
 	for (i = 0; i < n; i++) {
-		lo = k[i].warp < lo ? k[i].warp : lo;
-		hi = k[i].warp > hi ? k[i].warp : hi;
+		if (dropped(p->c, &r[i])) {
+			p->l1->st.stores_dropped++;
+			continue;
+		}
+		lo = r[i].warp < lo ? r[i].warp : lo;
+		hi = r[i].warp > hi ? r[i].warp : hi;
+		kept++;
 	}
-	span = n ? (size_t)(hi - lo) + 1 : 0;
-	if (n < 2 || span > 4 * n) {
-		qsort(k, n, sizeof(*k), by_cta_warp);
-		return;
+	span = kept ? (size_t)(hi - lo) + 1 : 0;
+	if (kept < 2 || span > 4 * kept) {
+		for (i = 0, kept = 0; i < n; i++)
+			if (!dropped(p->c, &r[i]))
+				k[kept++] = key_of(r, i);
+		qsort(k, kept, sizeof(*k), by_cta_warp);
+		return kept;
 	}
 	count = wt_calloc(span + 1, sizeof(*count));
-	out = wt_malloc(n * sizeof(*out));
 	for (i = 0; i < n; i++)
-		count[k[i].warp - lo + 1]++;
+		if (!dropped(p->c, &r[i]))
+			count[r[i].warp - lo + 1]++;
 	for (i = 1; i <= span; i++)
 		count[i] += count[i - 1];
 	for (i = 0; i < n; i++)
-		out[count[k[i].warp - lo]++] = k[i];
-	/* in warp order already: in order iff the CTAs are */
-	for (i = 1; i < n && out[i - 1].cta <= out[i].cta; i++)
-		;
-	if (i == n)
-		memcpy(k, out, n * sizeof(*k));
-	else
-		qsort(k, n, sizeof(*k), by_cta_warp);
-	free(out);
+		if (!dropped(p->c, &r[i]))
+			k[count[r[i].warp - lo]++] = key_of(r, i);
 	free(count);
+	/* in warp order already: in order iff the CTAs are */
+	for (i = 1; i < kept && k[i - 1].cta <= k[i].cta; i++)
+		;
+	if (i < kept)
+		qsort(k, kept, sizeof(*k), by_cta_warp);
+	return kept;
 }
 
 static int by_seen(const void *a, const void *b)
@@ -140,13 +165,11 @@ static int by_seen(const void *a, const void *b)
 
 /* ---- the queue and the waiting warps ---- */
 
-/* The ring's slot of queue position i (i < nwarps): a subtraction, not
- * a division, on every step. */
+/* The ring's slot of queue position i (i < nwarps): a mask, not a
+ * division, on every step. */
 static size_t q_slot(const struct wt_warp_pool *p, size_t i)
 {
-	size_t j = p->qhead + i;
-
-	return j >= p->nwarps ? j - p->nwarps : j;
+	return (p->qhead + i) & p->qmask;
 }
 
 static void q_push(struct wt_warp_pool *p, size_t w)
@@ -168,42 +191,58 @@ static int wake_before(const struct wake *a, const struct wake *b)
 	return a->at < b->at || (a->at == b->at && a->seq < b->seq);
 }
 
-static void heap_push(struct wt_warp_pool *p, size_t w, uint64_t at)
+/* Put x in the heap's hole i, or above it where it is earlier than the
+ * parents: they move down into the hole. */
+static inline void sift_up(struct wake *h, size_t i, struct wake x)
 {
-	size_t i = p->nheap++;
-
-	p->heap[i] = (struct wake){ at, p->seq++, w };
-	while (i > 0 && wake_before(&p->heap[i], &p->heap[(i - 1) / 2])) {
-		struct wake t = p->heap[i];
-
-		p->heap[i] = p->heap[(i - 1) / 2];
-		p->heap[(i - 1) / 2] = t;
+	while (i > 0 && wake_before(&x, &h[(i - 1) / 2])) {
+		h[i] = h[(i - 1) / 2];
 		i = (i - 1) / 2;
 	}
+	h[i] = x;
 }
 
+static int by_wake(const void *a, const void *b)
+{
+	return wake_before(a, b) ? -1 : wake_before(b, a);
+}
+
+/* seq would wrap: the waiting warps' wakes numbered again from 0, in
+ * their order (a sorted array is a heap). */
+static void renumber(struct wt_warp_pool *p)
+{
+	qsort(p->heap, p->nheap, sizeof(*p->heap), by_wake);
+	for (size_t i = 0; i < p->nheap; i++)
+		p->heap[i].seq = (uint32_t)i;
+	p->seq = (uint32_t)p->nheap;
+}
+
+static void heap_push(struct wt_warp_pool *p, size_t w, uint64_t at)
+{
+	if (p->seq == UINT32_MAX)
+		renumber(p);
+	sift_up(p->heap, p->nheap++, (struct wake){ at, p->seq++, (uint32_t)w });
+}
+
+/*
+ * The warp whose wait ends first.  The top's hole goes down to a leaf
+ * along the earlier children, one comparison a level, and the last wake
+ * fills it from there: it was a leaf, so it rarely goes up far, where
+ * sifting it down from the top costs two comparisons a level.
+ */
 static size_t heap_pop(struct wt_warp_pool *p)
 {
-	size_t w = p->heap[0].warp, i = 0;
+	struct wake *h = p->heap;
+	size_t w = h[0].warp, n = --p->nheap, i = 0, c;
 
-	p->heap[0] = p->heap[--p->nheap];
-	for (;;) {
-		size_t l = 2 * i + 1, m = i;
-
-		if (l < p->nheap && wake_before(&p->heap[l], &p->heap[m]))
-			m = l;
-		if (l + 1 < p->nheap && wake_before(&p->heap[l + 1], &p->heap[m]))
-			m = l + 1;
-		if (m == i)
-			return w;
-		{
-			struct wake t = p->heap[i];
-
-			p->heap[i] = p->heap[m];
-			p->heap[m] = t;
-		}
-		i = m;
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && wake_before(&h[c + 1], &h[c]))
+			c++;
+		h[i] = h[c];
+		i = c;
 	}
+	sift_up(h, i, h[n]);
+	return w;
 }
 
 /* ---- what the policies see of the pool (l1hook.h): indices are the
@@ -449,23 +488,51 @@ static void sort_by_lane(struct key *k, size_t n, const struct wt_request *r)
 	}
 }
 
-/* Mark each instruction's first request and count what is left of it;
- * with lane_order, put its requests in the order of their first lanes. */
-static void instructions(struct wt_warp_pool *p, struct key *k, size_t n)
+/* The end of the instruction whose first request is k[i]: the next
+ * request the stream starts an instruction at, or the next warp's. */
+static size_t instruction_end(const struct key *k, size_t i, size_t n)
 {
-	const struct wt_request *r = p->r;
+	size_t j;
 
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && r[k[j].pos].index != 0 &&
-		     k[j].warp == k[i].warp && k[j].cta == k[i].cta; j++)
-			;
-		if (p->c->lane_order && j - i > 1)
-			sort_by_lane(k + i, j - i, r);
-		for (size_t m = i; m < j; m++) {
-			k[m].first = m == i;
-			k[m].left = (uint16_t)(j - m > UINT16_MAX ? UINT16_MAX : j - m);
-		}
+	for (j = i + 1; j < n && !k[j].first && k[j].warp == k[i].warp &&
+	     k[j].cta == k[i].cta; j++)
+		;
+	return j;
+}
+
+/* Mark k[i..j-1] as one instruction's requests, its first and what is
+ * left of it at each; with lane_order, in the order of their first lanes. */
+static void instruction(struct wt_warp_pool *p, struct key *k, size_t i, size_t j)
+{
+	/* The others' first are 0 (instruction_end() stops at a 1); the
+	 * first's is whatever its index made it, and the sort may move it. */
+	k[i].first = 0;
+	if (p->c->lane_order && j - i > 1)
+		sort_by_lane(k + i, j - i, p->r);
+	k[i].first = 1;
+	for (size_t m = i; m < j; m++)
+		k[m].left = (uint16_t)(j - m > UINT16_MAX ? UINT16_MAX : j - m);
+}
+
+/* A new warp at the end of w[], which grows by half when full: build()
+ * learns how many warps there are as it makes them. */
+static struct warp *add_warp(struct wt_warp_pool *p, size_t *cap)
+{
+	if (p->nwarps == *cap) {
+		*cap = *cap ? *cap + *cap / 2 : 64;
+		p->w = wt_realloc(p->w, *cap * sizeof(*p->w));
 	}
+	return &p->w[p->nwarps++];
+}
+
+/* The same for a CTA at the end of cta[]. */
+static struct cta *add_cta(struct wt_warp_pool *p, size_t *cap)
+{
+	if (p->nctas == *cap) {
+		*cap = *cap ? *cap + *cap / 2 : 16;
+		p->cta = wt_realloc(p->cta, *cap * sizeof(*p->cta));
+	}
+	return &p->cta[p->nctas++];
 }
 
 /* Warps [from, to) of the CTA being built, whose warps are [base, base +
@@ -475,7 +542,7 @@ static void instructions(struct wt_warp_pool *p, struct key *k, size_t n)
  * code's threads end at the last one with a load, so the last CTA has
  * none after its last warp with a request; a CTA with no request at all
  * is not in the pool. */
-static void ghosts(struct wt_warp_pool *p, size_t *nw, uint64_t from, uint64_t to,
+static void ghosts(struct wt_warp_pool *p, size_t *cap, uint64_t from, uint64_t to,
 		   uint64_t base, size_t at)
 {
 	if (from < base)
@@ -483,71 +550,59 @@ static void ghosts(struct wt_warp_pool *p, size_t *nw, uint64_t from, uint64_t t
 	if (to > base + p->c->wpc)
 		to = base + p->c->wpc;
 	for (uint64_t id = from; id < to; id++) {
-		p->w[*nw] = (struct warp){ .cur = at, .end = at, .id = (uint32_t)id,
-					   .exiting = 1 };
-		(*nw)++;
+		*add_warp(p, cap) = (struct warp){ .cur = at, .end = at,
+						   .id = (uint32_t)id, .exiting = 1 };
 		p->cta[p->nctas - 1].n++;
 	}
 }
 
+/*
+ * The pool's keys, warps and CTAs, in one pass over the sorted keys an
+ * instruction at a time: a warp's first request is the first of an
+ * instruction, and the lowest position of its warp (the keys are in
+ * position order within a warp until instruction() sorts one by lanes).
+ */
 static struct key *build(struct wt_warp_pool *p, const struct wt_request *r, size_t n)
 {
-	struct key *k = wt_calloc(n ? n : 1, sizeof(*k));
-	size_t i, nw = 0, nc = 0, kept = 0, real = SIZE_MAX;
+	struct key *k = wt_malloc(n * sizeof(*k));
+	size_t i, j, wcap = 0, ccap = 0, real = SIZE_MAX;
 	uint64_t wpc = p->c->exit_slot ? p->c->wpc : 0, next = 0;
 
-	for (i = 0; i < n; i++) {
-		if (p->c->drop_stores && r[i].op == WT_OP_STORE) {
-			p->l1->st.stores_dropped++;
-			continue;
-		}
-		k[kept++] = (struct key){ r[i].cta, r[i].warp, (uint32_t)i, 0, 0 };
-	}
-	n = kept;
-	sort_keys(k, n);
-	instructions(p, k, n);
-	for (i = 0; i < n; i++) {
-		nw += i == 0 || k[i].warp != k[i - 1].warp || k[i].cta != k[i - 1].cta;
-		nc += i == 0 || k[i].cta != k[i - 1].cta;
-	}
-	p->w = wt_calloc(nw + nc * wpc, sizeof(*p->w));
-	p->cta = wt_calloc(nc, sizeof(*p->cta));
-	nw = 0;
-	p->nctas = 0;
-	for (i = 0; i < n; i++) {
+	n = sort_keys(p, r, n, k);
+	for (i = 0; i < n; i = j) {
 		if (i == 0 || k[i].cta != k[i - 1].cta) {
 			if (i > 0 && wpc)
-				ghosts(p, &nw, next, (uint64_t)k[i - 1].cta * wpc + wpc,
+				ghosts(p, &wcap, next, (uint64_t)k[i - 1].cta * wpc + wpc,
 				       (uint64_t)k[i - 1].cta * wpc, i);
-			p->cta[p->nctas++] = (struct cta){ nw, 0, 0, k[i].pos, 0 };
+			*add_cta(p, &ccap) = (struct cta){ p->nwarps, 0, 0, k[i].pos, 0 };
 			next = (uint64_t)k[i].cta * wpc;
 		}
 		if (i == 0 || k[i].warp != k[i - 1].warp || k[i].cta != k[i - 1].cta) {
+			struct cta *a = &p->cta[p->nctas - 1];
+
 			if (real != SIZE_MAX)
 				p->w[real].end = i;
 			/* ghosts before it (warp ids are cta * wpc + w) */
 			if (wpc)
-				ghosts(p, &nw, next, k[i].warp, (uint64_t)k[i].cta * wpc, i);
+				ghosts(p, &wcap, next, k[i].warp, (uint64_t)k[i].cta * wpc, i);
 			if ((uint64_t)k[i].warp + 1 > next)
 				next = (uint64_t)k[i].warp + 1;
-			real = nw;
-			p->w[nw].cur = i;
-			p->w[nw].id = k[i].warp;
-			nw++;
-			p->cta[p->nctas - 1].n++;
+			real = p->nwarps;
+			*add_warp(p, &wcap) = (struct warp){ .cur = i, .id = k[i].warp };
+			a->n++;
+			if (k[i].pos < a->seen)
+				a->seen = k[i].pos;
 		}
-		if (k[i].pos < p->cta[p->nctas - 1].seen)
-			p->cta[p->nctas - 1].seen = k[i].pos;
+		j = instruction_end(k, i, n);
+		instruction(p, k, i, j);
 	}
 	if (real != SIZE_MAX)
 		p->w[real].end = n;
-	nc = p->nctas;
-	p->nwarps = nw;
 	/* CTAs in the order the SM received them; warps keep theirs. */
-	qsort(p->cta, nc, sizeof(*p->cta), by_seen);
-	for (i = 0; i < nc; i++) {
+	qsort(p->cta, p->nctas, sizeof(*p->cta), by_seen);
+	for (i = 0; i < p->nctas; i++) {
 		p->cta[i].left = p->cta[i].n;
-		for (size_t j = 0; j < p->cta[i].n; j++)
+		for (j = 0; j < p->cta[i].n; j++)
 			p->w[p->cta[i].first + j].cta = (uint32_t)i;
 	}
 	return k;
@@ -619,6 +674,7 @@ struct wt_warp_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 			    struct wt_l1_out *out)
 {
 	struct wt_warp_pool *p = wt_calloc(1, sizeof(*p));
+	size_t ring;
 
 	p->face.ops = &face_ops;
 	p->c = c;
@@ -631,7 +687,10 @@ struct wt_warp_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 	p->k = build(p, r, n);
 	if (p->nwarps == 0)
 		return p;
-	p->q = wt_calloc(p->nwarps, sizeof(*p->q));
+	for (ring = 1; ring < p->nwarps; ring *= 2)
+		;
+	p->q = wt_calloc(ring, sizeof(*p->q));
+	p->qmask = ring - 1;
 	p->heap = wt_calloc(p->nwarps, sizeof(*p->heap));
 	p->waiting = wt_calloc(p->nwarps, sizeof(*p->waiting));
 	if (c->pol)
@@ -654,6 +713,15 @@ static int may_issue(struct wt_warp_pool *p, size_t wi)
 	return 1;
 }
 
+/* Warp wi made request q: the policies learn whether it missed. */
+static void accessed(struct wt_warp_pool *p, size_t wi, const struct wt_request *q,
+		     int missed)
+{
+	for (unsigned i = 0; i < p->npol; i++)
+		if (p->pols[i].ops->accessed)
+			p->pols[i].ops->accessed(p->pols[i].s, &p->face, wi, q, missed);
+}
+
 /* Which queue position issues: the head, or a policy's choice. */
 static size_t pick(const struct wt_warp_pool *p)
 {
@@ -668,8 +736,11 @@ static size_t pick(const struct wt_warp_pool *p)
  * none. */
 static size_t q_take(struct wt_warp_pool *p, size_t i)
 {
-	size_t wi = p->q[q_slot(p, i)];
+	size_t wi;
 
+	if (i == 0)		/* the head, as without a policy that picks */
+		return q_pop(p);
+	wi = p->q[q_slot(p, i)];
 	if (i < p->qn / 2) {
 		for (; i > 0; i--)
 			p->q[q_slot(p, i)] = p->q[q_slot(p, i - 1)];
@@ -755,13 +826,14 @@ int wt_pool_step(struct wt_warp_pool *p, uint64_t until)
 		size_t wi, pos;
 		int rc = -1, made = 0, now;
 
+		/* (no warp parked, as without a warp limit: none to look at) */
 		while (p->nheap && p->heap[0].at <= p->t) {
 			wi = heap_pop(p);
-			if (!leave_if_parked(p, wi))
+			if (!p->nparked || !leave_if_parked(p, wi))
 				q_push(p, wi);
 			p->failed = 0;
 		}
-		while (p->qn && leave_if_parked(p, p->q[p->qhead]))
+		while (p->nparked && p->qn && leave_if_parked(p, p->q[p->qhead]))
 			q_pop(p);
 		if (!p->qn && !p->nheap)
 			wt_die(WT_EXIT_DATA, "SM %u: the warp pool has no warp to run "
@@ -832,10 +904,8 @@ int wt_pool_step(struct wt_warp_pool *p, uint64_t until)
 			uint64_t ready, retry, misses = l1->st.misses;
 
 			rc = wt_l1_access(l1, q, p->t, w->refused, p->out, &ready, &retry);
-			for (unsigned i = 0; i < p->npol; i++)
-				if (p->pols[i].ops->accessed)
-					p->pols[i].ops->accessed(p->pols[i].s, &p->face, wi, q,
-								 rc < 0 && l1->st.misses > misses);
+			if (p->npol)
+				accessed(p, wi, q, rc < 0 && l1->st.misses > misses);
 			if (rc >= 0) {
 				w->fail = (uint8_t)rc;
 				w->retry = retry;

@@ -26,17 +26,6 @@ static void merge_sort(struct wt_event *ev, struct wt_event *tmp, size_t n)
 	memcpy(ev, tmp, n * sizeof(*ev));
 }
 
-void wt_events_sort(struct wt_event *ev, size_t n)
-{
-	struct wt_event *tmp;
-
-	if (n < 2)
-		return;
-	tmp = wt_malloc(n * sizeof(*tmp));
-	merge_sort(ev, tmp, n);
-	free(tmp);
-}
-
 /* Whether ev[k..n-1] is in time order, and after ev[k-1]. */
 static int tail_in_order(const struct wt_event *ev, size_t k, size_t n)
 {
@@ -44,6 +33,19 @@ static int tail_in_order(const struct wt_event *ev, size_t k, size_t n)
 		if (ev[i - 1].time > ev[i].time)
 			return 0;
 	return 1;
+}
+
+void wt_events_sort(struct wt_event *ev, size_t n)
+{
+	struct wt_event *tmp;
+
+	/* The pool's lists come in order: one look, where merge_sort would
+	 * go down to every pair to learn it. */
+	if (n < 2 || tail_in_order(ev, 0, n))
+		return;
+	tmp = wt_malloc(n * sizeof(*tmp));
+	merge_sort(ev, tmp, n);
+	free(tmp);
 }
 
 void wt_events_sort_tail(struct wt_event *ev, size_t k, size_t n)
