@@ -411,14 +411,8 @@ fails_with 1 "trunc.wt" "a truncated stream" l2sim "$T/trunc.wt"
 # Without --stats no warp instructions, PCs or queues are counted, nor
 # are outcomes made; the events are the same, with batches and with
 # MeDiC's shared state.
-for opts in "" "--batch=1" "--medic=all --sectored=no --events=all"; do
-	# shellcheck disable=SC2086 # opts: words
-	l2sim $opts -o "$T/ns.wt" "$T/bfs.l1" &&
-		l2sim $opts --stats="$T/ns.json" -o "$T/s.wt" "$T/bfs.l1"
-	ok $? "bfs${opts:+ $opts}: runs with and without --stats"
-	is "$(trace-dump --format=csv "$T/ns.wt" | cksum)" \
-	   "$(trace-dump --format=csv "$T/s.wt" | cksum)" \
-	   "bfs${opts:+ $opts}: the same events without --stats"
-done
+same_without_stats l2sim events bfs "$T/bfs.l1"
+same_without_stats l2sim events bfs "$T/bfs.l1" --batch=1
+same_without_stats l2sim events bfs "$T/bfs.l1" --medic=all --sectored=no --events=all
 
 done_testing

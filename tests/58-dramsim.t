@@ -217,14 +217,9 @@ ok $? "without --stats no instruction is followed, and no temporary file made"
 
 # Without --stats no warp instruction is followed and no latency kept;
 # the requests are the same, under each scheduler and with batches.
-for opts in "" "--sched=fcfs" "--sched=medic" "--batch=1K --queue=3"; do
-	# shellcheck disable=SC2086 # opts: words
-	dramsim $opts -o "$T/ns.wt" "$T/h128.l2" &&
-		dramsim $opts --stats="$T/ns.json" -o "$T/s.wt" "$T/h128.l2"
-	ok $? "mshr-h128${opts:+ $opts}: runs with and without --stats"
-	is "$(trace-dump --format=csv "$T/ns.wt" | cksum)" \
-	   "$(trace-dump --format=csv "$T/s.wt" | cksum)" \
-	   "mshr-h128${opts:+ $opts}: the same requests without --stats"
-done
+same_without_stats dramsim requests mshr-h128 "$T/h128.l2"
+same_without_stats dramsim requests mshr-h128 "$T/h128.l2" --sched=fcfs
+same_without_stats dramsim requests mshr-h128 "$T/h128.l2" --sched=medic
+same_without_stats dramsim requests mshr-h128 "$T/h128.l2" --batch=1K --queue=3
 
 done_testing

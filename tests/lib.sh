@@ -110,6 +110,19 @@ same_batches_of() {
 	done
 }
 
+# same_without_stats PROG WHAT NAME FILE [OPTION...]: PROG's records
+# (WHAT) the same with and without --stats, which keeps less.
+same_without_stats() {
+	_prog=$1 _what=$2 _name=$3 _in=$4
+	shift 4
+	"$_prog" "$@" -o "$T/ns.wt" "$_in" &&
+		"$_prog" "$@" --stats="$T/ns.json" -o "$T/s.wt" "$_in"
+	ok $? "$_name${*:+ $*}: runs with and without --stats"
+	is "$(trace-dump --format=csv "$T/ns.wt" | cksum)" \
+	   "$(trace-dump --format=csv "$T/s.wt" | cksum)" \
+	   "$_name${*:+ $*}: the same $_what without --stats"
+}
+
 # last_flags STREAM: "WRONG WARPS FLAGS" over a warp stream: its warps
 # (kernel and warp id), the WT_WARP_LAST flags set, and the warps whose
 # flag is not exactly once, on their last instruction (format 3.1).
