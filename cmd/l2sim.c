@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 	wt_l2stage_upstream(&Sim, &wt_reader_header(S.r)->meta, wt_reader_name(S.r));
 	Sim.is.no_warp_stats = !stats || Sim.no_warp_table;	/* only --stats shows them */
 	Sim.cfg.no_queue_stats = !stats;			/* these too */
-	Sim.no_instr_stats = Sim.cfg.no_outcomes = !stats;	/* and these */
+	Sim.cfg.no_outcomes = !stats;	/* nor the warp instructions' and PCs' */
 	wt_l2stage_start(&Sim, &S);
 
 	wt_header_init(&h, WT_KIND_EVENT, 0);

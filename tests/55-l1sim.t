@@ -158,12 +158,7 @@ ok $? "--batch=5, input cut short: no output file"
 # warps), nor reuse-distance histograms (the engines are off); the events
 # are the same.  The pool counts a warp's failed tries into them.
 for sched in stream pool; do
-	l1sim --sched=$sched -o "$T/ns.wt" "$T/bfs.req" &&
-		l1sim --sched=$sched --stats="$T/ns.json" -o "$T/s.wt" "$T/bfs.req"
-	ok $? "bfs, --sched=$sched: runs with and without --stats"
-	is "$(trace-dump --format=csv "$T/ns.wt" | cksum)" \
-	   "$(trace-dump --format=csv "$T/s.wt" | cksum)" \
-	   "bfs, --sched=$sched: the same events without --stats"
+	same_without_stats l1sim events bfs "$T/bfs.req" --sched=$sched
 	like "$(json "$T/ns.json")" '"warps":\[\{"kernel":0,"warp":0,' \
 	     "bfs, --sched=$sched: --stats has the warps"
 	like "$(json "$T/ns.json")" '"reuse":"exact".*"reuse_fully_associative":\{"cutoff":[0-9]+,"accesses":[1-9]' \

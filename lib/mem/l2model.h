@@ -101,7 +101,8 @@ struct wt_l2_cfg {
 					   wt_l2_outcome): l2sim without
 					   --stats, whose per-instruction
 					   and per-PC statistics are all
-					   they feed; never with
+					   they feed (l2stage.c then opens no
+					   warp instruction); never with
 					   external_fill, whose driver needs
 					   them */
 };

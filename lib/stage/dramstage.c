@@ -162,9 +162,11 @@ struct closed {
 	uint64_t key, lat;
 };
 
-static int counted(const struct wt_event *e)
+/* Whether e's warp instruction's stall is followed (wait_read): an L2
+ * event's load or atomic, and only for the stats (no_stall_stats). */
+static int counted(const struct wt_dramstage *d, const struct wt_event *e)
 {
-	return e->level == 2 &&
+	return !d->no_stall_stats && e->level == 2 &&
 	       (e->op == WT_OP_LOAD || e->op == WT_OP_ATOMIC) &&
 	       e->type != WT_EV_WRITE_BACK && e->type != WT_EV_WRITE_THROUGH;
 }
@@ -511,7 +513,7 @@ static void take(struct wt_dramstage *d, const struct wt_event *e)
 	if (c->sched->event)
 		c->sched->event(d->sched, d->st->kernel, e);
 	ignore = !wt_dram_asks(e);
-	wix = counted(e) && !d->no_stall_stats ? wait_read(d, e, !ignore) : 0;
+	wix = counted(d, e) ? wait_read(d, e, !ignore) : 0;
 	if (ignore) {
 		w->ignored++;
 		return;
@@ -618,7 +620,7 @@ static void put_event(struct wt_dramstage *d, const struct wt_dram_work *w, cons
 	struct wt_event e = w->ev[q->id];
 	uint64_t lat = q->core_done - e.time;
 
-	if (counted(&e) && !d->no_stall_stats)
+	if (counted(d, &e))
 		wait_done(d, w->wait[q->id], (uint64_t)e.latency + lat);
 
 	e.time = q->core_done;

@@ -301,15 +301,15 @@ static void run_batch(struct wt_l2stage *sim, int final)
  * been read: a warp issues in order and l1sim keeps it, so nothing of it
  * comes after.  A stream where something does could count it twice, and
  * is refused; --batch=0 closes them all at the kernel's end.  Without
- * these statistics (no_instr_stats) there is nothing to count twice, and
- * no instruction opens.
+ * outcomes (cfg.no_outcomes: l2sim without --stats) the instructions
+ * have nothing to count, and none opens: nothing can be counted twice.
  */
 static uint32_t open_instr(struct wt_l2stage *sim, const struct wt_event *e,
 			   uint64_t n, uint32_t kernel)
 {
 	uint32_t slot;
 
-	if (sim->no_instr_stats || !wt_l2_makes_outcome(&sim->cfg, e))
+	if (sim->cfg.no_outcomes || !wt_l2_makes_outcome(&sim->cfg, e))
 		return 0;
 	if (wt_l2_instr_read(&sim->is, kernel, e, &slot) < 0)
 		wt_die(WT_EXIT_DATA, "%s: record %llu: warp %u's instruction "

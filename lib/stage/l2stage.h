@@ -41,10 +41,6 @@ struct wt_l2stage {
 	struct wt_machine machine;
 	size_t batch;		/* --batch: requests held before a run */
 	int no_warp_table;	/* --stats-warps=no: no warps in the stats */
-	int no_instr_stats;	/* keep no statistics of warp instructions
-				   (l2sim without --stats, which shows
-				   none; then cfg.no_outcomes too): a
-				   stream out of each warp's order is taken */
 	uint64_t spill;		/* --spill: bytes of events waiting in
 				   memory before some go to a file */
 	struct wt_meta meta;	/* the output header's, for the stats */
