@@ -170,6 +170,13 @@ struct wt_l1_policy_ops {
 	void (*admitted)(void *s, struct wt_pool *pool);
 	/* May warp wi start its next instruction now? */
 	int (*may_issue)(void *s, struct wt_pool *pool, size_t wi);
+	/* Warp wi was just held back (may_issue said 0): the cycle until
+	 * which may_issue would go on saying 0 for it if no warp issued
+	 * meanwhile (the pool's time or earlier: it may change at once);
+	 * and held, n such answers counted as if asked.  With both, the
+	 * pool jumps over cycles in which it holds back every warp. */
+	uint64_t (*held_until)(void *s, const struct wt_pool *pool, size_t wi);
+	void (*held)(void *s, struct wt_pool *pool, size_t wi, uint64_t n);
 	/* Issue order: the queue position that issues (the first policy
 	 * that has the hook decides; none: the head, 0). */
 	size_t (*pick)(void *s, const struct wt_pool *pool);

@@ -75,6 +75,8 @@ struct wt_warp_pool {
 		void *s;
 	} *pols;
 	unsigned npol;
+	struct pol *hold;	/* the one that holds warps back, when it can
+				   say until when and none picks: held() */
 	unsigned limit, admitted;	/* warp limit (0: none), warps within */
 	size_t nparked;			/* warps with parked set */
 	size_t *waiting, nwaiting;	/* launched, not admitted: age order */
@@ -667,6 +669,16 @@ static void policies_init(struct wt_warp_pool *p)
 			p->limit = ops[i]->limit(p->pols[p->npol].s);
 		p->npol++;
 	}
+	for (unsigned i = 0, holding = 0, picks = 0; i < p->npol; i++) {
+		const struct wt_l1_policy_ops *o = p->pols[i].ops;
+
+		holding += o->may_issue != NULL;
+		picks += o->pick != NULL;
+		if (o->may_issue && o->held_until && o->held)
+			p->hold = &p->pols[i];
+		if (holding > 1 || picks)
+			p->hold = NULL;
+	}
 }
 
 struct wt_warp_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
@@ -711,6 +723,45 @@ static int may_issue(struct wt_warp_pool *p, size_t wi)
 		    !p->pols[i].ops->may_issue(p->pols[i].s, &p->face, wi))
 			return 0;
 	return 1;
+}
+
+/*
+ * Every warp in the queue was held back in the cycle just ended, and the
+ * next cycle would go the same way: each warp at the head held back and
+ * sent to the back, the queue turning once, a stall cycle.  Jump over
+ * such cycles to the first in which a waiting warp is ready, a warp's
+ * answer may change or the step ends, counting each skipped cycle's
+ * answers as made.  Not when a warp in the queue would do anything else
+ * first: leave (exit_slot or parked) or issue its non-memory
+ * instructions.
+ */
+static void held(struct wt_warp_pool *p, uint64_t until)
+{
+	const struct pol *h = p->hold;
+	const struct wt_pool_cfg *c = p->c;
+	uint64_t to = p->nheap && p->heap[0].at < until ? p->heap[0].at : until, k;
+
+	if (p->nparked)
+		return;
+	for (size_t i = 0; i < p->qn && to > p->t; i++) {
+		size_t wi = p->q[q_slot(p, i)];
+		const struct warp *w = &p->w[wi];
+		uint64_t u;
+
+		if (w->exiting ||
+		    (c->icount && !w->charged && p->r[p->k[w->cur].pos].icount))
+			return;
+		u = h->ops->held_until(h->s, &p->face, wi);
+		if (u < to)
+			to = u;
+	}
+	if (to <= p->t)
+		return;
+	k = to - p->t;
+	for (size_t i = 0; i < p->qn; i++)
+		h->ops->held(h->s, &p->face, p->q[q_slot(p, i)], k);
+	p->l1->st.stall_cycles += k;
+	p->t = to;
 }
 
 /* Warp wi made request q: the policies learn whether it missed. */
@@ -881,6 +932,8 @@ int wt_pool_step(struct wt_warp_pool *p, uint64_t until)
 				p->blocked = 0;
 				l1->st.stall_cycles++;
 				p->t++;
+				if (p->hold)
+					held(p, until);
 			}
 			continue;
 		}

@@ -263,6 +263,26 @@ int wt_ccws_may_issue(struct wt_ccws *c, unsigned warp, uint64_t t)
 	return w->may;
 }
 
+uint64_t wt_ccws_held_until(const struct wt_ccws *c, unsigned warp, uint64_t t)
+{
+	const struct ccws_warp *w;
+
+	if (warp >= c->nwarps)
+		return t;
+	w = &c->w[warp];
+	if (!w->active || w->may || c->dirty || t < c->now || t >= c->until)
+		return t;
+	return c->until;
+}
+
+void wt_ccws_held(struct wt_ccws *c, unsigned warp, uint64_t n)
+{
+	if (!warp_of(c, warp)->active)
+		return;
+	c->st.checks += n;
+	c->st.throttled += n;
+}
+
 uint64_t wt_ccws_score(struct wt_ccws *c, unsigned warp, uint64_t t)
 {
 	struct ccws_warp *w = warp_of(c, warp);

@@ -97,6 +97,14 @@ void wt_ccws_evict(struct wt_ccws *c, unsigned owner, uint64_t line);
 int wt_ccws_miss(struct wt_ccws *c, unsigned warp, uint64_t line, uint64_t t);
 /* Whether warp may issue a load at cycle t. */
 int wt_ccws_may_issue(struct wt_ccws *c, unsigned warp, uint64_t t);
+/* Warp was just held back at cycle t: the cycle until which
+ * wt_ccws_may_issue would keep answering 0 for it if nothing else were
+ * called in between (the eligible set holds until then); t or earlier
+ * when it may issue now or the answer can change at once. */
+uint64_t wt_ccws_held_until(const struct wt_ccws *c, unsigned warp, uint64_t t);
+/* n calls of wt_ccws_may_issue for warp that answered 0, made in cycles
+ * before wt_ccws_held_until's, counted without being made. */
+void wt_ccws_held(struct wt_ccws *c, unsigned warp, uint64_t n);
 
 /* The warp's score at cycle t (0 for an inactive warp). */
 uint64_t wt_ccws_score(struct wt_ccws *c, unsigned warp, uint64_t t);

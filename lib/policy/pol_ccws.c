@@ -27,6 +27,7 @@ struct ccws {
 	struct wt_ccws *c;
 	struct wt_u64map *local;	/* the active warps: kernel warp id ->
 					   index + 1 */
+	uint64_t *vta_hits, *blocked;	/* its counters in the L1's stats */
 };
 
 /* The L1 side: the lines that leave, with their owners, for the pool. */
@@ -58,6 +59,8 @@ static void *pool_init(const struct wt_l1_policy *p, struct wt_pool *pool,
 	s->c = wt_ccws_new(wt_l1_params(p, &wt_pol_ccws_ops),
 			   (unsigned)wt_pool_nwarps(pool));
 	s->local = wt_u64map_new();
+	s->vta_hits = wt_pol_counter(&wt_pool_l1(pool)->st.pol, &wt_pol_ccws_ops, 0);
+	s->blocked = wt_pol_counter(&wt_pool_l1(pool)->st.pol, &wt_pol_ccws_ops, 1);
 	return s;
 }
 
@@ -101,8 +104,30 @@ static int may_issue(void *s, struct wt_pool *pool, size_t wi)
 		return 1;
 	if (wt_ccws_may_issue(((struct ccws *)s)->c, (unsigned)wi, wt_pool_time(pool)))
 		return 1;
-	(*wt_pol_counter(&wt_pool_l1(pool)->st.pol, &wt_pol_ccws_ops, 1))++;
+	(*((struct ccws *)s)->blocked)++;
 	return 0;
+}
+
+/* The cycle may_issue's answer 0 for warp wi can change: none for a
+ * warp it would not hold back. */
+static uint64_t held_until(void *s, const struct wt_pool *pool, size_t wi)
+{
+	unsigned left;
+	int first;
+	const struct wt_request *q = wt_pool_next(pool, wi, &first, &left);
+	uint64_t t = wt_pool_time(pool);
+
+	if (!q || !first || q->op != WT_OP_LOAD)
+		return t;
+	return wt_ccws_held_until(((struct ccws *)s)->c, (unsigned)wi, t);
+}
+
+/* n answers 0 of may_issue, counted as if asked. */
+static void held(void *s, struct wt_pool *pool, size_t wi, uint64_t n)
+{
+	(void)pool;
+	wt_ccws_held(((struct ccws *)s)->c, (unsigned)wi, n);
+	*((struct ccws *)s)->blocked += n;
 }
 
 /* Learn from the L1: the lines it evicted go into their warps' victim
@@ -123,7 +148,7 @@ static void accessed(void *s, struct wt_pool *pool, size_t wi,
 	if (missed && wt_ccws_miss(x->c, (unsigned)wi,
 				   wt_cache_line_addr(&l1->cache, q->addr),
 				   wt_pool_time(pool)))
-		(*wt_pol_counter(&l1->st.pol, &wt_pol_ccws_ops, 0))++;
+		(*x->vta_hits)++;
 }
 
 /* Its counters, in the order of the "policy" object. */
@@ -182,5 +207,7 @@ const struct wt_l1_policy_ops wt_pol_ccws_ops = {
 	.pool_free = pool_free,
 	.active = active,
 	.may_issue = may_issue,
+	.held_until = held_until,
+	.held = held,
 	.accessed = accessed,
 };

@@ -444,6 +444,63 @@ static void test_pool_mrpb(void)
 	wt_l1_free(&l1);
 }
 
+/*
+ * CCWS holds warps back; when it holds back every warp in the queue, the
+ * pool jumps to the cycle its answers can change (held_until).  A run in
+ * steps of one cycle never jumps (a jump stops at the step's end), so it
+ * must come out the same: events, stall cycles and the refusals counted.
+ */
+extern const struct wt_l1_policy_ops wt_pol_ccws_ops;
+
+static void test_pool_ccws_held(void)
+{
+	struct wt_pool_cfg pc = { .delay = 1 };
+	struct wt_request *r;
+	size_t n = 0;
+	struct wt_l1 a, b;
+	struct wt_l1_cfg c;
+	struct wt_l1_out oa = { 0 }, ob = { 0 };
+	struct wt_warp_pool *p;
+	uint64_t ea, eb, ba, bb;
+	int same;
+
+	/* 16 warps, each over 12 lines of its own 4 times: 192 lines, more
+	 * than the 128 the L1 holds, so lines leave and come back */
+	r = calloc(16 * 12 * 4, sizeof(*r));
+	for (unsigned round = 0; round < 4; round++)
+		for (unsigned i = 0; i < 12; i++)
+			for (unsigned w = 0; w < 16; w++) {
+				r[n] = req(w, 0x10 + 8 * i, ((uint64_t)w * 12 + i) * LINE);
+				r[n].instr = round * 12 + i;
+				n++;
+			}
+	setup(&a, &c, "ccws");
+	setup(&b, &c, "ccws");
+	pc.pol = &pol;
+	wt_l1_kernel_begin(&a, 0, r, n);
+	wt_l1_kernel_begin(&b, 0, r, n);
+	ea = wt_pool_run(&a, &pc, r, n, 0, &oa);
+	p = wt_pool_new(&b, &pc, r, n, 0, &ob);
+	for (uint64_t until = 1; !wt_pool_step(p, until); until++)
+		;
+	eb = wt_pool_finish(p);
+	ba = *wt_pol_counter(&a.st.pol, &wt_pol_ccws_ops, 1);
+	bb = *wt_pol_counter(&b.st.pol, &wt_pol_ccws_ops, 1);
+	ok(ba > 1000, "ccws in the pool holds warps back (%llu refusals)",
+	   (unsigned long long)ba);
+	same = ea == eb && oa.n == ob.n &&
+	       memcmp(oa.ev, ob.ev, oa.n * sizeof(*oa.ev)) == 0;
+	ok(same, "ccws: the run in one go, jumping over held cycles, is the "
+	   "run a cycle at a time");
+	is_u64(ba, bb, "... with the same refusals counted");
+	is_u64(a.st.stall_cycles, b.st.stall_cycles, "... and the same stalls");
+	free(oa.ev);
+	free(ob.ev);
+	wt_l1_free(&a);
+	wt_l1_free(&b);
+	free(r);
+}
+
 /* A next pseudo-random number (xorshift64). */
 static uint64_t next_rand(uint64_t *x)
 {
@@ -599,5 +656,6 @@ int main(void)
 	test_ccws_evictions();
 	test_pool_limit();
 	test_pool_mrpb();
+	test_pool_ccws_held();
 	return tap_done();
 }
