@@ -200,10 +200,14 @@ struct wt_l1_policy_ops {
 	/* ---- across the SMs, in a program that runs them on its own
 	 * clock (gpusim) instead of through pools ---- */
 	/* The warp limit per scheduler a kernel runs under (0: none), from
-	 * trials: trial(ctx, limit) runs the kernel under limit warps per
-	 * scheduler and says its cycles; most: the most warps an SM holds. */
+	 * trials: trial(ctx, limit, cap, &bound) runs the kernel under limit
+	 * warps per scheduler and says its cycles (or cap, having stopped
+	 * early, if they are cap or more), and bound 0 when the limit held
+	 * no warp back (every larger limit runs the same); most: the most
+	 * warps an SM holds. */
 	unsigned (*kernel_search)(void *g, unsigned most,
-				  uint64_t (*trial)(void *ctx, unsigned limit),
+				  uint64_t (*trial)(void *ctx, unsigned limit,
+						    uint64_t cap, int *bound),
 				  void *ctx);
 	/* Or set the SMs' limits as the kernel runs: sample_begin says the
 	 * interval in cycles (0: none) as kernel name starts on sms SMs; at

@@ -79,6 +79,7 @@ struct wt_warp_pool {
 				   say until when and none picks: held() */
 	unsigned limit, admitted;	/* warp limit (0: none), warps within */
 	size_t nparked;			/* warps with parked set */
+	int limited;			/* the limit has held a warp back */
 	size_t *waiting, nwaiting;	/* launched, not admitted: age order */
 	size_t lo, hi;			/* warps not done are in [lo, hi) */
 };
@@ -425,8 +426,14 @@ void wt_pool_set_limit(struct wt_warp_pool *p, unsigned warps)
 			p->w[i].admitted = 0;
 			set_parked(p, i, 1);
 			p->admitted--;
+			p->limited = 1;
 		}
 	admit(p, p->t);
+}
+
+int wt_pool_limited(const struct wt_warp_pool *p)
+{
+	return p->limited;
 }
 
 /* A CTA becomes active: its warps join, in warp order, at cycle at (those
@@ -446,6 +453,7 @@ static void launch(struct wt_warp_pool *p, size_t cta, uint64_t at)
 			heap_push(p, wi, at);
 		} else {
 			wait_add(p, wi);
+			p->limited = 1;
 		}
 	}
 	retoken(p);

@@ -74,6 +74,9 @@ struct wt_warp_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,
 int wt_pool_step(struct wt_warp_pool *p, uint64_t until);
 /* Warps that may issue at once (0: all), from the next cycle on. */
 void wt_pool_set_limit(struct wt_warp_pool *p, unsigned warps);
+/* Whether a warp limit has held a warp back so far (one launched had to
+ * wait, or one in was parked): if not, the run is the run without it. */
+int wt_pool_limited(const struct wt_warp_pool *p);
 /* The cycle the SM's last warp is done; frees p. */
 uint64_t wt_pool_finish(struct wt_warp_pool *p);
 

@@ -4,7 +4,9 @@
  * L1s: a reading, the search should not depend on what earlier trials
  * left in the cache), and the limit with the fewest cycles wins, the
  * smallest of equals.  Limits at or past the most warps an SM runs are
- * all alike, and are tried once.  The kernel then runs under the limit
+ * all alike, and are tried once; so are the limits past one that held no
+ * warp back on any SM (the runs are the same), so the search stops
+ * there.  The kernel then runs under the limit
  * found (the hook kernel_limit, across the SMs).  gpusim runs the trials
  * itself, in fresh simulators (kernel_search); the search is the same.
  */
@@ -27,6 +29,8 @@ struct swt {
 struct trial {
 	_Alignas(WT_CACHE_LINE) struct wt_l1 l1;
 	struct wt_l1_out out;
+	int held;		/* the limit held a warp back */
+	int over;		/* stopped at the cap */
 };
 
 /* No hook in the L1, but an instance there all the same: an L1 under
@@ -71,36 +75,47 @@ static unsigned most_warps(const struct wt_l1_kernel *k)
 
 /* The limit per scheduler with the fewest cycles, the smallest of equals,
  * from 1 up to most (the most warps a scheduler holds: past it, all
- * alike) or max_warps; trial(ctx, limit) runs the kernel under limit. */
+ * alike) or max_warps; trial(ctx, limit, cap, &bound) runs the kernel
+ * under limit, and may stop once it has taken cap cycles (the best so
+ * far: it cannot win).  A limit that held no warp back ends the search:
+ * the larger ones run the same, their cycles equal, and the smallest of
+ * equals wins. */
 static unsigned search(void *gs, unsigned most,
-		       uint64_t (*trial)(void *ctx, unsigned limit), void *ctx)
+		       uint64_t (*trial)(void *ctx, unsigned limit, uint64_t cap,
+					 int *bound),
+		       void *ctx)
 {
 	const struct swt *g = gs;
 	unsigned best = 0;
 	uint64_t best_cycles = UINT64_MAX;
 
 	for (unsigned lim = 1; lim <= g->max_warps; lim++) {
-		uint64_t cycles = trial(ctx, lim);
+		int bound = 1;
+		uint64_t cycles = trial(ctx, lim, best_cycles, &bound);
 
 		if (cycles < best_cycles) {
 			best_cycles = cycles;
 			best = lim;
 		}
-		if (lim >= most)
+		if (lim >= most || !bound)
 			break;
 	}
 	return best;
 }
 
-/* SM s's share of the kernel through a fresh pool on l1, under limit. */
-static void run_trial(struct wt_l1 *l1, const struct wt_l1_kernel *k,
-		      unsigned s, struct wt_l1_out *out, unsigned limit)
+/* SM s's share of the kernel through a fresh pool on t->l1, under limit,
+ * until cycle until: t->held, whether the limit held a warp back, and
+ * t->over, whether it ran out of time (its end is until or later). */
+static void run_trial(struct trial *t, const struct wt_l1_kernel *k,
+		      unsigned s, unsigned limit, uint64_t until)
 {
-	struct wt_warp_pool *p = wt_pool_new(l1, k->pc, k->r[s], k->nr[s], k->start, out);
+	struct wt_warp_pool *p = wt_pool_new(&t->l1, k->pc, k->r[s], k->nr[s],
+					     k->start, &t->out);
 
 	if (limit)
 		wt_pool_set_limit(p, limit);
-	wt_pool_step(p, UINT64_MAX);
+	t->over = !wt_pool_step(p, until);
+	t->held = wt_pool_limited(p);
 	wt_pool_finish(p);
 }
 
@@ -111,14 +126,16 @@ struct pool_trial {
 	struct trial *t;
 };
 
-static uint64_t pool_trial(void *ctx, unsigned lim)
+static uint64_t pool_trial(void *ctx, unsigned lim, uint64_t cap, int *bound)
 {
 	struct pool_trial *pt = ctx;
 	struct wt_l1_kernel *k = pt->k;
 	struct trial *t = pt->t;
 	unsigned nb = k->n;
 	uint64_t end = k->start;
+	uint64_t until = cap < UINT64_MAX - k->start ? k->start + cap : UINT64_MAX;
 	char err[512];
+	int held = 0, over = 0;
 
 	for (unsigned s = 0; s < nb; s++)
 		if (wt_l1_init(&t[s].l1, k->l1[s]->cfg, s, err, sizeof(err)) < 0)
@@ -127,14 +144,17 @@ static uint64_t pool_trial(void *ctx, unsigned lim)
 	for (unsigned s = 0; s < nb; s++) {
 		wt_l1_kernel_begin(&t[s].l1, k->l1[s]->kernel, k->r[s], k->nr[s]);
 		t[s].out.n = 0;
-		run_trial(&t[s].l1, k, s, &t[s].out, lim * pt->g->per);
+		run_trial(&t[s], k, s, lim * pt->g->per, until);
 	}
 	for (unsigned s = 0; s < nb; s++) {
 		if (t[s].l1.st.last > end)
 			end = t[s].l1.st.last;
+		held |= t[s].held;
+		over |= t[s].over;
 		wt_l1_free(&t[s].l1);
 	}
-	return end - k->start;
+	*bound = held || over;
+	return over ? cap : end - k->start;
 }
 
 static unsigned kernel_limit(void *gs, struct wt_l1_kernel *k)

@@ -501,6 +501,97 @@ static void test_pool_ccws_held(void)
 	free(r);
 }
 
+/* A pool's warp limit that never holds a warp back leaves the run as it
+ * is without one, and says so (wt_pool_limited); one that does, says
+ * that. */
+static void test_pool_limited(void)
+{
+	struct wt_pool_cfg pc = { .delay = 1 };
+	size_t n;
+	struct wt_request *r = warps(4, 3, &n);
+	unsigned limits[] = { 0, 4, 9, 3, 1 };
+	struct wt_l1 a, b;
+	struct wt_l1_cfg c;
+	struct wt_l1_out oa = { 0 }, ob = { 0 };
+	uint64_t ea, eb;
+
+	setup(&a, &c, "none");
+	pc.pol = &pol;
+	ea = wt_pool_run(&a, &pc, r, n, 0, &oa);
+	for (unsigned i = 0; i < sizeof(limits) / sizeof(*limits); i++) {
+		struct wt_warp_pool *p;
+		int limited, same;
+
+		setup(&b, &c, "none");
+		ob.n = 0;
+		p = wt_pool_new(&b, &pc, r, n, 0, &ob);
+		if (limits[i])
+			wt_pool_set_limit(p, limits[i]);
+		wt_pool_step(p, UINT64_MAX);
+		limited = wt_pool_limited(p);
+		eb = wt_pool_finish(p);
+		same = ea == eb && oa.n == ob.n &&
+		       memcmp(oa.ev, ob.ev, oa.n * sizeof(*oa.ev)) == 0;
+		ok(limited == (limits[i] && limits[i] < 4),
+		   "limit %u of 4 warps: %s", limits[i],
+		   limited ? "held a warp back" : "held none back");
+		if (!limited)
+			ok(same, "... and the run is the run without a limit");
+		wt_l1_free(&b);
+	}
+	free(oa.ev);
+	free(ob.ev);
+	wt_l1_free(&a);
+	free(r);
+}
+
+extern const struct wt_l1_policy_ops wt_pol_swt_ops;
+
+/* SWT's search over a made-up kernel: cycles[lim - 1] under limit lim,
+ * the limit binding below unbound_from. */
+struct fake_kernel {
+	const uint64_t *cycles;
+	unsigned unbound_from, tried;
+	uint64_t caps[8];
+};
+
+static uint64_t fake_trial(void *ctx, unsigned lim, uint64_t cap, int *bound)
+{
+	struct fake_kernel *f = ctx;
+
+	f->caps[f->tried++] = cap;
+	*bound = lim < f->unbound_from;
+	return f->cycles[lim - 1] < cap ? f->cycles[lim - 1] : cap;
+}
+
+static void test_swt_search(void)
+{
+	const uint64_t falling[] = { 900, 500, 400, 400, 400, 400, 400, 400 };
+	const uint64_t dip[] = { 900, 300, 500, 700, 300, 200, 200, 200 };
+	struct wt_l1_policy p;
+	void *g;
+	struct fake_kernel f = { falling, 9, 0, { 0 } };
+	unsigned lim;
+
+	wt_l1_policy_default(&p);
+	p.max_warps = 8;
+	g = wt_pol_swt_ops.gpu_init(&p);
+	lim = wt_pol_swt_ops.kernel_search(g, 8, fake_trial, &f);
+	is_u64(lim, 3, "swt: the smallest limit of the fewest cycles");
+	is_u64(f.tried, 8, "... every limit tried while each binds");
+	is_u64(f.caps[0], UINT64_MAX, "... the first trial without a cap");
+	is_u64(f.caps[3], 400, "... the later ones capped at the best so far");
+	f = (struct fake_kernel){ falling, 4, 0, { 0 } };
+	lim = wt_pol_swt_ops.kernel_search(g, 8, fake_trial, &f);
+	is_u64(lim, 3, "swt: a limit that holds no warp back ...");
+	is_u64(f.tried, 4, "... ends the search (the larger ones run the same)");
+	f = (struct fake_kernel){ dip, 9, 0, { 0 } };
+	lim = wt_pol_swt_ops.kernel_search(g, 5, fake_trial, &f);
+	is_u64(lim, 2, "swt: of equal cycles the smaller limit wins");
+	is_u64(f.tried, 5, "... limits past the most warps are not tried");
+	wt_pol_swt_ops.gpu_free(g);
+}
+
 /* A next pseudo-random number (xorshift64). */
 static uint64_t next_rand(uint64_t *x)
 {
@@ -657,5 +748,7 @@ int main(void)
 	test_pool_limit();
 	test_pool_mrpb();
 	test_pool_ccws_held();
+	test_pool_limited();
+	test_swt_search();
 	return tap_done();
 }
