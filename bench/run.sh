@@ -473,10 +473,13 @@ rm -f "$tmp"/gs.*
 # the table).  l1sim with its defaults (which run no reuse-distance
 # engines: only --stats shows their histograms), --stats (with and
 # without its warps' rows, and with --reuse=off: the statistics without
-# the engines) and --sched=pool (per request); l2sim per L1
+# the engines) and --sched=pool (per request), alone and with
+# --policy=ccws (its ratio to the pool alone); l2sim per L1
 # event, alone and with --stats with and without its warps' rows;
 # dramsim per L2 event, classify per request (each its input's records);
-# trace-gen per access of a gen-dump dump (its text).  Each count is
+# trace-gen per access of a gen-dump dump (its text), trace-order per
+# access of trace-gen's stream of it, and coalesce per warp record of
+# trace-order's.  Each count is
 # marginal: a run on a sixteenth of the input (made the same way) is
 # taken off, records and instructions, so that start-up and the tables a
 # stage sizes once do not count.  "x default": a variant's instructions
@@ -533,6 +536,7 @@ if [ "$(size "$ni")" -gt 0 ]; then
 		"$bin/l2sim" --level=0 -o "$q.${x}l2.wt" "$q.${x}l1.wt"
 		"$tools/gen-dump" --accesses="$k" --pattern=stream > "$q.${x}dump"
 		"$bin/trace-gen" --level=0 -o "$q.${x}dump.wt" "$q.${x}dump"
+		"$bin/trace-order" --level=0 -o "$q.${x}warp.wt" "$q.${x}dump.wt"
 		if [ -n "${DINERO:-}" ]; then
 			"$bin/trace-dump" --format=csv "$q.${x}req.wt" |
 				awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "addr") a = i; next }
@@ -555,6 +559,8 @@ if [ "$(size "$ni")" -gt 0 ]; then
 	per "instr: l1sim --stats" "'$bin/l1sim' --stats=/dev/null --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
 	per "instr: l1sim --stats --stats-warps=no" "'$bin/l1sim' --stats=/dev/null --stats-warps=no --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
 	per "instr: l1sim --sched=pool" "'$bin/l1sim' --sched=pool --level=0 -o /dev/null '{q}req.wt'" req.wt
+	d=$per_i
+	per "instr: l1sim --sched=pool --policy=ccws" "'$bin/l1sim' --sched=pool --policy=ccws --level=0 -o /dev/null '{q}req.wt'" req.wt "$d"
 	per "instr: classify" "'$bin/classify' -o /dev/null '{q}req.wt'" req.wt
 	per "instr: l2sim" "'$bin/l2sim' --level=0 -o /dev/null '{q}l1.wt'" l1.wt
 	d2=$per_i
@@ -562,6 +568,8 @@ if [ "$(size "$ni")" -gt 0 ]; then
 	per "instr: l2sim --stats --stats-warps=no" "'$bin/l2sim' --stats=/dev/null --stats-warps=no --level=0 -o /dev/null '{q}l1.wt'" l1.wt "$d2"
 	per "instr: dramsim" "'$bin/dramsim' --level=0 -o /dev/null '{q}l2.wt'" l2.wt
 	per "instr: trace-gen (per access)" "'$bin/trace-gen' --level=0 -o /dev/null '{q}dump'" dump.wt
+	per "instr: trace-order (per access)" "'$bin/trace-order' --level=0 -o /dev/null '{q}dump.wt'" dump.wt
+	per "instr: coalesce (per warp record)" "'$bin/coalesce' --level=0 -o /dev/null '{q}warp.wt'" warp.wt
 	rm -f "$q".*
 fi
 

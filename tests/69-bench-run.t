@@ -70,13 +70,15 @@ if command -v valgrind > /dev/null 2>&1; then
 	# on the same 16 K requests, beside reading them and the bare LRU loop
 	for name in "instr: read (trace-dump --check)" "instr: anchor: bare LRU loop" \
 		    "instr: l1sim stream" "instr: l1sim --sched=pool" "instr: classify" \
-		    "instr: l2sim" "instr: dramsim" "instr: trace-gen (per access)"; do
+		    "instr: l2sim" "instr: dramsim" "instr: trace-gen (per access)" \
+		    "instr: trace-order (per access)" "instr: coalesce (per warp record)"; do
 		like "$(row "$name")" " [1-9][0-9]* records [1-9][0-9]* instructions each$" \
 			"$name: instructions per record"
 	done
 	like "$(row "instr: l1sim stream")" " 16384 records " "l1sim: per request, all 16 K"
 	for name in "instr: l1sim --stats --reuse=off" "instr: l1sim --stats" \
-		    "instr: l1sim --stats --stats-warps=no"; do
+		    "instr: l1sim --stats --stats-warps=no" \
+		    "instr: l1sim --sched=pool --policy=ccws"; do
 		like "$(row "$name")" " 16384 records [1-9][0-9]* instructions each \([0-9.]+ x default\)$" \
 			"$name: beside l1sim's default"
 	done
