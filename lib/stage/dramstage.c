@@ -7,6 +7,7 @@
 #include "dramstage.h"
 
 #include "dramcomp.h"
+#include "par.h"
 #include "spill.h"
 #include "u64map.h"
 #include "util.h"
@@ -767,6 +768,32 @@ static void replay(unsigned *win, const uint64_t *head, unsigned leaves,
 		win[j] = winner(head, win[2 * j], win[2 * j + 1]);
 }
 
+/* Channel i runs over its requests read, up to d->until. */
+static void run_channel(void *ctx, unsigned i)
+{
+	struct wt_dramstage *d = ctx;
+	struct wt_dram_work *w = &d->cw[i];
+
+	/* in arrival order: those read in time order are already */
+	if (!in_arrival_order(w->rq, w->ran, w->n))
+		qsort(w->rq + w->ran, w->n - w->ran, sizeof(*w->rq), by_arrival);
+	for (;;) {
+		wt_dram_run_until(&w->ch, w->rq, w->n, d->until);
+		if (!w->ch.wants_more)
+			break;
+		take_back(d, w, w->ch.wants_more >> 1, KEPT_CHUNK);
+	}
+	w->ran = w->n;
+}
+
+/* Channel i's requests done before d->until come out. */
+static void channel_done(void *ctx, unsigned i)
+{
+	struct wt_dramstage *d = ctx;
+
+	done_before(&d->cw[i], d->until);
+}
+
 /*
  * Run the channels over the requests read (up to the next arrival; all
  * of them at the kernel's end, final) and write those done before every
@@ -791,30 +818,16 @@ static void run_to(struct wt_dramstage *d, uint64_t until, int final)
 
 	/* a batch of a few events on one thread: starting the threads costs
 	 * more than it saves */
-	#pragma omp parallel for schedule(dynamic, 1) if (nc > 1 && d->st->held >= 4096)
-	for (unsigned i = 0; i < nc; i++) {
-		struct wt_dram_work *w = &d->cw[i];
-
-		/* in arrival order: those read in time order are already */
-		if (!in_arrival_order(w->rq, w->ran, w->n))
-			qsort(w->rq + w->ran, w->n - w->ran, sizeof(*w->rq), by_arrival);
-		for (;;) {
-			wt_dram_run_until(&w->ch, w->rq, w->n, until);
-			if (!w->ch.wants_more)
-				break;
-			take_back(d, w, w->ch.wants_more >> 1, KEPT_CHUNK);
-		}
-		w->ran = w->n;
-	}
+	d->until = until;
+	wt_par_for(nc, d->st->held >= 4096, run_channel, d);
 	for (unsigned i = 0; i < nc; i++) {
 		uint64_t f = wt_dram_floor(&d->cw[i].ch, until);
 
 		if (f < h)
 			h = f;
 	}
-	#pragma omp parallel for schedule(dynamic, 1) if (nc > 1 && d->st->held >= 4096)
-	for (unsigned i = 0; i < nc; i++)
-		done_before(&d->cw[i], h);
+	d->until = h;
+	wt_par_for(nc, d->st->held >= 4096, channel_done, d);
 	/* merged by completion, the lower channel on a tie; head[i] is the
 	 * completion of channel i's next, UINT64_MAX when it has none (none
 	 * is done then: h bounds them) */

@@ -8,6 +8,7 @@
 
 #include "events.h"
 #include "l1pool.h"
+#include "par.h"
 #include "util.h"
 
 #include <pthread.h>
@@ -90,7 +91,10 @@ struct wt_l1_stats *wt_l1stage_sm_stats(struct wt_l1stage *sim, unsigned s)
  * Threads run the SMs only when there are enough requests to share: on a
  * few thousand, waking them (and their spinning after the region, unless
  * OMP_WAIT_POLICY=passive) costs more than it saves, and small batches
- * would make a busy machine's CPU time many times a quiet one's.
+ * would make a busy machine's CPU time many times a quiet one's.  The
+ * same holds for the writer thread a batch's events are written by: on
+ * fewer requests they are written before the next batch is read (a
+ * thread started a batch made --batch=1 a hundred times slower).
  */
 enum { PARALLEL_MIN = 4096 };
 
@@ -303,27 +307,31 @@ static uint64_t horizon(const struct wt_l1stage *sim)
  * far, and the events before horizon() are written.  final: the kernel
  * has ended, every event goes.
  */
+static void run_batch_sm(void *ctx, unsigned s)
+{
+	struct wt_l1stage *sim = ctx;
+	struct wt_l1_bucket *b = &sim->b[s];
+
+	sim->sm[s].l1.kernel = sim->kern.id;
+	wt_l1_requests(&sim->sm[s].l1, b->r, b->n, &b->out);
+	b->n = 0;
+	/* fill write-backs carry earlier cycles: put them in place; the
+	 * events held from the last batch are in order already */
+	wt_events_sort_tail(b->out.ev + b->written, b->sorted - b->written,
+			    b->out.n - b->written);
+}
+
 static void run_batch(struct wt_l1stage *sim, int final)
 {
 	size_t held = requests_held(sim);
 	unsigned nb = sim->nb;
-	uint32_t id = sim->kern.id;
 
 	write_wait(sim);
 	ensure_sms(sim, nb);
-	#pragma omp parallel for schedule(dynamic, 1) if (nb > 1 && held >= PARALLEL_MIN)
-	for (unsigned s = 0; s < nb; s++) {
-		struct wt_l1_bucket *b = &sim->b[s];
-
-		sim->sm[s].l1.kernel = id;
-		wt_l1_requests(&sim->sm[s].l1, b->r, b->n, &b->out);
-		b->n = 0;
-		/* fill write-backs carry earlier cycles: put them in place;
-		 * the events held from the last batch are in order already */
-		wt_events_sort_tail(b->out.ev + b->written, b->sorted - b->written,
-				    b->out.n - b->written);
-	}
-	write_events(sim, final ? UINT64_MAX : horizon(sim), !final);
+	wt_par_for(nb, held >= PARALLEL_MIN, run_batch_sm, sim);
+	/* a thread of its own for the writing where it pays for its start */
+	write_events(sim, final ? UINT64_MAX : horizon(sim),
+		     !final && held >= PARALLEL_MIN);
 }
 
 /* The policies that throttle across SMs: their states, made once. */

@@ -7,6 +7,7 @@
 
 #include "events.h"
 #include "l2comp.h"
+#include "par.h"
 #include "spill.h"
 #include "util.h"
 
@@ -22,7 +23,7 @@ struct req {
 };
 
 /* A partition: its model, and its requests and events of the batch.  A
- * thread runs each (run_parts), so each is on cache lines of its own
+ * thread runs each (run_part), so each is on cache lines of its own
  * (wt_calloc_lines). */
 struct wt_l2_bucket {
 	_Alignas(WT_CACHE_LINE) struct wt_l2 l2;
@@ -91,22 +92,39 @@ static void run_shared(struct wt_l2stage *sim, uint64_t cut)
 	free(next);
 }
 
-/* Partitions that share nothing run in parallel, each over every request
- * it holds (a batch of a few requests on one thread: starting the threads
- * costs more than it saves). */
-static void run_parts(struct wt_l2stage *sim)
+/* A batch of a few requests runs on one thread: starting the threads
+ * costs more than it saves. */
+static int parallel(const struct wt_l2stage *sim)
 {
-	#pragma omp parallel for schedule(dynamic, 1) if (sim->nparts > 1 && sim->st->held >= 4096)
-	for (unsigned p = 0; p < sim->nparts; p++) {
-		struct wt_l2_bucket *b = &sim->b[p];
+	return sim->st->held >= 4096;
+}
 
-		for (size_t i = 0; i < b->n; i++) {
-			b->out.tag = b->r[i].tag;
-			wt_l2_request(&b->l2, &b->r[i].ev, b->r[i].local,
-				      b->r[i].arrival, &b->out);
-		}
-		b->n = 0;
+/* Partition p runs over every request it holds. */
+static void run_part(void *ctx, unsigned p)
+{
+	struct wt_l2stage *sim = ctx;
+	struct wt_l2_bucket *b = &sim->b[p];
+
+	for (size_t i = 0; i < b->n; i++) {
+		b->out.tag = b->r[i].tag;
+		wt_l2_request(&b->l2, &b->r[i].ev, b->r[i].local,
+			      b->r[i].arrival, &b->out);
 	}
+	b->n = 0;
+}
+
+/* The model keeps each list in time order, unless an event came far out
+ * of it (struct wt_l2_out).  Then it is sorted: stable, and what is left
+ * from the last batch first, the kernel's order. */
+static void sort_part(void *ctx, unsigned p)
+{
+	struct wt_l2stage *sim = ctx;
+	struct wt_l2_out *o = &sim->b[p].out;
+
+	if (o->unsorted)
+		wt_events_sort_tail(o->ev + o->first, sim->b[p].sorted - o->first,
+				    o->n - o->first);
+	o->unsorted = 0;
 }
 
 /* Events read back from a spill queue at a time. */
@@ -269,20 +287,8 @@ static void run_batch(struct wt_l2stage *sim, int final)
 	if (sim->shared)
 		run_shared(sim, final ? UINT64_MAX : next_arrival(sim));
 	else
-		run_parts(sim);
-	/* The model keeps each list in time order, unless an event came
-	 * far out of it (struct wt_l2_out).  Then it is sorted: stable, and
-	 * what is left from the last batch first, the kernel's order. */
-	#pragma omp parallel for schedule(dynamic, 1) if (sim->nparts > 1 && sim->st->held >= 4096)
-	for (unsigned p = 0; p < sim->nparts; p++) {
-		struct wt_l2_out *o = &sim->b[p].out;
-
-		if (o->unsorted)
-			wt_events_sort_tail(o->ev + o->first,
-					    sim->b[p].sorted - o->first,
-					    o->n - o->first);
-		o->unsorted = 0;
-	}
+		wt_par_for(sim->nparts, parallel(sim), run_part, sim);
+	wt_par_for(sim->nparts, parallel(sim), sort_part, sim);
 	write_events(sim, final ? UINT64_MAX : horizon(sim));
 	if (!final)
 		spill_events(sim);

@@ -5,6 +5,7 @@
 #include "hash.h"
 #include "json.h"
 #include "meta.h"
+#include "par.h"
 #include "u64map.h"
 #include "warpix.h"
 #include "util.h"
@@ -517,6 +518,41 @@ static void json_integers(void)
 	free(want);
 }
 
+/* wt_par_for: each item once, on threads or in order on this one. */
+struct par_seen {
+	unsigned calls[64];
+	unsigned order[64], n;
+};
+
+static void par_mark(void *ctx, unsigned i)
+{
+	struct par_seen *p = ctx;
+
+	#pragma omp atomic
+	p->calls[i]++;
+	#pragma omp critical
+	p->order[p->n++] = i;
+}
+
+static void par_loops(void)
+{
+	for (int parallel = 0; parallel <= 1; parallel++) {
+		struct par_seen p = { { 0 }, { 0 }, 0 };
+		unsigned once = 0, in_order = 1;
+
+		wt_par_for(64, parallel, par_mark, &p);
+		for (unsigned i = 0; i < 64; i++) {
+			once += p.calls[i] == 1;
+			in_order &= p.order[i] == i;
+		}
+		is_u64(p.n, 64, "wt_par_for (%s): 64 calls",
+		       parallel ? "parallel" : "one thread");
+		is_u64(once, 64, "... each item once");
+		if (!parallel)
+			ok(in_order, "... on one thread, in order");
+	}
+}
+
 int main(void)
 {
 	json_strings();
@@ -531,5 +567,6 @@ int main(void)
 	warp_index();
 	temp_files();
 	dying_threads();
+	par_loops();
 	return tap_done();
 }
