@@ -34,8 +34,8 @@ POLICY_TRACES ?= $(filter-out samples/mshr-% samples/stride-%,$(wildcard samples
 # what each holds).  Headers are named without their folder.
 LIB_DIRS  = $(addprefix lib/,$(shell sed 's/\#.*//' lib/layers))
 WT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
-	    -fopenmp $(addprefix -I,$(LIB_DIRS)) $(OPT) $(CPU_FLAGS) $(CFLAGS)
-WT_LDLIBS = -fopenmp -lzstd -llzma -lcsv -ljansson -lz -lm $(LDLIBS)
+	    -pthread $(addprefix -I,$(LIB_DIRS)) $(OPT) $(CPU_FLAGS) $(CFLAGS)
+WT_LDLIBS = -pthread -lzstd -llzma -lcsv -ljansson -lz -lm $(LDLIBS)
 
 PROGS    = $(sort $(notdir $(basename $(wildcard cmd/*.c))))
 LIB_SRC  = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
@@ -102,11 +102,8 @@ policies: all
 	@PATH="$(CURDIR)/$(BUILD)/bin:$$PATH" sh scripts/policy-study.sh \
 		-o $(BUILD)/policies --html $(POLICY_TRACES)
 
-# OpenMP threads sleep where they would wait (libgomp spins first by
-# default): on a machine with other work, spinning threads of the small
-# --batch runs of the tests took minutes of CPU from the rest.
 check test: all
-	OMP_WAIT_POLICY=passive WT_BUILD=$(BUILD) prove -j2 tests/*.t
+	WT_BUILD=$(BUILD) prove -j2 tests/*.t
 
 # The same tests with AddressSanitizer and UndefinedBehaviorSanitizer.
 ASAN_OPT = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -124,7 +121,7 @@ asan:
 
 asan-quick:
 	$(MAKE) BUILD=build-asan OPT="$(ASAN_OPT)" all
-	OMP_WAIT_POLICY=passive WT_BUILD=build-asan prove -j2 $(ASAN_QUICK)
+	WT_BUILD=build-asan prove -j2 $(ASAN_QUICK)
 
 bench: all
 	@sh bench/run.sh $(BUILD)

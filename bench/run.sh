@@ -7,7 +7,7 @@
 # text dump (trace-gen), zstd -d of the same data (readers, l1sim,
 # classify), a plain pipe copy of the raw stream (stages, pipelines), a
 # bare LRU loop over the requests (lru-bench: l1sim's cache).  l1sim,
-# l2sim, dramsim and classify run with 1 and 2 OpenMP threads, and the
+# l2sim, dramsim and classify run with 1 and 2 threads, and the
 # speedup is printed and recorded.  Stages alone write uncompressed
 # streams to /dev/null; the files between them are written by runs of
 # their own.  gpusim, the closed loop, per warp instruction on a generated
@@ -164,7 +164,7 @@ lru() {
 }
 
 # threads SPEEDUP NAME1 NAME2 RECORDS 'COMMAND' LIMIT-NAME LIMIT-RATE:
-# measure COMMAND with 1 OpenMP thread (as NAME1) and with 2 (NAME2), and
+# measure COMMAND with 1 thread (as NAME1) and with 2 (NAME2), and
 # print and record the speedup, the second rate over the first, as
 # SPEEDUP.  The rate left in $rate is the second.
 threads() {
@@ -270,7 +270,7 @@ for pattern in stream reuse conflict; do
 	lim_zr=$rate
 	lru "limit: LRU loop, requests ($pattern)" "$tmp/$pattern.req.wt"
 	lim_lru=$rate
-	threads "l1sim OpenMP speedup ($pattern)" "l1sim stream, 1 thread(s) ($pattern)" \
+	threads "l1sim thread speedup ($pattern)" "l1sim stream, 1 thread(s) ($pattern)" \
 		"l1sim stream, 2 thread(s) ($pattern)" $nreq \
 		"'$bin/l1sim' --level=0 -o /dev/null '$tmp/$pattern.req.wt'" \
 		"zstd -d of its input" $lim_zr
@@ -278,17 +278,17 @@ for pattern in stream reuse conflict; do
 		"'$bin/l1sim' --stats=/dev/null --reuse=off --level=0 -o /dev/null '$tmp/$pattern.req.wt'" "LRU loop" $lim_lru
 	"$bin/l1sim" --level=0 -o "$tmp/$pattern.l1.wt" "$tmp/$pattern.req.wt"
 	nl1=$(records "$tmp/$pattern.l1.wt")
-	threads "l2sim OpenMP speedup ($pattern)" "l2sim, 1 thread ($pattern)" "l2sim, L1 events in ($pattern)" $nl1 \
+	threads "l2sim thread speedup ($pattern)" "l2sim, 1 thread ($pattern)" "l2sim, L1 events in ($pattern)" $nl1 \
 		"'$bin/l2sim' --level=0 --stats='$tmp/l2.json' -o /dev/null '$tmp/$pattern.l1.wt'" \
 		"pipe copy" $lim_pipe
 	"$bin/l2sim" --level=0 -o "$tmp/$pattern.l2.wt" "$tmp/$pattern.l1.wt"
 	nl2=$(records "$tmp/$pattern.l2.wt")
-	threads "dramsim OpenMP speedup ($pattern)" "dramsim, 1 thread ($pattern)" "dramsim, L2 events in ($pattern)" $nl2 \
+	threads "dramsim thread speedup ($pattern)" "dramsim, 1 thread ($pattern)" "dramsim, L2 events in ($pattern)" $nl2 \
 		"'$bin/dramsim' --level=0 --stats='$tmp/dram.json' -o /dev/null '$tmp/$pattern.l2.wt'" \
 		"pipe copy" $lim_pipe
 	# classify exact and sampled on the same requests, with the sample's
 	# error beside the exact figures
-	threads "classify OpenMP speedup ($pattern)" "classify, 1 thread ($pattern)" \
+	threads "classify thread speedup ($pattern)" "classify, 1 thread ($pattern)" \
 		"classify ($pattern)" $nreq \
 		"'$bin/classify' --format=json -o '$tmp/cls1.json' '$tmp/$pattern.req.wt'" \
 		"zstd -d of its input" $lim_zr
@@ -351,7 +351,7 @@ lim_zr=$rate
 lru "limit: LRU loop, requests" "$req"
 lim_lru=$rate
 for sched in stream pool; do
-	threads "l1sim --sched=$sched OpenMP speedup" "l1sim --sched=$sched, 1 thread(s)" \
+	threads "l1sim --sched=$sched thread speedup" "l1sim --sched=$sched, 1 thread(s)" \
 		"l1sim --sched=$sched, 2 thread(s)" $nreq \
 		"'$bin/l1sim' --sched=$sched --level=0 --stats='$tmp/l1.json' -o /dev/null '$req'" \
 		"zstd -d of its input" $lim_zr
@@ -375,7 +375,7 @@ rm -f "$req" "$tmp/l1.json"
 # and of coalesce, l1sim, l2sim and dramsim together on the same warp
 # stream (the pipeline less trace-order, which both share).
 # vg 'COMMAND': the instructions COMMAND ran under cachegrind (as
-# bench/ab.sh counts them), one OpenMP thread
+# bench/ab.sh counts them), one thread
 vg() {
 	rm -f "$tmp/vg.log"
 	sh -c "OMP_NUM_THREADS=1 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file='$tmp/vg.log' $1" \

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Valgrind's memcheck on a short pipeline, every program on its own
 # input file (so that each has its own report): no invalid read or write,
-# no use of uninitialised memory, no definitely lost block.  One OpenMP
-# thread, as memcheck serialises threads anyway.
+# no use of uninitialised memory, no definitely lost block.  One thread
+# (OMP_NUM_THREADS=1), as memcheck serialises threads anyway.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v valgrind >/dev/null 2>&1; then

@@ -27,7 +27,7 @@ for p in stream reuse conflict; do
 			"$name: a rate, a peak and its limit"
 	done
 	for st in l1sim l2sim dramsim classify; do
-		like "$(row "$st OpenMP speedup ($p)")" " [0-9]+\.[0-9]+ x with 2 threads$" \
+		like "$(row "$st thread speedup ($p)")" " [0-9]+\.[0-9]+ x with 2 threads$" \
 			"$st ($p): the speedup of 2 threads over 1"
 	done
 	like "$(row "  to a file, level 0 ($p)")" " M/s +[0-9]+ MiB$" \

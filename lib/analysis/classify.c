@@ -6,6 +6,7 @@
 #include "partition.h"
 #include "falru.h"
 #include "linetab.h"
+#include "par.h"
 #include "shards.h"
 #include "util.h"
 
@@ -544,11 +545,43 @@ static size_t warps_run(struct wt_cls *c, uint32_t kernel,
  * so the results are those of taking the requests one by one, for any
  * number of threads.
  */
+/* A batch's run: its steps' tasks (wt_par_for items) and what they
+ * share. */
+struct batch_run {
+	struct wt_cls *c;
+	uint32_t kernel;
+	const struct wt_request *r;
+	size_t n;
+	size_t refused;		/* warps_run's */
+};
+
+/* Step 1: SM s's requests. */
+static void sm_task(void *ctx, unsigned s)
+{
+	struct batch_run *b = ctx;
+
+	if (b->c->sm[s].reqs.n)
+		sm_run(b->c, &b->c->sm[s], b->kernel, b->r);
+}
+
+/* Step 2: task 0 the warp types (the longest, first), task p + 1 L2
+ * partition p. */
+static void l2_task(void *ctx, unsigned t)
+{
+	struct batch_run *b = ctx;
+	struct wt_cls *c = b->c;
+
+	if (t == 0)
+		b->refused = warps_run(c, b->kernel, b->r, b->n);
+	else if (c->l2[t - 1].reqs.n)
+		l2_run(c, &c->l2[t - 1], b->kernel, b->r);
+}
+
 size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
 		       const struct wt_request *r, size_t n)
 {
 	unsigned parts = c->cfg.l2_parts, most = 0;
-	size_t refused = n;
+	struct batch_run b = { c, kernel, r, n, n };
 
 	if (n > UINT32_MAX) {		/* the lists hold 32-bit indices */
 		size_t done = wt_cls_requests(c, kernel, r, UINT32_MAX);
@@ -569,10 +602,7 @@ size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
 	for (size_t i = 0; i < n; i++)
 		idx_put(&c->sm[r[i].sm].reqs, i);
 
-	#pragma omp parallel for schedule(dynamic, 1) if (c->nsm > 1 && n >= PARALLEL_MIN)
-	for (unsigned s = 0; s < c->nsm; s++)
-		if (c->sm[s].reqs.n)
-			sm_run(c, &c->sm[s], kernel, r);
+	wt_par_for(c->nsm, n >= PARALLEL_MIN, sm_task, &b);
 
 	for (unsigned p = 0; p < parts; p++)
 		c->l2[p].reqs.n = 0;
@@ -588,16 +618,8 @@ size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
 		}
 	}
 	/* the warp types, one task over the whole batch, go first */
-	#pragma omp parallel for schedule(dynamic, 1) if (n >= PARALLEL_MIN)
-	for (unsigned t = 0; t <= parts; t++) {
-		unsigned task = t == 0 ? parts : t - 1;
-
-		if (task == parts)
-			refused = warps_run(c, kernel, r, n);
-		else if (c->l2[task].reqs.n)
-			l2_run(c, &c->l2[task], kernel, r);
-	}
-	return refused;
+	wt_par_for(parts + 1, n >= PARALLEL_MIN, l2_task, &b);
+	return b.refused;
 }
 
 int wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r)

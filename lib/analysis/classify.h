@@ -95,7 +95,7 @@ void wt_cls_free(struct wt_cls *c);
  * whose warp types are then not counted; 0 otherwise. */
 int wt_cls_request(struct wt_cls *c, uint32_t kernel, const struct wt_request *r);
 /* n of them, with the results of taking them one by one: the SMs' views
- * run on OpenMP threads, then the L2 view's partitions (each in stream
+ * run on threads (par.h), then the L2 view's partitions (each in stream
  * order) and the warp types.  Returns n, or the index of the first that
  * wt_cls_request would refuse; the views have then taken all n, and c is
  * good only for wt_cls_free. */

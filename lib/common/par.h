@@ -1,19 +1,28 @@
 /*
- * par.h - a loop over independent items (SMs, partitions, channels) that
- * runs on threads only when asked to.
+ * par.h - a loop over independent items (SMs, partitions, channels,
+ * trials) on a few threads that sleep between loops.
  */
 #ifndef WT_PAR_H
 #define WT_PAR_H
 
 /*
- * fn(ctx, i) for every i in [0, n), on OpenMP's threads (dynamic, one
- * item at a time) if parallel and n > 1, else in this thread, in order.
- * Unlike an omp region with an if clause, the loop on one thread enters
- * no region at all: libgomp makes a team of one for it and ends it with
- * a system call, which stages that run a region per small batch paid per
- * batch.
+ * fn(ctx, i) for every i in [0, n), each exactly once: on the threads
+ * (wt_par_threads, this one among them, one item at a time to whichever
+ * is free) if parallel and n > 1, else on this thread in order.  A loop
+ * begun inside another's items, or while another thread runs one, runs
+ * on its thread alone.  Returns when every item is done.
  */
 void wt_par_for(unsigned n, int parallel, void (*fn)(void *ctx, unsigned i),
 		void *ctx);
+
+/* The threads a loop runs on, this one included: OMP_NUM_THREADS (its
+ * first number) if the environment sets it, else the CPUs this process
+ * may run on. */
+unsigned wt_par_threads(void);
+
+/* Later loops on n threads instead (0: wt_par_threads() again): 1 runs
+ * them alone; more starts helpers up to n, and a loop uses every helper
+ * started so far.  For tests that compare thread counts. */
+void wt_par_set_threads(unsigned n);
 
 #endif

@@ -94,7 +94,7 @@ void wt_free_big(void *p, size_t n, size_t size);
 
 /*
  * Arrays whose elements different threads write (an SM's, a partition's
- * or a channel's state, under OpenMP): each element on cache lines of
+ * or a channel's state, on wt_par_for's threads): each element on cache lines of
  * its own, so that no two threads write the same line (false sharing,
  * which costs a coherence miss a write on a many-core machine).  The
  * element type has its first member declared _Alignas(WT_CACHE_LINE),

@@ -12,6 +12,7 @@
 #include "l1model.h"
 #include "l1policy.h"
 #include "l1pool.h"
+#include "par.h"
 #include "polstate.h"
 #include "util.h"
 
@@ -95,6 +96,20 @@ static void sample_end(void *gs, unsigned *decided, unsigned *rounds)
 	*rounds = wt_dwtcs_rounds(g->d);
 }
 
+/* One period of the pools: each runs to until, left[s] 1 if not done. */
+struct period_run {
+	struct wt_warp_pool **p;
+	uint64_t until;
+	unsigned char *left;
+};
+
+static void period_sm(void *ctx, unsigned s)
+{
+	struct period_run *pr = ctx;
+
+	pr->left[s] = !wt_pool_step(pr->p[s], pr->until);
+}
+
 /* The pools of the kernel in step, a period at a time. */
 static int kernel_run(void *gs, struct wt_l1_kernel *k)
 {
@@ -106,6 +121,7 @@ static int kernel_run(void *gs, struct wt_l1_kernel *k)
 	unsigned *lim;
 	uint64_t until = k->start, period = sample_begin(g, k->name, n);
 	int left = 1;
+	struct period_run pr = { p, 0, wt_calloc(nb ? nb : 1, 1) };
 
 	lim = wt_calloc(g->n, sizeof(*lim));
 	for (unsigned s = 0; s < nb; s++)
@@ -116,11 +132,11 @@ static int kernel_run(void *gs, struct wt_l1_kernel *k)
 			i0[s] = k->l1[s]->st.instructions;
 			m0[s] = k->l1[s]->st.misses;
 		}
+		pr.until = until;
+		wt_par_for(nb, k->parallel, period_sm, &pr);
 		left = 0;
-		#pragma omp parallel for schedule(dynamic, 1) reduction(|:left) \
-			if (k->parallel)
 		for (unsigned s = 0; s < nb; s++)
-			left |= !wt_pool_step(p[s], until);
+			left |= pr.left[s];
 		for (unsigned s = 0; s < nb && s < n; s++) {
 			di[s] = k->l1[s]->st.instructions - i0[s];
 			dm[s] = k->l1[s]->st.misses - m0[s];
@@ -138,6 +154,7 @@ static int kernel_run(void *gs, struct wt_l1_kernel *k)
 	free(di);
 	free(dm);
 	free(lim);
+	free(pr.left);
 	return 1;
 }
 

@@ -14,6 +14,7 @@
 #include "l1model.h"
 #include "l1policy.h"
 #include "l1pool.h"
+#include "par.h"
 #include "u64map.h"
 #include "util.h"
 
@@ -126,6 +127,24 @@ struct pool_trial {
 	struct trial *t;
 };
 
+/* What a trial's SMs run with. */
+struct trial_run {
+	struct pool_trial *pt;
+	unsigned lim;
+	uint64_t until;
+};
+
+static void trial_sm(void *ctx, unsigned s)
+{
+	struct trial_run *tr = ctx;
+	struct wt_l1_kernel *k = tr->pt->k;
+	struct trial *t = &tr->pt->t[s];
+
+	wt_l1_kernel_begin(&t->l1, k->l1[s]->kernel, k->r[s], k->nr[s]);
+	t->out.n = 0;
+	run_trial(t, k, s, tr->lim * tr->pt->g->per, tr->until);
+}
+
 static uint64_t pool_trial(void *ctx, unsigned lim, uint64_t cap, int *bound)
 {
 	struct pool_trial *pt = ctx;
@@ -140,11 +159,10 @@ static uint64_t pool_trial(void *ctx, unsigned lim, uint64_t cap, int *bound)
 	for (unsigned s = 0; s < nb; s++)
 		if (wt_l1_init(&t[s].l1, k->l1[s]->cfg, s, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
-	#pragma omp parallel for schedule(dynamic, 1) if (k->parallel)
-	for (unsigned s = 0; s < nb; s++) {
-		wt_l1_kernel_begin(&t[s].l1, k->l1[s]->kernel, k->r[s], k->nr[s]);
-		t[s].out.n = 0;
-		run_trial(&t[s], k, s, lim * pt->g->per, until);
+	{
+		struct trial_run tr = { pt, lim, until };
+
+		wt_par_for(nb, k->parallel, trial_sm, &tr);
 	}
 	for (unsigned s = 0; s < nb; s++) {
 		if (t[s].l1.st.last > end)

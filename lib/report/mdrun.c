@@ -436,7 +436,7 @@ void wt_md_run(const struct wt_md_settings *o, const char *dir,
 		setup(&sw, o, dir, "sweep", o->dump, sc->limit, bindir);
 	setup(&pr, o, dir, "profile", path, 0, bindir);
 	free(bindir);
-	/* The points are the parallelism: one OpenMP thread each, unless
+	/* The points are the parallelism: one stage thread each, unless
 	 * told otherwise (the results do not depend on it). */
 	if (o->jobs > 1)
 		setenv("OMP_NUM_THREADS", "1", 0);

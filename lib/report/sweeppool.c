@@ -35,11 +35,10 @@ static pid_t start_from(const struct wt_sweep *s, size_t p, const char *requests
 }
 
 /*
- * The points' programs (l1sim, l2sim, dramsim and classify use OpenMP)
- * share the CPUs with the other jobs: unless the user says otherwise,
- * each gets its share of them, cpus / njobs threads (at least 1), and
- * threads that sleep when they wait instead of spinning, which would
- * take CPU time from the other jobs.
+ * The points' programs (l1sim, l2sim, dramsim and classify run threads,
+ * par.h) share the CPUs with the other jobs: unless the user says
+ * otherwise, each gets its share of them, cpus / njobs threads (at
+ * least 1).  Their threads sleep when they wait.
  */
 void wt_sweep_share_cpus(long cpus, unsigned njobs)
 {
@@ -49,8 +48,7 @@ void wt_sweep_share_cpus(long cpus, unsigned njobs)
 	if (per < 1)
 		per = 1;
 	wt_snprintf(v, sizeof(v), "%ld", per);
-	if (setenv("OMP_NUM_THREADS", v, 0) < 0 ||
-	    setenv("OMP_WAIT_POLICY", "passive", 0) < 0)
+	if (setenv("OMP_NUM_THREADS", v, 0) < 0)
 		wt_die(WT_EXIT_DATA, "setenv: %s", strerror(errno));
 }
 

@@ -22,9 +22,8 @@ typedef void wt_sweep_done_fn(void *ctx, const struct wt_sweep *s, size_t p,
 
 /*
  * Unless the environment says otherwise, give each of njobs jobs its
- * share of cpus for OpenMP (OMP_NUM_THREADS, at least 1) and threads
- * that sleep when they wait (OMP_WAIT_POLICY=passive), for the stages
- * share the CPUs with the other jobs.
+ * share of cpus for the stages' threads (OMP_NUM_THREADS, at least 1),
+ * for the stages share the CPUs with the other jobs.
  */
 void wt_sweep_share_cpus(long cpus, unsigned njobs);
 /* Run every point of s, whose directory is written (s->absdir), calling

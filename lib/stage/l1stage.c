@@ -17,7 +17,7 @@
 
 /*
  * An SM's model (struct wt_l1_sm) and its requests and events of the
- * batch (struct wt_l1_bucket): threads run the SMs (#pragma omp below),
+ * batch (struct wt_l1_bucket): threads run the SMs (wt_par_for below),
  * so each is on cache lines of its own (wt_grow_lines).
  */
 struct wt_l1_sm {
@@ -89,9 +89,7 @@ struct wt_l1_stats *wt_l1stage_sm_stats(struct wt_l1stage *sim, unsigned s)
 
 /*
  * Threads run the SMs only when there are enough requests to share: on a
- * few thousand, waking them (and their spinning after the region, unless
- * OMP_WAIT_POLICY=passive) costs more than it saves, and small batches
- * would make a busy machine's CPU time many times a quiet one's.  The
+ * few thousand, waking them costs more than it saves.  The
  * same holds for the writer thread a batch's events are written by: on
  * fewer requests they are written before the next batch is read (a
  * thread started a batch made --batch=1 a hundred times slower).
@@ -437,6 +435,25 @@ static struct wt_pool_cfg pool_cfg(struct wt_l1stage *sim, const struct wt_kerne
 
 /* Simulate one kernel's requests, SM by SM in parallel, and write its
  * events in time order (then SM, then each SM's own order). */
+/* What run_kernel's SMs run with. */
+struct kernel_run {
+	struct wt_l1stage *sim;
+	const struct wt_pool_cfg *pc;
+	unsigned limit;
+};
+
+static void run_kernel_sm(void *ctx, unsigned s)
+{
+	struct kernel_run *kr = ctx;
+	struct wt_l1stage *sim = kr->sim;
+	struct wt_l1_bucket *b = &sim->b[s];
+
+	if (sim->su.pool)
+		b->end = run_pool(sim, &sim->sm[s].l1, kr->pc, b, &b->out, kr->limit);
+	else
+		wt_l1_requests(&sim->sm[s].l1, b->r, b->n, &b->out);
+}
+
 static void run_kernel(struct wt_l1stage *sim)
 {
 	const struct wt_kernel *k = &sim->kern;
@@ -458,15 +475,9 @@ static void run_kernel(struct wt_l1stage *sim)
 		b[s].written = b[s].sorted = 0;
 	}
 	if (!sim->su.pool || !throttle(sim, &pc, ch, &limit)) {
-		#pragma omp parallel for schedule(dynamic, 1) if (nb > 1 && held >= PARALLEL_MIN)
-		for (unsigned s = 0; s < nb; s++) {
-			if (sim->su.pool)
-				b[s].end = run_pool(sim, &sim->sm[s].l1, &pc, &b[s],
-						    &b[s].out, limit);
-			else
-				wt_l1_requests(&sim->sm[s].l1, b[s].r, b[s].n,
-					       &b[s].out);
-		}
+		struct kernel_run kr = { sim, &pc, limit };
+
+		wt_par_for(nb, held >= PARALLEL_MIN, run_kernel_sm, &kr);
 	}
 	for (unsigned s = 0; s < nb; s++) {
 		b[s].n = 0;

@@ -17,7 +17,7 @@
 #include "rnd.h"
 
 #include <math.h>
-#include <omp.h>
+#include "par.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -557,7 +557,7 @@ static void mix_run(const struct wt_request *r, size_t most, int threads,
 	size_t i = 0, refused = 0;
 	uint64_t x = 99;
 
-	omp_set_num_threads(threads);
+	wt_par_set_threads((unsigned)threads);
 	for (int k = 0; k < 2; k++) {
 		size_t end = (size_t)(k + 1) * MIX_N / 2;
 
@@ -578,7 +578,7 @@ static void mix_run(const struct wt_request *r, size_t most, int threads,
 	ok(refused == 0, "batches of up to %zu, %d thread%s: none refused", most,
 	   threads, threads == 1 ? "" : "s");
 	wt_cls_free(c);
-	omp_set_num_threads(2);
+	wt_par_set_threads(0);
 }
 
 /* Every count of two results alike, the per-PC tables too. */

@@ -520,24 +520,40 @@ static void json_integers(void)
 
 /* wt_par_for: each item once, on threads or in order on this one. */
 struct par_seen {
+	pthread_mutex_t mu;
 	unsigned calls[64];
 	unsigned order[64], n;
+	unsigned nested;	/* items of a loop inside an item's */
 };
+
+static void par_count(void *ctx, unsigned i)
+{
+	struct par_seen *p = ctx;
+
+	(void)i;
+	pthread_mutex_lock(&p->mu);
+	p->nested++;
+	pthread_mutex_unlock(&p->mu);
+}
 
 static void par_mark(void *ctx, unsigned i)
 {
 	struct par_seen *p = ctx;
 
-	#pragma omp atomic
+	pthread_mutex_lock(&p->mu);
 	p->calls[i]++;
-	#pragma omp critical
 	p->order[p->n++] = i;
+	pthread_mutex_unlock(&p->mu);
+	if (i % 16 == 0)	/* a loop inside: on this thread */
+		wt_par_for(4, 1, par_count, p);
 }
 
 static void par_loops(void)
 {
-	for (int parallel = 0; parallel <= 1; parallel++) {
-		struct par_seen p = { { 0 }, { 0 }, 0 };
+	ok(wt_par_threads() >= 1, "wt_par_threads: %u", wt_par_threads());
+	for (int round = 0; round < 6; round++) {
+		int parallel = round % 2;
+		struct par_seen p = { .mu = PTHREAD_MUTEX_INITIALIZER };
 		unsigned once = 0, in_order = 1;
 
 		wt_par_for(64, parallel, par_mark, &p);
@@ -545,9 +561,10 @@ static void par_loops(void)
 			once += p.calls[i] == 1;
 			in_order &= p.order[i] == i;
 		}
-		is_u64(p.n, 64, "wt_par_for (%s): 64 calls",
-		       parallel ? "parallel" : "one thread");
+		is_u64(p.n, 64, "wt_par_for (%s, loop %d): 64 calls",
+		       parallel ? "parallel" : "one thread", round);
 		is_u64(once, 64, "... each item once");
+		is_u64(p.nested, 16, "... and the loops inside items, each whole");
 		if (!parallel)
 			ok(in_order, "... on one thread, in order");
 	}
