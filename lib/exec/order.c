@@ -731,18 +731,23 @@ static void form_warp(struct model *m, struct cta_slot *cs, struct warp *w,
 }
 
 /*
- * drop_stores: a CTA's accesses a (at m->toff) less its stores, in
- * m->kept at m->koff.  A store left out counts as a non-memory
- * instruction of the thread's next access.
+ * drop_stores: a CTA's accesses a (at m->toff) less its stores, at
+ * m->koff in kept, or in m->kept if kept is NULL.  kept may be a itself:
+ * each load moves down, if at all, and a lent CTA is thus copied only
+ * once.  A store left out counts as a non-memory instruction of the
+ * thread's next access.
  */
-static const struct wt_access *loads_of(struct model *m, const struct wt_access *a)
+static const struct wt_access *loads_of(struct model *m, const struct wt_access *a,
+					struct wt_access *kept)
 {
 	uint32_t n = 0;
 
-	if (m->toff[m->bt] > m->capkept) {
+	if (!kept && m->toff[m->bt] > m->capkept) {
 		m->capkept = m->toff[m->bt];
 		m->kept = wt_realloc(m->kept, m->capkept * sizeof(*m->kept));
 	}
+	if (!kept)
+		kept = m->kept;
 	for (unsigned t = 0; t < m->bt; t++) {
 		uint32_t carry = 0;
 
@@ -753,14 +758,14 @@ static const struct wt_access *loads_of(struct model *m, const struct wt_access 
 				m->st->stores_dropped++;
 				continue;
 			}
-			m->kept[n] = a[i];
-			m->kept[n].icount += carry;
+			kept[n] = a[i];
+			kept[n].icount += carry;
 			carry = 0;
 			n++;
 		}
 	}
 	m->koff[m->bt] = n;
-	return m->kept;
+	return kept;
 }
 
 /*
@@ -777,7 +782,7 @@ static void form_cta(struct model *m, struct cta_slot *cs, uint32_t cta,
 	wt_kbuf_sort_cta(m->kb, cta, m->toff);
 	a = wt_kbuf_cta(m->kb, cta);
 	if (m->cfg->drop_stores) {
-		a = loads_of(m, a);
+		a = loads_of(m, a, wt_kbuf_cta_own(m->kb, cta));
 		off = m->koff;
 	}
 	cs->nbuf = 0;

@@ -254,6 +254,13 @@ const struct wt_access *wt_kbuf_cta(const struct wt_kbuf *kb, uint32_t c)
 	return c < kb->nctas ? kb->cta[c].at : NULL;
 }
 
+struct wt_access *wt_kbuf_cta_own(struct wt_kbuf *kb, uint32_t c)
+{
+	if (c >= kb->nctas || kb->cta[c].n == 0 || kb->cta[c].at != kb->cta[c].a)
+		return NULL;
+	return kb->cta[c].a;
+}
+
 void wt_kbuf_release_cta(struct wt_kbuf *kb, uint32_t c)
 {
 	if (c < kb->nctas)

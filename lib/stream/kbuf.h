@@ -72,6 +72,9 @@ void wt_kbuf_skip(struct wt_kbuf *kb, const struct wt_access *a);
  */
 void wt_kbuf_sort_cta(struct wt_kbuf *kb, uint32_t c, uint32_t *off);
 const struct wt_access *wt_kbuf_cta(const struct wt_kbuf *kb, uint32_t c);
+/* CTA c's accesses, to be changed in place before it is released, or
+ * NULL where they are lent (or none). */
+struct wt_access *wt_kbuf_cta_own(struct wt_kbuf *kb, uint32_t c);
 void wt_kbuf_release_cta(struct wt_kbuf *kb, uint32_t c);
 void wt_kbuf_free(struct wt_kbuf *kb);
 
