@@ -527,6 +527,26 @@ static uint64_t formed_key(const struct model *m, const struct instr *in)
 }
 
 /*
+ * Does access x match instruction in, formed so far (the smallest size
+ * of its lanes kept, which moves no size across a coalescing group)?
+ * Lanes mostly agree in PC, size, op and space: that is tried first,
+ * as it is cheaper than the keys of match_position.
+ */
+static int matches(const struct model *m, const struct wt_access *x,
+		   const struct instr *in)
+{
+	uint32_t xtail, intail;
+
+	memcpy(&xtail, (const unsigned char *)x + offsetof(struct wt_access, size),
+	       sizeof(xtail));
+	memcpy(&intail, (const unsigned char *)in + offsetof(struct instr, size),
+	       sizeof(intail));
+	if (xtail == intail && x->pc == in->pc)
+		return 1;
+	return instr_key(m, x) == formed_key(m, in);
+}
+
+/*
  * The instructions of index s of a warp whose lanes' accesses begin at
  * la[], rem the lanes with an access there: the lowest lane, with every
  * lane whose access matches it, then the lowest left, and so on.  The
@@ -615,7 +635,7 @@ static int form_full(const struct model *m, struct cta_slot *cs, struct warp *w,
 		for (uint32_t s = 0; s < n; s++, x++) {
 			struct instr *in = (struct instr *)(p + s * stride);
 
-			if (instr_key(m, x) != formed_key(m, in))
+			if (!matches(m, x, in))
 				return 0;
 			if (x->size < in->size)
 				in->size = x->size;
