@@ -490,12 +490,17 @@ _Static_assert(offsetof(struct instr, op) == offsetof(struct instr, size) + 2 &&
 	       offsetof(struct instr, space) ==
 	       offsetof(struct instr, size) + 3, "instr: size, op, space");
 
-static uint64_t key_of(uint32_t pc, const void *size_op_space)
+static uint32_t tail_of(const void *size_op_space)
 {
 	uint32_t tail;
 
 	memcpy(&tail, size_op_space, sizeof(tail));
-	return (uint64_t)tail << 32 | pc;
+	return tail;
+}
+
+static uint64_t key_of(uint32_t pc, const void *size_op_space)
+{
+	return (uint64_t)tail_of(size_op_space) << 32 | pc;
 }
 
 /* match_position: the size only as far as it picks the lanes that
@@ -535,15 +540,23 @@ static uint64_t formed_key(const struct model *m, const struct instr *in)
 static int matches(const struct model *m, const struct wt_access *x,
 		   const struct instr *in)
 {
-	uint32_t xtail, intail;
-
-	memcpy(&xtail, (const unsigned char *)x + offsetof(struct wt_access, size),
-	       sizeof(xtail));
-	memcpy(&intail, (const unsigned char *)in + offsetof(struct instr, size),
-	       sizeof(intail));
-	if (xtail == intail && x->pc == in->pc)
+	if (x->pc == in->pc &&
+	    tail_of((const unsigned char *)x + offsetof(struct wt_access, size)) ==
+	    tail_of((const unsigned char *)in + offsetof(struct instr, size)))
 		return 1;
 	return instr_key(m, x) == formed_key(m, in);
+}
+
+/* The same for access x and a0, the first of an instruction, whose key
+ * is key0. */
+static int matches_first(const struct model *m, const struct wt_access *x,
+			 const struct wt_access *a0, uint64_t key0)
+{
+	if (x->pc == a0->pc &&
+	    tail_of((const unsigned char *)x + offsetof(struct wt_access, size)) ==
+	    tail_of((const unsigned char *)a0 + offsetof(struct wt_access, size)))
+		return 1;
+	return instr_key(m, x) == key0;
 }
 
 /*
@@ -573,7 +586,7 @@ static uint32_t form_index(struct model *m, struct cta_slot *cs,
 
 			if (n == 0 && a->icount > icount)
 				icount = a->icount;
-			if (instr_key(m, a) == key) {
+			if (matches_first(m, a, a0, key)) {
 				if (a->size < size)
 					size = a->size;
 				mask |= 1ULL << l;
