@@ -966,8 +966,10 @@ static unsigned fill_formed(struct model *m, struct sm *sm, struct warp *w,
 	const uint64_t *addr = p + INSTR_WORDS;
 
 	if (in->affine) {
-		for (unsigned l = 0; l < m->W; l++)
-			r->addr[l] = addr[0] + l * addr[1];
+		uint64_t at = addr[0];
+
+		for (unsigned l = 0; l < m->W; l++, at += addr[1])
+			r->addr[l] = at;
 	} else if (mask == m->full) {
 		memcpy(r->addr, addr, m->W * sizeof(r->addr[0]));
 	} else {
