@@ -267,6 +267,22 @@ void wt_kbuf_release_cta(struct wt_kbuf *kb, uint32_t c)
 		give_spare(kb, &kb->cta[c]);
 }
 
+void wt_kbuf_reset(struct wt_kbuf *kb, uint32_t block_threads)
+{
+	for (size_t c = 0; c < kb->nctas; c++)
+		give_spare(kb, &kb->cta[c]);
+	if (block_threads != kb->block_threads) {
+		free(kb->pos);
+		kb->pos = NULL;
+	}
+	kb->block_threads = block_threads;
+	kb->nctas = 0;
+	kb->accesses = 0;
+	kb->max_thread = 0;
+	kb->lend = 0;
+	kb->nlent = 0;
+}
+
 void wt_kbuf_free(struct wt_kbuf *kb)
 {
 	for (size_t c = 0; c < kb->nctas; c++)

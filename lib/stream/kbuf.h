@@ -76,6 +76,10 @@ const struct wt_access *wt_kbuf_cta(const struct wt_kbuf *kb, uint32_t c);
  * NULL where they are lent (or none). */
 struct wt_access *wt_kbuf_cta_own(struct wt_kbuf *kb, uint32_t c);
 void wt_kbuf_release_cta(struct wt_kbuf *kb, uint32_t c);
+/* Begin another kernel, of block_threads threads a CTA, in kb: its
+ * buffers are kept for it (two at most, as released ones), so that the
+ * memory of one kernel serves the next. */
+void wt_kbuf_reset(struct wt_kbuf *kb, uint32_t block_threads);
 void wt_kbuf_free(struct wt_kbuf *kb);
 
 #endif

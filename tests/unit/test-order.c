@@ -539,6 +539,30 @@ static void thread_runs(void)
 	counted(3, 0, "thread 0 after thread 1, in runs of 3");
 }
 
+/* A kbuf reset for the next kernel holds none of the last one's CTAs,
+ * and takes the new block size. */
+static void kbuf_reset(void)
+{
+	struct wt_access a = { 0x40, 5, 0, 0, 4, WT_OP_LOAD, 0 };
+	struct wt_kbuf kb;
+	uint32_t off[5];
+
+	wt_kbuf_init(&kb, 2);
+	wt_kbuf_add(&kb, &a);		/* CTA 2 */
+	wt_kbuf_sort_cta(&kb, 2, off);
+	wt_kbuf_release_cta(&kb, 2);
+	wt_kbuf_reset(&kb, 4);
+	is_u64(kb.nctas + kb.accesses + kb.max_thread, 0, "reset: empty");
+	a.thread = 2;
+	wt_kbuf_add(&kb, &a);
+	a.thread = 1;
+	wt_kbuf_add(&kb, &a);
+	wt_kbuf_sort_cta(&kb, 0, off);
+	ok(kb.nctas == 1 && off[1] == 0 && off[2] == 1 && off[3] == 2 &&
+	   off[4] == 2, "reset: the next kernel's CTA, in threads of 4");
+	wt_kbuf_free(&kb);
+}
+
 int main(void)
 {
 	table2();
@@ -553,5 +577,6 @@ int main(void)
 	full_warps();
 	lent_runs();
 	thread_runs();
+	kbuf_reset();
 	return tap_done();
 }
