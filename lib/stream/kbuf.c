@@ -221,13 +221,11 @@ void wt_kbuf_sort_cta(struct wt_kbuf *kb, uint32_t c, uint32_t *off)
 			off[t + 1] += off[t];
 		return;
 	}
-	/* Counted a run of one thread's accesses at a time: dumps written
-	 * thread by thread have long ones. */
-	for (size_t i = 0, j; i < x->n; i = j) {
+	/* Counted one by one: the threads come mixed, as Ocelot writes
+	 * them, or (rarely) after a higher CTA's, in order. */
+	for (size_t i = 0; i < x->n; i++) {
 		t = a[i].thread - lo;
-		for (j = i + 1; j < x->n && a[j].thread - lo == t; j++)
-			;
-		off[t + 1] += (uint32_t)(j - i);
+		off[t + 1]++;
 		in_order &= t >= prev;
 		prev = t;
 	}
