@@ -490,12 +490,17 @@ _Static_assert(offsetof(struct instr, op) == offsetof(struct instr, size) + 2 &&
 	       offsetof(struct instr, space) ==
 	       offsetof(struct instr, size) + 3, "instr: size, op, space");
 
-static uint64_t key_of(uint32_t pc, const void *size_op_space)
+static uint32_t tail_of(const void *size_op_space)
 {
 	uint32_t tail;
 
 	memcpy(&tail, size_op_space, sizeof(tail));
-	return (uint64_t)tail << 32 | pc;
+	return tail;
+}
+
+static uint64_t key_of(uint32_t pc, const void *size_op_space)
+{
+	return (uint64_t)tail_of(size_op_space) << 32 | pc;
 }
 
 /* match_position: the size only as far as it picks the lanes that
@@ -527,6 +532,34 @@ static uint64_t formed_key(const struct model *m, const struct instr *in)
 }
 
 /*
+ * Does access x match instruction in, formed so far (the smallest size
+ * of its lanes kept, which moves no size across a coalescing group)?
+ * Lanes mostly agree in PC, size, op and space: that is tried first,
+ * as it is cheaper than the keys of match_position.
+ */
+static int matches(const struct model *m, const struct wt_access *x,
+		   const struct instr *in)
+{
+	if (x->pc == in->pc &&
+	    tail_of((const unsigned char *)x + offsetof(struct wt_access, size)) ==
+	    tail_of((const unsigned char *)in + offsetof(struct instr, size)))
+		return 1;
+	return instr_key(m, x) == formed_key(m, in);
+}
+
+/* The same for access x and a0, the first of an instruction, whose key
+ * is key0. */
+static int matches_first(const struct model *m, const struct wt_access *x,
+			 const struct wt_access *a0, uint64_t key0)
+{
+	if (x->pc == a0->pc &&
+	    tail_of((const unsigned char *)x + offsetof(struct wt_access, size)) ==
+	    tail_of((const unsigned char *)a0 + offsetof(struct wt_access, size)))
+		return 1;
+	return instr_key(m, x) == key0;
+}
+
+/*
  * The instructions of index s of a warp whose lanes' accesses begin at
  * la[], rem the lanes with an access there: the lowest lane, with every
  * lane whose access matches it, then the lowest left, and so on.  The
@@ -553,7 +586,7 @@ static uint32_t form_index(struct model *m, struct cta_slot *cs,
 
 			if (n == 0 && a->icount > icount)
 				icount = a->icount;
-			if (instr_key(m, a) == key) {
+			if (matches_first(m, a, a0, key)) {
 				if (a->size < size)
 					size = a->size;
 				mask |= 1ULL << l;
@@ -615,7 +648,7 @@ static int form_full(const struct model *m, struct cta_slot *cs, struct warp *w,
 		for (uint32_t s = 0; s < n; s++, x++) {
 			struct instr *in = (struct instr *)(p + s * stride);
 
-			if (instr_key(m, x) != formed_key(m, in))
+			if (!matches(m, x, in))
 				return 0;
 			if (x->size < in->size)
 				in->size = x->size;
@@ -731,18 +764,23 @@ static void form_warp(struct model *m, struct cta_slot *cs, struct warp *w,
 }
 
 /*
- * drop_stores: a CTA's accesses a (at m->toff) less its stores, in
- * m->kept at m->koff.  A store left out counts as a non-memory
- * instruction of the thread's next access.
+ * drop_stores: a CTA's accesses a (at m->toff) less its stores, at
+ * m->koff in kept, or in m->kept if kept is NULL.  kept may be a itself:
+ * each load moves down, if at all, and a lent CTA is thus copied only
+ * once.  A store left out counts as a non-memory instruction of the
+ * thread's next access.
  */
-static const struct wt_access *loads_of(struct model *m, const struct wt_access *a)
+static const struct wt_access *loads_of(struct model *m, const struct wt_access *a,
+					struct wt_access *kept)
 {
 	uint32_t n = 0;
 
-	if (m->toff[m->bt] > m->capkept) {
+	if (!kept && m->toff[m->bt] > m->capkept) {
 		m->capkept = m->toff[m->bt];
 		m->kept = wt_realloc(m->kept, m->capkept * sizeof(*m->kept));
 	}
+	if (!kept)
+		kept = m->kept;
 	for (unsigned t = 0; t < m->bt; t++) {
 		uint32_t carry = 0;
 
@@ -753,14 +791,14 @@ static const struct wt_access *loads_of(struct model *m, const struct wt_access 
 				m->st->stores_dropped++;
 				continue;
 			}
-			m->kept[n] = a[i];
-			m->kept[n].icount += carry;
+			kept[n] = a[i];
+			kept[n].icount += carry;
 			carry = 0;
 			n++;
 		}
 	}
 	m->koff[m->bt] = n;
-	return m->kept;
+	return kept;
 }
 
 /*
@@ -777,7 +815,7 @@ static void form_cta(struct model *m, struct cta_slot *cs, uint32_t cta,
 	wt_kbuf_sort_cta(m->kb, cta, m->toff);
 	a = wt_kbuf_cta(m->kb, cta);
 	if (m->cfg->drop_stores) {
-		a = loads_of(m, a);
+		a = loads_of(m, a, wt_kbuf_cta_own(m->kb, cta));
 		off = m->koff;
 	}
 	cs->nbuf = 0;
@@ -928,8 +966,10 @@ static unsigned fill_formed(struct model *m, struct sm *sm, struct warp *w,
 	const uint64_t *addr = p + INSTR_WORDS;
 
 	if (in->affine) {
-		for (unsigned l = 0; l < m->W; l++)
-			r->addr[l] = addr[0] + l * addr[1];
+		uint64_t at = addr[0];
+
+		for (unsigned l = 0; l < m->W; l++, at += addr[1])
+			r->addr[l] = at;
 	} else if (mask == m->full) {
 		memcpy(r->addr, addr, m->W * sizeof(r->addr[0]));
 	} else {

@@ -294,7 +294,7 @@ static void order_kernel(struct feed *f, const struct wt_kernel *in,
 			 uint64_t *clock)
 {
 	struct wt_kernel k;
-	struct wt_kbuf kb;
+	struct wt_kbuf *kb = f->kb;
 	const char *why;
 	uint64_t grid = (uint64_t)in->grid[0] * in->grid[1] * in->grid[2];
 	uint64_t first = (uint64_t)wt_order_occupancy(cfg, in, &why) * cfg->sms;
@@ -302,11 +302,10 @@ static void order_kernel(struct feed *f, const struct wt_kernel *in,
 
 	memset(&k, 0, sizeof(k));
 	wt_kernel_copy(&k, in);		/* in lasts only until the next item */
-	wt_kbuf_init(&kb, (uint32_t)wt_kernel_block_threads(in));
-	kb.lend = 1;		/* see feed_fill */
+	wt_kbuf_reset(kb, (uint32_t)wt_kernel_block_threads(in));
+	kb->lend = 1;		/* see feed_fill */
 	memset(&f->it, 0, sizeof(f->it));
 	f->next = 0;
-	f->kb = &kb;
 	f->have_cta = 0;
 	f->ended = 0;
 	f->grid = (uint32_t)grid;
@@ -317,12 +316,11 @@ static void order_kernel(struct feed *f, const struct wt_kernel *in,
 		stream = read_first_ctas(f, (uint32_t)(first < grid ? first : grid));
 	else
 		read_kernel(f);
-	run_kernel(f->run, wt_reader_name(f->r), cfg, &k, &kb, stream ? need_cta : NULL,
+	run_kernel(f->run, wt_reader_name(f->r), cfg, &k, kb, stream ? need_cta : NULL,
 		   f, NULL, clock);
 	if (!f->ended)
 		wt_die(WT_EXIT_DATA, "%s: kernel %u (%s): internal error: its "
 		       "end was not read", wt_reader_name(f->r), k.id, k.name);
-	wt_kbuf_free(&kb);
 	wt_kernel_free(&k);
 }
 
@@ -362,6 +360,7 @@ void wt_orderrun(struct wt_orderrun *o, struct wt_reader *r,
 	struct wt_item it;
 	struct wt_wbuf wb;
 	struct feed feed;
+	struct wt_kbuf kb;	/* every kernel's in turn */
 	uint64_t clock = 0;
 
 	o->w = w;
@@ -370,6 +369,8 @@ void wt_orderrun(struct wt_orderrun *o, struct wt_reader *r,
 	memset(&feed, 0, sizeof(feed));
 	feed.r = r;
 	feed.run = o;
+	wt_kbuf_init(&kb, 0);
+	feed.kb = &kb;
 	/* Warp records are held a kernel at a time (see wbuf.h); thread
 	 * accesses are read by order_kernel, through to the kernel's end. */
 	while (wt_reader_next(r, &it) > 0) {
@@ -398,6 +399,7 @@ void wt_orderrun(struct wt_orderrun *o, struct wt_reader *r,
 	}
 	if (it.type == WT_ITEM_ERROR)
 		wt_die(WT_EXIT_DATA, "%s", wt_reader_error(r));
+	wt_kbuf_free(&kb);
 	wt_progress_done(o->input, o->records);
 }
 

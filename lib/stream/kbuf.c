@@ -116,15 +116,25 @@ size_t wt_kbuf_add_run(struct wt_kbuf *kb, uint32_t c,
 {
 	uint32_t bt = kb->block_threads, lo = c * bt, max = kb->max_thread;
 	struct wt_kbuf_cta *x;
+	int mixed = 0;
 	size_t i;
 
-	/* c * bt does not wrap: it is at most a thread id of CTA c. */
-	for (i = 0; i < n && a[i].thread - lo < bt; i++)
+	/* c * bt does not wrap: it is at most a thread id of CTA c.  For
+	 * wt_kbuf_sort_cta, while the accesses are in cache: a thread below
+	 * the highest added before it, of any CTA, may be out of order.
+	 * (CTAs added in id order then find only their own out of order.) */
+	for (i = 0; i < n && a[i].thread - lo < bt; i++) {
+		if (a[i].thread == max)
+			continue;	/* the most of a thread's run */
 		if (a[i].thread > max)
 			max = a[i].thread;
+		else
+			mixed = 1;
+	}
 	if (i == 0)
 		return 0;
 	x = cta_entry(kb, c);
+	x->mixed |= mixed;
 	append(kb, x, c, a, i);
 	kb->accesses += i;
 	kb->max_thread = max;
@@ -142,6 +152,56 @@ void wt_kbuf_skip(struct wt_kbuf *kb, const struct wt_access *a)
 		kb->max_thread = a->thread;
 }
 
+/*
+ * The end of the run of thread a[i].thread's accesses in a[0 .. n),
+ * whose threads do not go down: found by doubling steps, then halving,
+ * so that a long run is not read through.
+ */
+static size_t run_end(const struct wt_access *a, size_t i, size_t n)
+{
+	uint32_t t = a[i].thread;
+	size_t lo = i, hi, step = 1;
+
+	/* a[lo] is of thread t; a[lo + step] (or a[n]) of a higher one */
+	while (step < n - lo && a[lo + step].thread == t) {
+		lo += step;
+		step *= 2;
+	}
+	hi = step < n - lo ? lo + step : n;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (a[mid].thread == t)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
+/*
+ * Count into off[t + 1] the accesses of each thread t (from lo) in
+ * a[0 .. n), whose threads do not go down: each thread's are one run.
+ * Threads mostly make as many accesses each: a run is first tried at
+ * the length of the one before.
+ */
+static void count_sorted(const struct wt_access *a, size_t n, uint32_t lo,
+			 uint32_t *off)
+{
+	size_t run = 0;
+
+	for (size_t i = 0, j; i < n; i = j) {
+		uint32_t t = a[i].thread;
+
+		j = i + run;
+		if (run == 0 || j > n || a[j - 1].thread != t ||
+		    (j < n && a[j].thread == t))
+			j = run_end(a, i, n);
+		run = j - i;
+		off[t - lo + 1] = (uint32_t)run;
+	}
+}
+
 void wt_kbuf_sort_cta(struct wt_kbuf *kb, uint32_t c, uint32_t *off)
 {
 	uint32_t nt = kb->block_threads, lo = c * nt, t, prev = 0;
@@ -154,13 +214,18 @@ void wt_kbuf_sort_cta(struct wt_kbuf *kb, uint32_t c, uint32_t *off)
 		return;
 	x = &kb->cta[c];
 	a = x->at;
-	/* Counted a run of one thread's accesses at a time: dumps written
-	 * thread by thread have long ones. */
-	for (size_t i = 0, j; i < x->n; i = j) {
+	if (!x->mixed) {
+		/* added thread by thread */
+		count_sorted(a, x->n, lo, off);
+		for (t = 0; t < nt; t++)
+			off[t + 1] += off[t];
+		return;
+	}
+	/* Counted one by one: the threads come mixed, as Ocelot writes
+	 * them, or (rarely) after a higher CTA's, in order. */
+	for (size_t i = 0; i < x->n; i++) {
 		t = a[i].thread - lo;
-		for (j = i + 1; j < x->n && a[j].thread - lo == t; j++)
-			;
-		off[t + 1] += (uint32_t)(j - i);
+		off[t + 1]++;
 		in_order &= t >= prev;
 		prev = t;
 	}
@@ -187,10 +252,33 @@ const struct wt_access *wt_kbuf_cta(const struct wt_kbuf *kb, uint32_t c)
 	return c < kb->nctas ? kb->cta[c].at : NULL;
 }
 
+struct wt_access *wt_kbuf_cta_own(struct wt_kbuf *kb, uint32_t c)
+{
+	if (c >= kb->nctas || kb->cta[c].n == 0 || kb->cta[c].at != kb->cta[c].a)
+		return NULL;
+	return kb->cta[c].a;
+}
+
 void wt_kbuf_release_cta(struct wt_kbuf *kb, uint32_t c)
 {
 	if (c < kb->nctas)
 		give_spare(kb, &kb->cta[c]);
+}
+
+void wt_kbuf_reset(struct wt_kbuf *kb, uint32_t block_threads)
+{
+	for (size_t c = 0; c < kb->nctas; c++)
+		give_spare(kb, &kb->cta[c]);
+	if (block_threads != kb->block_threads) {
+		free(kb->pos);
+		kb->pos = NULL;
+	}
+	kb->block_threads = block_threads;
+	kb->nctas = 0;
+	kb->accesses = 0;
+	kb->max_thread = 0;
+	kb->lend = 0;
+	kb->nlent = 0;
 }
 
 void wt_kbuf_free(struct wt_kbuf *kb)

@@ -4,7 +4,7 @@
  *
  * trace-order needs every access of a CTA before it can form its warps
  * (dumps interleave a CTA's threads in any order): 24 bytes per access
- * plus growth slack (buffers grow by half, from 8 accesses), and 24
+ * plus growth slack (buffers grow by half, from 8 accesses), and 40
  * bytes per CTA id for the table.  Dumps are usually written CTA by CTA,
  * and CTAs are dispatched in id order: then trace-order reads a CTA only
  * as it is dispatched and releases it once its warps are formed, so a
@@ -29,6 +29,8 @@ struct wt_kbuf_cta {
 	const struct wt_access *at;	/* the accesses: a, or lent */
 	struct wt_access *a;		/* its own buffer */
 	size_t n, cap;
+	int mixed;			/* a thread's access may have come
+					   after a higher thread's */
 };
 
 struct wt_kbuf {
@@ -65,11 +67,19 @@ void wt_kbuf_skip(struct wt_kbuf *kb, const struct wt_access *a);
  * Order CTA c's accesses by thread within the CTA, keeping each thread's
  * program order, and fill off[0 .. block_threads] (thread t's accesses
  * are [off[t], off[t+1]) of wt_kbuf_cta).  Accesses written thread by
- * thread are in order already: they are only counted.
+ * thread are in order already, as they were added: then only the ends of
+ * the threads' runs are searched for.
  */
 void wt_kbuf_sort_cta(struct wt_kbuf *kb, uint32_t c, uint32_t *off);
 const struct wt_access *wt_kbuf_cta(const struct wt_kbuf *kb, uint32_t c);
+/* CTA c's accesses, to be changed in place before it is released, or
+ * NULL where they are lent (or none). */
+struct wt_access *wt_kbuf_cta_own(struct wt_kbuf *kb, uint32_t c);
 void wt_kbuf_release_cta(struct wt_kbuf *kb, uint32_t c);
+/* Begin another kernel, of block_threads threads a CTA, in kb: its
+ * buffers are kept for it (two at most, as released ones), so that the
+ * memory of one kernel serves the next. */
+void wt_kbuf_reset(struct wt_kbuf *kb, uint32_t block_threads);
 void wt_kbuf_free(struct wt_kbuf *kb);
 
 #endif

@@ -481,6 +481,88 @@ static void lent_runs(void)
 	wt_kbuf_free(&kb);
 }
 
+/*
+ * CTA 0 of 8 threads, thread t making len[t] accesses (addr: its index
+ * in thread order), added in runs of at most `piece`, thread `late`'s
+ * after thread late + 1's (none if late < 0).  Then its offsets and
+ * order must be the counted ones.
+ */
+static void counted(int piece, int late, const char *what)
+{
+	static const uint32_t len[8] = { 3, 0, 1, 17, 3, 3, 40, 2 };
+	struct wt_access a[69];
+	const struct wt_access *got;
+	struct wt_kbuf kb;
+	uint32_t off[9], want = 0, order[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	size_t n = 0;
+	int good = 1;
+
+	if (late >= 0) {
+		order[late] = (uint32_t)late + 1;
+		order[late + 1] = (uint32_t)late;
+	}
+	for (int k = 0; k < 8; k++) {
+		uint32_t t = order[k], first = 0;
+
+		for (uint32_t u = 0; u < t; u++)
+			first += len[u];
+		for (uint32_t i = 0; i < len[t]; i++)
+			a[n++] = (struct wt_access){ first + i, t, 0, 0, 4,
+						     WT_OP_LOAD, 0 };
+	}
+	wt_kbuf_init(&kb, 8);
+	for (size_t i = 0; i < n; )
+		i += wt_kbuf_add_run(&kb, 0, a + i,
+				     n - i < (size_t)piece ? n - i : (size_t)piece);
+	wt_kbuf_sort_cta(&kb, 0, off);
+	got = wt_kbuf_cta(&kb, 0);
+	for (int t = 0; t < 8; t++) {
+		good &= off[t] == want;
+		want += len[t];
+	}
+	good &= off[8] == want;
+	for (size_t i = 0; i < n; i++)
+		good &= got[i].addr == i;
+	ok(good, "offsets and order: %s", what);
+	wt_kbuf_free(&kb);
+}
+
+/* Accesses added thread by thread have their runs' ends searched for,
+ * the others are sorted: both count the same. */
+static void thread_runs(void)
+{
+	counted(69, -1, "thread by thread, one run");
+	counted(5, -1, "thread by thread, in runs of 5");
+	counted(1, -1, "thread by thread, one at a time");
+	counted(69, 4, "thread 4 after thread 5");
+	counted(7, 5, "thread 5 after thread 6, in runs of 7");
+	counted(3, 0, "thread 0 after thread 1, in runs of 3");
+}
+
+/* A kbuf reset for the next kernel holds none of the last one's CTAs,
+ * and takes the new block size. */
+static void kbuf_reset(void)
+{
+	struct wt_access a = { 0x40, 5, 0, 0, 4, WT_OP_LOAD, 0 };
+	struct wt_kbuf kb;
+	uint32_t off[5];
+
+	wt_kbuf_init(&kb, 2);
+	wt_kbuf_add(&kb, &a);		/* CTA 2 */
+	wt_kbuf_sort_cta(&kb, 2, off);
+	wt_kbuf_release_cta(&kb, 2);
+	wt_kbuf_reset(&kb, 4);
+	is_u64(kb.nctas + kb.accesses + kb.max_thread, 0, "reset: empty");
+	a.thread = 2;
+	wt_kbuf_add(&kb, &a);
+	a.thread = 1;
+	wt_kbuf_add(&kb, &a);
+	wt_kbuf_sort_cta(&kb, 0, off);
+	ok(kb.nctas == 1 && off[1] == 0 && off[2] == 1 && off[3] == 2 &&
+	   off[4] == 2, "reset: the next kernel's CTA, in threads of 4");
+	wt_kbuf_free(&kb);
+}
+
 int main(void)
 {
 	table2();
@@ -494,5 +576,7 @@ int main(void)
 	divergence();
 	full_warps();
 	lent_runs();
+	thread_runs();
+	kbuf_reset();
 	return tap_done();
 }
