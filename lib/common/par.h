@@ -10,7 +10,9 @@
  * (wt_par_threads, this one among them, one item at a time to whichever
  * is free) if parallel and n > 1, else on this thread in order.  A loop
  * begun inside another's items, or while another thread runs one, runs
- * on its thread alone.  Returns when every item is done.
+ * on its thread alone.  Returns when every item is done.  A child of
+ * fork() has none of the helpers: it must exec (as sweep's and run.c's
+ * children do) before it runs a parallel loop.
  */
 void wt_par_for(unsigned n, int parallel, void (*fn)(void *ctx, unsigned i),
 		void *ctx);
