@@ -534,17 +534,6 @@ static size_t warps_run(struct wt_cls *c, uint32_t kernel,
 	return n;
 }
 
-/*
- * The batch in two steps, each of which keeps the stream's order where
- * it matters:
- *   1. each SM's requests through its L1 view and timing model (threads
- *      run the SMs: nothing is shared between them);
- *   2. the requests that reach the L2 view, each partition's in stream
- *      order (threads run the partitions, and one thread the warp types,
- *      which need step 1's hits);
- * so the results are those of taking the requests one by one, for any
- * number of threads.
- */
 /* A batch's run: its steps' tasks (wt_par_for items) and what they
  * share. */
 struct batch_run {
@@ -577,6 +566,17 @@ static void l2_task(void *ctx, unsigned t)
 		l2_run(c, &c->l2[t - 1], b->kernel, b->r);
 }
 
+/*
+ * The batch in two steps, each of which keeps the stream's order where
+ * it matters:
+ *   1. each SM's requests through its L1 view and timing model (threads
+ *      run the SMs: nothing is shared between them);
+ *   2. the requests that reach the L2 view, each partition's in stream
+ *      order (threads run the partitions, and one thread the warp types,
+ *      which need step 1's hits);
+ * so the results are those of taking the requests one by one, for any
+ * number of threads.
+ */
 size_t wt_cls_requests(struct wt_cls *c, uint32_t kernel,
 		       const struct wt_request *r, size_t n)
 {

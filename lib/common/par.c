@@ -27,6 +27,7 @@ static struct {
 	pthread_cond_t idle;	/* the last helper left the loop */
 	unsigned helpers;	/* started: the threads but this one */
 	unsigned want;		/* wt_par_set_threads's, 0: none */
+	unsigned threads;	/* wt_par_threads(), once it is asked */
 	unsigned failed;	/* a helper could not start: no more tries */
 	int busy;		/* a loop runs */
 	unsigned long round;	/* loops begun */
@@ -108,7 +109,11 @@ static void *helper(void *unused)
  * (none: loops run alone).  P.mu held. */
 static void start_helpers(void)
 {
-	unsigned want = (P.want ? P.want : wt_par_threads()) - 1;
+	unsigned want;
+
+	if (!P.want && !P.threads)
+		P.threads = wt_par_threads();
+	want = (P.want ? P.want : P.threads) - 1;
 
 	while (!P.failed && P.helpers < want) {
 		pthread_t t;

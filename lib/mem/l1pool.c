@@ -663,7 +663,7 @@ static uint64_t skip(struct wt_warp_pool *p, uint64_t t)
 static void policies_init(struct wt_warp_pool *p)
 {
 	const struct wt_l1_policy_ops *ops[WT_L1_MAX_POLICIES];
-	unsigned n;
+	unsigned n, holding = 0, picks = 0;
 
 	n = wt_l1_policy_ops_of(p->c->pol, ops);
 	p->pols = wt_calloc(n ? n : 1, sizeof(*p->pols));
@@ -677,16 +677,16 @@ static void policies_init(struct wt_warp_pool *p)
 			p->limit = ops[i]->limit(p->pols[p->npol].s);
 		p->npol++;
 	}
-	for (unsigned i = 0, holding = 0, picks = 0; i < p->npol; i++) {
+	for (unsigned i = 0; i < p->npol; i++) {
 		const struct wt_l1_policy_ops *o = p->pols[i].ops;
 
 		holding += o->may_issue != NULL;
 		picks += o->pick != NULL;
 		if (o->may_issue && o->held_until && o->held)
 			p->hold = &p->pols[i];
-		if (holding > 1 || picks)
-			p->hold = NULL;
 	}
+	if (holding > 1 || picks)
+		p->hold = NULL;
 }
 
 struct wt_warp_pool *wt_pool_new(struct wt_l1 *l1, const struct wt_pool_cfg *c,

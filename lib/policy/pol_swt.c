@@ -153,17 +153,14 @@ static uint64_t pool_trial(void *ctx, unsigned lim, uint64_t cap, int *bound)
 	unsigned nb = k->n;
 	uint64_t end = k->start;
 	uint64_t until = cap < UINT64_MAX - k->start ? k->start + cap : UINT64_MAX;
+	struct trial_run tr = { pt, lim, until };
 	char err[512];
 	int held = 0, over = 0;
 
 	for (unsigned s = 0; s < nb; s++)
 		if (wt_l1_init(&t[s].l1, k->l1[s]->cfg, s, err, sizeof(err)) < 0)
 			wt_die(WT_EXIT_USAGE, "%s", err);
-	{
-		struct trial_run tr = { pt, lim, until };
-
-		wt_par_for(nb, k->parallel, trial_sm, &tr);
-	}
+	wt_par_for(nb, k->parallel, trial_sm, &tr);
 	for (unsigned s = 0; s < nb; s++) {
 		if (t[s].l1.st.last > end)
 			end = t[s].l1.st.last;

@@ -768,17 +768,25 @@ static void replay(unsigned *win, const uint64_t *head, unsigned leaves,
 		win[j] = winner(head, win[2 * j], win[2 * j + 1]);
 }
 
-/* Channel i runs over its requests read, up to d->until. */
+/* What run_to's channels run with: the stage, and the cycle they run up
+ * to (run_channel) or write what is done before (channel_done). */
+struct channels_to {
+	struct wt_dramstage *d;
+	uint64_t until;
+};
+
+/* Channel i runs over its requests read, up to c->until. */
 static void run_channel(void *ctx, unsigned i)
 {
-	struct wt_dramstage *d = ctx;
+	const struct channels_to *c = ctx;
+	struct wt_dramstage *d = c->d;
 	struct wt_dram_work *w = &d->cw[i];
 
 	/* in arrival order: those read in time order are already */
 	if (!in_arrival_order(w->rq, w->ran, w->n))
 		qsort(w->rq + w->ran, w->n - w->ran, sizeof(*w->rq), by_arrival);
 	for (;;) {
-		wt_dram_run_until(&w->ch, w->rq, w->n, d->until);
+		wt_dram_run_until(&w->ch, w->rq, w->n, c->until);
 		if (!w->ch.wants_more)
 			break;
 		take_back(d, w, w->ch.wants_more >> 1, KEPT_CHUNK);
@@ -786,12 +794,12 @@ static void run_channel(void *ctx, unsigned i)
 	w->ran = w->n;
 }
 
-/* Channel i's requests done before d->until come out. */
+/* Channel i's requests done before c->until come out. */
 static void channel_done(void *ctx, unsigned i)
 {
-	struct wt_dramstage *d = ctx;
+	const struct channels_to *c = ctx;
 
-	done_before(&d->cw[i], d->until);
+	done_before(&c->d->cw[i], c->until);
 }
 
 /*
@@ -818,16 +826,16 @@ static void run_to(struct wt_dramstage *d, uint64_t until, int final)
 
 	/* a batch of a few events on one thread: starting the threads costs
 	 * more than it saves */
-	d->until = until;
-	wt_par_for(nc, d->st->held >= 4096, run_channel, d);
+	wt_par_for(nc, d->st->held >= 4096, run_channel,
+		   &(struct channels_to){ d, until });
 	for (unsigned i = 0; i < nc; i++) {
 		uint64_t f = wt_dram_floor(&d->cw[i].ch, until);
 
 		if (f < h)
 			h = f;
 	}
-	d->until = h;
-	wt_par_for(nc, d->st->held >= 4096, channel_done, d);
+	wt_par_for(nc, d->st->held >= 4096, channel_done,
+		   &(struct channels_to){ d, h });
 	/* merged by completion, the lower channel on a tie; head[i] is the
 	 * completion of channel i's next, UINT64_MAX when it has none (none
 	 * is done then: h bounds them) */

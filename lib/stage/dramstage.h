@@ -50,8 +50,6 @@ struct wt_dramstage {
 	/* The run. */
 	struct wt_stage *st;
 	struct wt_dram_work *cw;	/* per channel */
-	uint64_t until;		/* run_to's: the channels run up to it, then
-				   write what is done before it */
 	uint64_t ignored;
 	/* Warp instructions wait for their slowest load: the latency from
 	 * the L2 on of each load of this kernel (an L2 hit's own, a miss's

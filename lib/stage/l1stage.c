@@ -89,10 +89,10 @@ struct wt_l1_stats *wt_l1stage_sm_stats(struct wt_l1stage *sim, unsigned s)
 
 /*
  * Threads run the SMs only when there are enough requests to share: on a
- * few thousand, waking them costs more than it saves.  The
- * same holds for the writer thread a batch's events are written by: on
- * fewer requests they are written before the next batch is read (a
- * thread started a batch made --batch=1 a hundred times slower).
+ * few thousand, waking them costs more than it saves.  The same holds
+ * for the writer thread a batch's events are written by: on fewer
+ * requests they are written before the next batch is read (a thread
+ * started a batch made --batch=1 a hundred times slower).
  */
 enum { PARALLEL_MIN = 4096 };
 
@@ -300,11 +300,7 @@ static uint64_t horizon(const struct wt_l1stage *sim)
 	return h;
 }
 
-/*
- * Stream mode in batches (--batch): the SMs run over the requests held so
- * far, and the events before horizon() are written.  final: the kernel
- * has ended, every event goes.
- */
+/* SM s's requests of the batch. */
 static void run_batch_sm(void *ctx, unsigned s)
 {
 	struct wt_l1stage *sim = ctx;
@@ -319,6 +315,11 @@ static void run_batch_sm(void *ctx, unsigned s)
 			    b->out.n - b->written);
 }
 
+/*
+ * Stream mode in batches (--batch): the SMs run over the requests held so
+ * far, and the events before horizon() are written.  final: the kernel
+ * has ended, every event goes.
+ */
 static void run_batch(struct wt_l1stage *sim, int final)
 {
 	size_t held = requests_held(sim);
@@ -433,8 +434,6 @@ static struct wt_pool_cfg pool_cfg(struct wt_l1stage *sim, const struct wt_kerne
 	return pc;
 }
 
-/* Simulate one kernel's requests, SM by SM in parallel, and write its
- * events in time order (then SM, then each SM's own order). */
 /* What run_kernel's SMs run with. */
 struct kernel_run {
 	struct wt_l1stage *sim;
@@ -454,6 +453,8 @@ static void run_kernel_sm(void *ctx, unsigned s)
 		wt_l1_requests(&sim->sm[s].l1, b->r, b->n, &b->out);
 }
 
+/* Simulate one kernel's requests, SM by SM in parallel, and write its
+ * events in time order (then SM, then each SM's own order). */
 static void run_kernel(struct wt_l1stage *sim)
 {
 	const struct wt_kernel *k = &sim->kern;
