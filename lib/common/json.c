@@ -71,8 +71,18 @@ static char *reserve(struct wt_json *j, size_t n)
 	return j->buf + j->len;
 }
 
+/* Bytes a separator and indentation may take at the current depth: a
+ * comma, a newline, and the indentation, which separate writes 16 spaces
+ * at a time (the slack past its end is overwritten after). */
+static size_t separate_room(const struct wt_json *j)
+{
+	return 2 + 2 * (size_t)j->depth + 16;
+}
+
 /* The separator and indentation before a value or key, written at p,
- * which has room for 2 + 2 * depth bytes; returns their end. */
+ * which has room for separate_room bytes; returns their end.  The
+ * indentation is copied 16 spaces at a time, in fixed-size copies the
+ * compiler makes two stores of, not a memset call for a few bytes. */
 static char *separate(struct wt_json *j, char *p)
 {
 	size_t indent = 2 * (size_t)j->depth;
@@ -81,7 +91,8 @@ static char *separate(struct wt_json *j, char *p)
 		*p++ = ',';
 	if (j->depth > 0) {
 		*p++ = '\n';
-		memset(p, ' ', indent);
+		for (size_t i = 0; i < indent; i += 16)
+			memcpy(p + i, "                ", 16);
 		p += indent;
 	}
 	return p;
@@ -94,7 +105,7 @@ static void before_value(struct wt_json *j)
 		j->after_key = 0;
 		return;
 	}
-	j->len = (size_t)(separate(j, reserve(j, 2 + 2 * (size_t)j->depth)) - j->buf);
+	j->len = (size_t)(separate(j, reserve(j, separate_room(j))) - j->buf);
 }
 
 struct wt_json *wt_json_open(const char *path, char *err, size_t errlen)
@@ -216,10 +227,10 @@ static void escape(struct wt_json *j, const char *s)
 	j->len += n + 2;
 }
 
-/* v in decimal, as "%llu" prints it, straight into the buffer, two
- * digits at a time from a table of the pairs 00 to 99 (a division by 100
- * where there were two by 10). */
-static void emit_u64(struct wt_json *j, uint64_t v)
+/* v in decimal, as "%llu" prints it, at p (room for 20 bytes); returns
+ * its end.  Two digits at a time from a table of the pairs 00 to 99 (a
+ * division by 100 where there were two by 10). */
+static char *put_u64(char *p, uint64_t v)
 {
 	static const char pairs[] =
 		"00010203040506070809101112131415161718192021222324"
@@ -227,12 +238,11 @@ static void emit_u64(struct wt_json *j, uint64_t v)
 		"50515253545556575859606162636465666768697071727374"
 		"75767778798081828384858687888990919293949596979899";
 	size_t n = 1;
-	char *p;
+	char *end;
 
 	for (uint64_t t = v; t >= 10; t /= 10)
 		n++;
-	p = reserve(j, n);
-	j->len += n;
+	end = p + n;
 	for (; v >= 100; v /= 100) {
 		n -= 2;
 		memcpy(p + n, pairs + 2 * (v % 100), 2);
@@ -241,6 +251,41 @@ static void emit_u64(struct wt_json *j, uint64_t v)
 		memcpy(p, pairs + 2 * v, 2);
 	else
 		p[0] = (char)('0' + v);
+	return end;
+}
+
+static void emit_u64(struct wt_json *j, uint64_t v)
+{
+	char *p = reserve(j, 20);
+
+	j->len = (size_t)(put_u64(p, v) - j->buf);
+}
+
+/* The bytes of key before the first that needs an escape (or its end). */
+static size_t plain_span(const char *key)
+{
+	size_t n = 0;
+
+	while (plain((unsigned char)key[n]))
+		n++;
+	return n;
+}
+
+/* Keys the fast paths below take: no escapes, and short enough that the
+ * key, its separator and a number fit the buffer many times over. */
+#define KEY_FAST_MAX 256
+
+/* The separator, indentation, quoted key (n bytes, no escapes) and ": ",
+ * written at p, which has room for separate_room + n + 4 bytes;
+ * returns their end. */
+static char *put_key(struct wt_json *j, char *p, const char *key, size_t n)
+{
+	p = separate(j, p);
+	*p++ = '"';
+	memcpy(p, key, n);
+	p += n;
+	memcpy(p, "\": ", 3);
+	return p + 3;
 }
 
 /*
@@ -250,26 +295,16 @@ static void emit_u64(struct wt_json *j, uint64_t v)
  */
 void wt_json_key(struct wt_json *j, const char *key)
 {
-	size_t n = 0, room;
-	char *p;
+	size_t n = plain_span(key);
 
-	while (plain((unsigned char)key[n]))
-		n++;
-	room = 2 + 2 * (size_t)j->depth + n + 4;	/* separate, "key": */
-	if (key[n] || j->after_key || room > BUF_SIZE) {
+	if (key[n] || j->after_key || n > KEY_FAST_MAX) {
 		before_value(j);
 		escape(j, key);
 		emit(j, ": ", 2);
-		j->after_key = 1;
-		return;
+	} else {
+		j->len = (size_t)(put_key(j, reserve(j, separate_room(j) + n + 4),
+					  key, n) - j->buf);
 	}
-	p = separate(j, reserve(j, room));
-	*p++ = '"';
-	memcpy(p, key, n);
-	p += n;
-	memcpy(p, "\": ", 3);
-	p += 3;
-	j->len = (size_t)(p - j->buf);
 	j->after_key = 1;
 }
 
@@ -344,10 +379,20 @@ void wt_json_null(struct wt_json *j)
 	emits(j, "null");
 }
 
+/* The members of a table's rows, most of them a key and a number: both
+ * in one reservation. */
 void wt_json_key_u64(struct wt_json *j, const char *key, uint64_t v)
 {
-	wt_json_key(j, key);
-	wt_json_u64(j, v);
+	size_t n = plain_span(key);
+	char *p;
+
+	if (key[n] || j->after_key || n > KEY_FAST_MAX) {
+		wt_json_key(j, key);
+		wt_json_u64(j, v);
+		return;
+	}
+	p = put_key(j, reserve(j, separate_room(j) + n + 4 + 20), key, n);
+	j->len = (size_t)(put_u64(p, v) - j->buf);
 }
 
 void wt_json_stats_begin(struct wt_json *j, const char *program, int argc,
