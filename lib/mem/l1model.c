@@ -1393,6 +1393,8 @@ void wt_l1_kernel_begin_warps(struct wt_l1 *l1, uint32_t kernel,
 	kernel_begin(l1, first, nfirst);
 }
 
+enum { WARP_IX_KEEP = 1 << 20 };	/* bytes of warp_ix cleared, not remade */
+
 /* A new entry in st.warps for r's warp; its index. */
 static size_t new_warp(struct wt_l1 *l1, const struct wt_request *r)
 {
@@ -1413,6 +1415,39 @@ static size_t new_warp(struct wt_l1 *l1, const struct wt_request *r)
 	return st->nwarps++;
 }
 
+/*
+ * warp_ix for the kernel now running: emptied when the kernel changes.
+ * A stream's kernels come one after another with rising ids, so a new
+ * kernel has no warps yet; a kernel met before (a caller that goes back)
+ * gets its warps back from st.warps.  Keeping one kernel's warps, not
+ * every warp of the run, keeps the map small: a map of every warp cost
+ * 500 instructions a warp, growing (issue 46).  A map a big kernel grew
+ * past WARP_IX_KEEP bytes is made afresh, not cleared: clearing it for
+ * each small kernel after would cost its whole size.
+ */
+static void warp_ix_for(struct wt_l1 *l1)
+{
+	if (wt_linetab_bytes(l1->warp_ix) > WARP_IX_KEEP) {
+		wt_linetab_free(l1->warp_ix);
+		l1->warp_ix = wt_linetab_new(sizeof(uint64_t));
+	} else {
+		wt_linetab_clear(l1->warp_ix);
+	}
+	l1->warp_ix_kernel = l1->kernel;
+	if (!l1->warp_ix_used || l1->kernel > l1->warp_ix_newest) {
+		l1->warp_ix_used = 1;
+		l1->warp_ix_newest = l1->kernel;
+		return;
+	}
+	for (size_t i = 0; i < l1->st.nwarps; i++) {
+		int added;
+
+		if (l1->st.warps[i].kernel == l1->kernel)
+			*(uint64_t *)wt_linetab_get(l1->warp_ix, l1->st.warps[i].warp,
+						    &added) = i;
+	}
+}
+
 /* warp_stats() when r's warp is not in its slot of warp_cache: the map,
  * and the slot takes it.  Apart, so that the common case stays small
  * enough to inline. */
@@ -1423,7 +1458,9 @@ warp_stats_lookup(struct wt_l1 *l1, const struct wt_request *r)
 	struct wt_l1_warp_slot *c = &l1->warp_cache[r->warp % WT_L1_WARP_CACHE];
 	int added;
 
-	ix = wt_linetab_get(l1->warp_ix, key, &added);
+	if (!l1->warp_ix_used || l1->warp_ix_kernel != l1->kernel)
+		warp_ix_for(l1);
+	ix = wt_linetab_get(l1->warp_ix, r->warp, &added);
 	if (added)
 		*ix = new_warp(l1, r);
 	c->key = key;

@@ -206,15 +206,20 @@ struct wt_l1 {
 					   (the latest retire's; wt_l1_fill) */
 	uint64_t rng;
 	uint32_t kernel;		/* set by the caller, for warp stats */
-	/* Where a warp's statistics are in st.warps: warp_ix maps
-	 * kernel<<32|warp to the index, and a small direct-mapped cache in
-	 * front of it holds the warps in use (an SM runs a few dozen at a
-	 * time), so that most requests find theirs without the map. */
+	/* Where a warp's statistics are in st.warps: warp_ix maps the
+	 * warps of kernel warp_ix_kernel to their index, and a small
+	 * direct-mapped cache in front of it holds the warps in use (an SM
+	 * runs a few dozen at a time), so that most requests find theirs
+	 * without the map.  The map holds one kernel's warps: it is
+	 * remade when the kernel changes (warp_ix_for). */
 	struct wt_l1_warp_slot {
 		uint64_t key;
 		size_t ix;		/* index + 1; 0: empty */
 	} warp_cache[WT_L1_WARP_CACHE];
 	struct wt_linetab *warp_ix;
+	uint32_t warp_ix_kernel;	/* whose warps warp_ix holds */
+	uint32_t warp_ix_newest;	/* kernels above this have no warps yet */
+	int warp_ix_used;		/* whether warp_ix_kernel is set */
 	struct wt_warp_stats no_warp;	/* every warp's, with no_warp_stats */
 	struct wt_pc_stats no_pc;	/* every load's, with no_pc_stats */
 	/* Where a load's statistics are in st.pcs: a direct-mapped cache of

@@ -735,6 +735,55 @@ static void test_mshr_merge(void)
 	}
 }
 
+/*
+ * Each warp's statistics, one entry per kernel and warp: the map that
+ * finds a warp's entry holds the running kernel's warps only, and is
+ * remade when the kernel changes.  Kernels 0, 1 and 2 in turn, warps 3
+ * and 259 (the same slot of the warp cache, 256 apart) loading in each;
+ * then the caller goes back to kernel 1: its warps' entries are found
+ * again, none made twice.
+ */
+static void test_warp_entries(void)
+{
+	struct wt_l1 l1;
+	struct wt_l1_cfg c;
+	struct wt_request r;
+	uint64_t t = 0, loads = 0;
+	size_t k1_3 = 0, k1_259 = 0;
+	int bad = 0;
+
+	setup(&l1, &c, NULL);
+	for (uint32_t k = 0; k < 3; k++) {
+		l1.kernel = k;
+		for (unsigned i = 0; i < 4; i++) {
+			r = req(i % 2 ? 259 : 3, 0x10, (k * 8 + i) * LINE);
+			access_at(&l1, &r, t += 200);
+		}
+	}
+	is_u64(l1.st.nwarps, 6, "warp entries: one per kernel and warp (3 kernels, 2 warps)");
+	l1.kernel = 1;
+	r = req(259, 0x10, 100 * LINE);
+	access_at(&l1, &r, t += 200);
+	r = req(3, 0x10, 101 * LINE);
+	access_at(&l1, &r, t += 200);
+	is_u64(l1.st.nwarps, 6, "back to kernel 1: no entry made twice");
+	for (size_t i = 0; i < l1.st.nwarps; i++) {
+		const struct wt_warp_stats *w = &l1.st.warps[i];
+
+		loads += w->loads;
+		if (w->kernel == 1 && w->warp == 3)
+			k1_3 = w->loads;
+		else if (w->kernel == 1 && w->warp == 259)
+			k1_259 = w->loads;
+		else
+			bad |= w->loads != 2;
+	}
+	is_u64(k1_3, 3, "kernel 1's warp 3: its two loads and the one after the return");
+	is_u64(k1_259, 3, "kernel 1's warp 259: likewise");
+	ok(!bad && loads == 14, "the other entries: two loads each, 14 loads in all");
+	wt_l1_free(&l1);
+}
+
 int main(void)
 {
 	test_mshr_random();
@@ -750,5 +799,6 @@ int main(void)
 	test_pool_ccws_held();
 	test_pool_limited();
 	test_swt_search();
+	test_warp_entries();
 	return tap_done();
 }
