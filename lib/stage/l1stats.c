@@ -5,6 +5,7 @@
  * kernels, the policies' counts, each SM's, the warps'.
  */
 #include "l1stats.h"
+#include "keysort.h"
 #include "l1stage.h"
 #include "provenance.h"
 #include "shards.h"
@@ -176,15 +177,6 @@ static int by_pc(const void *a, const void *b)
 	return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
-static int by_kernel_warp(const void *a, const void *b)
-{
-	const struct wt_warp_stats *x = a, *y = b;
-
-	if (x->kernel != y->kernel)
-		return x->kernel < y->kernel ? -1 : 1;
-	return x->warp < y->warp ? -1 : x->warp > y->warp;
-}
-
 void wt_l1stats_warps_json(struct wt_json *j, const struct wt_l1_stats *s)
 {
 	wt_json_key(j, "warps");
@@ -214,12 +206,33 @@ void wt_l1stats_warps_json(struct wt_json *j, const struct wt_l1_stats *s)
 	wt_json_end_array(j);
 }
 
+/* The warps by kernel, then warp, those of equal keys in the order they
+ * came: one move of each entry in the order wt_keysort finds. */
+static void sort_warps(struct wt_l1_stats *tot)
+{
+	size_t n = tot->nwarps;
+	uint64_t *key = wt_malloc(n * sizeof(*key));
+	uint32_t *order = wt_malloc(n * sizeof(*order));
+	struct wt_warp_stats *sorted = wt_malloc(n * sizeof(*sorted));
+
+	for (size_t i = 0; i < n; i++)
+		key[i] = (uint64_t)tot->warps[i].kernel << 32 | tot->warps[i].warp;
+	wt_keysort(key, n, order);
+	for (size_t i = 0; i < n; i++)
+		sorted[i] = tot->warps[order[i]];
+	free(tot->warps);
+	tot->warps = sorted;
+	tot->capwarps = n;
+	free(key);
+	free(order);
+}
+
 void wt_l1stats_sort(struct wt_l1_stats *tot)
 {
 	if (tot->npcs)
 		qsort(tot->pcs, tot->npcs, sizeof(*tot->pcs), by_pc);
 	if (tot->nwarps)
-		qsort(tot->warps, tot->nwarps, sizeof(*tot->warps), by_kernel_warp);
+		sort_warps(tot);
 }
 
 /* Loads, hits and misses of each kernel, from its warps: what a profiler

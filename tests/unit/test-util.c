@@ -4,6 +4,7 @@
  */
 #include "hash.h"
 #include "json.h"
+#include "keysort.h"
 #include "meta.h"
 #include "par.h"
 #include "u64map.h"
@@ -570,6 +571,49 @@ static void par_loops(void)
 	}
 }
 
+/*
+ * wt_keysort against a stable insertion sort: keys of few bits (one pass
+ * or none), of every 16-bit digit, with many equal (the order of equals
+ * kept), and n of 0, 1 and 5000.
+ */
+static void key_sort(void)
+{
+	static const uint64_t masks[] = { 0, 0x7, 0xffff0000ULL, ~0ULL, 0xff000000000000ffULL };
+	size_t sizes[] = { 0, 1, 2, 5000 };
+	uint64_t x = 0x9E3779B97F4A7C15ULL;
+	unsigned bad = 0;
+
+	for (size_t m = 0; m < sizeof(masks) / sizeof(masks[0]); m++) {
+		for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+			size_t n = sizes[s];
+			uint64_t *key = malloc((n + 1) * sizeof(*key));
+			uint32_t *got = malloc((n + 1) * sizeof(*got));
+			uint32_t *want = malloc((n + 1) * sizeof(*want));
+
+			for (size_t i = 0; i < n; i++) {
+				x ^= x << 13;
+				x ^= x >> 7;
+				x ^= x << 17;
+				key[i] = x & masks[m];
+				want[i] = (uint32_t)i;
+			}
+			for (size_t i = 1; i < n; i++)	/* stable: moves past greater keys only */
+				for (size_t j = i; j > 0 && key[want[j - 1]] > key[want[j]]; j--) {
+					uint32_t t = want[j];
+
+					want[j] = want[j - 1];
+					want[j - 1] = t;
+				}
+			wt_keysort(key, n, got);
+			bad += n && memcmp(got, want, n * sizeof(*got)) != 0;
+			free(key);
+			free(got);
+			free(want);
+		}
+	}
+	ok(!bad, "keysort: the stable order of keys of 5 bit patterns, 4 sizes (%u wrong)", bad);
+}
+
 int main(void)
 {
 	json_strings();
@@ -585,5 +629,6 @@ int main(void)
 	temp_files();
 	dying_threads();
 	par_loops();
+	key_sort();
 	return tap_done();
 }
