@@ -73,20 +73,30 @@ static void go_sparse(struct wt_warpix *x)
 	x->n = 0;
 }
 
-uint64_t *wt_warpix_get(struct wt_warpix *x, uint32_t warp, int *added)
+/* wt_warpix_get for a warp not in the table, or any warp once sparse.
+ * Out of line: the look-up of a warp that is there (nearly every one)
+ * then saves no registers. */
+static __attribute__((noinline)) uint64_t *get_slow(struct wt_warpix *x,
+						    uint32_t warp, int *added)
 {
-	if (!x->map && !there(x, warp) && !dense_enough(x, warp))
+	if (!x->map && !dense_enough(x, warp))
 		go_sparse(x);
 	if (x->map)
 		return wt_u64map_get(x->map, warp, added);
-	*added = !there(x, warp);
-	if (*added) {
-		if (warp >= x->cap)
-			grow(x, warp);
-		x->present[warp / 64] |= (uint64_t)1 << (warp % 64);
-		x->val[warp] = 0;
-		x->n++;
-	}
+	*added = 1;
+	if (warp >= x->cap)
+		grow(x, warp);
+	x->present[warp / 64] |= (uint64_t)1 << (warp % 64);
+	x->val[warp] = 0;
+	x->n++;
+	return &x->val[warp];
+}
+
+uint64_t *wt_warpix_get(struct wt_warpix *x, uint32_t warp, int *added)
+{
+	if (x->map || !there(x, warp))
+		return get_slow(x, warp, added);
+	*added = 0;
 	return &x->val[warp];
 }
 
