@@ -242,6 +242,14 @@ static void write_back(struct wt_l2 *l2, struct wt_l2_out *out,
 	l2->st.write_backs++;
 }
 
+/* Room for more outcomes.  Out of line: the outcomes that fit (nearly
+ * all) then save no registers. */
+static __attribute__((noinline)) void grow_outcomes(struct wt_l2_out *out)
+{
+	out->capoc = out->capoc ? 2 * out->capoc : 64;
+	out->oc = wt_realloc(out->oc, out->capoc * sizeof(*out->oc));
+}
+
 static void outcome(struct wt_l2 *l2, struct wt_l2_out *out,
 		    const struct wt_event *in, uint64_t latency, int hit,
 		    unsigned waits)
@@ -250,10 +258,8 @@ static void outcome(struct wt_l2 *l2, struct wt_l2_out *out,
 
 	if (l2->cfg->no_outcomes)
 		return;
-	if (out->noc == out->capoc) {
-		out->capoc = out->capoc ? 2 * out->capoc : 64;
-		out->oc = wt_realloc(out->oc, out->capoc * sizeof(*out->oc));
-	}
+	if (out->noc == out->capoc)
+		grow_outcomes(out);
 	o = &out->oc[out->noc++];
 	o->warp = in->warp;
 	o->instr = in->instr;
