@@ -1089,10 +1089,3 @@ void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
 	if (src->last > dst->last)
 		dst->last = src->last;
 }
-
-/* ---- outcomes ---- */
-
-int wt_l2_makes_outcome(const struct wt_l2_cfg *c, const struct wt_event *in)
-{
-	return !c->disabled && in->op != WT_OP_STORE;
-}

@@ -311,8 +311,13 @@ const char *wt_l2_fail_name(unsigned fail);
 
 /*
  * Whether a request makes an outcome (wt_l2_request): every load and
- * atomic of an L2 that is not disabled, exactly one.
+ * atomic of an L2 that is not disabled, exactly one.  Inline: l2sim
+ * --stats asks it of every request it reads.
  */
-int wt_l2_makes_outcome(const struct wt_l2_cfg *c, const struct wt_event *in);
+static inline int wt_l2_makes_outcome(const struct wt_l2_cfg *c,
+				      const struct wt_event *in)
+{
+	return !c->disabled && in->op != WT_OP_STORE;
+}
 
 #endif
