@@ -170,7 +170,8 @@ static inline void wt_l2i_leave_queue(const struct wt_l2_cfg *c,
 }
 
 /* An access's wait for its tag access (t: its start), in bs and the
- * delay histogram; nothing when bs is NULL (not kept). */
+ * delay histogram's bins (its n and sum are the banks': struct
+ * wt_l2_stats); nothing when bs is NULL (not kept). */
 static inline void wt_l2i_count_delay(struct wt_l2 *l2, struct wt_l2_bank_stats *bs,
 				      uint64_t t, uint64_t arrival)
 {
@@ -178,7 +179,7 @@ static inline void wt_l2i_count_delay(struct wt_l2 *l2, struct wt_l2_bank_stats 
 		return;
 	bs->accesses++;
 	bs->delay_sum += t - arrival - 1;
-	wt_l2_hist_add(&l2->st.delay, t - arrival - 1);
+	wt_l2_hist_bin(&l2->st.delay, t - arrival - 1);
 }
 
 struct wt_l2i_lanes {
