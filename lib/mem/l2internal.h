@@ -58,9 +58,34 @@ void wt_l2i_insert(struct wt_l2 *l2, unsigned set, int way, uint64_t line,
 struct wt_event *wt_l2i_emit(struct wt_l2 *l2, struct wt_l2_out *out,
 			     const struct wt_event *in, unsigned type,
 			     uint64_t t, uint64_t arrival);
-void wt_l2i_outcome(struct wt_l2 *l2, struct wt_l2_out *out,
-		    const struct wt_event *in, uint64_t latency, int hit,
-		    unsigned waits);
+/* Room for more of out's outcomes. */
+void wt_l2i_grow_outcomes(struct wt_l2_out *out);
+
+/* The outcome of load or atomic in (nothing without outcomes,
+ * cfg->no_outcomes).  Inline: under l2sim --stats every load and atomic
+ * makes one, and a call cost as much as filling it in. */
+static inline void wt_l2i_outcome(struct wt_l2 *l2, struct wt_l2_out *out,
+				  const struct wt_event *in, uint64_t latency,
+				  int hit, unsigned waits)
+{
+	struct wt_l2_outcome *o;
+
+	if (l2->cfg->no_outcomes)
+		return;
+	if (out->noc == out->capoc)
+		wt_l2i_grow_outcomes(out);
+	o = &out->oc[out->noc++];
+	o->warp = in->warp;
+	o->instr = in->instr;
+	o->pc = in->pc;
+	o->cta = in->cta;
+	o->sm = in->sm;
+	o->partition = (uint16_t)l2->partition;
+	o->latency = (uint32_t)latency;
+	o->tag = out->tag;
+	o->hit = (uint8_t)hit;
+	o->waits = waits;
+}
 /* MSHR entries (their line is a sector's address in a sectored L2). */
 void wt_l2i_mshr_prune(struct wt_l2 *l2, uint64_t arrival);
 /* Where the entries in use at cycle t start, for bank b's lookups (the
