@@ -57,23 +57,33 @@ static uint64_t instr_key(uint32_t warp, uint32_t instr)
 	return (uint64_t)warp << 32 | instr;
 }
 
-/* A new open instruction, in a free slot or a new one: its slot. */
+/*
+ * Room for one more open instruction, made before a request is read (it
+ * opens one at most), so that opening it (new_group) and closing one
+ * (close_group), on most requests, need no call and save no registers.
+ * freed grows with grp: a slot is freed once at most.
+ */
+static void room_for_group(struct wt_l2_instr_stats *s)
+{
+	if (s->nfreed || s->ngrp < s->capgrp)
+		return;
+	s->capgrp = s->capgrp ? 2 * s->capgrp : 1024;
+	s->grp = wt_realloc(s->grp, s->capgrp * sizeof(*s->grp));
+	s->freed = wt_realloc(s->freed, s->capgrp * sizeof(*s->freed));
+}
+
+/* A new open instruction, in a free slot or a new one (room_for_group
+ * made room): its slot. */
 static uint32_t new_group(struct wt_l2_instr_stats *s, uint32_t warp,
 			  uint32_t instr, uint32_t live, int newest)
 {
 	struct wt_l2_group *g;
 	uint32_t i;
 
-	if (s->nfreed) {
+	if (s->nfreed)
 		i = s->freed[--s->nfreed];
-	} else {
-		if (s->ngrp == s->capgrp) {
-			s->capgrp = s->capgrp ? 2 * s->capgrp : 1024;
-			s->grp = wt_realloc(s->grp,
-					    s->capgrp * sizeof(*s->grp));
-		}
+	else
 		i = (uint32_t)s->ngrp++;
-	}
 	g = &s->grp[i];
 	memset(g, 0, sizeof(*g));
 	g->warp = warp;
@@ -157,11 +167,6 @@ static void count_group(struct wt_l2_instr_stats *s,
 static void close_group(struct wt_l2_instr_stats *s, uint32_t i)
 {
 	count_group(s, &s->grp[i]);
-	if (s->nfreed == s->capfreed) {
-		s->capfreed = s->capfreed ? 2 * s->capfreed : 1024;
-		s->freed = wt_realloc(s->freed,
-				      s->capfreed * sizeof(*s->freed));
-	}
 	s->grp[i].open = 0;
 	s->freed[s->nfreed++] = i;
 }
@@ -210,6 +215,7 @@ int wt_l2_instr_read(struct wt_l2_instr_stats *s, uint32_t kernel,
 		s->wmap = wt_warpix_new();
 		s->gmap = wt_u64map_new();
 	}
+	room_for_group(s);
 	live = live_of(s, kernel, in->warp, in->instr, &added);
 	l = &s->live[live];
 	i = l->newest;
