@@ -167,9 +167,13 @@ static inline uint64_t wt_l2i_enter_bank(const struct wt_l2_cfg *c,
 		e = b->start[b->head];	/* full: wait at the port */
 	/* the length feeds only the maximum, m: the starts grow from the
 	 * head, so a length past m needs the start m from the newest to
-	 * be after e; one test, and the search only when it raises m */
-	if (bs && (bs->max_queue == 0 || (bs->max_queue <= b->n &&
-	    b->start[(b->head + b->n - bs->max_queue) % q] > e))) {
+	 * be after e; one test, and the search only when it raises m.
+	 * The length is q at most (a full queue holds the request at the
+	 * port until its head's start, which is then not after e): once
+	 * m is q, no test. */
+	if (bs && bs->max_queue < q && (bs->max_queue == 0 ||
+	    (bs->max_queue <= b->n &&
+	     b->start[(b->head + b->n - bs->max_queue) % q] > e))) {
 		len = 1 + wt_l2i_queued_after(b, q, e);
 		if (len > bs->max_queue)
 			bs->max_queue = len;
