@@ -112,6 +112,18 @@ size_t wt_warpix_count(const struct wt_warpix *x)
 	return x->map ? wt_u64map_count(x->map) : x->n;
 }
 
+int wt_warpix_in_order(const struct wt_warpix *x, uint64_t *vals)
+{
+	size_t k = 0;
+
+	if (x->map)
+		return -1;
+	for (size_t i = 0; i < x->cap / 64; i++)
+		for (uint64_t bits = x->present[i]; bits; bits &= bits - 1)
+			vals[k++] = x->val[i * 64 + (size_t)__builtin_ctzll(bits)];
+	return 0;
+}
+
 void wt_warpix_clear(struct wt_warpix *x)
 {
 	wt_u64map_free(x->map);

@@ -273,6 +273,31 @@ static int by_warp(const void *a, const void *b)
 	return x->warp < y->warp ? -1 : x->warp > y->warp;
 }
 
+/*
+ * The kernel's warps, warps[kwarps..nwarps-1], in the order they were
+ * first read, put in the order of their ids.  While the warps' map is a
+ * table by id (warpix.h), it lists their entries in that order: a pass
+ * over the table and a copy, in place of a sort.
+ */
+static void order_warps(struct wt_l2_instr_stats *s)
+{
+	struct wt_l2_warp *w = s->warps + s->kwarps, *sorted;
+	size_t n = s->nwarps - s->kwarps;
+	uint64_t *ix = wt_malloc(n * sizeof(*ix));	/* live index + 1 */
+
+	if (wt_warpix_in_order(s->wmap, ix) < 0) {
+		qsort(w, n, sizeof(*w), by_warp);
+		free(ix);
+		return;
+	}
+	sorted = wt_malloc(n * sizeof(*sorted));
+	for (size_t k = 0; k < n; k++)
+		sorted[k] = w[ix[k] - 1];
+	memcpy(w, sorted, n * sizeof(*w));
+	free(sorted);
+	free(ix);
+}
+
 void wt_l2_instr_end(struct wt_l2_instr_stats *s)
 {
 	for (size_t i = 0; i < s->ngrp; i++)
@@ -283,8 +308,7 @@ void wt_l2_instr_end(struct wt_l2_instr_stats *s)
 	if (s->gmap)
 		wt_u64map_clear(s->gmap);
 	if (s->nwarps > s->kwarps)	/* none: warps may be NULL */
-		qsort(s->warps + s->kwarps, s->nwarps - s->kwarps,
-		      sizeof(*s->warps), by_warp);
+		order_warps(s);
 	s->kwarps = s->nwarps;
 	s->nlive = 0;
 	if (s->wmap)
