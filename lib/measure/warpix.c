@@ -73,20 +73,30 @@ static void go_sparse(struct wt_warpix *x)
 	x->n = 0;
 }
 
-uint64_t *wt_warpix_get(struct wt_warpix *x, uint32_t warp, int *added)
+/* wt_warpix_get for a warp not in the table, or any warp once sparse.
+ * Out of line: the look-up of a warp that is there (nearly every one)
+ * then saves no registers. */
+static __attribute__((noinline)) uint64_t *get_slow(struct wt_warpix *x,
+						    uint32_t warp, int *added)
 {
-	if (!x->map && !there(x, warp) && !dense_enough(x, warp))
+	if (!x->map && !dense_enough(x, warp))
 		go_sparse(x);
 	if (x->map)
 		return wt_u64map_get(x->map, warp, added);
-	*added = !there(x, warp);
-	if (*added) {
-		if (warp >= x->cap)
-			grow(x, warp);
-		x->present[warp / 64] |= (uint64_t)1 << (warp % 64);
-		x->val[warp] = 0;
-		x->n++;
-	}
+	*added = 1;
+	if (warp >= x->cap)
+		grow(x, warp);
+	x->present[warp / 64] |= (uint64_t)1 << (warp % 64);
+	x->val[warp] = 0;
+	x->n++;
+	return &x->val[warp];
+}
+
+uint64_t *wt_warpix_get(struct wt_warpix *x, uint32_t warp, int *added)
+{
+	if (x->map || !there(x, warp))
+		return get_slow(x, warp, added);
+	*added = 0;
 	return &x->val[warp];
 }
 
@@ -100,6 +110,18 @@ const uint64_t *wt_warpix_find(const struct wt_warpix *x, uint32_t warp)
 size_t wt_warpix_count(const struct wt_warpix *x)
 {
 	return x->map ? wt_u64map_count(x->map) : x->n;
+}
+
+int wt_warpix_in_order(const struct wt_warpix *x, uint64_t *vals)
+{
+	size_t k = 0;
+
+	if (x->map)
+		return -1;
+	for (size_t i = 0; i < x->cap / 64; i++)
+		for (uint64_t bits = x->present[i]; bits; bits &= bits - 1)
+			vals[k++] = x->val[i * 64 + (size_t)__builtin_ctzll(bits)];
+	return 0;
 }
 
 void wt_warpix_clear(struct wt_warpix *x)

@@ -26,6 +26,10 @@ uint64_t *wt_warpix_get(struct wt_warpix *x, uint32_t warp, int *added);
 const uint64_t *wt_warpix_find(const struct wt_warpix *x, uint32_t warp);
 /* Warps in the map. */
 size_t wt_warpix_count(const struct wt_warpix *x);
+/* The values of the warps in the map, in the order of their ids, into
+ * vals (wt_warpix_count of them): 0, or -1, with nothing written, once
+ * the map has gone sparse (a hash map keeps no order). */
+int wt_warpix_in_order(const struct wt_warpix *x, uint64_t *vals);
 /* Forget every warp (a new kernel): dense again. */
 void wt_warpix_clear(struct wt_warpix *x);
 

@@ -57,23 +57,33 @@ static uint64_t instr_key(uint32_t warp, uint32_t instr)
 	return (uint64_t)warp << 32 | instr;
 }
 
-/* A new open instruction, in a free slot or a new one: its slot. */
+/*
+ * Room for one more open instruction, made before a request is read (it
+ * opens one at most), so that opening it (new_group) and closing one
+ * (close_group), on most requests, need no call and save no registers.
+ * freed grows with grp: a slot is freed once at most.
+ */
+static void room_for_group(struct wt_l2_instr_stats *s)
+{
+	if (s->nfreed || s->ngrp < s->capgrp)
+		return;
+	s->capgrp = s->capgrp ? 2 * s->capgrp : 1024;
+	s->grp = wt_realloc(s->grp, s->capgrp * sizeof(*s->grp));
+	s->freed = wt_realloc(s->freed, s->capgrp * sizeof(*s->freed));
+}
+
+/* A new open instruction, in a free slot or a new one (room_for_group
+ * made room): its slot. */
 static uint32_t new_group(struct wt_l2_instr_stats *s, uint32_t warp,
 			  uint32_t instr, uint32_t live, int newest)
 {
 	struct wt_l2_group *g;
 	uint32_t i;
 
-	if (s->nfreed) {
+	if (s->nfreed)
 		i = s->freed[--s->nfreed];
-	} else {
-		if (s->ngrp == s->capgrp) {
-			s->capgrp = s->capgrp ? 2 * s->capgrp : 1024;
-			s->grp = wt_realloc(s->grp,
-					    s->capgrp * sizeof(*s->grp));
-		}
+	else
 		i = (uint32_t)s->ngrp++;
-	}
 	g = &s->grp[i];
 	memset(g, 0, sizeof(*g));
 	g->warp = warp;
@@ -157,11 +167,6 @@ static void count_group(struct wt_l2_instr_stats *s,
 static void close_group(struct wt_l2_instr_stats *s, uint32_t i)
 {
 	count_group(s, &s->grp[i]);
-	if (s->nfreed == s->capfreed) {
-		s->capfreed = s->capfreed ? 2 * s->capfreed : 1024;
-		s->freed = wt_realloc(s->freed,
-				      s->capfreed * sizeof(*s->freed));
-	}
 	s->grp[i].open = 0;
 	s->freed[s->nfreed++] = i;
 }
@@ -210,6 +215,7 @@ int wt_l2_instr_read(struct wt_l2_instr_stats *s, uint32_t kernel,
 		s->wmap = wt_warpix_new();
 		s->gmap = wt_u64map_new();
 	}
+	room_for_group(s);
 	live = live_of(s, kernel, in->warp, in->instr, &added);
 	l = &s->live[live];
 	i = l->newest;
@@ -267,6 +273,31 @@ static int by_warp(const void *a, const void *b)
 	return x->warp < y->warp ? -1 : x->warp > y->warp;
 }
 
+/*
+ * The kernel's warps, warps[kwarps..nwarps-1], in the order they were
+ * first read, put in the order of their ids.  While the warps' map is a
+ * table by id (warpix.h), it lists their entries in that order: a pass
+ * over the table and a copy, in place of a sort.
+ */
+static void order_warps(struct wt_l2_instr_stats *s)
+{
+	struct wt_l2_warp *w = s->warps + s->kwarps, *sorted;
+	size_t n = s->nwarps - s->kwarps;
+	uint64_t *ix = wt_malloc(n * sizeof(*ix));	/* live index + 1 */
+
+	if (wt_warpix_in_order(s->wmap, ix) < 0) {
+		qsort(w, n, sizeof(*w), by_warp);
+		free(ix);
+		return;
+	}
+	sorted = wt_malloc(n * sizeof(*sorted));
+	for (size_t k = 0; k < n; k++)
+		sorted[k] = w[ix[k] - 1];
+	memcpy(w, sorted, n * sizeof(*w));
+	free(sorted);
+	free(ix);
+}
+
 void wt_l2_instr_end(struct wt_l2_instr_stats *s)
 {
 	for (size_t i = 0; i < s->ngrp; i++)
@@ -277,8 +308,7 @@ void wt_l2_instr_end(struct wt_l2_instr_stats *s)
 	if (s->gmap)
 		wt_u64map_clear(s->gmap);
 	if (s->nwarps > s->kwarps)	/* none: warps may be NULL */
-		qsort(s->warps + s->kwarps, s->nwarps - s->kwarps,
-		      sizeof(*s->warps), by_warp);
+		order_warps(s);
 	s->kwarps = s->nwarps;
 	s->nlive = 0;
 	if (s->wmap)

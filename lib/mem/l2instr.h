@@ -99,8 +99,9 @@ struct wt_l2_instr_stats {
 	size_t nlive, caplive;
 	struct wt_l2_group *grp;	/* the open instructions' slots */
 	size_t ngrp, capgrp;
-	uint32_t *freed;		/* free slots of grp */
-	size_t nfreed, capfreed;
+	uint32_t *freed;		/* free slots of grp: capgrp of room,
+					   each slot freed once at most */
+	size_t nfreed;
 };
 
 /*

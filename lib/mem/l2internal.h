@@ -58,9 +58,34 @@ void wt_l2i_insert(struct wt_l2 *l2, unsigned set, int way, uint64_t line,
 struct wt_event *wt_l2i_emit(struct wt_l2 *l2, struct wt_l2_out *out,
 			     const struct wt_event *in, unsigned type,
 			     uint64_t t, uint64_t arrival);
-void wt_l2i_outcome(struct wt_l2 *l2, struct wt_l2_out *out,
-		    const struct wt_event *in, uint64_t latency, int hit,
-		    unsigned waits);
+/* Room for more of out's outcomes. */
+void wt_l2i_grow_outcomes(struct wt_l2_out *out);
+
+/* The outcome of load or atomic in (nothing without outcomes,
+ * cfg->no_outcomes).  Inline: under l2sim --stats every load and atomic
+ * makes one, and a call cost as much as filling it in. */
+static inline void wt_l2i_outcome(struct wt_l2 *l2, struct wt_l2_out *out,
+				  const struct wt_event *in, uint64_t latency,
+				  int hit, unsigned waits)
+{
+	struct wt_l2_outcome *o;
+
+	if (l2->cfg->no_outcomes)
+		return;
+	if (out->noc == out->capoc)
+		wt_l2i_grow_outcomes(out);
+	o = &out->oc[out->noc++];
+	o->warp = in->warp;
+	o->instr = in->instr;
+	o->pc = in->pc;
+	o->cta = in->cta;
+	o->sm = in->sm;
+	o->partition = (uint16_t)l2->partition;
+	o->latency = (uint32_t)latency;
+	o->tag = out->tag;
+	o->hit = (uint8_t)hit;
+	o->waits = waits;
+}
 /* MSHR entries (their line is a sector's address in a sectored L2). */
 void wt_l2i_mshr_prune(struct wt_l2 *l2, uint64_t arrival);
 /* Where the entries in use at cycle t start, for bank b's lookups (the
@@ -142,9 +167,13 @@ static inline uint64_t wt_l2i_enter_bank(const struct wt_l2_cfg *c,
 		e = b->start[b->head];	/* full: wait at the port */
 	/* the length feeds only the maximum, m: the starts grow from the
 	 * head, so a length past m needs the start m from the newest to
-	 * be after e; one test, and the search only when it raises m */
-	if (bs && (bs->max_queue == 0 || (bs->max_queue <= b->n &&
-	    b->start[(b->head + b->n - bs->max_queue) % q] > e))) {
+	 * be after e; one test, and the search only when it raises m.
+	 * The length is q at most (a full queue holds the request at the
+	 * port until its head's start, which is then not after e): once
+	 * m is q, no test. */
+	if (bs && bs->max_queue < q && (bs->max_queue == 0 ||
+	    (bs->max_queue <= b->n &&
+	     b->start[(b->head + b->n - bs->max_queue) % q] > e))) {
 		len = 1 + wt_l2i_queued_after(b, q, e);
 		if (len > bs->max_queue)
 			bs->max_queue = len;
@@ -170,7 +199,8 @@ static inline void wt_l2i_leave_queue(const struct wt_l2_cfg *c,
 }
 
 /* An access's wait for its tag access (t: its start), in bs and the
- * delay histogram; nothing when bs is NULL (not kept). */
+ * delay histogram's bins (its n and sum are the banks': struct
+ * wt_l2_stats); nothing when bs is NULL (not kept). */
 static inline void wt_l2i_count_delay(struct wt_l2 *l2, struct wt_l2_bank_stats *bs,
 				      uint64_t t, uint64_t arrival)
 {
@@ -178,7 +208,7 @@ static inline void wt_l2i_count_delay(struct wt_l2 *l2, struct wt_l2_bank_stats 
 		return;
 	bs->accesses++;
 	bs->delay_sum += t - arrival - 1;
-	wt_l2_hist_add(&l2->st.delay, t - arrival - 1);
+	wt_l2_hist_bin(&l2->st.delay, t - arrival - 1);
 }
 
 struct wt_l2i_lanes {

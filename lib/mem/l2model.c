@@ -242,29 +242,10 @@ static void write_back(struct wt_l2 *l2, struct wt_l2_out *out,
 	l2->st.write_backs++;
 }
 
-static void outcome(struct wt_l2 *l2, struct wt_l2_out *out,
-		    const struct wt_event *in, uint64_t latency, int hit,
-		    unsigned waits)
+void wt_l2i_grow_outcomes(struct wt_l2_out *out)
 {
-	struct wt_l2_outcome *o;
-
-	if (l2->cfg->no_outcomes)
-		return;
-	if (out->noc == out->capoc) {
-		out->capoc = out->capoc ? 2 * out->capoc : 64;
-		out->oc = wt_realloc(out->oc, out->capoc * sizeof(*out->oc));
-	}
-	o = &out->oc[out->noc++];
-	o->warp = in->warp;
-	o->instr = in->instr;
-	o->pc = in->pc;
-	o->cta = in->cta;
-	o->sm = in->sm;
-	o->partition = (uint16_t)l2->partition;
-	o->latency = (uint32_t)latency;
-	o->tag = out->tag;
-	o->hit = (uint8_t)hit;
-	o->waits = waits;
+	out->capoc = out->capoc ? 2 * out->capoc : 64;
+	out->oc = wt_realloc(out->oc, out->capoc * sizeof(*out->oc));
 }
 
 /* ---- MSHRs ---- */
@@ -645,7 +626,7 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 		*done = lookup;
 		if (c->emit_all)
 			emit(l2, out, in, WT_EV_HIT, lookup, arrival);
-		outcome(l2, out, in, lookup - arrival, 1, 0);
+		wt_l2i_outcome(l2, out, in, lookup - arrival, 1, 0);
 		return -1;
 	}
 	/* only a miss looks at the MSHRs: the time to drop those done */
@@ -680,9 +661,9 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 				e->latency = 0;
 		}
 		if (*done == WT_L2_PENDING)
-			outcome(l2, out, in, lookup - arrival, 0, 1);
+			wt_l2i_outcome(l2, out, in, lookup - arrival, 0, 1);
 		else
-			outcome(l2, out, in, *done - arrival, 0, 0);
+			wt_l2i_outcome(l2, out, in, *done - arrival, 0, 0);
 		return -1;
 	}
 	if (r->noalloc) {	/* a policy said: no line */
@@ -697,9 +678,9 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 			l2->st.write_throughs++;
 		}
 		if (c->external_fill)	/* its DRAM read answers it */
-			outcome(l2, out, in, lookup - arrival, 0, 1);
+			wt_l2i_outcome(l2, out, in, lookup - arrival, 0, 1);
 		else
-			outcome(l2, out, in, *done - arrival, 0, 0);
+			wt_l2i_outcome(l2, out, in, *done - arrival, 0, 0);
 		return -1;
 	}
 	way = victim(l2, set, &ev);	/* one there is: wt_l2i_fails */
@@ -719,9 +700,9 @@ static int read_access(struct wt_l2 *l2, struct wt_l2_bank *b,
 	emit(l2, out, in, WT_EV_MISS, lookup, arrival);
 	if (ready == WT_L2_PENDING) {
 		wt_l2i_wait(l2, out, line, lookup);
-		outcome(l2, out, in, lookup - arrival, 0, 1);
+		wt_l2i_outcome(l2, out, in, lookup - arrival, 0, 1);
 	} else {
-		outcome(l2, out, in, *done - arrival, 0, 0);
+		wt_l2i_outcome(l2, out, in, *done - arrival, 0, 0);
 	}
 	return -1;
 }
@@ -849,13 +830,6 @@ struct wt_event *wt_l2i_emit(struct wt_l2 *l2, struct wt_l2_out *out,
 	return emit(l2, out, in, type, t, arrival);
 }
 
-void wt_l2i_outcome(struct wt_l2 *l2, struct wt_l2_out *out,
-		    const struct wt_event *in, uint64_t latency, int hit,
-		    unsigned waits)
-{
-	outcome(l2, out, in, latency, hit, waits);
-}
-
 void wt_l2i_mshr_prune(struct wt_l2 *l2, uint64_t arrival)
 {
 	mshr_prune(l2, prune_floor(l2, arrival));
@@ -966,7 +940,7 @@ void wt_l2_request(struct wt_l2 *l2, const struct wt_event *in, uint64_t local,
 			/* no queue, no lookup: the DRAM round trip (with
 			 * external fills, the driver answers it when its
 			 * DRAM read is done) */
-			outcome(l2, out, in, c->external_fill ? 0 : c->miss_latency,
+			wt_l2i_outcome(l2, out, in, c->external_fill ? 0 : c->miss_latency,
 				0, c->external_fill ? 1 : 0);
 			return;
 		}
@@ -1082,11 +1056,4 @@ void wt_l2_stats_merge(struct wt_l2_stats *dst, const struct wt_l2_stats *src)
 		dst->first = src->first;
 	if (src->last > dst->last)
 		dst->last = src->last;
-}
-
-/* ---- outcomes ---- */
-
-int wt_l2_makes_outcome(const struct wt_l2_cfg *c, const struct wt_event *in)
-{
-	return !c->disabled && in->op != WT_OP_STORE;
 }

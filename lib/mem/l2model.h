@@ -114,18 +114,26 @@ struct wt_l2_hist {
 	uint64_t bins[WT_L2_HIST_BINS];
 };
 
-/* Inline: each sector access of the L2 adds its queueing delay. */
-static inline void wt_l2_hist_add(struct wt_l2_hist *h, uint64_t v)
+/* v in its bin and the maximum, not in n and sum: the queueing delays
+ * (struct wt_l2_stats), which each sector access of the L2 adds, hence
+ * inline. */
+static inline void wt_l2_hist_bin(struct wt_l2_hist *h, uint64_t v)
 {
 	unsigned bin = v ? 64 - (unsigned)__builtin_clzll(v) : 0;
 
 	if (bin >= WT_L2_HIST_BINS)
 		bin = WT_L2_HIST_BINS - 1;
 	h->bins[bin]++;
-	h->n++;
-	h->sum += v;
 	if (v > h->max)
 		h->max = v;
+}
+
+/* v in its bin, the maximum, n and sum. */
+static inline void wt_l2_hist_add(struct wt_l2_hist *h, uint64_t v)
+{
+	wt_l2_hist_bin(h, v);
+	h->n++;
+	h->sum += v;
 }
 
 void wt_l2_hist_merge(struct wt_l2_hist *dst, const struct wt_l2_hist *src);
@@ -151,7 +159,10 @@ struct wt_l2_stats {
 	uint64_t sector_writes, sector_write_hits, sector_misses;
 	uint64_t memcpy_sectors;	/* sectors copies marked present */
 	struct wt_gs_counts gs;		/* GPGPU-Sim's counting (gscount.h) */
-	struct wt_l2_hist delay;	/* queueing delay */
+	/* Queueing delay: its bins and max.  Its n and sum are left 0:
+	 * they are the banks' accesses and delay_sum, not counted twice
+	 * an access (l2stats.c adds them up). */
+	struct wt_l2_hist delay;
 	unsigned nbanks;
 	struct wt_l2_bank_stats *bank;
 	uint64_t first, last;		/* arrival cycles */
@@ -311,8 +322,13 @@ const char *wt_l2_fail_name(unsigned fail);
 
 /*
  * Whether a request makes an outcome (wt_l2_request): every load and
- * atomic of an L2 that is not disabled, exactly one.
+ * atomic of an L2 that is not disabled, exactly one.  Inline: l2sim
+ * --stats asks it of every request it reads.
  */
-int wt_l2_makes_outcome(const struct wt_l2_cfg *c, const struct wt_event *in);
+static inline int wt_l2_makes_outcome(const struct wt_l2_cfg *c,
+				      const struct wt_event *in)
+{
+	return !c->disabled && in->op != WT_OP_STORE;
+}
 
 #endif

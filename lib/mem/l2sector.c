@@ -534,7 +534,7 @@ void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, unsigned bank,
 		l2->st.misses++;
 		l2->st.merged += l2->st.sector_fetched == fetched;
 	}
-	if (!c->no_outcomes)	/* tested here too: a call less an access */
+	if (!c->no_outcomes)	/* here too, c at hand: for plain l2sim */
 		wt_l2i_outcome(l2, out, in, done - arrival, a.hit, a.waits);
 }
 

@@ -50,9 +50,24 @@ static void sectors_json(struct wt_l2stage *sim, struct wt_json *j, const struct
 	wt_json_end_object(j);
 }
 
+/* The queueing delays' histogram with their count and sum, which the
+ * statistics keep in the banks alone (struct wt_l2_stats). */
+static struct wt_l2_hist queueing_delay(const struct wt_l2_stats *s)
+{
+	struct wt_l2_hist h = s->delay;
+
+	for (unsigned b = 0; b < s->nbanks; b++) {
+		h.n += s->bank[b].accesses;
+		h.sum += s->bank[b].delay_sum;
+	}
+	return h;
+}
+
 void wt_l2stats_json(struct wt_l2stage *sim, struct wt_json *j,
 		     const struct wt_l2_stats *s)
 {
+	struct wt_l2_hist delay;
+
 	wt_json_key_u64(j, "requests", s->requests);
 	wt_json_key_u64(j, "reads", s->loads);
 	wt_json_key_u64(j, "writes", s->stores);
@@ -79,10 +94,11 @@ void wt_l2stats_json(struct wt_l2stage *sim, struct wt_json *j,
 	wt_gs_json(j, &s->gs, sim->cfg.sectored ? "sector" : "line",
 		   1u << WT_GS_LOAD | 1u << WT_GS_STORE | 1u << WT_GS_ATOMIC |
 		   1u << WT_GS_WRITE_BACK);
+	delay = queueing_delay(s);
 	wt_json_key(j, "queueing_delay");
 	wt_json_begin_object(j);
-	wt_json_key_u64(j, "requests", s->delay.n);
-	wt_l2stats_hist_json(j, &s->delay);
+	wt_json_key_u64(j, "requests", delay.n);
+	wt_l2stats_hist_json(j, &delay);
 	wt_json_end_object(j);
 	wt_json_key(j, "banks");
 	wt_json_begin_array(j);
