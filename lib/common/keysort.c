@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { DIGIT_BITS = 16, DIGITS = 1 << DIGIT_BITS, PASSES = 64 / DIGIT_BITS };
+enum { DIGIT_BITS = 8, DIGITS = 1 << DIGIT_BITS, PASSES = 64 / DIGIT_BITS };
 
 struct pair {
 	uint64_t key;
@@ -21,32 +21,36 @@ static unsigned digit(uint64_t key, unsigned pass)
 
 void wt_keysort(const uint64_t *key, size_t n, uint32_t *order)
 {
+	static const uint32_t none[DIGITS];
+	uint32_t (*count)[DIGITS];
 	struct pair *a, *b, *t;
-	size_t *count;
 
 	if (n == 0)
 		return;
 	a = wt_malloc(n * sizeof(*a));
 	b = wt_malloc(n * sizeof(*b));
-	count = wt_malloc(DIGITS * sizeof(*count));
-	for (size_t i = 0; i < n; i++)
+	count = wt_malloc(PASSES * sizeof(*count));
+	for (unsigned pass = 0; pass < PASSES; pass++)
+		memcpy(count[pass], none, sizeof(none));
+	/* every pass's counts in one walk over the keys */
+	for (size_t i = 0; i < n; i++) {
 		a[i] = (struct pair){ key[i], (uint32_t)i };
+		for (unsigned pass = 0; pass < PASSES; pass++)
+			count[pass][digit(key[i], pass)]++;
+	}
 	for (unsigned pass = 0; pass < PASSES; pass++) {
-		size_t sum = 0;
+		uint32_t *c = count[pass], sum = 0;
 
-		memset(count, 0, DIGITS * sizeof(*count));
-		for (size_t i = 0; i < n; i++)
-			count[digit(a[i].key, pass)]++;
-		if (count[digit(a[0].key, pass)] == n)
+		if (c[digit(a[0].key, pass)] == n)
 			continue;	/* every key has this digit */
-		for (size_t d = 0; d < DIGITS; d++) {	/* counts to starts */
-			size_t c = count[d];
+		for (unsigned d = 0; d < DIGITS; d++) {	/* counts to starts */
+			uint32_t k = c[d];
 
-			count[d] = sum;
-			sum += c;
+			c[d] = sum;
+			sum += k;
 		}
 		for (size_t i = 0; i < n; i++)
-			b[count[digit(a[i].key, pass)]++] = a[i];
+			b[c[digit(a[i].key, pass)]++] = a[i];
 		t = a;
 		a = b;
 		b = t;
