@@ -6,8 +6,8 @@
 # sampling (reuse-bench), and l1sim with each --reuse.  Limits: cat of the
 # text dump (trace-gen), zstd -d of the same data (readers, l1sim,
 # classify), a plain pipe copy of the raw stream (stages, pipelines), a
-# bare LRU loop over the requests (lru-bench: l1sim's cache).  l1sim,
-# l2sim, dramsim and classify run with 1 and 2 threads, and the
+# bare LRU loop over the requests (lru-bench: l1sim's cache).  trace-gen,
+# l1sim, l2sim, dramsim and classify run with 1 and 2 threads, and the
 # speedup is printed and recorded.  Stages alone write uncompressed
 # streams to /dev/null; the files between them are written by runs of
 # their own.  gpusim, the closed loop, per warp instruction on a generated
@@ -237,6 +237,11 @@ for pattern in stream reuse conflict; do
 		printf '%-34s %12s bytes\n' "  stream size, level $level" \
 			"$(wc -c < "$tmp/$pattern.$level.wt")"
 	done
+	# the access lines parsed on one thread and on two (dump.c's blocks)
+	threads "trace-gen thread speedup ($pattern)" "trace-gen level 0, 1 thread ($pattern)" \
+		"trace-gen level 0, 2 threads ($pattern)" $recs \
+		"'$bin/trace-gen' --level=0 -o /dev/null '$dump'" \
+		"cat dump" $lim_cat
 	measure "limit: zstd -d, level 1 ($pattern)" $recs "zstd -q -dc '$tmp/$pattern.1.wt' > /dev/null"
 	lim_zd=$rate
 	measure "limit: pipe copy, raw ($pattern)" $recs "cat '$tmp/$pattern.0.wt' | cat > /dev/null"

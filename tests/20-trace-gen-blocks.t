@@ -4,7 +4,8 @@
 # 4 KiB longer): access lines go by a fast path that leaves the lines cut
 # by a window's or block's end, and every unusual line, to the general
 # path.  The records must be those the general path alone makes, however
-# the input comes, and a bad line anywhere must be named by its number.
+# the input comes and on however many threads blocks of access lines are
+# parsed, and a bad line anywhere must be named by its number.
 . "$(dirname "$0")/lib.sh"
 
 "$BUILD/tools/gen-dump" --accesses=320K --pattern=reuse > "$T/big.trc"
@@ -43,6 +44,12 @@ same "CRLF line ends" "$T/crlf.wt"
 { echo "# $(printf '%037d' 0)"; cat "$T/big.trc"; } > "$T/shifted.trc"
 trace-gen -o "$T/shifted.wt" "$T/shifted.trc"
 same "the lines shifted by 40 bytes" "$T/shifted.wt"
+# Blocks of access lines parsed on several threads (dump.c's
+# wt_dump_block): the same records on one thread as on two and four.
+for n in 1 2 4; do
+	OMP_NUM_THREADS=$n trace-gen -o "$T/threads.wt" "$T/big.trc"
+	same "$n thread(s)" "$T/threads.wt"
+done
 rm -f "$T"/*.wt "$T/crlf.trc" "$T/shifted.trc" "$T/slow.trc"
 
 # The numbers of the lines that the end of the first window of a file
@@ -72,5 +79,11 @@ bad_at $((block - 1)) "before the end of the first block"
 bad_at "$block" "cut by the end of the first block"
 bad_at $((block + 1)) "after the end of the first block"
 bad_at "$lines" "at the end of the dump"
+# in the middle of a block of lines parsed on four threads, and at the
+# end of one of its pieces (a quarter of the first window's lines)
+export OMP_NUM_THREADS=4
+bad_at $((window / 2)) "in the middle of the first window, on four threads"
+bad_at $((window / 4)) "near a piece's end, on four threads"
+unset OMP_NUM_THREADS
 
 done_testing

@@ -26,7 +26,7 @@ for p in stream reuse conflict; do
 		like "$(row "$name")" " M/s +[0-9]+ MiB += [0-9.]+ of " \
 			"$name: a rate, a peak and its limit"
 	done
-	for st in l1sim l2sim dramsim classify; do
+	for st in trace-gen l1sim l2sim dramsim classify; do
 		like "$(row "$st thread speedup ($p)")" " [0-9]+\.[0-9]+ x with 2 threads$" \
 			"$st ($p): the speedup of 2 threads over 1"
 	done

@@ -14,6 +14,7 @@
  */
 #include "dump.h"
 #include "lines.h"
+#include "par.h"
 #include "source.h"
 #include "util.h"
 
@@ -23,6 +24,23 @@
 
 #define MAX_LINE 4096
 #define MAX_DIM (1u << 31)
+
+/* wt_dump_block's pieces and blocks (see there) */
+enum {
+	PIECE = 1 << 20,	/* most bytes a piece holds, about */
+	PIECES_PER_THREAD = 2,
+	MAX_PIECES = 64,
+	BLOCK_PAUSE = 1 << 16,
+	MIN_ACCESS_LINE = 8	/* "0 0 0 1\n": an access line is no shorter */
+};
+
+struct piece {
+	const char *from, *to;	/* its whole lines */
+	const char *stop;	/* where the parse stopped: to, or the line
+				   the fast path leaves */
+	struct wt_access *a;
+	size_t n, cap;
+};
 
 enum { H_BLOCKSIZE = 1, H_GRIDSIZE = 2, H_KERNEL = 4, H_REGS = 8, H_SHMEM = 16 };
 
@@ -47,8 +65,16 @@ struct wt_dump {
 	int queued, head;
 	struct wt_access next;	/* the access of a queued WT_DUMP_ACCESS */
 	/* the fast path's window on the line reader's buffer: lines from
-	 * mark to cur are parsed but not yet counted as read there */
-	const char *mark, *cur;
+	 * mark to cur are parsed but not yet counted as read there; the
+	 * buffered text ends at end */
+	const char *mark, *cur, *end;
+	/* wt_dump_block's pieces, and the line before which it runs no more
+	 * after a block an unusual line cut short */
+	struct piece *pieces;	/* MAX_PIECES of them, once used */
+	struct wt_dump_run *runs;
+	size_t piece;		/* bytes a piece, at most about */
+	unsigned threads;	/* wt_par_threads(), once asked */
+	uint64_t block_after;
 };
 
 static int fail(struct wt_dump *d, const char *fmt, ...) WT_PRINTF(2, 3);
@@ -97,7 +123,8 @@ static struct wt_dump *new_dump(const char *name)
 	d->base = base_name(name);
 	wt_kernel_init(&d->kernel);
 	wt_kernel_init(&d->building);
-	d->mark = d->cur = "";
+	d->mark = d->cur = d->end = "";
+	d->piece = PIECE;
 	return d;
 }
 
@@ -141,6 +168,7 @@ static char *next_line(struct wt_dump *d)
 		wt_snprintf(d->err, sizeof(d->err), "%s", wt_lines_error(d->lines));
 	/* The buffer may have moved or been refilled: look at it afresh. */
 	d->mark = d->cur = wt_lines_peek(d->lines, &len);
+	d->end = d->cur + len;
 	return s;
 }
 
@@ -496,20 +524,20 @@ static inline const char *next_number(const char *s, uint64_t *out)
 }
 
 /*
- * The fast path: the next line, if it is an access line of the dialect
- * already seen that access_line would accept, parsed in place.  Returns 0,
- * having taken nothing, for any other line -- a header, a comment, a blank
- * line, an error, or a line cut short by the end of the buffer (the NUL
- * after it stops the scan) -- which the general path then reads.
+ * The fast path's parse of the access line at s, of dialect (known),
+ * if access_line would accept it: the access in *a and the start of the
+ * next line.  NULL, having set nothing, for any other line -- a header, a
+ * comment, a blank line, an error, or a line cut short by the end of the
+ * buffer (the NUL after it stops the scan) -- which the general path
+ * then reads.  It looks at nothing but the line, the dialect and the
+ * grid, so that wt_dump_block's threads can run it on pieces at once.
  */
-static int fast_access(struct wt_dump *d, struct wt_access *a)
+static inline const char *parse_access(const char *s, enum wt_dialect dialect,
+				       uint64_t grid_threads, struct wt_access *a)
 {
-	const char *s = d->cur;
-	int n = d->dialect == WT_DIALECT_OCELOT ? 4 : 6;
+	const char *start = s;
 	uint64_t v[6] = { 0 };
 
-	if (d->dialect == WT_DIALECT_UNKNOWN)
-		return 0;
 	/* No space between two numbers fails too (see fast_number).  Each
 	 * field has its own copy of the loops, whose trip counts then repeat
 	 * from line to line and so are predicted. */
@@ -517,23 +545,35 @@ static int fast_access(struct wt_dump *d, struct wt_access *a)
 	    !(s = next_number(s, &v[1])) ||
 	    !(s = next_number(s, &v[2])) ||
 	    !(s = next_number(s, &v[3])))
-		return 0;
-	if (n == 6 &&
+		return NULL;
+	if (dialect == WT_DIALECT_EXTENDED &&
 	    (!(s = next_number(s, &v[4])) ||
 	     !(s = next_number(s, &v[5]))))
-		return 0;
+		return NULL;
 	if (*s == '\r')
 		s++;
-	if (*s != '\n' || s - d->cur > MAX_LINE)
-		return 0;
+	if (*s != '\n' || s - start > MAX_LINE)
+		return NULL;
 	/* The checks of access_line, which makes their messages. */
 	if (v[0] > UINT32_MAX || v[1] > WT_OP_MAX || v[4] > UINT32_MAX ||
 	    v[5] > UINT32_MAX || v[3] == 0 || v[3] > WT_DUMP_MAX_SIZE ||
 	    (v[3] & (v[3] - 1)) || v[2] > UINT64_MAX - v[3] + 1 ||
-	    (d->grid_threads && v[0] >= d->grid_threads))
-		return 0;
+	    (grid_threads && v[0] >= grid_threads))
+		return NULL;
 	set_access(a, v);
-	d->cur = s + 1;
+	return s + 1;
+}
+
+/* The fast path: the next line, if parse_access takes it; else 0, having
+ * taken nothing. */
+static int fast_access(struct wt_dump *d, struct wt_access *a)
+{
+	const char *next;
+
+	if (d->dialect == WT_DIALECT_UNKNOWN ||
+	    !(next = parse_access(d->cur, d->dialect, d->grid_threads, a)))
+		return 0;
+	d->cur = next;
 	d->line++;
 	return 1;
 }
@@ -643,6 +683,130 @@ size_t wt_dump_accesses(struct wt_dump *d, struct wt_access *a, size_t n)
 	return k;
 }
 
+/* ---- the fast path on several threads ---- */
+
+/*
+ * wt_dump_block parses a block of whole access lines in pieces of at
+ * most about d->piece bytes, PIECES_PER_THREAD a thread (a slow piece
+ * leaves the other threads work), each into its own array.  The pieces
+ * are taken in order up to the first one cut short by a line the fast
+ * path leaves (the general path's, which then reads it: a comment, a
+ * blank line, an error); the pieces after it are dropped, their work
+ * lost, and no block is parsed for the next BLOCK_PAUSE lines, so that a
+ * dump whose unusual lines come often runs at the one-thread fast path's
+ * speed, not below it.  A block ends before the first ':', the header
+ * line where the kernel ends (no access line has one), and at the end of
+ * the text the line reader holds (4 MiB, lines.c).
+ */
+static void parse_piece(void *ctx, unsigned i)
+{
+	const struct wt_dump *d = ctx;
+	struct piece *p = &d->pieces[i];
+	/* In locals: the pieces lie side by side, and a count kept in its
+	 * piece while another thread's piece beside it is written would
+	 * bounce their cache line between the two. */
+	enum wt_dialect dialect = d->dialect;
+	uint64_t grid_threads = d->grid_threads;
+	const char *s = p->from, *to = p->to, *next;
+	struct wt_access *a = p->a;
+	size_t n = 0;
+
+	while (s < to && (next = parse_access(s, dialect, grid_threads, &a[n]))) {
+		s = next;
+		n++;
+	}
+	p->n = n;
+	p->stop = s;
+}
+
+/* The start of the line after the one at s or after it, within end. */
+static const char *after_line(const char *s, const char *end)
+{
+	const char *nl = s < end ? memchr(s, '\n', (size_t)(end - s)) : NULL;
+
+	return nl ? nl + 1 : end;
+}
+
+/* How the block from d->cur is cut: its end (after a newline), or NULL
+ * when it is too short to pay for the threads (a quarter of a piece). */
+static const char *block_end(const struct wt_dump *d, unsigned npieces)
+{
+	const char *s = d->cur, *end, *stop;
+	size_t len = (size_t)(d->end - s);
+
+	if (len > (size_t)npieces * d->piece)
+		len = (size_t)npieces * d->piece;
+	end = s + len;
+	if ((stop = memchr(s, ':', len)) != NULL)
+		end = stop;
+	while (end > s && end[-1] != '\n')	/* back to a whole line */
+		end--;
+	return (size_t)(end - s) >= d->piece / 4 ? end : NULL;
+}
+
+size_t wt_dump_block(struct wt_dump *d, const struct wt_dump_run **runs)
+{
+	unsigned np, k;
+	const char *end, *from;
+	uint64_t lines = 0;
+
+	if (!d->threads)
+		d->threads = wt_par_threads();
+	if (d->threads < 2 || d->err[0] || d->queued || d->state != S_BODY ||
+	    d->dialect == WT_DIALECT_UNKNOWN || d->line < d->block_after)
+		return 0;
+	np = d->threads < MAX_PIECES / PIECES_PER_THREAD ?
+	     d->threads * PIECES_PER_THREAD : MAX_PIECES;
+	if (!(end = block_end(d, np)))
+		return 0;
+	if (!d->pieces) {
+		d->pieces = wt_calloc(MAX_PIECES, sizeof(*d->pieces));
+		d->runs = wt_calloc(MAX_PIECES, sizeof(*d->runs));
+	}
+	/* np pieces of about equal size, each ending at a line's end */
+	from = d->cur;
+	for (unsigned i = 0; i < np; i++) {
+		struct piece *p = &d->pieces[i];
+		/* the first i + 1 pieces hold about share bytes */
+		size_t share = (size_t)(end - d->cur) * (i + 1) / np, need;
+
+		p->from = from;
+		p->to = i + 1 == np ? end :
+			share ? after_line(d->cur + share - 1, end) : from;
+		if (p->to < from)
+			p->to = from;
+		from = p->to;
+		need = (size_t)(p->to - p->from) / MIN_ACCESS_LINE + 1;
+		if (p->cap < need) {
+			free(p->a);
+			p->cap = need;
+			p->a = wt_malloc(need * sizeof(*p->a));
+		}
+	}
+	wt_par_for(np, 1, parse_piece, d);
+	for (k = 0; k < np; k++) {
+		const struct piece *p = &d->pieces[k];
+
+		d->runs[k].a = p->a;
+		d->runs[k].n = p->n;
+		lines += p->n;
+		d->cur = p->stop;
+		if (p->stop != p->to) {		/* cut short */
+			d->block_after = d->line + lines + BLOCK_PAUSE;
+			k++;
+			break;
+		}
+	}
+	d->line += lines;
+	*runs = d->runs;
+	return lines ? k : 0;
+}
+
+void wt_dump_set_piece(struct wt_dump *d, size_t bytes)
+{
+	d->piece = bytes ? bytes : PIECE;
+}
+
 const struct wt_kernel *wt_dump_kernel(const struct wt_dump *d)
 {
 	return &d->kernel;
@@ -691,5 +855,10 @@ void wt_dump_close(struct wt_dump *d)
 	wt_kernel_free(&d->building);
 	free(d->name);
 	free(d->base);
+	if (d->pieces)
+		for (unsigned i = 0; i < MAX_PIECES; i++)
+			free(d->pieces[i].a);
+	free(d->pieces);
+	free(d->runs);
 	free(d);
 }

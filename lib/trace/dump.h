@@ -45,6 +45,26 @@ int wt_dump_next(struct wt_dump *d, struct wt_access *a);
  * first, which wt_dump_next then reads.
  */
 size_t wt_dump_accesses(struct wt_dump *d, struct wt_access *a, size_t n);
+/* A run of accesses that wt_dump_block parsed, in the parser's memory. */
+struct wt_dump_run {
+	const struct wt_access *a;
+	size_t n;
+};
+/*
+ * wt_dump_accesses on several threads (par.h), for big dumps: the
+ * accesses of the lines from here up to the first line the fast path
+ * leaves, a header line, a comment or the end of the text buffered, as
+ * runs in the order of the lines (*runs, valid until the next call).
+ * Returns the number of runs, 0 when it does not pay (one thread, less
+ * than two pieces of text before the first such line, soon after a
+ * block cut short by an unusual line); wt_dump_accesses and wt_dump_next
+ * then go on as they do alone.  The accesses are those that wt_dump_next
+ * would return, in its order, and so are the messages after them.
+ */
+size_t wt_dump_block(struct wt_dump *d, const struct wt_dump_run **runs);
+/* The size of wt_dump_block's pieces, about (0: the default, 128 KiB);
+ * tests make it small. */
+void wt_dump_set_piece(struct wt_dump *d, size_t bytes);
 /* The current kernel (valid after WT_DUMP_KERNEL until the next one). */
 const struct wt_kernel *wt_dump_kernel(const struct wt_dump *d);
 enum wt_dialect wt_dump_dialect(const struct wt_dump *d);

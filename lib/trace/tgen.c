@@ -83,6 +83,15 @@ static void convert(struct wt_tgen *g, const struct wt_tgen_input *in)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	wt_progress_input(where, d);
 	for (;;) {
+		const struct wt_dump_run *block;
+		size_t k;
+
+		/* big runs of access lines parsed on several threads */
+		if (!n && (k = wt_dump_block(d, &block)) > 0) {
+			for (size_t i = 0; i < k; i++)
+				put_accesses(g, s, block[i].a, block[i].n, path);
+			continue;
+		}
 		n += wt_dump_accesses(d, &run[n], RUN - n);
 		if (n == RUN) {
 			put_accesses(g, s, run, n, path);

@@ -357,19 +357,31 @@ static void note_access(char **out, size_t *len, size_t *cap,
  * Every event of the dump d as text, each with its access's fields or
  * the parser's line, and its error at the end: read with wt_dump_next
  * alone when run is 0, else with wt_dump_accesses taking up to run
- * accesses before each call of wt_dump_next; *by_run counts those.
+ * accesses before each call of wt_dump_next; *by_run counts those.  With
+ * piece, wt_dump_block in pieces of that many bytes goes first each time
+ * (*by_run counts its accesses then).
  */
-static char *trail(struct wt_dump *d, size_t run, size_t *by_run)
+static char *trail_blocks(struct wt_dump *d, size_t run, size_t piece,
+			  size_t *by_run)
 {
 	struct wt_access a[300];
 	char *out = NULL;
 	size_t len = 0, cap = 0;
 	int ev;
 
+	if (piece)
+		wt_dump_set_piece(d, piece);
 	for (;;) {
-		size_t k = run ? wt_dump_accesses(d, a, run) : 0;
+		const struct wt_dump_run *runs;
+		size_t k = piece ? wt_dump_block(d, &runs) : 0;
 
-		*by_run += k;
+		for (size_t r = 0; r < k; r++)
+			for (size_t i = 0; i < runs[r].n; i++, ++*by_run)
+				note_access(&out, &len, &cap, &runs[r].a[i]);
+		if (k)
+			continue;
+		k = run ? wt_dump_accesses(d, a, run) : 0;
+		*by_run += piece ? 0 : k;
 		for (size_t i = 0; i < k; i++)
 			note_access(&out, &len, &cap, &a[i]);
 		if ((ev = wt_dump_next(d, a)) <= 0)
@@ -384,6 +396,11 @@ static char *trail(struct wt_dump *d, size_t run, size_t *by_run)
 	note(&out, &len, &cap, "end %d %s\n", ev, ev < 0 ? wt_dump_error(d) : "");
 	wt_dump_close(d);
 	return out;
+}
+
+static char *trail(struct wt_dump *d, size_t run, size_t *by_run)
+{
+	return trail_blocks(d, run, 0, by_run);
 }
 
 /* wt_dump_accesses returns what wt_dump_next would, a run at a time. */
@@ -458,6 +475,105 @@ static void runs(void)
 	remove(path);
 }
 
+/* A dump of kernels whose access lines come with every kind of other
+ * line now and then (comments, blank lines, the general path's blanks,
+ * CRLF, a grid limit), and, where bad is set, a bad line near the end. */
+static char *mixed_dump(int bad, size_t *len)
+{
+	char *out = NULL;
+	size_t cap = 0;
+
+	*len = 0;
+	for (int k = 0; k < 3; k++) {
+		note(&out, len, &cap, "blocksize: 32 1 1\ngridsize: 4 1 1\nkernel: k%d\n", k);
+		for (int i = 0; i < 3000; i++) {
+			if (i % 997 == 5)
+				note(&out, len, &cap, "# %d\n", i);
+			if (i % 1409 == 7)
+				note(&out, len, &cap, "\n");
+			if (i % 1201 == 9)
+				note(&out, len, &cap, "%d\t0  %d 4\n", i % 128, i);
+			note(&out, len, &cap, "%d %d 0x%x %d%s\n", i % 128, i % 3 == 2,
+			     i * 4 + 4096 * k, 1 << (i % 4), i % 700 == 3 ? "\r" : "");
+		}
+	}
+	if (bad)
+		note(&out, len, &cap, "5 0 16 4\n200 0 16 4\n6 0 16 4\n");
+	return out;
+}
+
+/* wt_dump_block returns what wt_dump_next would, in pieces of any size. */
+static void blocks(void)
+{
+	static const size_t pieces[] = { 16, 64, 1000, 40000 };
+	size_t by_block, by_next, len;
+	char path[64];
+	FILE *f;
+	int fd;
+
+	for (int bad = 0; bad <= 1; bad++) {
+		char *text = mixed_dump(bad, &len), *want;
+		int same = 1, used = 1;
+
+		by_next = 0;
+		want = trail(wt_dump_open_mem("t.trc", text, len), 0, &by_next);
+		for (size_t p = 0; p < sizeof(pieces) / sizeof(pieces[0]); p++) {
+			char *got;
+
+			by_block = 0;
+			got = trail_blocks(wt_dump_open_mem("t.trc", text, len), 256,
+					   pieces[p], &by_block);
+			same &= strcmp(got, want) == 0;
+			used &= by_block > 0;
+			free(got);
+		}
+		ok(same, "blocks of pieces of 16 B to 40 KB, %s: what single calls "
+		   "return", bad ? "a bad line at the end" : "a good dump");
+		ok(used, "blocks of pieces of 16 B to 40 KB, %s: some accesses by "
+		   "blocks", bad ? "a bad line at the end" : "a good dump");
+		if (bad)
+			like(want + strlen(want) - 60, "outside the grid",
+			     "blocks: and the error after them");
+		free(want);
+		free(text);
+	}
+
+	/* A file longer than the line reader's buffer, with the default
+	 * pieces: blocks stop at its end and at each kernel's. */
+	snprintf(path, sizeof(path), "/tmp/wt-test-dump.XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		ok(0, "blocks: a file of 600 K lines: %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	for (int k = 0; k < 3; k++) {
+		fprintf(f, "blocksize: 256 1 1\ngridsize: 512 1 1\nkernel: k%d\n", k);
+		for (int i = 0; i < 200000; i++)
+			fprintf(f, "%d %d %llu %d\n", i % 131072, i % 3 == 2,
+				(unsigned long long)i * 4 + 4096 * (unsigned)k, 1 << (i % 4));
+	}
+	fprintf(f, "0 7 0 4\n");
+	fclose(f);
+	{
+		char err[256];
+		char *want, *got;
+
+		by_next = by_block = 0;
+		want = trail(wt_dump_open(path, err, sizeof(err)), 0, &by_next);
+		got = trail_blocks(wt_dump_open(path, err, sizeof(err)), 256,
+				   1 << 20, &by_block);
+		ok(strcmp(got, want) == 0, "blocks: a file of 600 K lines: what "
+		   "single calls return");
+		ok(by_block > 500000, "blocks: a file of 600 K lines: most by "
+		   "blocks (%zu)", by_block);
+		free(got);
+		free(want);
+	}
+	remove(path);
+}
+
 int main(void)
 {
 	valid();
@@ -465,5 +581,8 @@ int main(void)
 	fast_path_lines();
 	fast_path_among();
 	runs();
+	/* blocks need threads: as many as OMP_NUM_THREADS says (par.h) */
+	setenv("OMP_NUM_THREADS", "3", 1);
+	blocks();
 	return tap_done();
 }
