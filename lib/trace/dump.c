@@ -29,7 +29,7 @@
 enum {
 	PIECE = 1 << 20,	/* most bytes a piece holds, about */
 	PIECES_PER_THREAD = 2,
-	MAX_PIECES = 64,
+	MAX_PIECES = WT_DUMP_MAX_RUNS,
 	BLOCK_PAUSE = 1 << 16,
 	MIN_ACCESS_LINE = 8	/* "0 0 0 1\n": an access line is no shorter */
 };

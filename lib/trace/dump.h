@@ -62,6 +62,8 @@ struct wt_dump_run {
  * would return, in its order, and so are the messages after them.
  */
 size_t wt_dump_block(struct wt_dump *d, const struct wt_dump_run **runs);
+/* The most runs wt_dump_block returns. */
+#define WT_DUMP_MAX_RUNS 64
 /* The size of wt_dump_block's pieces, about (0: the default, 128 KiB);
  * tests make it small. */
 void wt_dump_set_piece(struct wt_dump *d, size_t bytes);

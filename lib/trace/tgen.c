@@ -6,6 +6,7 @@
 #include "accelsim.h"
 #include "asline.h"
 #include "dump.h"
+#include "par.h"
 #include "progress.h"
 #include "provenance.h"
 #include "util.h"
@@ -32,25 +33,79 @@ static struct wt_tgen_kernel *new_kstats(struct wt_tgen *g,
 	return s;
 }
 
+/* What a kernel's statistics count of a run of accesses. */
+struct counts {
+	uint64_t ops[WT_OP_MAX + 1], bytes, addr_min, addr_max;
+	uint32_t thread_max;
+};
+
+static void count(struct counts *c, const struct wt_access *a, size_t n)
+{
+	memset(c, 0, sizeof(*c));
+	c->addr_min = UINT64_MAX;
+	for (size_t i = 0; i < n; i++) {
+		c->ops[a[i].op]++;
+		c->bytes += a[i].size;
+		if (a[i].addr < c->addr_min)
+			c->addr_min = a[i].addr;
+		if (a[i].addr + a[i].size - 1 > c->addr_max)
+			c->addr_max = a[i].addr + a[i].size - 1;
+		if (a[i].thread > c->thread_max)
+			c->thread_max = a[i].thread;
+	}
+}
+
+/* Write a run of n accesses, counted in c, and add c to the kernel's
+ * statistics. */
+static void put_counted(struct wt_tgen *g, struct wt_tgen_kernel *s,
+			const struct wt_access *a, size_t n,
+			const struct counts *c, const char *path)
+{
+	if (wt_writer_put_many(g->w, a, n) < 0)
+		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(g->w));
+	for (size_t op = 0; op <= WT_OP_MAX; op++)
+		s->ops[op] += c->ops[op];
+	s->bytes += c->bytes;
+	if (c->addr_min < s->addr_min)
+		s->addr_min = c->addr_min;
+	if (c->addr_max > s->addr_max)
+		s->addr_max = c->addr_max;
+	if (c->thread_max > s->thread_max)
+		s->thread_max = c->thread_max;
+	s->accesses += n;
+	g->progress += n;
+	wt_progress(path, g->progress);
+}
+
 /* Count a run of n accesses into the kernel's statistics, and write them. */
 static void put_accesses(struct wt_tgen *g, struct wt_tgen_kernel *s,
 			 const struct wt_access *a, size_t n, const char *path)
 {
-	if (wt_writer_put_many(g->w, a, n) < 0)
-		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(g->w));
-	for (size_t i = 0; i < n; i++) {
-		s->ops[a[i].op]++;
-		s->bytes += a[i].size;
-		if (a[i].addr < s->addr_min)
-			s->addr_min = a[i].addr;
-		if (a[i].addr + a[i].size - 1 > s->addr_max)
-			s->addr_max = a[i].addr + a[i].size - 1;
-		if (a[i].thread > s->thread_max)
-			s->thread_max = a[i].thread;
-	}
-	s->accesses += n;
-	g->progress += n;
-	wt_progress(path, g->progress);
+	struct counts c;
+
+	count(&c, a, n);
+	put_counted(g, s, a, n, &c, path);
+}
+
+/* A block of runs that wt_dump_block parsed, counted on the threads. */
+struct block {
+	const struct wt_dump_run *runs;
+	struct counts c[WT_DUMP_MAX_RUNS];
+};
+
+static void count_run(void *ctx, unsigned i)
+{
+	struct block *b = ctx;
+
+	count(&b->c[i], b->runs[i].a, b->runs[i].n);
+}
+
+static void put_block(struct wt_tgen *g, struct wt_tgen_kernel *s,
+		      struct block *b, size_t k, const char *path)
+{
+	wt_par_for((unsigned)k, 1, count_run, b);
+	for (size_t i = 0; i < k; i++)
+		put_counted(g, s, b->runs[i].a, b->runs[i].n, &b->c[i], path);
 }
 
 /*
@@ -76,6 +131,7 @@ static void convert(struct wt_tgen *g, const struct wt_tgen_input *in)
 		wt_dump_open(path, err, sizeof(err));
 	struct wt_tgen_kernel *s = NULL;
 	struct wt_access run[RUN];
+	struct block *b = wt_calloc(1, sizeof(*b));
 	size_t n = 0;
 	int ev;
 
@@ -83,13 +139,12 @@ static void convert(struct wt_tgen *g, const struct wt_tgen_input *in)
 		wt_die(WT_EXIT_DATA, "%s", err);
 	wt_progress_input(where, d);
 	for (;;) {
-		const struct wt_dump_run *block;
 		size_t k;
 
-		/* big runs of access lines parsed on several threads */
-		if (!n && (k = wt_dump_block(d, &block)) > 0) {
-			for (size_t i = 0; i < k; i++)
-				put_accesses(g, s, block[i].a, block[i].n, path);
+		/* big runs of access lines parsed and counted on several
+		 * threads */
+		if (!n && (k = wt_dump_block(d, &b->runs)) > 0) {
+			put_block(g, s, b, k, path);
 			continue;
 		}
 		n += wt_dump_accesses(d, &run[n], RUN - n);
@@ -126,6 +181,7 @@ static void convert(struct wt_tgen *g, const struct wt_tgen_input *in)
 		wt_die(WT_EXIT_DATA, "%s", wt_dump_error(d));
 	wt_progress_input(where, NULL);		/* d goes */
 	wt_dump_close(d);
+	free(b);
 }
 
 /* Say on stderr what an Accel-Sim kernel held that is not modelled. */
