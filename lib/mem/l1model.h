@@ -294,6 +294,12 @@ void wt_l1_kernel_begin_warps(struct wt_l1 *l1, uint32_t kernel,
 			      const struct wt_request *first, size_t nfirst,
 			      const uint32_t *warp, const uint64_t *requests,
 			      size_t nwarps);
+/* Whether wt_l1_requests takes l1's requests by the code made for a
+ * plain L1 (l1model.c, PLAIN): a line cache in the bounded mode that
+ * allocates on miss, with no policies, reuse engines, external fills,
+ * pending misses, events of hits, or warp and load statistics.
+ * wt_l1_request takes every L1's way, with the same results. */
+int wt_l1_plain(const struct wt_l1 *l1);
 /* Process one request (in this SM's issue order), at its record's time
  * plus the stall so far; a reservation fail stalls the SM until the
  * resource frees.  Events are appended to out. */

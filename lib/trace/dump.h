@@ -52,13 +52,14 @@ struct wt_dump_run {
 };
 /*
  * wt_dump_accesses on several threads (par.h), for big dumps: the
- * accesses of the lines from here up to the first line the fast path
- * leaves, a header line, a comment or the end of the text buffered, as
- * runs in the order of the lines (*runs, valid until the next call).
- * Returns the number of runs, 0 when it does not pay (one thread, less
- * than two pieces of text before the first such line, soon after a
- * block cut short by an unusual line); wt_dump_accesses and wt_dump_next
- * then go on as they do alone.  The accesses are those that wt_dump_next
+ * accesses of the lines from here up to the first one the fast path
+ * leaves (a header line, a comment, an error...) or the end of the text
+ * buffered, as runs in the order of the lines (*runs, valid until the
+ * next call; at most WT_DUMP_MAX_RUNS).  Returns the number of runs; 0
+ * when it does not pay (one thread, less than a quarter of a piece of
+ * text before the next header line, soon after a block that another
+ * unusual line cut short), and then wt_dump_accesses and wt_dump_next
+ * go on as they do alone.  The accesses are those that wt_dump_next
  * would return, in its order, and so are the messages after them.
  */
 size_t wt_dump_block(struct wt_dump *d, const struct wt_dump_run **runs);
