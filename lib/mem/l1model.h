@@ -296,7 +296,8 @@ void wt_l1_kernel_begin_warps(struct wt_l1 *l1, uint32_t kernel,
 			      size_t nwarps);
 /* Whether wt_l1_requests takes l1's requests by the code made for a
  * plain L1 (l1model.c, PLAIN): a line cache in the bounded mode that
- * allocates on miss, with no policies, reuse engines, external fills,
+ * allocates on miss, with the hardware's cache operators and global
+ * accesses cached, and no policies, reuse engines, external fills,
  * pending misses, events of hits, or warp and load statistics.
  * wt_l1_request takes every L1's way, with the same results. */
 int wt_l1_plain(const struct wt_l1 *l1);

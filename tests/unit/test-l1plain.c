@@ -47,9 +47,11 @@ static void config(struct wt_l1_cfg *c, int variant)
 	case 2:		/* random latencies, Fermi's index */
 		c->sigma = 40;
 		break;
-	case 3:		/* Accel-Sim's cache operators, global around */
-		c->cacheops = WT_L1_COPS_ACCELSIM;
-		c->skip_global = 1;
+	case 3:		/* 2 ways, 64 sets */
+		c->geom.sets = 64;
+		c->geom.assoc = 2;
+		if (wt_index_parse("linear", 64, LINE, &c->ix, err, sizeof(err)) < 0)
+			abort();
 		break;
 	case 4:		/* no limits */
 		c->mshr_entries = c->mshr_merge = c->miss_queue = 0;
@@ -111,7 +113,7 @@ int main(void)
 {
 	static const char *const names[] = {
 		"Fermi's write policy", "write-back, allocating stores",
-		"random latencies, Fermi's index", "Accel-Sim's cache operators",
+		"random latencies, Fermi's index", "2 ways, 64 sets",
 		"no MSHR or queue limits",
 	};
 	enum { N = 60000, BATCH = 1000 };
@@ -154,5 +156,35 @@ int main(void)
 		wt_l1_free(&any);
 	}
 	free(r);
+	/* what a plain L1 is not */
+	{
+		static const char *const not[] = {
+			"sectored", "allocating on fill", "pending misses",
+			"events of hits", "Accel-Sim's cache operators",
+			"global accesses around it", "warp statistics",
+			"exact reuse distances",
+		};
+		for (int k = 0; k < 8; k++) {
+			struct wt_l1_cfg c;
+			struct wt_l1 l1;
+			char err[256];
+
+			config(&c, 0);
+			switch (k) {
+			case 0: c.sectored = 1; break;
+			case 1: c.alloc_on_fill = 1; break;
+			case 2: c.pending_miss = 1; break;
+			case 3: c.emit_all = 1; break;
+			case 4: c.cacheops = WT_L1_COPS_ACCELSIM; break;
+			case 5: c.skip_global = 1; break;
+			case 6: c.no_warp_stats = 0; break;
+			case 7: c.reuse = WT_L1_REUSE_EXACT; break;
+			}
+			if (wt_l1_init(&l1, &c, 0, err, sizeof(err)) < 0)
+				abort();
+			ok(!wt_l1_plain(&l1), "not plain: %s", not[k]);
+			wt_l1_free(&l1);
+		}
+	}
 	return tap_done();
 }
