@@ -59,7 +59,7 @@
  * warp and load statistics it skips are the sinks no_warp and no_pc,
  * which nothing reads; so the two give the same results (test-l1plain
  * compares them on random streams).  PLAIN costs about 170 instructions
- * a request less (875 -> 707 on 1M gen-requests, issue 46).
+ * a request less (875 -> 705 on 1M gen-requests, issue 46).
  */
 enum { ANY = 0, PLAIN = 1 };
 
@@ -665,8 +665,8 @@ static void retire_due(struct wt_l1 *l1, struct wt_l1_out *out,
  * in the order it arrives (the entry made first on a tie): the order the
  * entries are kept in.  Inline, as it runs for every request and mostly
  * finds nothing due. */
-HOT void retire(struct wt_l1 *l1, struct wt_l1_out *out,
-		const struct wt_request *r, uint64_t t, int plain)
+static inline void retire(struct wt_l1 *l1, struct wt_l1_out *out,
+			  const struct wt_request *r, uint64_t t, int plain)
 {
 	if (t == WT_L1_PENDING)
 		t--;		/* a pending entry is never due */
