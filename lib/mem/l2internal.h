@@ -229,6 +229,10 @@ static inline int wt_l2s_on(const struct wt_l2_cfg *c)
 	return c->sectored || c->write_allocate > WT_WALLOC_YES;
 }
 
+/* Whether wt_l2s_request takes l2's accesses by the code made for a
+ * plain L2 (l2sector.c, PLAIN): sectored, no queue statistics, no
+ * outcomes, no events of hits, no external fills. */
+int wt_l2s_plain(const struct wt_l2 *l2);
 /* wt_l2_request's work past the bypasses, that way, on the bank and set
  * it found; and wt_l2_fails's. */
 void wt_l2s_request(struct wt_l2 *l2, const struct wt_event *in, unsigned bank,
