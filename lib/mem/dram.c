@@ -38,6 +38,7 @@ void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 		       const struct wt_dram_clock *k, unsigned id)
 {
 	unsigned nb = c->ranks * c->banks;
+	size_t places = (size_t)c->queue * (c->sched->queues > 1 ? 2 : 1);
 
 	memset(ch, 0, sizeof(*ch));
 	ch->cfg = c;
@@ -51,9 +52,19 @@ void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 	ch->rrd_ok = wt_calloc(c->ranks, sizeof(*ch->rrd_ok));
 	ch->mark = wt_calloc(nb, sizeof(*ch->mark));
 	ch->bankq = wt_calloc(nb, sizeof(*ch->bankq));
-	ch->masks = nb <= 64 &&
-		    (uint64_t)c->queue * ch->nqueues <= 64;
-	ch->q = wt_calloc((size_t)c->queue * ch->nqueues, sizeof(*ch->q));
+	ch->masks = nb > 64 ? WT_DRAM_SCANS : places <= 64 ? WT_DRAM_MASKS :
+		    WT_DRAM_WIDE;
+	if (ch->masks == WT_DRAM_WIDE) {
+		/* 2^17 places at most (two queues of 65536): 1 MB of banks' words */
+		size_t w = (places + 63) / 64;
+
+		ch->wide.words = w;
+		ch->wide.bankq = wt_calloc(nb * w, sizeof(uint64_t));
+		ch->wide.hitq = wt_calloc(w, sizeof(uint64_t));
+		ch->wide.writeq = wt_calloc(w, sizeof(uint64_t));
+		ch->wide.cls1q = wt_calloc(w, sizeof(uint64_t));
+	}
+	ch->q = wt_calloc(places, sizeof(*ch->q));
 	ch->st.first = UINT64_MAX;
 }
 
@@ -63,6 +74,10 @@ void wt_dram_chan_free(struct wt_dram_chan *ch)
 	free(ch->rrd_ok);
 	free(ch->mark);
 	free(ch->bankq);
+	free(ch->wide.bankq);
+	free(ch->wide.hitq);
+	free(ch->wide.writeq);
+	free(ch->wide.cls1q);
 	free(ch->q);
 	free(ch->moved);
 	wt_dram_stats_free(&ch->st);
@@ -164,14 +179,94 @@ static int fcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wa
 	return ready ? __builtin_ctzll(ready) : -1;
 }
 
+/*
+ * The wide masks (dram.h), for more than 64 queue places: place i is bit
+ * i % 64 of word i / 64 of each mask.  Only the words that hold queued
+ * places (in_use) are read or moved; the words above them are 0.
+ *
+ * A search over one word's places, as the one-word masks do it, passes a
+ * bank by taking its places out of what is left to look at; over many
+ * words that costs a pass over the words for every bank passed.  So most
+ * searches here go from the busy banks instead (64 at most, the presets'
+ * 16): a bank's oldest place is the first bit of its own words, and the
+ * oldest among the banks' candidates is the one with the lowest place.
+ * A pick then looks at each busy bank once, reading its words only up to
+ * its first place, whatever the queue holds behind.  The search for a
+ * row hit is the exception: it goes from the oldest hit up, as the
+ * one-word search does, because it most often stops at the first hit it
+ * sees, in the first word.
+ *
+ * The other way to scale, lists of each bank's places, would make a pick
+ * cost the same but not the places' move down when one leaves (every
+ * later place in every list), and would be a second form of the same
+ * searches to keep the same; the words keep the one-word code's shape.
+ */
+
+/* The words holding places 0 to nq - 1. */
+static inline size_t in_use(const struct wt_dram_chan *ch)
+{
+	return (ch->nq + 63) / 64;
+}
+
+/* Bank k's words. */
+static inline uint64_t *wide_bank(const struct wt_dram_chan *ch, unsigned k)
+{
+	return ch->wide.bankq + (size_t)k * ch->wide.words;
+}
+
+/* Word w of the places of class cls: 0 or 1, or -1 for every class. */
+static inline uint64_t wide_cls(const struct wt_dram_chan *ch, int cls, size_t w)
+{
+	if (cls < 0)
+		return UINT64_MAX;
+	return cls ? ch->wide.cls1q[w] : ~ch->wide.cls1q[w];
+}
+
+/* The oldest place of bank k in class cls, or SIZE_MAX if none; n words
+ * in use. */
+static size_t wide_first(const struct wt_dram_chan *ch, unsigned k, int cls, size_t n)
+{
+	const uint64_t *m = wide_bank(ch, k);
+
+	for (size_t w = 0; w < n; w++) {
+		uint64_t b = m[w] & wide_cls(ch, cls, w);
+
+		if (b)
+			return w * 64 + (size_t)__builtin_ctzll(b);
+	}
+	return SIZE_MAX;
+}
+
+/* fcfs_masked with the wide masks: the banks' oldest places. */
+static int fcfs_wide(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
+{
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX;
+	size_t n = in_use(ch), pick = SIZE_MAX;
+
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(busy);
+		size_t i = wide_first(ch, k, -1, n);
+		uint64_t rt = ready_at(ch, wt_dram_queued(ch, i), col);
+
+		if (rt <= now && i < pick)
+			pick = i;
+		t = min2(t, rt);
+	}
+	*wake = t;
+	return pick == SIZE_MAX ? -1 : (int)pick;
+}
+
 int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
 	struct wt_dram_chan *m = (struct wt_dram_chan *)ch;	/* scratch */
 	const uint64_t *col = ch->col_at;
 	uint64_t t = UINT64_MAX;
 
-	if (ch->masks)
+	if (ch->masks == WT_DRAM_MASKS)
 		return fcfs_masked(ch, now, wake);
+	if (ch->masks)
+		return fcfs_wide(ch, now, wake);
 	if (++m->stamp == 0) {
 		memset(m->mark, 0, ch->cfg->ranks * ch->cfg->banks * sizeof(*m->mark));
 		m->stamp = 1;
@@ -239,16 +334,21 @@ static inline unsigned bank_of(const struct wt_dram_chan *ch, size_t i)
 }
 
 /* No bank with hits may take their column command before this cycle, nor
- * one without them its ACT or PRE (the bounds in dram.h). */
-static uint64_t frfcfs_bound(const struct wt_dram_chan *ch)
+ * one without them its ACT or PRE (the bounds in dram.h); hits and reads
+ * say whether some queued request, and some read, hits its open row. */
+static inline uint64_t bound_of(const struct wt_dram_chan *ch, int hits, int reads)
 {
 	uint64_t other = min2(ch->pre_lb, max2(ch->act_lb, ch->rrd_least));
 
-	if (!ch->hitq)
+	if (!hits)
 		return other;
 	/* with a read among the hits, the earlier column bound stands */
-	return min2(other, max2(ch->hit_lb, ch->hitq & ~ch->writeq ?
-				ch->col_least : ch->col_at[1]));
+	return min2(other, max2(ch->hit_lb, reads ? ch->col_least : ch->col_at[1]));
+}
+
+static uint64_t frfcfs_bound(const struct wt_dram_chan *ch)
+{
+	return bound_of(ch, ch->hitq != 0, (ch->hitq & ~ch->writeq) != 0);
 }
 
 /* frfcfs_masked's first search: the oldest of the hits in hitq whose
@@ -360,13 +460,145 @@ static inline int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now,
 	return i >= 0 ? i : frfcfs_masked_other(ch, now, cls, wake);
 }
 
+/* A bank without hits seen by a pick that does not choose it: its PRE
+ * or ACT in the bounds. */
+static void bound_other(const struct wt_dram_bank *b, uint64_t *pre_t, uint64_t *act_t)
+{
+	if (b->open)
+		*pre_t = min2(*pre_t, b->pre_ok);
+	else
+		*act_t = min2(*act_t, b->act_ok);
+}
+
+/* oldest_hit with the wide masks, among the places of class cls (-1:
+ * every class): from the oldest hit up, a word at a time. */
+static int oldest_hit_wide(const struct wt_dram_chan *ch, uint64_t now, int cls)
+{
+	const uint64_t *col = ch->col_at, *hitq = ch->wide.hitq, *writeq = ch->wide.writeq;
+	uint64_t rd = ch->wide.hits[0] && col[0] <= now ? UINT64_MAX : 0;
+	uint64_t wr = ch->wide.hits[1] && col[1] <= now ? UINT64_MAX : 0;
+	uint64_t passed = 0;	/* banks whose column command must wait */
+	size_t n = in_use(ch);
+
+	if (!rd && !wr)
+		return -1;	/* no word could have one */
+	for (size_t w = 0; w < n; w++) {
+		uint64_t m = hitq[w] & wide_cls(ch, cls, w) &
+			     ((rd & ~writeq[w]) | (wr & writeq[w]));
+
+		for (uint64_t p = passed; p && m; p &= p - 1)
+			m &= ~wide_bank(ch, (unsigned)__builtin_ctzll(p))[w];
+		while (m) {
+			size_t i = w * 64 + (size_t)__builtin_ctzll(m);
+			unsigned k = bank_of(ch, i);
+
+			if (ch->bank[k].col_ok <= now)
+				return (int)i;
+			passed |= (uint64_t)1 << k;
+			m &= ~wide_bank(ch, k)[w];
+		}
+	}
+	return -1;
+}
+
+/*
+ * frfcfs_masked_other with the wide masks: a bank at a time.  Each bank
+ * without hits offers its oldest place of the class, and the oldest of
+ * those whose ACT or PRE may issue now is the pick; the others give the
+ * bounds, as the one-word search sees them (it passes each bank once, at
+ * its oldest place, and stops at the first that may issue).  With no
+ * pick, the banks with hits of the class give the wake-up.
+ */
+static int frfcfs_wide_other(const struct wt_dram_chan *ch, uint64_t now, int cls,
+			     uint64_t *wake)
+{
+	struct wt_dram_chan *lb = (struct wt_dram_chan *)ch;	/* its bounds */
+	const uint64_t *col = ch->col_at, *hitq = ch->wide.hitq, *writeq = ch->wide.writeq;
+	uint64_t t = UINT64_MAX;
+	uint64_t pre_t = UINT64_MAX, act_t = UINT64_MAX, hit_t = UINT64_MAX;
+	size_t n = in_use(ch), pick = SIZE_MAX;
+	unsigned pick_bank = 0;
+
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(busy);
+		const struct wt_dram_bank *b = &ch->bank[k];
+		uint64_t rt;
+		size_t i;
+
+		if (b->hits)
+			continue;	/* held for the row's hits */
+		i = wide_first(ch, k, cls, n);
+		if (i == SIZE_MAX)
+			continue;	/* none of the class */
+		rt = other_row_ready(ch, b);
+		if (rt <= now && i < pick) {
+			/* the pick so far is passed for an older one: it
+			 * counts in the bounds as a bank seen (t does not
+			 * matter once there is a pick) */
+			if (pick != SIZE_MAX)
+				bound_other(&ch->bank[pick_bank], &pre_t, &act_t);
+			pick = i;
+			pick_bank = k;
+			continue;
+		}
+		bound_other(b, &pre_t, &act_t);
+		t = min2(t, rt);
+	}
+	if (pick != SIZE_MAX) {
+		if (cls < 0) {
+			lb->pick_pre = pre_t;
+			lb->pick_act = act_t;
+			lb->pick_bank = pick_bank;
+			lb->pick_set = 1;
+		}
+		return (int)pick;
+	}
+	/* none: wake when the first hit's column command may issue, or the
+	 * first ACT or PRE (t so far) */
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(busy);
+		const uint64_t *m = wide_bank(ch, k);
+		uint64_t rd = 0, wr = 0;
+
+		if (!ch->bank[k].hits)
+			continue;
+		for (size_t w = 0; w < n && !(rd && wr); w++) {
+			uint64_t h = m[w] & hitq[w] & wide_cls(ch, cls, w);
+
+			rd |= h & ~writeq[w];
+			wr |= h & writeq[w];
+		}
+		if (rd || wr)
+			hit_t = min2(hit_t, ch->bank[k].col_ok);
+		if (rd)
+			t = min2(t, max2(ch->bank[k].col_ok, col[0]));
+		if (wr)
+			t = min2(t, max2(ch->bank[k].col_ok, col[1]));
+	}
+	if (cls < 0) {
+		lb->hit_lb = hit_t;
+		lb->pre_lb = pre_t;
+		lb->act_lb = act_t;
+	}
+	*wake = t;
+	return -1;
+}
+
+static int frfcfs_wide(const struct wt_dram_chan *ch, uint64_t now, int cls,
+		       uint64_t *wake)
+{
+	int i = oldest_hit_wide(ch, now, cls);
+
+	return i >= 0 ? i : frfcfs_wide_other(ch, now, cls, wake);
+}
+
 /* With the masks, a pick the bounds say finds nothing needs no scan: most
  * of those come in the cycle after a column command, which the next one
  * may not follow so soon.  The wake-up they give may come before the
  * scan's (dramhook.h allows it): the pick then looks again. */
 int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
-	if (ch->masks) {
+	if (ch->masks == WT_DRAM_MASKS) {
 		uint64_t t = frfcfs_bound(ch);
 
 		if (t > now) {
@@ -375,14 +607,26 @@ int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *w
 		}
 		return frfcfs_masked(ch, now, UINT64_MAX, wake);
 	}
+	if (ch->masks) {
+		uint64_t t = bound_of(ch, ch->wide.hits[0] || ch->wide.hits[1],
+				      ch->wide.hits[0] != 0);
+
+		if (t > now) {
+			*wake = t;
+			return -1;
+		}
+		return frfcfs_wide(ch, now, -1, wake);
+	}
 	return frfcfs(ch, now, -1, wake);
 }
 
 int wt_dram_pick_frfcfs_in(const struct wt_dram_chan *ch, uint64_t now, unsigned cls,
 			   uint64_t *wake)
 {
-	if (ch->masks)
+	if (ch->masks == WT_DRAM_MASKS)
 		return frfcfs_masked(ch, now, cls ? ch->cls1q : ~ch->cls1q, wake);
+	if (ch->masks)
+		return frfcfs_wide(ch, now, (int)cls, wake);
 	return frfcfs(ch, now, (int)cls, wake);
 }
 
@@ -469,6 +713,94 @@ static void drop_masks(struct wt_dram_chan *ch, size_t i, unsigned k)
 	ch->cls1q = drop_place(ch->cls1q, i);
 }
 
+/* The wide masks' words m, n of them in use, without place i: the places
+ * above it one lower, word by word. */
+static void wide_drop_place(uint64_t *m, size_t i, size_t n)
+{
+	size_t w = i / 64;
+	uint64_t below = place(i % 64) - 1;
+
+	m[w] = (m[w] & below) | (m[w] >> 1 & ~below);
+	for (; w + 1 < n; w++) {
+		m[w] |= m[w + 1] << 63;
+		m[w + 1] >>= 1;
+	}
+}
+
+/* drop_masks with the wide masks. */
+static void drop_wide(struct wt_dram_chan *ch, size_t i, unsigned k)
+{
+	size_t n = in_use(ch), w = i / 64;
+	uint64_t bit = place(i % 64), left = 0;
+	uint64_t *m = wide_bank(ch, k);
+
+	if (ch->wide.hitq[w] & bit)
+		ch->wide.hits[(ch->wide.writeq[w] & bit) != 0]--;
+	m[w] &= ~bit;
+	for (size_t v = 0; v < n && !left; v++)
+		left |= m[v];
+	if (!left)
+		ch->busy &= ~((uint64_t)1 << k);
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1)
+		wide_drop_place(wide_bank(ch, (unsigned)__builtin_ctzll(busy)), i, n);
+	wide_drop_place(ch->wide.hitq, i, n);
+	wide_drop_place(ch->wide.writeq, i, n);
+	wide_drop_place(ch->wide.cls1q, i, n);
+}
+
+/* Bank k precharges: its places leave hitq. */
+static void pre_wide(struct wt_dram_chan *ch, unsigned k)
+{
+	const uint64_t *m = wide_bank(ch, k);
+	uint64_t *hitq = ch->wide.hitq;
+	const uint64_t *writeq = ch->wide.writeq;
+
+	for (size_t w = 0, n = in_use(ch); w < n; w++) {
+		uint64_t h = hitq[w] & m[w];
+
+		ch->wide.hits[0] -= (size_t)__builtin_popcountll(h & ~writeq[w]);
+		ch->wide.hits[1] -= (size_t)__builtin_popcountll(h & writeq[w]);
+		hitq[w] &= ~m[w];
+	}
+}
+
+/* Bank k activates row: its places for the row join hitq and its hits. */
+static void act_wide(struct wt_dram_chan *ch, unsigned k, uint64_t row)
+{
+	const uint64_t *m = wide_bank(ch, k);
+
+	for (size_t w = 0, n = in_use(ch); w < n; w++)
+		for (uint64_t bits = m[w]; bits; bits &= bits - 1) {
+			size_t j = w * 64 + (size_t)__builtin_ctzll(bits);
+			const struct wt_dram_req *o = wt_dram_queued(ch, j);
+
+			if (o->row == row) {
+				ch->bank[k].hits++;
+				ch->wide.hitq[w] |= bits & -bits;
+				ch->wide.hits[o->write]++;
+			}
+		}
+}
+
+/* Request a, of class cls, takes place nq in the wide masks. */
+static void admit_wide(struct wt_dram_chan *ch, const struct wt_dram_req *a,
+		       unsigned cls, int hit)
+{
+	size_t w = ch->nq / 64;
+	uint64_t m = place(ch->nq % 64);
+
+	wide_bank(ch, a->bank)[w] |= m;
+	ch->busy |= (uint64_t)1 << a->bank;
+	if (hit) {
+		ch->wide.hitq[w] |= m;
+		ch->wide.hits[a->write]++;
+	}
+	if (a->write)
+		ch->wide.writeq[w] |= m;
+	if (cls)
+		ch->wide.cls1q[w] |= m;
+}
+
 /* Bank b may have become one whose ACT or PRE FR-FCFS waits for: its
  * bound no later than that. */
 static void lower_other(struct wt_dram_chan *ch, const struct wt_dram_bank *b)
@@ -521,6 +853,8 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 	switch (cmd) {
 	case WT_DRAM_PRE:
 		take_pick_bounds(ch, r->bank);
+		if (b->hits && ch->masks == WT_DRAM_WIDE)
+			pre_wide(ch, r->bank);
 		b->open = 0;
 		b->hits = 0;
 		ch->hitq &= ~ch->bankq[r->bank];
@@ -533,7 +867,7 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		b->open = 1;
 		b->row = r->row;
 		b->hits = 0;
-		if (ch->masks)	/* only the bank's own requests */
+		if (ch->masks == WT_DRAM_MASKS)	/* only the bank's own requests */
 			for (uint64_t m = ch->bankq[r->bank]; m; m &= m - 1) {
 				size_t j = (size_t)__builtin_ctzll(m);
 
@@ -542,6 +876,8 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 					ch->hitq |= place(j);
 				}
 			}
+		else if (ch->masks)
+			act_wide(ch, r->bank, r->row);
 		else
 			for (size_t j = 0; j < ch->nq; j++) {
 				const struct wt_dram_req *o = wt_dram_queued(ch, j);
@@ -577,8 +913,10 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		ch->st.last = end;
 	if (!--b->hits)		/* it was one: its row is open */
 		lower_other(ch, b);	/* not held for hits now */
-	if (ch->masks)
+	if (ch->masks == WT_DRAM_MASKS)
 		drop_masks(ch, i, r->bank);
+	else if (ch->masks)
+		drop_wide(ch, i, r->bank);
 	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
 	ch->nq--;
 	ch->nq_cls1 -= wt_dram_class(ch, r);
@@ -629,7 +967,7 @@ static void admit(struct wt_dram_chan *ch, size_t k)
 		ch->st.reads++;
 	if (a->arrive < ch->st.first)
 		ch->st.first = a->arrive;
-	if (ch->masks) {
+	if (ch->masks == WT_DRAM_MASKS) {
 		uint64_t m = place(ch->nq);
 
 		ch->bankq[a->bank] |= m;
@@ -640,6 +978,14 @@ static void admit(struct wt_dram_chan *ch, size_t k)
 		if (b->open && b->row == a->row)
 			ch->hit_lb = min2(ch->hit_lb, b->col_ok);
 		else if (!b->hits)	/* its bank not held for hits */
+			lower_other(ch, b);
+	} else if (ch->masks) {
+		int hit = b->open && b->row == a->row;
+
+		admit_wide(ch, a, cls, hit);
+		if (hit)
+			ch->hit_lb = min2(ch->hit_lb, b->col_ok);
+		else if (!b->hits)
 			lower_other(ch, b);
 	}
 	ch->q[ch->nq++] = k;

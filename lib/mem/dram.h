@@ -198,6 +198,9 @@ struct wt_dram_stats {
 
 struct wt_dram_chan;
 
+/* struct wt_dram_chan's masks. */
+enum { WT_DRAM_SCANS = 0, WT_DRAM_MASKS = 1, WT_DRAM_WIDE = 2 };
+
 /* A scheduler's pick (dramhook.h says what it answers). */
 typedef int (*wt_dram_sched_fn)(const struct wt_dram_chan *ch, uint64_t now,
 				uint64_t *wake);
@@ -243,15 +246,28 @@ struct wt_dram_chan {
 					   counted */
 	unsigned *mark;			/* scratch for schedulers, per bank */
 	unsigned stamp;
-	/* With 64 queue places and 64 banks or fewer (the presets have 16
-	 * of each), the schedulers work on bit masks of places in q, bit i
-	 * for q[i]: each bank's requests, those for their bank's open row,
-	 * the writes, those of class 1, and, by bank, the banks with some.
-	 * masks is 0 otherwise; a test may clear it after wt_dram_chan_init
-	 * to have the plain scans of the queue, which pick the same. */
+	/* With 64 banks or fewer (the presets have 16), the schedulers work
+	 * on bit masks of places in q, bit i for q[i]: each bank's
+	 * requests, those for their bank's open row, the writes, those of
+	 * class 1, and, by bank, the banks with some.  With 64 queue places
+	 * or fewer (the presets have 16 to 64) a mask is one word, below
+	 * (masks is WT_DRAM_MASKS); with more, up to 65536 a queue, it is
+	 * an array of words, in wide (WT_DRAM_WIDE), which dram.c searches
+	 * a bank at a time, and a request that leaves moves the places
+	 * above it down word by word: a pick then costs about what it costs
+	 * with one word, where a scan of every place cost as many steps as
+	 * the queue holds.  masks is 0 with more than 64 banks; a test may
+	 * clear it after wt_dram_chan_init to have the plain scans of the
+	 * queue, which pick the same. */
 	int masks;
 	uint64_t *bankq;
 	uint64_t hitq, writeq, cls1q, busy;
+	struct {
+		size_t words;		/* in each mask, for every place */
+		uint64_t *bankq;	/* a bank's words after another's */
+		uint64_t *hitq, *writeq, *cls1q;
+		size_t hits[2];		/* read and write places in hitq */
+	} wide;
 	/* With the masks, bounds for FR-FCFS over every class (a pick
 	 * they say finds nothing needs no scan): no bank with hits queued
 	 * allows their column command before hit_lb (its col_ok), no open
