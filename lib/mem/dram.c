@@ -55,16 +55,23 @@ void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 	ch->masks = nb > 64 ? WT_DRAM_SCANS : places <= 64 ? WT_DRAM_MASKS :
 		    WT_DRAM_WIDE;
 	if (ch->masks == WT_DRAM_WIDE) {
-		/* 2^17 places at most (two queues of 65536): 1 MB of banks' words */
-		size_t w = (places + 63) / 64;
+		/* twice the places, so that the holes the requests leave are
+		 * squeezed out once in as many admissions as the queues take at
+		 * least; 2^17 places (two queues of 65536): 2 MB of banks' words */
+		size_t w = (2 * places + 63) / 64;
 
 		ch->wide.words = w;
 		ch->wide.bankq = wt_calloc(nb * w, sizeof(uint64_t));
 		ch->wide.hitq = wt_calloc(w, sizeof(uint64_t));
 		ch->wide.writeq = wt_calloc(w, sizeof(uint64_t));
 		ch->wide.cls1q = wt_calloc(w, sizeof(uint64_t));
+		ch->wide.count = wt_calloc(nb, sizeof(size_t));
+		ch->wide.write_hits = wt_calloc(nb, sizeof(size_t));
+		ch->wide.low = wt_calloc(nb, sizeof(size_t));
+		ch->q = wt_calloc(w * 64, sizeof(*ch->q));
+	} else {
+		ch->q = wt_calloc(places, sizeof(*ch->q));
 	}
-	ch->q = wt_calloc(places, sizeof(*ch->q));
 	ch->st.first = UINT64_MAX;
 }
 
@@ -78,6 +85,9 @@ void wt_dram_chan_free(struct wt_dram_chan *ch)
 	free(ch->wide.hitq);
 	free(ch->wide.writeq);
 	free(ch->wide.cls1q);
+	free(ch->wide.count);
+	free(ch->wide.write_hits);
+	free(ch->wide.low);
 	free(ch->q);
 	free(ch->moved);
 	wt_dram_stats_free(&ch->st);
@@ -180,32 +190,39 @@ static int fcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wa
 }
 
 /*
- * The wide masks (dram.h), for more than 64 queue places: place i is bit
- * i % 64 of word i / 64 of each mask.  Only the words that hold queued
- * places (in_use) are read or moved; the words above them are 0.
+ * The wide masks (dram.h), for more than 64 queue places: place i of q is
+ * bit i % 64 of word i / 64 of each mask.  A request keeps its place
+ * while it is queued: one that leaves leaves a hole (HOLE in q, no bit
+ * set), and the next admitted takes the place after the last in use
+ * (wide.end).  Moving the places above down, as the one-word masks do,
+ * would cost a pass over every mask's words and over q for each request
+ * that leaves, as many steps as the queue holds; the holes are squeezed
+ * out at once when the places in use reach the end of q, which has twice
+ * the places the queues take, and the places start again from 0 when
+ * the queue empties.  Places still go oldest first, so the schedulers'
+ * answer, a place in q, is what the plain scans, over a queue with no
+ * holes, would answer but for the holes below it.
  *
  * A search over one word's places, as the one-word masks do it, passes a
  * bank by taking its places out of what is left to look at; over many
  * words that costs a pass over the words for every bank passed.  So most
  * searches here go from the busy banks instead (64 at most, the presets'
- * 16): a bank's oldest place is the first bit of its own words, and the
- * oldest among the banks' candidates is the one with the lowest place.
- * A pick then looks at each busy bank once, reading its words only up to
- * its first place, whatever the queue holds behind.  The search for a
- * row hit is the exception: it goes from the oldest hit up, as the
- * one-word search does, because it most often stops at the first hit it
- * sees, in the first word.
- *
- * The other way to scale, lists of each bank's places, would make a pick
- * cost the same but not the places' move down when one leaves (every
- * later place in every list), and would be a second form of the same
- * searches to keep the same; the words keep the one-word code's shape.
+ * 16): a bank's oldest place is the first bit of its own words, from the
+ * first word that may hold one (wide.low, which only goes up while the
+ * places do), and the oldest among the banks' candidates is the one with
+ * the lowest place.  A pick then looks at each busy bank once, reading
+ * few of its words, whatever the queue holds behind.  The search for a
+ * row hit goes from the oldest hit up, as the one-word search does: it
+ * most often stops at the first hit it sees.
  */
 
-/* The words holding places 0 to nq - 1. */
+/* A place of q that no request holds: with the wide masks only. */
+#define HOLE SIZE_MAX
+
+/* The words holding the places in use. */
 static inline size_t in_use(const struct wt_dram_chan *ch)
 {
-	return (ch->nq + 63) / 64;
+	return (ch->wide.end + 63) / 64;
 }
 
 /* Bank k's words. */
@@ -222,13 +239,26 @@ static inline uint64_t wide_cls(const struct wt_dram_chan *ch, int cls, size_t w
 	return cls ? ch->wide.cls1q[w] : ~ch->wide.cls1q[w];
 }
 
-/* The oldest place of bank k in class cls, or SIZE_MAX if none; n words
- * in use. */
-static size_t wide_first(const struct wt_dram_chan *ch, unsigned k, int cls, size_t n)
+/* The first word of busy bank k with a place of it.  Its places only go
+ * up (until squeeze_wide), so the word found is kept for the next
+ * search, in wide.low, which the schedulers may write as scratch. */
+static size_t wide_low(const struct wt_dram_chan *ch, unsigned k)
+{
+	const uint64_t *m = wide_bank(ch, k);
+	size_t w = ch->wide.low[k];
+
+	while (!m[w])
+		w++;
+	ch->wide.low[k] = w;
+	return w;
+}
+
+/* The oldest place of busy bank k in class cls, or SIZE_MAX if none. */
+static size_t wide_first(const struct wt_dram_chan *ch, unsigned k, int cls)
 {
 	const uint64_t *m = wide_bank(ch, k);
 
-	for (size_t w = 0; w < n; w++) {
+	for (size_t w = wide_low(ch, k), n = in_use(ch); w < n; w++) {
 		uint64_t b = m[w] & wide_cls(ch, cls, w);
 
 		if (b)
@@ -242,11 +272,11 @@ static int fcfs_wide(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake
 {
 	const uint64_t *col = ch->col_at;
 	uint64_t t = UINT64_MAX;
-	size_t n = in_use(ch), pick = SIZE_MAX;
+	size_t pick = SIZE_MAX;
 
 	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
 		unsigned k = (unsigned)__builtin_ctzll(busy);
-		size_t i = wide_first(ch, k, -1, n);
+		size_t i = wide_first(ch, k, -1);
 		uint64_t rt = ready_at(ch, wt_dram_queued(ch, i), col);
 
 		if (rt <= now && i < pick)
@@ -478,11 +508,17 @@ static int oldest_hit_wide(const struct wt_dram_chan *ch, uint64_t now, int cls)
 	uint64_t rd = ch->wide.hits[0] && col[0] <= now ? UINT64_MAX : 0;
 	uint64_t wr = ch->wide.hits[1] && col[1] <= now ? UINT64_MAX : 0;
 	uint64_t passed = 0;	/* banks whose column command must wait */
-	size_t n = in_use(ch);
+	size_t n = in_use(ch), w = n;
 
 	if (!rd && !wr)
 		return -1;	/* no word could have one */
-	for (size_t w = 0; w < n; w++) {
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(busy);
+
+		if (ch->bank[k].hits)
+			w = w < wide_low(ch, k) ? w : wide_low(ch, k);
+	}
+	for (; w < n; w++) {
 		uint64_t m = hitq[w] & wide_cls(ch, cls, w) &
 			     ((rd & ~writeq[w]) | (wr & writeq[w]));
 
@@ -527,7 +563,7 @@ static int frfcfs_wide_other(const struct wt_dram_chan *ch, uint64_t now, int cl
 
 		if (b->hits)
 			continue;	/* held for the row's hits */
-		i = wide_first(ch, k, cls, n);
+		i = wide_first(ch, k, cls);
 		if (i == SIZE_MAX)
 			continue;	/* none of the class */
 		rt = other_row_ready(ch, b);
@@ -562,7 +598,11 @@ static int frfcfs_wide_other(const struct wt_dram_chan *ch, uint64_t now, int cl
 
 		if (!ch->bank[k].hits)
 			continue;
-		for (size_t w = 0; w < n && !(rd && wr); w++) {
+		if (cls < 0) {		/* its counts say */
+			rd = ch->bank[k].hits > ch->wide.write_hits[k];
+			wr = ch->wide.write_hits[k] != 0;
+		}
+		for (size_t w = wide_low(ch, k); cls >= 0 && w < n && !(rd && wr); w++) {
 			uint64_t h = m[w] & hitq[w] & wide_cls(ch, cls, w);
 
 			rd |= h & ~writeq[w];
@@ -713,39 +753,61 @@ static void drop_masks(struct wt_dram_chan *ch, size_t i, unsigned k)
 	ch->cls1q = drop_place(ch->cls1q, i);
 }
 
-/* The wide masks' words m, n of them in use, without place i: the places
- * above it one lower, word by word. */
-static void wide_drop_place(uint64_t *m, size_t i, size_t n)
+/* Queue place i, of bank k, leaves: a hole in q. */
+static void leave_wide(struct wt_dram_chan *ch, size_t i, unsigned k)
 {
 	size_t w = i / 64;
-	uint64_t below = place(i % 64) - 1;
+	uint64_t bit = place(i % 64);
 
-	m[w] = (m[w] & below) | (m[w] >> 1 & ~below);
-	for (; w + 1 < n; w++) {
-		m[w] |= m[w + 1] << 63;
-		m[w + 1] >>= 1;
+	if (ch->wide.hitq[w] & bit) {
+		int write = (ch->wide.writeq[w] & bit) != 0;
+
+		ch->wide.hits[write]--;
+		ch->wide.write_hits[k] -= write;
 	}
+	wide_bank(ch, k)[w] &= ~bit;
+	ch->wide.hitq[w] &= ~bit;
+	ch->wide.writeq[w] &= ~bit;
+	ch->wide.cls1q[w] &= ~bit;
+	ch->q[i] = HOLE;
+	if (!--ch->wide.count[k])
+		ch->busy &= ~((uint64_t)1 << k);
+	if (ch->nq == 1)	/* the last: the places start again from 0 */
+		ch->wide.end = 0;
 }
 
-/* drop_masks with the wide masks. */
-static void drop_wide(struct wt_dram_chan *ch, size_t i, unsigned k)
+/* Place from's bit of m goes to place to, a hole below it. */
+static void move_bit(uint64_t *m, size_t from, size_t to)
 {
-	size_t n = in_use(ch), w = i / 64;
-	uint64_t bit = place(i % 64), left = 0;
-	uint64_t *m = wide_bank(ch, k);
+	uint64_t b = m[from / 64] >> (from % 64) & 1;
 
-	if (ch->wide.hitq[w] & bit)
-		ch->wide.hits[(ch->wide.writeq[w] & bit) != 0]--;
-	m[w] &= ~bit;
-	for (size_t v = 0; v < n && !left; v++)
-		left |= m[v];
-	if (!left)
-		ch->busy &= ~((uint64_t)1 << k);
-	for (uint64_t busy = ch->busy; busy; busy &= busy - 1)
-		wide_drop_place(wide_bank(ch, (unsigned)__builtin_ctzll(busy)), i, n);
-	wide_drop_place(ch->wide.hitq, i, n);
-	wide_drop_place(ch->wide.writeq, i, n);
-	wide_drop_place(ch->wide.cls1q, i, n);
+	m[from / 64] &= ~place(from % 64);
+	m[to / 64] |= b << (to % 64);
+}
+
+/* The places in use have reached the end of q: the queued requests move
+ * down over the holes, in their order, with their bits. */
+static void squeeze_wide(struct wt_dram_chan *ch)
+{
+	unsigned nb = ch->cfg->ranks * ch->cfg->banks;
+	size_t j = 0;
+
+	for (size_t i = 0; i < ch->wide.end; i++) {
+		size_t k = ch->q[i];
+
+		if (k == HOLE)
+			continue;
+		if (i != j) {
+			move_bit(wide_bank(ch, ch->r[k].bank), i, j);
+			move_bit(ch->wide.hitq, i, j);
+			move_bit(ch->wide.writeq, i, j);
+			move_bit(ch->wide.cls1q, i, j);
+		}
+		ch->q[j++] = k;
+	}
+	ch->wide.end = j;
+	for (unsigned b = 0; b < nb; b++)
+		ch->wide.low[b] = 0;
 }
 
 /* Bank k precharges: its places leave hitq. */
@@ -755,13 +817,14 @@ static void pre_wide(struct wt_dram_chan *ch, unsigned k)
 	uint64_t *hitq = ch->wide.hitq;
 	const uint64_t *writeq = ch->wide.writeq;
 
-	for (size_t w = 0, n = in_use(ch); w < n; w++) {
+	for (size_t w = wide_low(ch, k), n = in_use(ch); w < n; w++) {
 		uint64_t h = hitq[w] & m[w];
 
 		ch->wide.hits[0] -= (size_t)__builtin_popcountll(h & ~writeq[w]);
 		ch->wide.hits[1] -= (size_t)__builtin_popcountll(h & writeq[w]);
 		hitq[w] &= ~m[w];
 	}
+	ch->wide.write_hits[k] = 0;
 }
 
 /* Bank k activates row: its places for the row join hitq and its hits. */
@@ -769,7 +832,7 @@ static void act_wide(struct wt_dram_chan *ch, unsigned k, uint64_t row)
 {
 	const uint64_t *m = wide_bank(ch, k);
 
-	for (size_t w = 0, n = in_use(ch); w < n; w++)
+	for (size_t w = wide_low(ch, k), n = in_use(ch); w < n; w++)
 		for (uint64_t bits = m[w]; bits; bits &= bits - 1) {
 			size_t j = w * 64 + (size_t)__builtin_ctzll(bits);
 			const struct wt_dram_req *o = wt_dram_queued(ch, j);
@@ -778,22 +841,33 @@ static void act_wide(struct wt_dram_chan *ch, unsigned k, uint64_t row)
 				ch->bank[k].hits++;
 				ch->wide.hitq[w] |= bits & -bits;
 				ch->wide.hits[o->write]++;
+				ch->wide.write_hits[k] += o->write;
 			}
 		}
 }
 
-/* Request a, of class cls, takes place nq in the wide masks. */
+/* Request a, r[k] of class cls, takes the place after the last in use. */
 static void admit_wide(struct wt_dram_chan *ch, const struct wt_dram_req *a,
-		       unsigned cls, int hit)
+		       size_t k, unsigned cls, int hit)
 {
-	size_t w = ch->nq / 64;
-	uint64_t m = place(ch->nq % 64);
+	size_t i, w;
+	uint64_t m;
 
+	if (ch->wide.end == ch->wide.words * 64)
+		squeeze_wide(ch);
+	i = ch->wide.end++;
+	w = i / 64;
+	m = place(i % 64);
+	ch->q[i] = k;
+	if (!ch->wide.count[a->bank]++) {
+		ch->wide.low[a->bank] = w;
+		ch->busy |= (uint64_t)1 << a->bank;
+	}
 	wide_bank(ch, a->bank)[w] |= m;
-	ch->busy |= (uint64_t)1 << a->bank;
 	if (hit) {
 		ch->wide.hitq[w] |= m;
 		ch->wide.hits[a->write]++;
+		ch->wide.write_hits[a->bank] += a->write;
 	}
 	if (a->write)
 		ch->wide.writeq[w] |= m;
@@ -830,6 +904,12 @@ static void set_rrd_least(struct wt_dram_chan *ch)
 	for (unsigned i = 0; i < ch->cfg->ranks; i++)
 		t = min2(t, ch->rrd_ok[i]);
 	ch->rrd_least = t;
+}
+
+/* Queue entry i leaves q, the entries above it one place lower. */
+static inline void shift_out(struct wt_dram_chan *ch, size_t i)
+{
+	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
 }
 
 /* Issue the next command of queue entry i at cycle now. */
@@ -913,11 +993,14 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		ch->st.last = end;
 	if (!--b->hits)		/* it was one: its row is open */
 		lower_other(ch, b);	/* not held for hits now */
-	if (ch->masks == WT_DRAM_MASKS)
+	if (ch->masks == WT_DRAM_MASKS) {
 		drop_masks(ch, i, r->bank);
-	else if (ch->masks)
-		drop_wide(ch, i, r->bank);
-	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
+		shift_out(ch, i);
+	} else if (ch->masks) {
+		leave_wide(ch, i, r->bank);
+	} else {
+		shift_out(ch, i);
+	}
 	ch->nq--;
 	ch->nq_cls1 -= wt_dram_class(ch, r);
 }
@@ -979,16 +1062,19 @@ static void admit(struct wt_dram_chan *ch, size_t k)
 			ch->hit_lb = min2(ch->hit_lb, b->col_ok);
 		else if (!b->hits)	/* its bank not held for hits */
 			lower_other(ch, b);
+		ch->q[ch->nq] = k;
 	} else if (ch->masks) {
 		int hit = b->open && b->row == a->row;
 
-		admit_wide(ch, a, cls, hit);
+		admit_wide(ch, a, k, cls, hit);
 		if (hit)
 			ch->hit_lb = min2(ch->hit_lb, b->col_ok);
 		else if (!b->hits)
 			lower_other(ch, b);
+	} else {
+		ch->q[ch->nq] = k;
 	}
-	ch->q[ch->nq++] = k;
+	ch->nq++;
 	ch->nq_cls1 += cls;
 	ch->admits[cls]++;
 	if (k >= ch->adm_end)
@@ -1152,6 +1238,13 @@ uint64_t wt_dram_floor(const struct wt_dram_chan *ch, uint64_t until)
 			       wt_dram_burst_cycles(c));
 }
 
+/* The places of q in use: the queued requests', and with the wide masks
+ * the holes between them. */
+static size_t q_end(const struct wt_dram_chan *ch)
+{
+	return ch->masks == WT_DRAM_WIDE ? ch->wide.end : ch->nq;
+}
+
 size_t wt_dram_compact(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 {
 	size_t j = 0, head[2] = { 0, 0 }, counted[2] = { 0, 0 }, adm_end = 0;
@@ -1178,8 +1271,9 @@ size_t wt_dram_compact(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 		r[j++] = r[i];
 	}
 	/* the queue holds requests admitted and not done: none is gone */
-	for (size_t k = 0; k < ch->nq; k++)
-		ch->q[k] = ch->moved[ch->q[k]];
+	for (size_t k = 0; k < q_end(ch); k++)
+		if (ch->q[k] != HOLE)
+			ch->q[k] = ch->moved[ch->q[k]];
 	for (unsigned c = 0; c < 2; c++) {
 		ch->head[c] = head[c];
 		ch->counted[c] = counted[c];
