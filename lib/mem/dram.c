@@ -515,8 +515,12 @@ static int oldest_hit_wide(const struct wt_dram_chan *ch, uint64_t now, int cls)
 	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
 		unsigned k = (unsigned)__builtin_ctzll(busy);
 
-		if (ch->bank[k].hits)
-			w = w < wide_low(ch, k) ? w : wide_low(ch, k);
+		if (ch->bank[k].hits) {
+			size_t low = wide_low(ch, k);
+
+			if (low < w)
+				w = low;
+		}
 	}
 	for (; w < n; w++) {
 		uint64_t m = hitq[w] & wide_cls(ch, cls, w) &
@@ -601,12 +605,13 @@ static int frfcfs_wide_other(const struct wt_dram_chan *ch, uint64_t now, int cl
 		if (cls < 0) {		/* its counts say */
 			rd = ch->bank[k].hits > ch->wide.write_hits[k];
 			wr = ch->wide.write_hits[k] != 0;
-		}
-		for (size_t w = wide_low(ch, k); cls >= 0 && w < n && !(rd && wr); w++) {
-			uint64_t h = m[w] & hitq[w] & wide_cls(ch, cls, w);
+		} else {
+			for (size_t w = wide_low(ch, k); w < n && !(rd && wr); w++) {
+				uint64_t h = m[w] & hitq[w] & wide_cls(ch, cls, w);
 
-			rd |= h & ~writeq[w];
-			wr |= h & writeq[w];
+				rd |= h & ~writeq[w];
+				wr |= h & writeq[w];
+			}
 		}
 		if (rd || wr)
 			hit_t = min2(hit_t, ch->bank[k].col_ok);
