@@ -258,8 +258,9 @@ struct wt_dram_chan {
 	 * mask is an array of words, in wide (WT_DRAM_WIDE): a request keeps
 	 * its place in q while queued and leaves a hole (dram.c), and the
 	 * searches go a bank at a time, so that a pick and a request's
-	 * leaving cost about what they cost with one word, not as many
-	 * steps as the queue holds.  masks is WT_DRAM_SCANS, 0, with more
+	 * leaving cost steps over a few words of each busy bank, not as
+	 * many steps as the queue holds (dramsim(1) says how much a longer
+	 * queue costs a request).  masks is WT_DRAM_SCANS, 0, with more
 	 * than 64 banks; a test may clear it after wt_dram_chan_init to have
 	 * the plain scans of the queue, which pick the same. */
 	int masks;
