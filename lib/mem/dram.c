@@ -38,6 +38,7 @@ void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 		       const struct wt_dram_clock *k, unsigned id)
 {
 	unsigned nb = c->ranks * c->banks;
+	size_t places = (size_t)c->queue * (c->sched->queues > 1 ? 2 : 1);
 
 	memset(ch, 0, sizeof(*ch));
 	ch->cfg = c;
@@ -51,9 +52,26 @@ void wt_dram_chan_init(struct wt_dram_chan *ch, const struct wt_dram_cfg *c,
 	ch->rrd_ok = wt_calloc(c->ranks, sizeof(*ch->rrd_ok));
 	ch->mark = wt_calloc(nb, sizeof(*ch->mark));
 	ch->bankq = wt_calloc(nb, sizeof(*ch->bankq));
-	ch->masks = nb <= 64 &&
-		    (uint64_t)c->queue * ch->nqueues <= 64;
-	ch->q = wt_calloc((size_t)c->queue * ch->nqueues, sizeof(*ch->q));
+	ch->masks = nb > 64 ? WT_DRAM_SCANS : places <= 64 ? WT_DRAM_MASKS :
+		    WT_DRAM_WIDE;
+	if (ch->masks == WT_DRAM_WIDE) {
+		/* twice the places, so that the holes the requests leave are
+		 * squeezed out once in as many admissions as the queues take at
+		 * least; 2^17 places (two queues of 65536): 2 MB of banks' words */
+		size_t w = (2 * places + 63) / 64;
+
+		ch->wide.words = w;
+		ch->wide.bankq = wt_calloc(nb * w, sizeof(uint64_t));
+		ch->wide.hitq = wt_calloc(w, sizeof(uint64_t));
+		ch->wide.writeq = wt_calloc(w, sizeof(uint64_t));
+		ch->wide.cls1q = wt_calloc(w, sizeof(uint64_t));
+		ch->wide.count = wt_calloc(nb, sizeof(size_t));
+		ch->wide.write_hits = wt_calloc(nb, sizeof(size_t));
+		ch->wide.low = wt_calloc(nb, sizeof(size_t));
+		ch->q = wt_calloc(w * 64, sizeof(*ch->q));
+	} else {
+		ch->q = wt_calloc(places, sizeof(*ch->q));
+	}
 	ch->st.first = UINT64_MAX;
 }
 
@@ -63,6 +81,13 @@ void wt_dram_chan_free(struct wt_dram_chan *ch)
 	free(ch->rrd_ok);
 	free(ch->mark);
 	free(ch->bankq);
+	free(ch->wide.bankq);
+	free(ch->wide.hitq);
+	free(ch->wide.writeq);
+	free(ch->wide.cls1q);
+	free(ch->wide.count);
+	free(ch->wide.write_hits);
+	free(ch->wide.low);
 	free(ch->q);
 	free(ch->moved);
 	wt_dram_stats_free(&ch->st);
@@ -164,14 +189,116 @@ static int fcfs_masked(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wa
 	return ready ? __builtin_ctzll(ready) : -1;
 }
 
+/*
+ * The wide masks (dram.h), for more than 64 queue places: place i of q is
+ * bit i % 64 of word i / 64 of each mask.  A request keeps its place
+ * while it is queued: one that leaves leaves a hole (HOLE in q, no bit
+ * set), and the next admitted takes the place after the last in use
+ * (wide.end).  Moving the places above down, as the one-word masks do,
+ * would cost a pass over every mask's words and over q for each request
+ * that leaves, as many steps as the queue holds; the holes are squeezed
+ * out at once when the places in use reach the end of q, which has twice
+ * the places the queues take, and the places start again from 0 when
+ * the queue empties.  Places still go oldest first, so the schedulers'
+ * answer, a place in q, is what the plain scans, over a queue with no
+ * holes, would answer but for the holes below it.
+ *
+ * A search over one word's places, as the one-word masks do it, passes a
+ * bank by taking its places out of what is left to look at; over many
+ * words that costs a pass over the words for every bank passed.  So most
+ * searches here go from the busy banks instead (64 at most, the presets'
+ * 16): a bank's oldest place is the first bit of its own words, from the
+ * first word that may hold one (wide.low, which only goes up while the
+ * places do), and the oldest among the banks' candidates is the one with
+ * the lowest place.  A pick then looks at each busy bank once, reading
+ * few of its words, whatever the queue holds behind.  The search for a
+ * row hit goes from the oldest hit up, as the one-word search does: it
+ * most often stops at the first hit it sees.
+ */
+
+/* A place of q that no request holds: with the wide masks only. */
+#define HOLE SIZE_MAX
+
+/* The words holding the places in use. */
+static inline size_t in_use(const struct wt_dram_chan *ch)
+{
+	return (ch->wide.end + 63) / 64;
+}
+
+/* Bank k's words. */
+static inline uint64_t *wide_bank(const struct wt_dram_chan *ch, unsigned k)
+{
+	return ch->wide.bankq + (size_t)k * ch->wide.words;
+}
+
+/* Word w of the places of class cls: 0 or 1, or -1 for every class. */
+static inline uint64_t wide_cls(const struct wt_dram_chan *ch, int cls, size_t w)
+{
+	if (cls < 0)
+		return UINT64_MAX;
+	return cls ? ch->wide.cls1q[w] : ~ch->wide.cls1q[w];
+}
+
+/* The first word of busy bank k with a place of it.  Its places only go
+ * up (until squeeze_wide), so the word found is kept for the next
+ * search, in wide.low, which the schedulers may write as scratch. */
+static size_t wide_low(const struct wt_dram_chan *ch, unsigned k)
+{
+	const uint64_t *m = wide_bank(ch, k);
+	size_t w = ch->wide.low[k];
+
+	while (!m[w])
+		w++;
+	ch->wide.low[k] = w;
+	return w;
+}
+
+/* The oldest place of busy bank k in class cls, or SIZE_MAX if none. */
+static size_t wide_first(const struct wt_dram_chan *ch, unsigned k, int cls)
+{
+	const uint64_t *m = wide_bank(ch, k);
+
+	for (size_t w = wide_low(ch, k), n = in_use(ch); w < n; w++) {
+		uint64_t b = m[w] & wide_cls(ch, cls, w);
+
+		if (b)
+			return w * 64 + (size_t)__builtin_ctzll(b);
+	}
+	return SIZE_MAX;
+}
+
+/* fcfs_masked with the wide masks: the banks' oldest places (out of line
+ * as frfcfs_wide, below). */
+static __attribute__((noinline)) int fcfs_wide(const struct wt_dram_chan *ch,
+					       uint64_t now, uint64_t *wake)
+{
+	const uint64_t *col = ch->col_at;
+	uint64_t t = UINT64_MAX;
+	size_t pick = SIZE_MAX;
+
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(busy);
+		size_t i = wide_first(ch, k, -1);
+		uint64_t rt = ready_at(ch, wt_dram_queued(ch, i), col);
+
+		if (rt <= now && i < pick)
+			pick = i;
+		t = min2(t, rt);
+	}
+	*wake = t;
+	return pick == SIZE_MAX ? -1 : (int)pick;
+}
+
 int wt_dram_pick_fcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
 	struct wt_dram_chan *m = (struct wt_dram_chan *)ch;	/* scratch */
 	const uint64_t *col = ch->col_at;
 	uint64_t t = UINT64_MAX;
 
-	if (ch->masks)
+	if (ch->masks == WT_DRAM_MASKS)
 		return fcfs_masked(ch, now, wake);
+	if (ch->masks)
+		return fcfs_wide(ch, now, wake);
 	if (++m->stamp == 0) {
 		memset(m->mark, 0, ch->cfg->ranks * ch->cfg->banks * sizeof(*m->mark));
 		m->stamp = 1;
@@ -239,16 +366,21 @@ static inline unsigned bank_of(const struct wt_dram_chan *ch, size_t i)
 }
 
 /* No bank with hits may take their column command before this cycle, nor
- * one without them its ACT or PRE (the bounds in dram.h). */
-static uint64_t frfcfs_bound(const struct wt_dram_chan *ch)
+ * one without them its ACT or PRE (the bounds in dram.h); hits and reads
+ * say whether some queued request, and some read, hits its open row. */
+static inline uint64_t bound_of(const struct wt_dram_chan *ch, int hits, int reads)
 {
 	uint64_t other = min2(ch->pre_lb, max2(ch->act_lb, ch->rrd_least));
 
-	if (!ch->hitq)
+	if (!hits)
 		return other;
 	/* with a read among the hits, the earlier column bound stands */
-	return min2(other, max2(ch->hit_lb, ch->hitq & ~ch->writeq ?
-				ch->col_least : ch->col_at[1]));
+	return min2(other, max2(ch->hit_lb, reads ? ch->col_least : ch->col_at[1]));
+}
+
+static uint64_t frfcfs_bound(const struct wt_dram_chan *ch)
+{
+	return bound_of(ch, ch->hitq != 0, (ch->hitq & ~ch->writeq) != 0);
 }
 
 /* frfcfs_masked's first search: the oldest of the hits in hitq whose
@@ -360,13 +492,178 @@ static inline int frfcfs_masked(const struct wt_dram_chan *ch, uint64_t now,
 	return i >= 0 ? i : frfcfs_masked_other(ch, now, cls, wake);
 }
 
+/* A bank without hits seen by a pick that does not choose it: its PRE
+ * or ACT in the bounds. */
+static void bound_other(const struct wt_dram_bank *b, uint64_t *pre_t, uint64_t *act_t)
+{
+	if (b->open)
+		*pre_t = min2(*pre_t, b->pre_ok);
+	else
+		*act_t = min2(*act_t, b->act_ok);
+}
+
+/* oldest_hit with the wide masks, among the places of class cls (-1:
+ * every class): from the oldest hit up, a word at a time. */
+static int oldest_hit_wide(const struct wt_dram_chan *ch, uint64_t now, int cls)
+{
+	const uint64_t *col = ch->col_at, *hitq = ch->wide.hitq, *writeq = ch->wide.writeq;
+	uint64_t rd = ch->wide.hits[0] && col[0] <= now ? UINT64_MAX : 0;
+	uint64_t wr = ch->wide.hits[1] && col[1] <= now ? UINT64_MAX : 0;
+	uint64_t passed = 0;	/* banks whose column command must wait */
+	size_t n = in_use(ch), w = n;
+
+	if (!rd && !wr)
+		return -1;	/* no word could have one */
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(busy);
+
+		if (ch->bank[k].hits) {
+			size_t low = wide_low(ch, k);
+
+			if (low < w)
+				w = low;
+		}
+	}
+	for (; w < n; w++) {
+		uint64_t m = hitq[w] & wide_cls(ch, cls, w) &
+			     ((rd & ~writeq[w]) | (wr & writeq[w]));
+
+		for (uint64_t p = passed; p && m; p &= p - 1)
+			m &= ~wide_bank(ch, (unsigned)__builtin_ctzll(p))[w];
+		while (m) {
+			size_t i = w * 64 + (size_t)__builtin_ctzll(m);
+			unsigned k = bank_of(ch, i);
+
+			if (ch->bank[k].col_ok <= now)
+				return (int)i;
+			passed |= (uint64_t)1 << k;
+			m &= ~wide_bank(ch, k)[w];
+		}
+	}
+	return -1;
+}
+
+/*
+ * frfcfs_masked_other with the wide masks: a bank at a time.  Each bank
+ * without hits offers its oldest place of the class, and the oldest of
+ * those whose ACT or PRE may issue now is the pick; the others give the
+ * bounds, as the one-word search sees them (it passes each bank once, at
+ * its oldest place, and stops at the first that may issue).  With no
+ * pick, the banks with hits of the class give the wake-up.
+ */
+static int frfcfs_wide_other(const struct wt_dram_chan *ch, uint64_t now, int cls,
+			     uint64_t *wake)
+{
+	struct wt_dram_chan *lb = (struct wt_dram_chan *)ch;	/* its bounds */
+	const uint64_t *col = ch->col_at, *hitq = ch->wide.hitq, *writeq = ch->wide.writeq;
+	uint64_t t = UINT64_MAX;
+	uint64_t pre_t = UINT64_MAX, act_t = UINT64_MAX, hit_t = UINT64_MAX;
+	size_t n = in_use(ch), pick = SIZE_MAX;
+	unsigned pick_bank = 0;
+
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(busy);
+		const struct wt_dram_bank *b = &ch->bank[k];
+		uint64_t rt;
+		size_t i;
+
+		if (b->hits)
+			continue;	/* held for the row's hits */
+		i = wide_first(ch, k, cls);
+		if (i == SIZE_MAX)
+			continue;	/* none of the class */
+		rt = other_row_ready(ch, b);
+		if (rt <= now && i < pick) {
+			/* the pick so far is passed for an older one: it
+			 * counts in the bounds as a bank seen (t does not
+			 * matter once there is a pick) */
+			if (pick != SIZE_MAX)
+				bound_other(&ch->bank[pick_bank], &pre_t, &act_t);
+			pick = i;
+			pick_bank = k;
+			continue;
+		}
+		bound_other(b, &pre_t, &act_t);
+		t = min2(t, rt);
+	}
+	if (pick != SIZE_MAX) {
+		if (cls < 0) {
+			lb->pick_pre = pre_t;
+			lb->pick_act = act_t;
+			lb->pick_bank = pick_bank;
+			lb->pick_set = 1;
+		}
+		return (int)pick;
+	}
+	/* none: wake when the first hit's column command may issue, or the
+	 * first ACT or PRE (t so far) */
+	for (uint64_t busy = ch->busy; busy; busy &= busy - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(busy);
+		const uint64_t *m = wide_bank(ch, k);
+		uint64_t rd = 0, wr = 0;
+
+		if (!ch->bank[k].hits)
+			continue;
+		if (cls < 0) {		/* its counts say */
+			rd = ch->bank[k].hits > ch->wide.write_hits[k];
+			wr = ch->wide.write_hits[k] != 0;
+		} else {
+			for (size_t w = wide_low(ch, k); w < n && !(rd && wr); w++) {
+				uint64_t h = m[w] & hitq[w] & wide_cls(ch, cls, w);
+
+				rd |= h & ~writeq[w];
+				wr |= h & writeq[w];
+			}
+		}
+		if (rd || wr)
+			hit_t = min2(hit_t, ch->bank[k].col_ok);
+		if (rd)
+			t = min2(t, max2(ch->bank[k].col_ok, col[0]));
+		if (wr)
+			t = min2(t, max2(ch->bank[k].col_ok, col[1]));
+	}
+	if (cls < 0) {
+		lb->hit_lb = hit_t;
+		lb->pre_lb = pre_t;
+		lb->act_lb = act_t;
+	}
+	*wake = t;
+	return -1;
+}
+
+/* The wide masks' FR-FCFS, and their other entries below, are kept out
+ * of line: inlined, they made the one-word path, every preset's, some 20
+ * instructions a request longer (registers saved for code it does not
+ * run). */
+static __attribute__((noinline)) int frfcfs_wide(const struct wt_dram_chan *ch,
+						 uint64_t now, int cls, uint64_t *wake)
+{
+	int i = oldest_hit_wide(ch, now, cls);
+
+	return i >= 0 ? i : frfcfs_wide_other(ch, now, cls, wake);
+}
+
+/* wt_dram_pick_frfcfs with the wide masks. */
+static __attribute__((noinline)) int pick_frfcfs_wide(const struct wt_dram_chan *ch,
+						      uint64_t now, uint64_t *wake)
+{
+	uint64_t t = bound_of(ch, ch->wide.hits[0] || ch->wide.hits[1],
+			      ch->wide.hits[0] != 0);
+
+	if (t > now) {
+		*wake = t;
+		return -1;
+	}
+	return frfcfs_wide(ch, now, -1, wake);
+}
+
 /* With the masks, a pick the bounds say finds nothing needs no scan: most
  * of those come in the cycle after a column command, which the next one
  * may not follow so soon.  The wake-up they give may come before the
  * scan's (dramhook.h allows it): the pick then looks again. */
 int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *wake)
 {
-	if (ch->masks) {
+	if (ch->masks == WT_DRAM_MASKS) {
 		uint64_t t = frfcfs_bound(ch);
 
 		if (t > now) {
@@ -375,14 +672,18 @@ int wt_dram_pick_frfcfs(const struct wt_dram_chan *ch, uint64_t now, uint64_t *w
 		}
 		return frfcfs_masked(ch, now, UINT64_MAX, wake);
 	}
+	if (ch->masks)
+		return pick_frfcfs_wide(ch, now, wake);
 	return frfcfs(ch, now, -1, wake);
 }
 
 int wt_dram_pick_frfcfs_in(const struct wt_dram_chan *ch, uint64_t now, unsigned cls,
 			   uint64_t *wake)
 {
-	if (ch->masks)
+	if (ch->masks == WT_DRAM_MASKS)
 		return frfcfs_masked(ch, now, cls ? ch->cls1q : ~ch->cls1q, wake);
+	if (ch->masks)
+		return frfcfs_wide(ch, now, (int)cls, wake);
 	return frfcfs(ch, now, (int)cls, wake);
 }
 
@@ -469,6 +770,131 @@ static void drop_masks(struct wt_dram_chan *ch, size_t i, unsigned k)
 	ch->cls1q = drop_place(ch->cls1q, i);
 }
 
+/* Queue place i, of bank k, leaves: a hole in q. */
+static __attribute__((noinline)) void leave_wide(struct wt_dram_chan *ch, size_t i,
+						 unsigned k)
+{
+	size_t w = i / 64;
+	uint64_t bit = place(i % 64);
+
+	if (ch->wide.hitq[w] & bit) {
+		int write = (ch->wide.writeq[w] & bit) != 0;
+
+		ch->wide.hits[write]--;
+		ch->wide.write_hits[k] -= write;
+	}
+	wide_bank(ch, k)[w] &= ~bit;
+	ch->wide.hitq[w] &= ~bit;
+	ch->wide.writeq[w] &= ~bit;
+	ch->wide.cls1q[w] &= ~bit;
+	ch->q[i] = HOLE;
+	if (!--ch->wide.count[k])
+		ch->busy &= ~((uint64_t)1 << k);
+	if (ch->nq == 1)	/* the last: the places start again from 0 */
+		ch->wide.end = 0;
+}
+
+/* Place from's bit of m goes to place to, a hole below it. */
+static void move_bit(uint64_t *m, size_t from, size_t to)
+{
+	uint64_t b = m[from / 64] >> (from % 64) & 1;
+
+	m[from / 64] &= ~place(from % 64);
+	m[to / 64] |= b << (to % 64);
+}
+
+/* The places in use have reached the end of q: the queued requests move
+ * down over the holes, in their order, with their bits. */
+static void squeeze_wide(struct wt_dram_chan *ch)
+{
+	unsigned nb = ch->cfg->ranks * ch->cfg->banks;
+	size_t j = 0;
+
+	for (size_t i = 0; i < ch->wide.end; i++) {
+		size_t k = ch->q[i];
+
+		if (k == HOLE)
+			continue;
+		if (i != j) {
+			move_bit(wide_bank(ch, ch->r[k].bank), i, j);
+			move_bit(ch->wide.hitq, i, j);
+			move_bit(ch->wide.writeq, i, j);
+			move_bit(ch->wide.cls1q, i, j);
+		}
+		ch->q[j++] = k;
+	}
+	ch->wide.end = j;
+	for (unsigned b = 0; b < nb; b++)
+		ch->wide.low[b] = 0;
+}
+
+/* Bank k precharges: its places leave hitq. */
+static __attribute__((noinline)) void pre_wide(struct wt_dram_chan *ch, unsigned k)
+{
+	const uint64_t *m = wide_bank(ch, k);
+	uint64_t *hitq = ch->wide.hitq;
+	const uint64_t *writeq = ch->wide.writeq;
+
+	for (size_t w = wide_low(ch, k), n = in_use(ch); w < n; w++) {
+		uint64_t h = hitq[w] & m[w];
+
+		ch->wide.hits[0] -= (size_t)__builtin_popcountll(h & ~writeq[w]);
+		ch->wide.hits[1] -= (size_t)__builtin_popcountll(h & writeq[w]);
+		hitq[w] &= ~m[w];
+	}
+	ch->wide.write_hits[k] = 0;
+}
+
+/* Bank k activates row: its places for the row join hitq and its hits. */
+static __attribute__((noinline)) void act_wide(struct wt_dram_chan *ch, unsigned k,
+					       uint64_t row)
+{
+	const uint64_t *m = wide_bank(ch, k);
+
+	for (size_t w = wide_low(ch, k), n = in_use(ch); w < n; w++)
+		for (uint64_t bits = m[w]; bits; bits &= bits - 1) {
+			size_t j = w * 64 + (size_t)__builtin_ctzll(bits);
+			const struct wt_dram_req *o = wt_dram_queued(ch, j);
+
+			if (o->row == row) {
+				ch->bank[k].hits++;
+				ch->wide.hitq[w] |= bits & -bits;
+				ch->wide.hits[o->write]++;
+				ch->wide.write_hits[k] += o->write;
+			}
+		}
+}
+
+/* Request a, r[k] of class cls, takes the place after the last in use. */
+static __attribute__((noinline)) void admit_wide(struct wt_dram_chan *ch,
+						 const struct wt_dram_req *a, size_t k,
+						 unsigned cls, int hit)
+{
+	size_t i, w;
+	uint64_t m;
+
+	if (ch->wide.end == ch->wide.words * 64)
+		squeeze_wide(ch);
+	i = ch->wide.end++;
+	w = i / 64;
+	m = place(i % 64);
+	ch->q[i] = k;
+	if (!ch->wide.count[a->bank]++) {
+		ch->wide.low[a->bank] = w;
+		ch->busy |= (uint64_t)1 << a->bank;
+	}
+	wide_bank(ch, a->bank)[w] |= m;
+	if (hit) {
+		ch->wide.hitq[w] |= m;
+		ch->wide.hits[a->write]++;
+		ch->wide.write_hits[a->bank] += a->write;
+	}
+	if (a->write)
+		ch->wide.writeq[w] |= m;
+	if (cls)
+		ch->wide.cls1q[w] |= m;
+}
+
 /* Bank b may have become one whose ACT or PRE FR-FCFS waits for: its
  * bound no later than that. */
 static void lower_other(struct wt_dram_chan *ch, const struct wt_dram_bank *b)
@@ -500,6 +926,12 @@ static void set_rrd_least(struct wt_dram_chan *ch)
 	ch->rrd_least = t;
 }
 
+/* Queue entry i leaves q, the entries above it one place lower. */
+static inline void shift_out(struct wt_dram_chan *ch, size_t i)
+{
+	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
+}
+
 /* Issue the next command of queue entry i at cycle now. */
 static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 {
@@ -521,6 +953,8 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 	switch (cmd) {
 	case WT_DRAM_PRE:
 		take_pick_bounds(ch, r->bank);
+		if (b->hits && ch->masks == WT_DRAM_WIDE)
+			pre_wide(ch, r->bank);
 		b->open = 0;
 		b->hits = 0;
 		ch->hitq &= ~ch->bankq[r->bank];
@@ -533,7 +967,7 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		b->open = 1;
 		b->row = r->row;
 		b->hits = 0;
-		if (ch->masks)	/* only the bank's own requests */
+		if (ch->masks == WT_DRAM_MASKS)	/* only the bank's own requests */
 			for (uint64_t m = ch->bankq[r->bank]; m; m &= m - 1) {
 				size_t j = (size_t)__builtin_ctzll(m);
 
@@ -542,6 +976,8 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 					ch->hitq |= place(j);
 				}
 			}
+		else if (ch->masks)
+			act_wide(ch, r->bank, r->row);
 		else
 			for (size_t j = 0; j < ch->nq; j++) {
 				const struct wt_dram_req *o = wt_dram_queued(ch, j);
@@ -577,9 +1013,14 @@ static void issue(struct wt_dram_chan *ch, size_t i, uint64_t now)
 		ch->st.last = end;
 	if (!--b->hits)		/* it was one: its row is open */
 		lower_other(ch, b);	/* not held for hits now */
-	if (ch->masks)
+	if (ch->masks == WT_DRAM_MASKS) {
 		drop_masks(ch, i, r->bank);
-	memmove(ch->q + i, ch->q + i + 1, (ch->nq - i - 1) * sizeof(*ch->q));
+		shift_out(ch, i);
+	} else if (ch->masks) {
+		leave_wide(ch, i, r->bank);
+	} else {
+		shift_out(ch, i);
+	}
 	ch->nq--;
 	ch->nq_cls1 -= wt_dram_class(ch, r);
 }
@@ -629,7 +1070,7 @@ static void admit(struct wt_dram_chan *ch, size_t k)
 		ch->st.reads++;
 	if (a->arrive < ch->st.first)
 		ch->st.first = a->arrive;
-	if (ch->masks) {
+	if (ch->masks == WT_DRAM_MASKS) {
 		uint64_t m = place(ch->nq);
 
 		ch->bankq[a->bank] |= m;
@@ -641,8 +1082,19 @@ static void admit(struct wt_dram_chan *ch, size_t k)
 			ch->hit_lb = min2(ch->hit_lb, b->col_ok);
 		else if (!b->hits)	/* its bank not held for hits */
 			lower_other(ch, b);
+		ch->q[ch->nq] = k;
+	} else if (ch->masks) {
+		int hit = b->open && b->row == a->row;
+
+		admit_wide(ch, a, k, cls, hit);
+		if (hit)
+			ch->hit_lb = min2(ch->hit_lb, b->col_ok);
+		else if (!b->hits)
+			lower_other(ch, b);
+	} else {
+		ch->q[ch->nq] = k;
 	}
-	ch->q[ch->nq++] = k;
+	ch->nq++;
 	ch->nq_cls1 += cls;
 	ch->admits[cls]++;
 	if (k >= ch->adm_end)
@@ -806,6 +1258,13 @@ uint64_t wt_dram_floor(const struct wt_dram_chan *ch, uint64_t until)
 			       wt_dram_burst_cycles(c));
 }
 
+/* The places of q in use: the queued requests', and with the wide masks
+ * the holes between them. */
+static size_t q_end(const struct wt_dram_chan *ch)
+{
+	return ch->masks == WT_DRAM_WIDE ? ch->wide.end : ch->nq;
+}
+
 size_t wt_dram_compact(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 {
 	size_t j = 0, head[2] = { 0, 0 }, counted[2] = { 0, 0 }, adm_end = 0;
@@ -832,8 +1291,9 @@ size_t wt_dram_compact(struct wt_dram_chan *ch, struct wt_dram_req *r, size_t n)
 		r[j++] = r[i];
 	}
 	/* the queue holds requests admitted and not done: none is gone */
-	for (size_t k = 0; k < ch->nq; k++)
-		ch->q[k] = ch->moved[ch->q[k]];
+	for (size_t k = 0; k < q_end(ch); k++)
+		if (ch->q[k] != HOLE)
+			ch->q[k] = ch->moved[ch->q[k]];
 	for (unsigned c = 0; c < 2; c++) {
 		ch->head[c] = head[c];
 		ch->counted[c] = counted[c];

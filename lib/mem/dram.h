@@ -198,6 +198,9 @@ struct wt_dram_stats {
 
 struct wt_dram_chan;
 
+/* struct wt_dram_chan's masks. */
+enum { WT_DRAM_SCANS = 0, WT_DRAM_MASKS = 1, WT_DRAM_WIDE = 2 };
+
 /* A scheduler's pick (dramhook.h says what it answers). */
 typedef int (*wt_dram_sched_fn)(const struct wt_dram_chan *ch, uint64_t now,
 				uint64_t *wake);
@@ -217,8 +220,10 @@ struct wt_dram_chan {
 	uint64_t col_least;		/* the earlier of the two */
 	uint64_t now;
 	struct wt_dram_req *r;		/* the requests of the last run */
-	size_t *q;			/* the queue, oldest first: places in r */
-	size_t nq;
+	size_t *q;			/* the queue, oldest first: places in r
+					   (with the wide masks, with holes
+					   between: wide.end places in use) */
+	size_t nq;			/* requests queued */
 	size_t *moved;			/* wt_dram_compact's scratch */
 	size_t capmoved;
 	size_t nq_cls1;			/* of them, of class 1 */
@@ -243,15 +248,36 @@ struct wt_dram_chan {
 					   counted */
 	unsigned *mark;			/* scratch for schedulers, per bank */
 	unsigned stamp;
-	/* With 64 queue places and 64 banks or fewer (the presets have 16
-	 * of each), the schedulers work on bit masks of places in q, bit i
-	 * for q[i]: each bank's requests, those for their bank's open row,
-	 * the writes, those of class 1, and, by bank, the banks with some.
-	 * masks is 0 otherwise; a test may clear it after wt_dram_chan_init
-	 * to have the plain scans of the queue, which pick the same. */
+	/* With 64 banks or fewer (the presets have 16), the schedulers work
+	 * on bit masks of places in q, bit i for q[i]: each bank's
+	 * requests, those for their bank's open row, the writes, those of
+	 * class 1, and, by bank, the banks with some.  With 64 queue places
+	 * or fewer (the presets have 16 to 64) a mask is one word, below
+	 * (masks is WT_DRAM_MASKS), and a request that leaves q moves the
+	 * places above it down.  With more, up to two queues of 65536, a
+	 * mask is an array of words, in wide (WT_DRAM_WIDE): a request keeps
+	 * its place in q while queued and leaves a hole (dram.c), and the
+	 * searches go a bank at a time, so that a pick and a request's
+	 * leaving cost steps over a few words of each busy bank, not as
+	 * many steps as the queue holds (dramsim(1) says how much a longer
+	 * queue costs a request).  masks is WT_DRAM_SCANS, 0, with more
+	 * than 64 banks; a test may clear it after wt_dram_chan_init to have
+	 * the plain scans of the queue, which pick the same. */
 	int masks;
 	uint64_t *bankq;
 	uint64_t hitq, writeq, cls1q, busy;
+	struct {
+		size_t words;		/* in each mask: q's places / 64 */
+		size_t end;		/* places of q in use: the queued
+					   requests' and the holes between */
+		uint64_t *bankq;	/* a bank's words after another's */
+		uint64_t *hitq, *writeq, *cls1q;
+		size_t hits[2];		/* read and write places in hitq */
+		size_t *count;		/* per bank: its places */
+		size_t *write_hits;	/* per bank: its write places in hitq */
+		size_t *low;		/* per bank: no place of it in a word
+					   below this one */
+	} wide;
 	/* With the masks, bounds for FR-FCFS over every class (a pick
 	 * they say finds nothing needs no scan): no bank with hits queued
 	 * allows their column command before hit_lb (its col_ok), no open
@@ -281,7 +307,8 @@ static inline unsigned wt_dram_class(const struct wt_dram_chan *ch,
 	return ch->nqueues > 1 && r->cls;
 }
 
-/* Queue entry i (0 the oldest). */
+/* Queue entry i (0 the oldest; with the wide masks, a place that holds
+ * one, as a scheduler's pick). */
 static inline const struct wt_dram_req *wt_dram_queued(const struct wt_dram_chan *ch,
 						       size_t i)
 {

@@ -14,13 +14,15 @@
  *            admitted from it in its arrival order; with 1 every request
  *            is of class 0, whatever r->cls says.
  *   pick     every cycle in which a command may issue: the index in
- *            ch->q (oldest first) of the request whose next command
- *            issues at cycle now, or -1 if none.  It may only pick a
- *            request whose command is legal now (wt_dram_ready(ch, r) <=
- *            now).  When it picks none, *wake is a cycle after now no
- *            later than the first at which it could pick one with the
- *            state as it is (the earliest of its candidates'
- *            wt_dram_ready): the run skips the cycles before it.
+ *            ch->q (oldest first; with the wide masks of dram.h, q has
+ *            holes, and the index is a place that holds a request) of
+ *            the request whose next command issues at cycle now, or -1
+ *            if none.  It may only pick a request whose command is
+ *            legal now (wt_dram_ready(ch, r) <= now).  When it picks
+ *            none, *wake is a cycle after now no later than the first
+ *            at which it could pick one with the state as it is (the
+ *            earliest of its candidates' wt_dram_ready): the run skips
+ *            the cycles before it.
  *
  * The engine's side (every hook may be NULL; s is what begin made):
  *

@@ -3,7 +3,8 @@
  * sequences (row hit, row miss, conflict, write recovery, tRRD, bursts,
  * the queue limit, FR-FCFS against FCFS, MeDiC's two queues); random
  * requests through each scheduler's two ways (masks, plain scans), with
- * and without stepping every cycle; the clock conversion, the address
+ * and without stepping every cycle, and on queues of more than 64 places
+ * (the wide masks), whole and in batches; the clock conversion, the address
  * mappings against their formula and the latency percentiles.
  *
  * Every case uses the fermi timing in command cycles: tCL=12 tRP=12
@@ -566,6 +567,113 @@ static void kept_back(void)
 	free(kept);
 }
 
+/*
+ * The wide masks (more than 64 queue places) against the plain scans, on
+ * queues that fill: random requests in bursts that outrun the channel and
+ * pauses that let it drain, reads and writes of one to three bursts, two
+ * classes, for each scheduler, with banks few and many (64, the most the
+ * masks take), run whole and in batches as dramsim runs them
+ * (wt_dram_run_until up to the next arrival not given, the requests done
+ * dropped by wt_dram_compact).
+ */
+static void wide_picks(void)
+{
+	static const struct { unsigned ranks, banks, queue; } shapes[] = {
+		{ 1, 16, 65 }, { 2, 8, 128 }, { 1, 16, 1000 }, { 4, 16, 100 },
+		{ 1, 2, 300 },
+	};
+	enum { N = 6000, BATCH = 250 };
+	struct wt_dram_req *all = calloc(4 * N, sizeof(*all)), *ref = all + N,
+			   *r = all + 2 * N, *res = all + 3 * N;
+	uint64_t seed = 0x6a09e667f3bcc909ULL;
+
+	for (int s = 0; s < 3; s++)
+		for (size_t h = 0; h < sizeof(shapes) / sizeof(shapes[0]); h++) {
+			unsigned nb = shapes[h].ranks * shapes[h].banks;
+			struct wt_dram_stats st;
+			size_t n = 0, given = 0, deepest = 0;
+			uint64_t t = 0;
+			int masks;
+			const char *why;
+
+			for (size_t i = 0; i < N; i++) {
+				/* a thousand in a rush, then five hundred slowly */
+				if (i % 1500 >= 1000)
+					t += xorshift(&seed) % 60;
+				else if (xorshift(&seed) % 4 == 0)
+					t += xorshift(&seed) % 4;
+				all[i] = req(t, (unsigned)(xorshift(&seed) % nb),
+					     xorshift(&seed) % 4, xorshift(&seed) % 5 == 0,
+					     1 + (unsigned)(xorshift(&seed) % 3));
+				all[i].cls = (uint8_t)(xorshift(&seed) % 3 == 0);
+				all[i].id = (uint32_t)i;
+			}
+
+			/* the plain scans, every request at once */
+			memcpy(ref, all, N * sizeof(*all));
+			setup(scheds[s], shapes[h].queue);
+			cfg.ranks = shapes[h].ranks;
+			cfg.banks = shapes[h].banks;
+			wt_dram_chan_free(&ch);
+			wt_dram_chan_init(&ch, &cfg, &clk, 0);
+			ch.masks = 0;
+			wt_dram_run(&ch, ref, N);
+			st = ch.st;
+			st.counts = NULL;	/* freed with ch */
+			memset(st.longer, 0, sizeof(st.longer));
+			wt_dram_chan_free(&ch);
+
+			/* the masks, every request at once */
+			memcpy(res, all, N * sizeof(*all));
+			wt_dram_chan_init(&ch, &cfg, &clk, 0);
+			masks = ch.masks;
+			wt_dram_run(&ch, res, N);
+			why = differs(ref, res, N, &st, &ch.st);
+			ok(masks == WT_DRAM_WIDE && !why,
+			   "%s, %u rank(s) of %u banks, queue %u: wide masks%s as "
+			   "plain scans%s%s", scheds[s]->name, shapes[h].ranks,
+			   shapes[h].banks, shapes[h].queue,
+			   masks != WT_DRAM_WIDE ? " not used," :
+			   why ? " differ from" : " the same",
+			   why ? ": " : "", why ? why : "");
+			wt_dram_chan_free(&ch);
+
+			/* the masks, in batches */
+			memset(res, 0, N * sizeof(*res));
+			wt_dram_chan_init(&ch, &cfg, &clk, 0);
+			while (given < N || n) {
+				uint64_t until;
+
+				for (size_t k = 0; k < BATCH && given < N; k++)
+					r[n++] = all[given++];
+				until = given < N ? all[given].arrive : UINT64_MAX;
+				wt_dram_run_until(&ch, r, n, until);
+				if (ch.nq > deepest)
+					deepest = ch.nq;
+				for (size_t k = 0; k < n; k++)
+					if (r[k].admitted && !r[k].left) {
+						res[r[k].id] = r[k];
+						r[k].gone = 1;
+					}
+				n = wt_dram_compact(&ch, r, n);
+				if (until == UINT64_MAX)
+					break;
+			}
+			is_u64(n, 0, "%s, queue %u, in batches: every request done",
+			       scheds[s]->name, shapes[h].queue);
+			why = differs(ref, res, N, &st, &ch.st);
+			ok(!why, "%s, %u rank(s) of %u banks, queue %u: wide masks in "
+			   "batches %s plain scans%s%s", scheds[s]->name,
+			   shapes[h].ranks, shapes[h].banks, shapes[h].queue,
+			   why ? "differ from" : "the same as", why ? ": " : "",
+			   why ? why : "");
+			ok(deepest > 64, "%s, queue %u: %zu queued at a batch's end",
+			   scheds[s]->name, shapes[h].queue, deepest);
+			wt_dram_chan_free(&ch);
+		}
+	free(all);
+}
+
 static void clocks(void)
 {
 	struct wt_dram_clock k;
@@ -998,6 +1106,7 @@ int main(int argc, char **argv)
 	kept_back();
 	same_picks(0);
 	same_picks(1);
+	wide_picks();
 	clocks();
 	mapping();
 	map_formula();
