@@ -403,6 +403,39 @@ static char *trail(struct wt_dump *d, size_t run, size_t *by_run)
 	return trail_blocks(d, run, 0, by_run);
 }
 
+/*
+ * A new temporary file (its name in path, 32 bytes) holding three kernels
+ * of n access lines each, with a comment every 9,999 lines if comments,
+ * and a bad line at the end; what names it in a failed test if it cannot
+ * be made.  0, or -1.
+ */
+static int temp_dump(char *path, int n, int comments, const char *what)
+{
+	FILE *f;
+	int fd;
+
+	snprintf(path, 32, "/tmp/wt-test-dump.XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		ok(0, "%s: %s: %s", what, path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	for (int k = 0; k < 3; k++) {
+		fprintf(f, "blocksize: 256 1 1\ngridsize: 512 1 1\nkernel: k%d\n", k);
+		for (int i = 0; i < n; i++) {
+			if (comments && i % 9999 == 0)
+				fprintf(f, "# %d\n", i);
+			fprintf(f, "%d %d %llu %d\n", i % 131072, i % 3 == 2,
+				(unsigned long long)i * 4 + 4096 * (unsigned)k, 1 << (i % 4));
+		}
+	}
+	fprintf(f, "0 7 0 4\n");
+	fclose(f);
+	return 0;
+}
+
 /* wt_dump_accesses returns what wt_dump_next would, a run at a time. */
 static void runs(void)
 {
@@ -415,10 +448,9 @@ static void runs(void)
 		"blocksize: 4 1 1\n0 0 1 4\n0 0 2 4\n0 1 3 8",
 		"blocksize: 4 1 1\n0 0 1 4\nblocksize: 2 1 1\n0 2 9 4\n1 0 10 4\n",
 	};
-	char path[64];
+	char path[32];
 	size_t by_run = 0, by_next;
-	FILE *f;
-	int bad = 0, fd;
+	int bad = 0;
 
 	for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
 		char *want = trail(wt_dump_open_mem("t.trc", texts[t],
@@ -437,25 +469,8 @@ static void runs(void)
 	ok(bad == 0, "runs of 1, 3, 256 and 300 accesses: what single calls return");
 
 	/* A file longer than the parser's buffer: runs stop at its end. */
-	snprintf(path, sizeof(path), "/tmp/wt-test-dump.XXXXXX");
-	fd = mkstemp(path);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		ok(0, "a file of 450 K lines: %s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	if (temp_dump(path, 150000, 1, "a file of 450 K lines") < 0)
 		return;
-	}
-	for (int k = 0; k < 3; k++) {
-		fprintf(f, "blocksize: 256 1 1\ngridsize: 512 1 1\nkernel: k%d\n", k);
-		for (int i = 0; i < 150000; i++) {
-			if (i % 9999 == 0)
-				fprintf(f, "# %d\n", i);
-			fprintf(f, "%d %d %llu %d\n", i % 131072, i % 3 == 2,
-				(unsigned long long)i * 4 + 4096 * (unsigned)k, 1 << (i % 4));
-		}
-	}
-	fprintf(f, "0 7 0 4\n");
-	fclose(f);
 	{
 		char err[256];
 		char *want, *got;
@@ -507,9 +522,7 @@ static void blocks(void)
 {
 	static const size_t pieces[] = { 16, 64, 1000, 40000 };
 	size_t by_block, by_next, len;
-	char path[64];
-	FILE *f;
-	int fd;
+	char path[32];
 
 	for (int bad = 0; bad <= 1; bad++) {
 		char *text = mixed_dump(bad, &len), *want;
@@ -540,22 +553,8 @@ static void blocks(void)
 
 	/* A file longer than the line reader's buffer, with the default
 	 * pieces: blocks stop at its end and at each kernel's. */
-	snprintf(path, sizeof(path), "/tmp/wt-test-dump.XXXXXX");
-	fd = mkstemp(path);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		ok(0, "blocks: a file of 600 K lines: %s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	if (temp_dump(path, 200000, 0, "blocks: a file of 600 K lines") < 0)
 		return;
-	}
-	for (int k = 0; k < 3; k++) {
-		fprintf(f, "blocksize: 256 1 1\ngridsize: 512 1 1\nkernel: k%d\n", k);
-		for (int i = 0; i < 200000; i++)
-			fprintf(f, "%d %d %llu %d\n", i % 131072, i % 3 == 2,
-				(unsigned long long)i * 4 + 4096 * (unsigned)k, 1 << (i % 4));
-	}
-	fprintf(f, "0 7 0 4\n");
-	fclose(f);
 	{
 		char err[256];
 		char *want, *got;
