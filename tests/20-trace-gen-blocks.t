@@ -79,11 +79,11 @@ bad_at $((block - 1)) "before the end of the first block"
 bad_at "$block" "cut by the end of the first block"
 bad_at $((block + 1)) "after the end of the first block"
 bad_at "$lines" "at the end of the dump"
-# in the middle of a block of lines parsed on four threads, and at the
-# end of one of its pieces (a quarter of the first window's lines)
+# past the first 262,144 lines, which are parsed on one thread: in
+# blocks of lines parsed on four threads
 export OMP_NUM_THREADS=4
-bad_at $((window / 2)) "in the middle of the first window, on four threads"
-bad_at $((window / 4)) "near a piece's end, on four threads"
+bad_at $((lines - 50000)) "in a block parsed on four threads"
+bad_at $((lines - 30011)) "in another block parsed on four threads"
 unset OMP_NUM_THREADS
 
 done_testing

@@ -27,10 +27,11 @@
 
 /* wt_dump_block's pieces and blocks (see there) */
 enum {
-	PIECE = 1 << 20,	/* most bytes a piece holds, about */
+	PIECE = 256 << 10,	/* most bytes a piece holds, about */
 	PIECES_PER_THREAD = 2,
 	MAX_PIECES = WT_DUMP_MAX_RUNS,
 	BLOCK_PAUSE = 1 << 16,
+	BLOCK_START = 1 << 18,	/* lines read on one thread first */
 	MIN_ACCESS_LINE = 8	/* "0 0 0 1\n": an access line is no shorter */
 };
 
@@ -125,6 +126,7 @@ static struct wt_dump *new_dump(const char *name)
 	wt_kernel_init(&d->building);
 	d->mark = d->cur = d->end = "";
 	d->piece = PIECE;
+	d->block_after = BLOCK_START;
 	return d;
 }
 
@@ -696,7 +698,11 @@ size_t wt_dump_accesses(struct wt_dump *d, struct wt_access *a, size_t n)
  * dump whose unusual lines come often runs at the one-thread fast path's
  * speed, not below it.  A block ends before the first ':', the header
  * line where the kernel ends (no access line has one), and at the end of
- * the text the line reader holds (4 MiB, lines.c).
+ * the text the line reader holds (4 MiB, lines.c).  The first
+ * BLOCK_START lines (about 8 MB) are read on one thread: a dump that
+ * short takes tens of milliseconds, and the threads' start, their
+ * arrays' first pages and the hand-offs cost more than they save there
+ * (conv2d's 150,000 lines: 21 ms alone, 24 ms with two threads).
  */
 static void parse_piece(void *ctx, unsigned i)
 {
@@ -805,6 +811,7 @@ size_t wt_dump_block(struct wt_dump *d, const struct wt_dump_run **runs)
 void wt_dump_set_piece(struct wt_dump *d, size_t bytes)
 {
 	d->piece = bytes ? bytes : PIECE;
+	d->block_after = 0;
 }
 
 const struct wt_kernel *wt_dump_kernel(const struct wt_dump *d)

@@ -56,16 +56,17 @@ struct wt_dump_run {
  * leaves (a header line, a comment, an error...) or the end of the text
  * buffered, as runs in the order of the lines (*runs, valid until the
  * next call; at most WT_DUMP_MAX_RUNS).  Returns the number of runs; 0
- * when it does not pay (one thread, less than a quarter of a piece of
- * text before the next header line, soon after a block that another
- * unusual line cut short), and then wt_dump_accesses and wt_dump_next
+ * when it does not pay (one thread, the dump's first 262,144 lines,
+ * less than a quarter of a piece of text before the next header line,
+ * soon after a block that another unusual line cut short), and then wt_dump_accesses and wt_dump_next
  * go on as they do alone.  The accesses are those that wt_dump_next
  * would return, in its order, and so are the messages after them.
  */
 size_t wt_dump_block(struct wt_dump *d, const struct wt_dump_run **runs);
 /* The most runs wt_dump_block returns. */
 #define WT_DUMP_MAX_RUNS 64
-/* The size of wt_dump_block's pieces, about (0: the default, 128 KiB);
+/* The size of wt_dump_block's pieces, about (0: the default, 256 KiB),
+ * and blocks from the next line on, not after the first 262,144 lines;
  * tests make it small. */
 void wt_dump_set_piece(struct wt_dump *d, size_t bytes);
 /* The current kernel (valid after WT_DUMP_KERNEL until the next one). */
