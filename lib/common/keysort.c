@@ -5,7 +5,6 @@
 #include "util.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 enum { DIGIT_BITS = 8, DIGITS = 1 << DIGIT_BITS, PASSES = 64 / DIGIT_BITS };
 
@@ -21,7 +20,6 @@ static unsigned digit(uint64_t key, unsigned pass)
 
 void wt_keysort(const uint64_t *key, size_t n, uint32_t *order)
 {
-	static const uint32_t none[DIGITS];
 	uint32_t (*count)[DIGITS];
 	struct pair *a, *b, *t;
 
@@ -29,9 +27,7 @@ void wt_keysort(const uint64_t *key, size_t n, uint32_t *order)
 		return;
 	a = wt_malloc(n * sizeof(*a));
 	b = wt_malloc(n * sizeof(*b));
-	count = wt_malloc(PASSES * sizeof(*count));
-	for (unsigned pass = 0; pass < PASSES; pass++)
-		memcpy(count[pass], none, sizeof(none));
+	count = wt_calloc(PASSES, sizeof(*count));
 	/* every pass's counts in one walk over the keys */
 	for (size_t i = 0; i < n; i++) {
 		a[i] = (struct pair){ key[i], (uint32_t)i };
