@@ -16,6 +16,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* No accesses counted. */
+static void counts_init(struct wt_tgen_counts *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->addr_min = UINT64_MAX;
+}
+
 static struct wt_tgen_kernel *new_kstats(struct wt_tgen *g,
 					 const struct wt_kernel *k)
 {
@@ -27,22 +34,15 @@ static struct wt_tgen_kernel *new_kstats(struct wt_tgen *g,
 	}
 	s = &g->ks[g->nks++];
 	memset(s, 0, sizeof(*s));
-	s->addr_min = UINT64_MAX;
+	counts_init(&s->n);
 	wt_kernel_copy(&s->kernel, k);
 	s->kernel.id = (uint32_t)(g->nks - 1);
 	return s;
 }
 
-/* What a kernel's statistics count of a run of accesses. */
-struct counts {
-	uint64_t ops[WT_OP_MAX + 1], bytes, addr_min, addr_max;
-	uint32_t thread_max;
-};
-
-static void count(struct counts *c, const struct wt_access *a, size_t n)
+static void count(struct wt_tgen_counts *c, const struct wt_access *a, size_t n)
 {
-	memset(c, 0, sizeof(*c));
-	c->addr_min = UINT64_MAX;
+	counts_init(c);
 	for (size_t i = 0; i < n; i++) {
 		c->ops[a[i].op]++;
 		c->bytes += a[i].size;
@@ -59,19 +59,21 @@ static void count(struct counts *c, const struct wt_access *a, size_t n)
  * statistics. */
 static void put_counted(struct wt_tgen *g, struct wt_tgen_kernel *s,
 			const struct wt_access *a, size_t n,
-			const struct counts *c, const char *path)
+			const struct wt_tgen_counts *c, const char *path)
 {
+	struct wt_tgen_counts *k = &s->n;
+
 	if (wt_writer_put_many(g->w, a, n) < 0)
 		wt_die(WT_EXIT_DATA, "%s", wt_writer_error(g->w));
 	for (size_t op = 0; op <= WT_OP_MAX; op++)
-		s->ops[op] += c->ops[op];
-	s->bytes += c->bytes;
-	if (c->addr_min < s->addr_min)
-		s->addr_min = c->addr_min;
-	if (c->addr_max > s->addr_max)
-		s->addr_max = c->addr_max;
-	if (c->thread_max > s->thread_max)
-		s->thread_max = c->thread_max;
+		k->ops[op] += c->ops[op];
+	k->bytes += c->bytes;
+	if (c->addr_min < k->addr_min)
+		k->addr_min = c->addr_min;
+	if (c->addr_max > k->addr_max)
+		k->addr_max = c->addr_max;
+	if (c->thread_max > k->thread_max)
+		k->thread_max = c->thread_max;
 	s->accesses += n;
 	g->progress += n;
 	wt_progress(path, g->progress);
@@ -81,7 +83,7 @@ static void put_counted(struct wt_tgen *g, struct wt_tgen_kernel *s,
 static void put_accesses(struct wt_tgen *g, struct wt_tgen_kernel *s,
 			 const struct wt_access *a, size_t n, const char *path)
 {
-	struct counts c;
+	struct wt_tgen_counts c;
 
 	count(&c, a, n);
 	put_counted(g, s, a, n, &c, path);
@@ -90,7 +92,7 @@ static void put_accesses(struct wt_tgen *g, struct wt_tgen_kernel *s,
 /* A block of runs that wt_dump_block parsed, counted on the threads. */
 struct block {
 	const struct wt_dump_run *runs;
-	struct counts c[WT_DUMP_MAX_RUNS];
+	struct wt_tgen_counts c[WT_DUMP_MAX_RUNS];
 };
 
 static void count_run(void *ctx, unsigned i)
@@ -267,10 +269,10 @@ static void convert_accelsim(struct wt_tgen *g,
 			/* Thread accesses are the active lanes. */
 			s->as = *wt_as_stats(a);
 			s->accesses = s->as.lanes;
-			memcpy(s->ops, s->as.lane_ops, sizeof(s->ops));
-			s->bytes = s->as.bytes;
-			s->addr_min = s->as.addr_min;
-			s->addr_max = s->as.addr_max;
+			memcpy(s->n.ops, s->as.lane_ops, sizeof(s->n.ops));
+			s->n.bytes = s->as.bytes;
+			s->n.addr_min = s->as.addr_min;
+			s->n.addr_max = s->as.addr_max;
 			/* Every instruction of the trace is in the records:
 			 * the memory ones, and the icounts before them and in
 			 * the warps' last records. */

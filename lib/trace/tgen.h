@@ -27,12 +27,20 @@ struct wt_tgen_input {
 	struct wt_src *src;	/* stdin or a FIFO, already looked into */
 };
 
-/* One kernel converted. */
-struct wt_tgen_kernel {
-	uint64_t accesses, ops[WT_OP_MAX + 1], bytes;
-	uint64_t counted;	/* Accel-Sim: the instructions its records count */
+/* What a kernel's statistics count of its accesses; a run of them is
+ * counted apart (a block on trace-gen's threads) and added to its
+ * kernel's. */
+struct wt_tgen_counts {
+	uint64_t ops[WT_OP_MAX + 1], bytes;
 	uint64_t addr_min, addr_max;
 	uint32_t thread_max;
+};
+
+/* One kernel converted. */
+struct wt_tgen_kernel {
+	uint64_t accesses;
+	struct wt_tgen_counts n;	/* of its accesses */
+	uint64_t counted;	/* Accel-Sim: the instructions its records count */
 	struct wt_kernel kernel;	/* its id: its index in the stream */
 	char dialect[16];
 	int accelsim;

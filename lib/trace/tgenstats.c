@@ -78,28 +78,28 @@ void wt_tgenstats_write(const char *path, const struct wt_tgen *g,
 
 			wt_json_key(j, wt_snprintf(key, sizeof(key), "%ss",
 						   wt_op_name((unsigned)op)));
-			wt_json_u64(j, s->ops[op]);
-			ops[op] += s->ops[op];
+			wt_json_u64(j, s->n.ops[op]);
+			ops[op] += s->n.ops[op];
 		}
 		wt_json_key(j, "bytes");
-		wt_json_u64(j, s->bytes);
+		wt_json_u64(j, s->n.bytes);
 		if (s->accelsim) {
 			as_stats(j, &s->as);
 		} else {
 			wt_json_key(j, "max_thread");
 			if (s->accesses)
-				wt_json_u64(j, s->thread_max);
+				wt_json_u64(j, s->n.thread_max);
 			else
 				wt_json_null(j);
 		}
 		wt_json_key(j, "address_min");
 		if (s->accesses)
-			wt_json_u64(j, s->addr_min);
+			wt_json_u64(j, s->n.addr_min);
 		else
 			wt_json_null(j);
 		wt_json_key(j, "address_max");
 		if (s->accesses)
-			wt_json_u64(j, s->addr_max);
+			wt_json_u64(j, s->n.addr_max);
 		else
 			wt_json_null(j);
 		wt_json_end_object(j);
